@@ -1,0 +1,48 @@
+"""The library's exception hierarchy.
+
+Every error the library raises on bad input is a :class:`MakaoError`. The two move errors
+are also :class:`ValueError` subclasses, so ``except ValueError`` keeps working:
+
+* :class:`InvalidMoveError` -- the text or object is not a move at all (syntax).
+* :class:`IllegalMoveError` -- a well-formed move that the rules forbid now.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CardParseError",
+    "GameOverError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "MakaoError",
+    "SetupError",
+    "StateError",
+]
+
+
+class MakaoError(Exception):
+    """Base class of every error raised by makao."""
+
+
+class CardParseError(MakaoError, ValueError):
+    """A card's text (``7h``, ``10s``, ``K♥``) could not be read."""
+
+
+class InvalidMoveError(MakaoError, ValueError):
+    """A move's text or object is malformed (a syntax error, not a rules question)."""
+
+
+class IllegalMoveError(MakaoError, ValueError):
+    """A well-formed move that the rules do not allow in the current position."""
+
+
+class GameOverError(IllegalMoveError):
+    """A move was played after the game ended."""
+
+
+class SetupError(MakaoError, ValueError):
+    """A game, position or variant could not be built from the given arguments."""
+
+
+class StateError(MakaoError, ValueError):
+    """A saved game or record is corrupt or does not fit its variant."""
