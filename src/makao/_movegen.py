@@ -1,0 +1,250 @@
+"""Legal-move generation and the legality explanations of :meth:`Game.play` (hot path)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import product
+from typing import TYPE_CHECKING
+
+from makao.cards import Card
+from makao.errors import IllegalMoveError
+from makao.moves import Choice, Draw, Move, Pass, Play
+
+if TYPE_CHECKING:
+    from makao.engine import Game
+    from makao.rules.base import CardRule
+
+_DRAW = Draw()
+_PASS = Pass()
+
+
+def legal_moves(game: Game) -> tuple[Move, ...]:
+    """Every legal move now (turn moves of the seat to move, then out-of-turn actions)."""
+    if game.over:
+        return ()
+    seat = game.to_move
+    moves: list[Move] = []
+    drawn = game.drawn
+    if drawn is not None:
+        if is_first_ok(game, seat, drawn):
+            moves.extend(_variants(game, seat, (drawn,)))
+        if not game.must_play_drawn or not moves:
+            moves.append(_PASS)
+    else:
+        firsts = first_cards(game, seat)
+        if firsts:
+            _add_plays(game, seat, firsts, moves)
+        effect = game.effect
+        if effect is None:
+            if game.can_draw():
+                moves.append(_DRAW)
+        else:
+            if effect.may_draw(game, seat, bool(firsts)):
+                moves.append(_DRAW)
+            if effect.may_pass(game, seat):
+                moves.append(_PASS)
+        if not moves:
+            moves.append(_PASS)  # stuck: nothing to play, nothing to draw (PL-36)
+    for rule in game.rules.extra_move_rules:
+        moves.extend(rule.extra_moves(game))
+    return tuple(moves)
+
+
+def first_cards(game: Game, seat: int) -> list[Card]:
+    """The distinct cards of ``seat``'s hand that may start a play now, in hand order."""
+    hand = game.hands[seat]
+    effect = game.effect
+    top = game.pile[-1]
+    if effect is None:
+        suit = top.suit
+        wilds_ok = True
+    else:
+        override = effect.suit_override
+        if override is None:
+            return list(dict.fromkeys(card for card in hand if effect.allows(game, card)))
+        suit = override
+        wilds_ok = not effect.blocks_wilds
+    rank = top.rank
+    matches = [card for card in hand if card.suit is suit or card.rank is rank]
+    rules = game.rules
+    if wilds_ok and rules.has_wilds:
+        wild = rules.wild
+        has_match = bool(matches)
+        for card in hand:
+            rule = wild[card.index]
+            if rule is not None and card not in matches and rule.allows(game, seat, card, has_match):
+                matches.append(card)
+    return list(dict.fromkeys(matches))
+
+
+def is_first_ok(game: Game, seat: int, card: Card) -> bool:
+    """May ``card`` (held by ``seat``) start a play now?"""
+    return card in first_cards(game, seat)
+
+
+def _add_plays(game: Game, seat: int, firsts: list[Card], moves: list[Move]) -> None:
+    rules = game.rules
+    if not rules.play.multi_card:
+        for card in firsts:
+            moves.extend(_variants(game, seat, (card,)))
+        return
+    hand = game.hands[seat]
+    ranks = [card.rank for card in hand]
+    effect = game.effect
+    for first in firsts:
+        if ranks.count(first.rank) == 1:
+            moves.extend(_variants(game, seat, (first,)))
+            continue
+        others = [card for card in hand if card.rank is first.rank]
+        others.remove(first)
+        if effect is not None:
+            others = [card for card in others if effect.allows_extra(game, card)]
+        if not others:
+            moves.extend(_variants(game, seat, (first,)))
+            continue
+        key = (first, tuple(sorted(others)))
+        sequences = rules.sequence_cache.get(key)
+        if sequences is None:
+            uniform = rules.uniform_rank[first.rank]
+            sequences = rules.sequence_cache[key] = _sequences(game, *key, uniform)
+        for cards in sequences:
+            moves.extend(_variants(game, seat, cards))
+
+
+def _sequences(
+    game: Game, first: Card, others: tuple[Card, ...], uniform: bool
+) -> tuple[tuple[Card, ...], ...]:
+    """All distinct plays starting with ``first`` and adding any of ``others`` (PL-7), one
+    canonical order per effect: the middle cards sorted (see :func:`canonical_order`)."""
+    result: dict[tuple[Card, ...], None] = {(first,): None}
+    for chosen in _sub_multisets(others):
+        for last in dict.fromkeys(chosen):
+            middle = list(chosen)
+            middle.remove(last)
+            if uniform:
+                result[(first, *sorted(middle), last)] = None
+                continue
+            for end in dict.fromkeys(middle) or (None,):
+                order = sorted(middle)
+                if end is not None:
+                    order.remove(end)
+                    order.append(end)
+                result[canonical_order(game, (first, *order, last))] = None
+    return tuple(result)
+
+
+def _sub_multisets(cards: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
+    counts = {card: cards.count(card) for card in cards}
+    distinct = list(counts)
+    for picks in product(*(range(counts[card] + 1) for card in distinct)):
+        chosen = tuple(card for card, n in zip(distinct, picks) for _ in range(n))
+        if chosen:
+            yield chosen
+
+
+def canonical_order(game: Game, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The listed order of a multi-card play: first and last as given, the middle sorted;
+    for ranks whose cards differ in effect (kings, PL-16), the last middle card that has
+    a rule of its own stays last in the middle."""
+    if len(cards) <= 2:
+        return cards
+    middle = list(cards[1:-1])
+    end = None
+    if not game.rules.uniform_rank[cards[0].rank]:
+        for card in reversed(middle):
+            if game.rules.card_rule[card.index] is not None:
+                end = card
+                break
+    order = sorted(middle)
+    if end is not None:
+        order.remove(end)
+        order.append(end)
+    return (cards[0], *order, cards[-1])
+
+
+def acting_rule(game: Game, cards: tuple[Card, ...]) -> CardRule | None:
+    """The rule whose effect a play has: that of its last card with a rule of its own."""
+    card_rule = game.rules.card_rule
+    for card in reversed(cards):
+        rule = card_rule[card.index]
+        if rule is not None:
+            return rule
+    effect = game.effect
+    return None if effect is None else effect.answer_rule
+
+
+def _variants(game: Game, seat: int, cards: tuple[Card, ...]) -> tuple[Move, ...]:
+    """The listed plays of ``cards``: one per choice and per set of optional calls."""
+    left = len(game.hands[seat]) - len(cards)
+    effect = game.effect
+    left = left if left < 4 else 4  # call rules tell apart only 0…3 cards left
+    key = (cards, left, 0 if effect is None else id(effect.answer_rule))
+    cache = game.rules.play_cache
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _make_variants(game, cards, left)
+    return found  # type: ignore[no-any-return]
+
+
+def _make_variants(game: Game, cards: tuple[Card, ...], left: int) -> tuple[Move, ...]:
+    rule = acting_rule(game, cards)
+    if rule is None or (left == 0 and not game.rules.finish.last_card_effect_applies):
+        choices: tuple[Choice, ...] = (None,)
+    else:
+        choices = rule.choices(cards[-1])
+    options: list[str] = []
+    for turn_rule in game.rules.call_rules:
+        options.extend(turn_rule.call_options(cards, left))
+    call_sets: list[tuple[str, ...]] = [()]
+    for call in options:
+        call_sets += [(*calls, call) for calls in call_sets]
+    return tuple(Play(cards, choice, calls) for choice in choices for calls in call_sets)
+
+
+def actor(game: Game, move: Move) -> int:
+    """The seat that makes ``move``: the seat to move, or the seat an action names."""
+    seat = getattr(move, "seat", None)
+    return game.to_move if seat is None else int(seat)
+
+
+def canonical(game: Game, move: Move, legal: tuple[Move, ...]) -> Move:
+    """Return ``move`` if it is legal in another order of the same cards; else raise
+    :class:`IllegalMoveError` saying why and what is allowed."""
+    if type(move) is Play and len(move.cards) > 2:
+        listed = Play(canonical_order(game, move.cards), move.choice, move.calls)
+        if listed in legal:
+            return move
+    raise IllegalMoveError(explain(game, move, legal))
+
+
+def explain(game: Game, move: Move, legal: tuple[Move, ...]) -> str:
+    """A message saying why ``move`` is illegal now and listing what is allowed."""
+    seat = game.to_move
+    reason = _reason(game, move, seat)
+    allowed = [str(m) for m in legal if actor(game, m) == actor(game, move)]
+    shown = ", ".join(allowed[:20]) + (" …" if len(allowed) > 20 else "")
+    who = actor(game, move)
+    return f"illegal move {str(move)!r}: {reason}; legal for seat {who} now: {shown or 'nothing'}"
+
+
+def _reason(game: Game, move: Move, seat: int) -> str:
+    effect = game.effect
+    state = f"top card {game.top}" + ("" if effect is None else f", {effect.to_text()} in force")
+    if type(move) is Play:
+        hand = list(game.hands[seat])
+        for card in move.cards:
+            if card not in hand:
+                return f"seat {seat} does not hold {card}"
+            hand.remove(card)
+        if len({card.rank for card in move.cards}) > 1:
+            return "all cards of one play must share a rank (PL-7)"
+        if len(move.cards) > 1 and not game.rules.play.multi_card:
+            return "this variant allows one card per move"
+        if game.drawn is not None and move.cards != (game.drawn,):
+            return f"after drawing, only the drawn card {game.drawn} may be played (PL-8)"
+        return f"{move.cards[0]} (with that choice and those calls) cannot be played on {state}"
+    if type(move) is Draw:
+        return f"drawing is not allowed now ({state})"
+    if type(move) is Pass:
+        return f"passing is not allowed now ({state})"
+    return "that action is not open now"

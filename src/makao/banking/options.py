@@ -1,0 +1,136 @@
+"""The options of the banking game: one frozen value, keyword-only, validated on creation.
+
+``macao()`` and ``victoria()`` build the two named variants; every option of the rules
+(``MB-1`` … ``MB-11``) is a keyword argument of both.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+from makao.errors import SetupError
+
+__all__ = ["BankingOptions", "macao", "victoria"]
+
+Payout = Literal["classic", "even"]
+OverNine = Literal["mod10", "bust"]
+BankPasses = Literal["when_shoe_empty", "every_coup"]
+
+
+def _int(name: str, value: object, low: int, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SetupError(f"{name} must be a whole number, not {value!r}")
+    if value < low or (high is not None and value > high):
+        allowed = f"{low}…{high}" if high is not None else f"at least {low}"
+        raise SetupError(f"{name} must be {allowed}, not {value}")
+    return value
+
+
+def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
+    if value not in allowed:
+        raise SetupError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class BankingOptions:
+    """Every option of Macao (rule ids in brackets); build with :func:`macao`/:func:`victoria`.
+
+    ``min_stake``, ``max_stake``, ``starting_balance`` and ``bank`` are the table's agreed
+    limits (MB-3): ``bank=None`` means each banker stakes their whole balance as the bank.
+    """
+
+    fixed_stake: int | None = None  # MB-3
+    min_stake: int = 1  # MB-3
+    max_stake: int = 100  # MB-3
+    starting_balance: int = 1000  # MB-3
+    bank: int | None = None  # MB-3
+    cards_dealt: int = 1  # MB-4
+    over_nine: OverNine = "mod10"  # MB-5
+    must_draw_below: int | None = None  # MB-6
+    max_draws: int = 1  # MB-6
+    redraw: bool = False  # MB-6
+    payout: Payout = "classic"  # MB-8
+    banker_naturals_multiply: bool = True  # MB-8
+    rounds: int = 1  # MB-9
+    bank_passes: BankPasses = "when_shoe_empty"  # MB-9
+
+    def __attrs_post_init__(self) -> None:
+        """Check every value; raise :class:`~makao.errors.SetupError` naming the bad one."""
+        _int("min_stake", self.min_stake, 1)
+        _int("max_stake", self.max_stake, self.min_stake)
+        _int("starting_balance", self.starting_balance, 0)
+        if self.fixed_stake is not None:
+            _int("fixed_stake", self.fixed_stake, self.min_stake, self.max_stake)
+        if self.bank is not None:
+            _int("bank", self.bank, 1)
+        _int("cards_dealt", self.cards_dealt, 1, 3)
+        _choice("over_nine", self.over_nine, ("mod10", "bust"))
+        if self.must_draw_below is not None:
+            _int("must_draw_below", self.must_draw_below, 1, 10)
+        _int("max_draws", self.max_draws, 0, 3)
+        for name in ("redraw", "banker_naturals_multiply"):
+            if not isinstance(getattr(self, name), bool):
+                raise SetupError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        _choice("payout", self.payout, ("classic", "even"))
+        _int("rounds", self.rounds, 1)
+        _choice("bank_passes", self.bank_passes, ("when_shoe_empty", "every_coup"))
+        if self.bank_passes == "every_coup" and self.rounds != 1:
+            raise SetupError(
+                "rounds applies only to bank_passes='when_shoe_empty'; with 'every_coup' "
+                "play ends when the shoe runs out"
+            )
+
+    @property
+    def punter_win_multiplier(self) -> int:
+        """The most a punter can win per unit of stake (3 on a classic natural nine)."""
+        return 3 if self.payout == "classic" else 1
+
+    @property
+    def punter_loss_multiplier(self) -> int:
+        """The most a punter can lose per unit of stake (3 against a banker's nine)."""
+        classic = self.payout == "classic"
+        return 3 if classic and self.banker_naturals_multiply else 1
+
+    @property
+    def draw_cards(self) -> int:
+        """The most cards one punter can take by buying in one coup (MB-6)."""
+        if self.max_draws == 0:
+            return 0
+        if not self.redraw:
+            return self.max_draws
+        return 1 + (self.max_draws - 1) * (self.cards_dealt + 1)
+
+    def coup_cards(self, players: int) -> int:
+        """Cards a full coup may need with ``players`` at the table (banker included)."""
+        punters = players - 1
+        return players * self.cards_dealt + punters * self.draw_cards
+
+    def to_dict(self) -> dict[str, Any]:
+        """The options as a JSON-ready dictionary."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> BankingOptions:
+        """Rebuild options from :meth:`to_dict` output (SetupError on unknown keys)."""
+        if not isinstance(data, dict):
+            raise SetupError(f"options must be a mapping, not {type(data).__name__}")
+        known = {field.name for field in attrs.fields(cls)}
+        unknown = sorted(str(key) for key in data if key not in known)
+        if unknown:
+            raise SetupError(f"unknown option(s) {', '.join(unknown)}; known: {sorted(known)}")
+        return cls(**data)
+
+
+def macao(**options: Any) -> BankingOptions:
+    """Macao as the source describes it: one card each, one buy, classic payout."""
+    try:
+        return BankingOptions(**options)
+    except TypeError as error:
+        raise SetupError(f"bad option: {error}") from None
+
+
+def victoria(**options: Any) -> BankingOptions:
+    """Victoria: Macao with two cards dealt to everybody and no buying (MB-4, MB-6)."""
+    return macao(**({"cards_dealt": 2, "max_draws": 0} | options))

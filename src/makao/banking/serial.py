@@ -1,0 +1,150 @@
+"""JSON save and load of a banking game, with every field checked on the way in."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from makao.banking.options import BankingOptions
+from makao.banking.table import Table
+from makao.cards import ALL_CARDS, Card, format_cards, parse_cards
+from makao.errors import MakaoError, StateError
+
+if TYPE_CHECKING:
+    from makao.banking.game import BankingGame
+
+__all__ = ["state_from_json", "state_to_json"]
+
+FORMAT = "makao.banking/1"
+_ERRORS = (MakaoError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError)
+_LISTS = ("_draws", "_stakes", "_balances")
+_INTS = ("_bank", "_banker", "_banks_opened", "_idle_banks", "_coup")
+_PILES = ("_shoe", "_discards", "_seen")
+
+
+def state_to_json(game: BankingGame) -> str:
+    """Serialise ``game`` (rng state included, so play continues identically)."""
+    version, internal, gauss = game._rng.getstate()
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "options": game.options.to_dict(),
+        "arrival": list(game.arrival),
+        "names": list(game.names),
+        "seed": game.seed,
+        "stack": format_cards(game.stack),
+        "initial_balances": list(game.initial_balances),
+        "rng": [version, list(internal), gauss],
+        "hands": [format_cards(hand) for hand in game._hands],
+        "phase": game._phase,
+        "to_act": game._to_act,
+        "moves": list(game._moves),
+    }
+    data |= {name[1:]: format_cards(getattr(game, name)) for name in _PILES}
+    data |= {name[1:]: list(getattr(game, name)) for name in _LISTS}
+    data |= {name[1:]: getattr(game, name) for name in _INTS}
+    return json.dumps(data, separators=(",", ":"))
+
+
+def state_from_json(game: BankingGame, text: str) -> None:
+    """Fill the empty ``game`` from ``text``; raise :class:`StateError` if it is corrupt."""
+    try:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise StateError(f"not a saved banking game (format must be {FORMAT!r})")
+        _load(game, data)
+        _check(game)
+    except StateError:
+        raise
+    except (
+        MakaoError,
+        LookupError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        ArithmeticError,
+    ) as error:
+        raise StateError(f"corrupt saved banking game: {error}") from None
+
+
+def _int(value: object, low: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise StateError(f"expected a whole number ≥ {low}, not {value!r}")
+    return value
+
+
+def _ints(value: object, size: int, *, optional: bool = False) -> list[Any]:
+    if not isinstance(value, list) or len(value) != size:
+        raise StateError(f"expected a list of {size} numbers, not {value!r}")
+    return [None if optional and v is None else _int(v) for v in value]
+
+
+def _cards(value: object) -> list[Card]:
+    if not isinstance(value, str):
+        raise StateError(f"expected cards as text, not {value!r}")
+    return list(parse_cards(value))
+
+
+def _names(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(n, str) and n for n in value):
+        raise StateError(f"expected a list of names, not {value!r}")
+    return tuple(value)
+
+
+def _load(game: Table, data: dict[str, Any]) -> None:
+    game.options = BankingOptions.from_dict(data["options"])
+    game.arrival, game.names = _names(data["arrival"]), _names(data["names"])
+    players = len(game.names)
+    if players < 2 or sorted(game.arrival) != sorted(game.names):
+        raise StateError("names must list the same players as arrival, at least two")
+    game.seed = _int(data["seed"])
+    game.stack = tuple(_cards(data["stack"]))
+    game.initial_balances = tuple(_ints(data["initial_balances"], players))
+    version, internal, gauss = data["rng"]
+    if not isinstance(internal, list) or not (gauss is None or isinstance(gauss, float)):
+        raise StateError("bad random-generator state")
+    game._rng = random.Random()
+    game._rng.setstate((version, tuple(_int(v) for v in internal), gauss))
+    if not isinstance(data["hands"], list) or len(data["hands"]) != players:
+        raise StateError(f"expected {players} hands")
+    game._hands = [_cards(hand) for hand in data["hands"]]
+    for name in _PILES:
+        setattr(game, name, _cards(data[name[1:]]))
+    for name in _LISTS:
+        setattr(game, name, _ints(data[name[1:]], players, optional=name == "_stakes"))
+    for name in _INTS:
+        setattr(game, name, _int(data[name[1:]]))
+    game._phase = data["phase"]
+    game._to_act = None if data["to_act"] is None else _int(data["to_act"])
+    moves = data["moves"]
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise StateError("moves must be a list of move texts")
+    game._moves = list(moves)
+
+
+def _check(game: Table) -> None:
+    """Refuse positions the rules cannot reach: lost cards or money, a wrong seat to act."""
+    cards = Counter(game._shoe + game._discards + [c for hand in game._hands for c in hand])
+    if cards != Counter(ALL_CARDS * 2):
+        raise StateError("the shoe, hands and discards must hold exactly two decks")
+    if sum(game._balances) + game._bank != sum(game.initial_balances):
+        raise StateError("balances and bank do not add up to the starting money")
+    if game._banker >= game.players or game._stakes[game._banker] is not None:
+        raise StateError("bad banker seat")
+    seat, phase = game._to_act, game._phase
+    if phase == "over":
+        if seat is not None:
+            raise StateError("nobody acts in a finished game")
+        return
+    if seat is None or seat >= game.players or seat == game._banker:
+        raise StateError(f"bad seat to act: {seat!r}")
+    if phase == "stake":
+        low, high = game.stake_range(seat)
+        if game._stakes[seat] is not None or low > high or any(game._hands):
+            raise StateError("bad staking position")
+    elif phase == "draw":
+        if not game._stakes[seat] or not game._hands[seat] or not game.can_buy(seat):
+            raise StateError("bad drawing position")
+    else:
+        raise StateError(f"bad phase {phase!r}")

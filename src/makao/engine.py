@@ -1,0 +1,550 @@
+"""The game engine: one mutable :class:`Game`, changed only through :meth:`Game.play`.
+
+The engine knows turns, hands, the stock and the pile; everything a variant adds (attacks,
+waits, demands, calls, finishing) comes from its rule objects (:mod:`makao.rules`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from makao import _movegen
+from makao.cards import Card, parse_cards
+from makao.deck import shuffled_deck
+from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SetupError
+from makao.events import (
+    CardsDrawn,
+    CardsPlayed,
+    Event,
+    GameOver,
+    Passed,
+    PlayerFinished,
+    StockReshuffled,
+    TurnSkipped,
+)
+from makao.moves import Draw, Move, Pass, Play, parse_move
+from makao.rules.base import Effect
+
+if TYPE_CHECKING:
+    from makao.variant import RuleSet, Variant
+    from makao.view import View
+
+__all__ = ["Game"]
+
+_DRAW = Draw()
+_PASS = Pass()
+
+
+class Game:
+    """A game of a shedding variant: the position, whose move it is, and how it got here.
+
+    Build one with :meth:`new` (shuffle and deal) or :meth:`from_position`. Query it with
+    :meth:`legal_moves`, :attr:`to_move`, :attr:`top`, :meth:`hand`; change it only with
+    :meth:`play`. :meth:`clone` is cheap, for search.
+    """
+
+    __slots__ = (
+        "_legal",
+        "_log",
+        "_origin",
+        "direction",
+        "done",
+        "drawn",
+        "effect",
+        "ext",
+        "finished",
+        "hands",
+        "must_play_drawn",
+        "next_seat",
+        "over",
+        "blocked",
+        "pile",
+        "players",
+        "reshuffles",
+        "rules",
+        "seed",
+        "stock",
+        "stuck",
+        "to_move",
+        "variant",
+        "waits",
+    )
+
+    variant: Variant
+    rules: RuleSet
+    players: int
+    hands: list[list[Card]]
+    stock: list[Card]
+    pile: list[Card]
+    to_move: int
+    direction: int
+    effect: Effect | None
+    waits: list[int]
+    done: list[bool]
+    finished: list[int]
+    drawn: Card | None
+    must_play_drawn: bool
+    next_seat: int | None
+    over: bool
+    blocked: bool
+    stuck: int
+    seed: int
+    reshuffles: int
+    ext: dict[str, object]
+    _legal: tuple[Move, ...] | None
+    _log: tuple[object, ...] | None
+    _origin: dict[str, object]
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def new(
+        cls, variant: Variant, players: int, seed: int | None = None, *, dealer: int | None = None
+    ) -> Game:
+        """Shuffle with ``seed`` and deal a new game of ``variant`` for ``players`` seats.
+
+        The player after ``dealer`` moves first (PL-5); by default the variant's dealer
+        (the last seat, so seat 0 starts)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SetupError(f"seed must be an integer, not {seed!r}")
+        start = variant.rules.start
+        start.check_players(players)
+        deck = shuffled_deck(start.decks_for(players), random.Random(seed))
+        game = cls._blank(variant, players, seed)
+        if dealer is None:
+            dealer = start.dealer
+        if not isinstance(dealer, int) or not -players <= dealer < players:
+            raise SetupError(f"dealer must be a seat 0…{players - 1}, not {dealer!r}")
+        dealer %= players
+        game.to_move = (dealer + 1) % players
+        game.stock = deck
+        start.deal(game)
+        game._origin = {"kind": "deal", "players": players, "seed": seed, "dealer": dealer}
+        return game
+
+    @classmethod
+    def from_position(
+        cls,
+        variant: Variant,
+        hands: Sequence[str | Iterable[Card]],
+        pile: str | Iterable[Card],
+        stock: str | Iterable[Card] = (),
+        to_move: int = 0,
+        effect: str | Effect | None = None,
+        *,
+        finished: Sequence[int] = (),
+        waits: Sequence[int] | None = None,
+        direction: int = 1,
+        seed: int = 0,
+    ) -> Game:
+        """Set up a given position (for puzzles, tests and analysis).
+
+        ``hands`` holds one card list per seat (``"2h 5c"``); ``pile`` lists the pile from
+        bottom to top; ``stock`` lists the stock from the top card down; ``effect`` is an
+        effect in force, as an object or in its text form (``"attack 5 by 1"``,
+        ``"wait 2 by 0"``, ``"demand 7 by 0"``, ``"suit h"``). ``finished`` lists seats that
+        already went out, in order; ``seed`` drives later reshuffles.
+        """
+        game = cls._blank(variant, len(hands), seed)
+        try:
+            game.hands = [list(parse_cards(hand)) for hand in hands]
+            game.pile = list(parse_cards(pile))
+            game.stock = list(reversed(parse_cards(stock)))
+        except ValueError as error:
+            raise SetupError(f"bad position: {error}") from None
+        _check_position(game, to_move, finished, waits, direction)
+        game.to_move = to_move
+        game.direction = direction
+        for seat in finished:
+            game.record_finish(seat, [])
+        if waits is not None:
+            game.waits = list(waits)
+        game.effect = variant.parse_effect(effect) if isinstance(effect, str) else effect
+        game._origin = {
+            "kind": "position",
+            "hands": [" ".join(map(str, hand)) for hand in game.hands],
+            "pile": " ".join(map(str, game.pile)),
+            "stock": " ".join(map(str, reversed(game.stock))),
+            "to_move": to_move,
+            "effect": None if game.effect is None else game.effect.to_text(),
+            "finished": list(finished),
+            "waits": list(game.waits),
+            "direction": direction,
+            "seed": seed,
+        }
+        return game
+
+    @classmethod
+    def _blank(cls, variant: Variant, players: int, seed: int) -> Game:
+        game = object.__new__(cls)
+        game.variant = variant
+        game.rules = variant.rules
+        game.players = players
+        game.hands = [[] for _ in range(players)]
+        game.stock = []
+        game.pile = []
+        game.to_move = 0
+        game.direction = 1
+        game.effect = None
+        game.waits = [0] * players
+        game.done = [False] * players
+        game.finished = []
+        game.drawn = None
+        game.must_play_drawn = False
+        game.next_seat = None
+        game.over = False
+        game.blocked = False
+        game.stuck = 0
+        game.seed = seed
+        game.reshuffles = 0
+        game.ext = {}
+        game._legal = None
+        game._log = None
+        game._origin = {}
+        return game
+
+    def clone(self) -> Game:
+        """Return an independent copy (cheap: the record and the rules are shared)."""
+        game = object.__new__(Game)
+        game.variant = self.variant
+        game.rules = self.rules
+        game.players = self.players
+        game.hands = [hand[:] for hand in self.hands]
+        game.stock = self.stock[:]
+        game.pile = self.pile[:]
+        game.to_move = self.to_move
+        game.direction = self.direction
+        game.effect = self.effect
+        game.waits = self.waits[:]
+        game.done = self.done[:]
+        game.finished = self.finished[:]
+        game.drawn = self.drawn
+        game.must_play_drawn = self.must_play_drawn
+        game.next_seat = None
+        game.over = self.over
+        game.blocked = self.blocked
+        game.stuck = self.stuck
+        game.seed = self.seed
+        game.reshuffles = self.reshuffles
+        game.ext = self.ext.copy()
+        game._legal = self._legal
+        game._log = self._log
+        game._origin = self._origin
+        return game
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def top(self) -> Card:
+        """The top card of the pile."""
+        return self.pile[-1]
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards the stock holds."""
+        return len(self.stock)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.over
+
+    @property
+    def active_count(self) -> int:
+        """How many players still hold cards."""
+        return self.players - len(self.finished)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds, in the order they were received."""
+        return tuple(self.hands[self._seat(seat)])
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every move legal now: the turn moves of :attr:`to_move` and any seat's
+        out-of-turn actions (a late makao call, "stop makao", …). Empty once over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _movegen.legal_moves(self)
+        return legal
+
+    def legal_moves_text(self, seat: int | None = None) -> list[str]:
+        """The legal moves as text; with ``seat``, only those that seat may make."""
+        moves = self.legal_moves()
+        if seat is not None:
+            moves = tuple(m for m in moves if _movegen.actor(self, m) == seat)
+        return [str(move) for move in moves]
+
+    @property
+    def outcome(self) -> tuple[int, ...] | None:
+        """The finishing order (first = winner), or ``None`` while the game goes on."""
+        return tuple(self.finished) if self.over else None
+
+    @property
+    def record(self) -> tuple[Move, ...]:
+        """The moves played so far, in order (with :meth:`replay_from`, the whole game)."""
+        moves: list[Move] = []
+        node = self._log
+        while node is not None:
+            moves.append(node[0])  # type: ignore[arg-type]
+            node = node[1]  # type: ignore[assignment]
+        moves.reverse()
+        return tuple(moves)
+
+    @property
+    def origin(self) -> dict[str, object]:
+        """How the game began: a deal (players, seed) or a position; JSON-ready."""
+        return dict(self._origin)
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know: their hand, the pile, counts, public effects."""
+        from makao.view import make_view
+
+        return make_view(self, self._seat(seat))
+
+    # ------------------------------------------------------------------ playing
+
+    def play(self, move: Move | str) -> tuple[Event, ...]:
+        """Play ``move`` (an object or its text) and return what happened.
+
+        Raises :class:`~makao.InvalidMoveError` for malformed moves and
+        :class:`~makao.IllegalMoveError` for moves the rules forbid now; in both cases the
+        game is unchanged.
+        """
+        if isinstance(move, str):
+            move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise InvalidMoveError(f"not a move: {move!r} (pass a Move or its text)")
+        if self.over:
+            raise GameOverError(f"the game is over; {move} cannot be played")
+        legal = self.legal_moves()
+        if move not in legal:
+            move = _movegen.canonical(self, move, legal)
+        events: list[Event] = []
+        self._legal = None
+        self._log = (move, self._log)
+        self._apply(move, events)
+        return tuple(events)
+
+    def _apply(self, move: Move, events: list[Event]) -> None:
+        handler = self.rules.handlers.get(type(move))
+        if handler is not None:
+            handler.apply(self, move, events)
+            return
+        for rule in self.rules.before_move_rules:
+            rule.before_move(self, move, events)
+        seat = self.to_move
+        if type(move) is Play:
+            self._play_cards(seat, move, events)
+        elif type(move) is Draw:
+            self._draw(seat, events)
+        else:
+            self._pass(seat, events)
+
+    def _play_cards(self, seat: int, move: Play, events: list[Event]) -> None:
+        hand = self.hands[seat]
+        cards = move.cards
+        for card in cards:
+            hand.remove(card)
+        self.pile.extend(cards)
+        events.append(CardsPlayed(seat, cards, move.choice))
+        self.drawn = None
+        self.stuck = 0
+        previous = self.effect
+        self.effect = None
+        self.next_seat = None
+        acting = None
+        card_rule = self.rules.card_rule
+        for card in reversed(cards):
+            acting = card_rule[card.index]
+            if acting is not None:
+                break
+        if acting is None and previous is not None:
+            acting = previous.answer_rule
+        if hand or self.rules.finish.last_card_effect_applies:
+            if acting is not None:
+                acting.on_play(self, seat, cards, move.choice, previous, events)
+            elif previous is not None:
+                self.effect = previous.on_covered(self)
+        elif previous is not None:
+            self.effect = previous.on_covered(self)
+        for rule in self.rules.after_play_rules:
+            rule.after_play(self, seat, cards, move.calls, events)
+        if not hand and not self.done[seat]:
+            self.rules.finish.on_finish(self, seat, events)
+        if not self.over:
+            self.end_turn(seat, previous, events)
+
+    def _draw(self, seat: int, events: list[Event]) -> None:
+        effect = self.effect
+        if self.drawn is not None:
+            raise IllegalMoveError("already drew this turn")  # unreachable: checked legal
+        if effect is not None:
+            effect.on_draw(self, seat, events)
+        else:
+            self.draw_then_maybe_play(seat, events)
+
+    def _pass(self, seat: int, events: list[Event]) -> None:
+        effect = self.effect
+        if self.drawn is not None:
+            self.drawn = None
+            events.append(Passed(seat))
+            self.end_turn(seat, effect, events)
+        elif effect is not None and effect.may_pass(self, seat):
+            effect.on_pass(self, seat, events)
+        else:  # stuck: nothing to play and nothing to draw (PL-36)
+            events.append(Passed(seat))
+            self.stuck += 1
+            if self.stuck >= self.active_count:
+                self.blocked = True
+                self.end_game(events)
+            else:
+                self.end_turn(seat, effect, events)
+
+    # ------------------------------------------------------------------ services for rules
+
+    def can_draw(self) -> bool:
+        """Whether at least one card can be drawn (stock, or pile cards to reshuffle)."""
+        return bool(self.stock) or len(self.pile) > 1
+
+    def draw_cards(self, seat: int, count: int, reason: str, events: list[Event]) -> list[Card]:
+        """Give ``seat`` up to ``count`` cards from the stock, reshuffling the pile but its
+        top card when the stock runs out (PL-35); cards that cannot be had are forgiven."""
+        drawn: list[Card] = []
+        stock = self.stock
+        for _ in range(count):
+            if not stock and not self.reshuffle(events):
+                break
+            drawn.append(stock.pop())
+        if drawn:
+            self.hands[seat].extend(drawn)
+            self.stuck = 0
+        events.append(CardsDrawn(seat, tuple(drawn), reason, len(drawn)))
+        return drawn
+
+    def reshuffle(self, events: list[Event]) -> bool:
+        """Shuffle the pile but its top card into a new stock (PL-35); False if no cards."""
+        if len(self.pile) <= 1:
+            return False
+        cards = self.pile[:-1]
+        del self.pile[:-1]
+        self.reshuffles += 1
+        random.Random(self.seed * 1_000_003 + self.reshuffles).shuffle(cards)
+        self.stock[:0] = cards
+        events.append(StockReshuffled(len(cards)))
+        return True
+
+    def draw_then_maybe_play(self, seat: int, events: list[Event]) -> None:
+        """A normal draw (PL-8): draw one card; if it may be played, the turn stays open
+        for playing it (or passing); otherwise the turn ends."""
+        had_play = bool(_movegen.first_cards(self, seat))
+        drawn = self.draw_cards(seat, 1, "draw", events)
+        draw_rule = self.rules.draw
+        if drawn and draw_rule.play_drawn and _movegen.is_first_ok(self, seat, drawn[0]):
+            self.drawn = drawn[0]
+            self.must_play_drawn = draw_rule.must_play_drawn_when_stuck and not had_play
+            return
+        self.end_turn(seat, self.effect, events)
+
+    def effect_target(self, seat: int, direction: int) -> int | None:
+        """The seat an effect from ``seat`` reaches going ``direction`` (+1 next, -1
+        previous): waiting and finished players are passed over (PL-19); ``None`` if
+        nobody but ``seat`` could receive it (the effect lapses)."""
+        players = self.players
+        target = seat
+        for _ in range(players - 1):
+            target = (target + direction) % players
+            if not self.done[target] and not self.waits[target]:
+                return target
+        return None
+
+    def end_turn(self, seat: int, previous: Effect | None, events: list[Event]) -> None:
+        """Finish ``seat``'s turn: let a lasting effect count the turn, then hand the move
+        to the effect's target (``next_seat``) or the next player in turn order."""
+        self.drawn = None
+        self.must_play_drawn = False
+        effect = self.effect
+        if effect is not None and effect is previous:
+            self.effect = effect.on_turn_end(self, seat, events)
+        target = self.next_seat
+        if target is not None:
+            self.next_seat = None
+            self.to_move = target
+        else:
+            self.to_move = self.advance(seat, events)
+
+    def advance(self, seat: int, events: list[Event]) -> int:
+        """The next seat in turn order after ``seat``: finished seats are passed, waiting
+        seats use up one skipped turn each (PL-18)."""
+        players = self.players
+        step = self.direction
+        current = seat
+        for _ in range(4 * players + sum(self.waits)):
+            current = (current + step) % players
+            if self.done[current]:
+                self._pass_over(current, events)
+            elif self.waits[current]:
+                self.waits[current] -= 1
+                events.append(TurnSkipped(current))
+                self._pass_over(current, events)
+            else:
+                return current
+        return seat
+
+    def _pass_over(self, seat: int, events: list[Event]) -> None:
+        effect = self.effect
+        if effect is not None:
+            self.effect = effect.on_turn_end(self, seat, events)
+
+    def record_finish(self, seat: int, events: list[Event]) -> None:
+        """Mark ``seat`` as finished in the next place (PL-32)."""
+        self.done[seat] = True
+        self.finished.append(seat)
+        self.waits[seat] = 0
+        events.append(PlayerFinished(seat, len(self.finished)))
+
+    def end_game(self, events: list[Event]) -> None:
+        """End the game: the remaining players are ranked by fewest cards (PL-32, PL-36)."""
+        rest = [s for s in range(self.players) if not self.done[s]]
+        rest.sort(key=lambda s: (len(self.hands[s]), (s - self.to_move) % self.players))
+        for seat in rest:
+            self.done[seat] = True
+            self.finished.append(seat)
+        self.over = True
+        self.effect = None
+        events.append(GameOver(tuple(self.finished), self.blocked))
+
+    def _seat(self, seat: int) -> int:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalMoveError(f"no seat {seat!r}: seats are 0…{self.players - 1}")
+        return seat
+
+    def __repr__(self) -> str:
+        state = "over" if self.over else f"to move: {self.to_move}"
+        return f"<Game {self.variant.name} {self.players} players, top {self.top}, {state}>"
+
+
+def _check_position(
+    game: Game,
+    to_move: int,
+    finished: Sequence[int],
+    waits: Sequence[int] | None,
+    direction: int,
+) -> None:
+    players = game.players
+    game.rules.start.check_players(players, position=True)
+    if not game.pile:
+        raise SetupError("the pile needs at least one card (the top card)")
+    if not isinstance(to_move, int) or not 0 <= to_move < players:
+        raise SetupError(f"to_move must be a seat 0…{players - 1}, not {to_move!r}")
+    if direction not in (1, -1):
+        raise SetupError(f"direction must be 1 or -1, not {direction!r}")
+    if waits is not None and (len(waits) != players or any(w < 0 for w in waits)):
+        raise SetupError(f"waits must give {players} non-negative numbers, not {waits!r}")
+    for seat in finished:
+        if not 0 <= seat < players or game.hands[seat] or list(finished).count(seat) > 1:
+            raise SetupError(f"finished seat {seat!r} must be a distinct seat with no cards")
+    if to_move in finished:
+        raise SetupError(f"seat {to_move} to move has already finished")

@@ -1,0 +1,255 @@
+"""Events: the typed, immutable record of everything that happens in a game.
+
+:meth:`makao.Game.play` returns a tuple of events. Events are small immutable named tuples
+(cheap to create on the hot path); two events are equal only if they have the same type
+and the same fields. :func:`redact` hides what a given seat may not see (the faces of cards
+drawn by others).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Union
+
+from makao.cards import Card, Rank, Suit
+
+__all__ = [
+    "AttackAccepted",
+    "AttackRaised",
+    "CallMade",
+    "CardsDrawn",
+    "CardsPlayed",
+    "DemandEnded",
+    "DemandSet",
+    "DirectionChanged",
+    "Event",
+    "GameOver",
+    "Passed",
+    "Penalised",
+    "PlayerFinished",
+    "StockReshuffled",
+    "SuitNamed",
+    "TurnSkipped",
+    "WaitAccepted",
+    "WaitRaised",
+    "redact",
+]
+
+
+def _eq(self: tuple[object, ...], other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+
+
+def _ne(self: tuple[object, ...], other: object) -> bool:
+    return not _eq(self, other)
+
+
+def _hash(self: tuple[object, ...]) -> int:
+    return hash((type(self).__name__, tuple(self)))
+
+
+class CardsPlayed(NamedTuple):
+    """``seat`` played ``cards`` (the last is the new top card), with ``choice`` if any."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    choice: Rank | Suit | None = None
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class CardsDrawn(NamedTuple):
+    """``seat`` drew ``count`` cards for ``reason``; ``cards`` is empty in a redacted event.
+
+    Reasons: ``"draw"`` (a normal draw), ``"attack"`` (an accepted attack),
+    ``"penalty"`` (an infraction; see the preceding :class:`Penalised`), ``"deal"``.
+    """
+
+    seat: int
+    cards: tuple[Card, ...]
+    reason: str
+    count: int
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class AttackRaised(NamedTuple):
+    """An attack (draw penalty) now totalling ``total`` is sent from ``seat`` to ``target``."""
+
+    seat: int
+    target: int
+    total: int
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class AttackAccepted(NamedTuple):
+    """``seat`` accepted an attack of ``total`` cards (the cards follow as CardsDrawn)."""
+
+    seat: int
+    total: int
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class WaitRaised(NamedTuple):
+    """A wait of ``turns`` turns is sent from ``seat`` to ``target``."""
+
+    seat: int
+    target: int
+    turns: int
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class WaitAccepted(NamedTuple):
+    """``seat`` accepted a wait: this turn and ``turns - 1`` more of theirs are skipped."""
+
+    seat: int
+    turns: int
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class TurnSkipped(NamedTuple):
+    """``seat``'s turn was skipped (waiting, or a skip card)."""
+
+    seat: int
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class Passed(NamedTuple):
+    """``seat`` ended their turn without playing."""
+
+    seat: int
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class DemandSet(NamedTuple):
+    """``seat`` demanded ``rank`` (a jack, PL-21), or cancelled the demand (``None``)."""
+
+    seat: int
+    rank: Rank | None
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class DemandEnded(NamedTuple):
+    """The demand for ``what`` (a rank or a suit) is over."""
+
+    what: Rank | Suit
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class SuitNamed(NamedTuple):
+    """``seat`` named ``suit`` (an ace, a suit changer)."""
+
+    seat: int
+    suit: Suit
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class CallMade(NamedTuple):
+    """``seat`` said ``call`` (``"makao"``, ``"po-makale"``, ``"stop-makao"``, …)."""
+
+    seat: int
+    call: str
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class Penalised(NamedTuple):
+    """``seat`` is penalised ``count`` cards under rule ``rule`` (an id like ``PL-30``)."""
+
+    seat: int
+    rule: str
+    reason: str
+    count: int
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class DirectionChanged(NamedTuple):
+    """Play now goes in ``direction`` (+1 clockwise, -1 counter-clockwise)."""
+
+    direction: int
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class StockReshuffled(NamedTuple):
+    """The pile but its top card was shuffled into a new stock of ``count`` cards."""
+
+    count: int
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class PlayerFinished(NamedTuple):
+    """``seat`` has no cards left and takes ``place`` (1 = winner)."""
+
+    seat: int
+    place: int
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+class GameOver(NamedTuple):
+    """The game ended: ``order`` is the finishing order; ``blocked`` per PL-36."""
+
+    order: tuple[int, ...]
+    blocked: bool = False
+    __eq__ = _eq  # type: ignore[assignment]
+    __ne__ = _ne  # type: ignore[assignment]
+    __hash__ = _hash  # type: ignore[assignment]
+
+
+#: Any event of the core engine (variants may define more; all are NamedTuples).
+Event = Union[
+    CardsPlayed,
+    CardsDrawn,
+    AttackRaised,
+    AttackAccepted,
+    WaitRaised,
+    WaitAccepted,
+    TurnSkipped,
+    Passed,
+    DemandSet,
+    DemandEnded,
+    SuitNamed,
+    CallMade,
+    Penalised,
+    DirectionChanged,
+    StockReshuffled,
+    PlayerFinished,
+    GameOver,
+]
+
+
+def redact(events: tuple[object, ...], seat: int) -> tuple[object, ...]:
+    """Return ``events`` as ``seat`` may see them: others' drawn cards lose their faces."""
+    return tuple(
+        event._replace(cards=())
+        if type(event) is CardsDrawn and event.seat != seat and event.cards
+        else event
+        for event in events
+    )

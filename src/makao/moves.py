@@ -1,0 +1,247 @@
+"""Moves and their text notation.
+
+Turn moves are made by the seat to move and carry no seat: ``Play`` (``"9h 9s 9c"``,
+``"Jc:7"`` -- a jack demanding sevens, ``"Ah:s"`` -- an ace naming spades, ``"5h +makao"``
+-- a play with a call), ``Draw`` (``"draw"``) and ``Pass`` (``"pass"``). Actions that any seat
+may take out of turn name their seat: ``Say`` (``"1: say makao"``) and ``Stop``
+(``"2: stop 1"`` -- seat 2 calls "stop makao" on seat 1). Variants may register more kinds
+with :func:`register_move_parser`.
+
+``parse_move(str(m)) == m`` for every move ``m``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Union
+
+import attrs
+
+from makao.cards import Card, Rank, Suit, parse_cards
+from makao.errors import CardParseError, InvalidMoveError
+
+__all__ = [
+    "Choice",
+    "Draw",
+    "Move",
+    "Pass",
+    "Play",
+    "Say",
+    "Stop",
+    "format_choice",
+    "parse_choice",
+    "parse_move",
+    "register_move_parser",
+]
+
+#: A follow-up choice made with a play: a demanded rank (jack), a named suit (ace), or none.
+Choice = Union[Rank, Suit, None]
+
+_CALL_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+def _calls(value: object) -> tuple[str, ...]:
+    if isinstance(value, str) or not hasattr(value, "__iter__"):
+        raise InvalidMoveError(f"calls must be a sequence of call names, not {value!r}")
+    calls = tuple(value)
+    for call in calls:
+        if not isinstance(call, str) or not _CALL_RE.match(call):
+            raise InvalidMoveError(
+                f"bad call {call!r}: calls are lower-case words joined by '-', like 'makao'"
+            )
+    return tuple(sorted(calls))
+
+
+def _check_call(value: object) -> None:
+    _calls((value,))
+
+
+class Move:
+    """Base class of every move: turn moves and out-of-turn actions alike."""
+
+    __slots__ = ()
+
+
+def _cards(value: object) -> tuple[Card, ...]:
+    if isinstance(value, Card):
+        return (value,)
+    if isinstance(value, str):
+        try:
+            return parse_cards(value)
+        except CardParseError as error:
+            raise InvalidMoveError(str(error)) from None
+    if not hasattr(value, "__iter__"):
+        raise InvalidMoveError(f"a play needs cards, not {value!r}")
+    cards = tuple(value)
+    if not all(isinstance(card, Card) for card in cards):
+        raise InvalidMoveError(f"a play's cards must be Card values, not {cards!r}")
+    return cards
+
+
+@attrs.frozen(cache_hash=True)
+class Play(Move):
+    """Play one or more cards of one rank, with an optional choice and calls.
+
+    ``cards`` are in the order played: the last one becomes the top card. ``choice`` is the
+    demanded rank of a jack or the suit named with an ace (or ``None``). ``calls`` are the
+    words said with the move (``"makao"``, ``"po-makale"``), kept sorted.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    choice: Choice = None
+    calls: tuple[str, ...] = attrs.field(default=(), converter=_calls)
+
+    def __attrs_post_init__(self) -> None:
+        if not self.cards:
+            raise InvalidMoveError("a play needs at least one card")
+        if self.choice is not None and not isinstance(self.choice, (Rank, Suit)):
+            raise InvalidMoveError(f"a choice is a Rank, a Suit or None, not {self.choice!r}")
+
+    def __str__(self) -> str:
+        text = " ".join(str(card) for card in self.cards)
+        if self.choice is not None:
+            text += ":" + format_choice(self.choice)
+        return text + "".join(f" +{call}" for call in self.calls)
+
+
+@attrs.frozen
+class Draw(Move):
+    """Draw from the stock (or, under an attack, accept it and draw the penalty)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
+class Pass(Move):
+    """End the turn without playing (after a draw, or accepting a wait)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Say(Move):
+    """Seat ``seat`` says ``call`` out of turn (e.g. a late ``makao``, PL-29)."""
+
+    seat: int
+    call: str = attrs.field(validator=lambda _, __, value: _check_call(value))
+
+    def __str__(self) -> str:
+        return f"{self.seat}: say {self.call}"
+
+
+@attrs.frozen
+class Stop(Move):
+    """Seat ``seat`` calls "stop makao" on seat ``target`` (PL-30)."""
+
+    seat: int
+    target: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: stop {self.target}"
+
+
+_DRAW = Draw()
+_PASS = Pass()
+_SEAT_RE = re.compile(r"^\s*(\d+|[a-z]+)\s*:\s*(.*)$", re.DOTALL)
+_PARSERS: dict[str, Callable[[int | None, list[str]], Move]] = {}
+
+
+def register_move_parser(keyword: str, parser: Callable[[int | None, list[str]], Move]) -> None:
+    """Teach :func:`parse_move` a new move kind that starts with ``keyword``.
+
+    ``parser(seat, words)`` gets the seat prefix (or ``None``) and the words after the
+    keyword, and returns the move or raises :class:`InvalidMoveError`.
+    """
+    _PARSERS[keyword] = parser
+
+
+def format_choice(choice: Choice) -> str:
+    """Write a choice as in the notation: a rank (``7``, ``Q``) or a suit letter (``h``)."""
+    if isinstance(choice, Suit):
+        return choice.letter
+    if isinstance(choice, Rank):
+        return choice.text
+    return ""
+
+
+def parse_choice(text: str) -> Choice:
+    """Read a choice: a suit letter or symbol names a suit, a rank text a rank."""
+    if not text or text == "-":
+        return None
+    try:
+        return Suit.parse(text)
+    except CardParseError:
+        pass
+    try:
+        return Rank.parse(text)
+    except CardParseError:
+        raise InvalidMoveError(f"bad choice {text!r}: expected a rank (5…10) or a suit (c d h s)")
+
+
+def _parse_seat(text: str) -> tuple[int | None, str]:
+    match = _SEAT_RE.match(text)
+    if not match:
+        return None, text.strip()
+    seat_text, body = match.groups()
+    if not seat_text.isdigit():
+        return -1, f"{seat_text} {body.strip()}"  # e.g. "host: timeout 2"
+    return int(seat_text), body.strip()
+
+
+def _parse_play(words: list[str]) -> Play:
+    calls = [word[1:] for word in words if word.startswith("+")]
+    card_words = [word for word in words if not word.startswith("+")]
+    if not card_words:
+        raise InvalidMoveError("a play needs at least one card")
+    last, _, choice_text = card_words[-1].partition(":")
+    if any(":" in word for word in card_words[:-1]):
+        raise InvalidMoveError("only the last card of a play may carry a choice (':')")
+    try:
+        cards = parse_cards([*card_words[:-1], last])
+    except CardParseError as error:
+        raise InvalidMoveError(str(error)) from None
+    return Play(cards, parse_choice(choice_text), tuple(calls))
+
+
+def _need_seat(seat: int | None, keyword: str) -> int:
+    if seat is None or seat < 0:
+        raise InvalidMoveError(f"'{keyword}' is said by a seat: write it like '1: {keyword} …'")
+    return seat
+
+
+def _parse_say(seat: int | None, words: list[str]) -> Say:
+    if len(words) != 1:
+        raise InvalidMoveError("'say' takes one call, like '1: say makao'")
+    return Say(_need_seat(seat, "say"), words[0])
+
+
+def _parse_stop(seat: int | None, words: list[str]) -> Stop:
+    if len(words) != 1 or not words[0].isdigit():
+        raise InvalidMoveError("'stop' names the seat it is called on, like '2: stop 1'")
+    return Stop(_need_seat(seat, "stop"), int(words[0]))
+
+
+register_move_parser("say", _parse_say)
+register_move_parser("stop", _parse_stop)
+
+
+def parse_move(text: str) -> Move:
+    """Read a move from its text notation; raise :class:`InvalidMoveError` if malformed."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move's text must be a string, not {type(text).__name__}")
+    seat, body = _parse_seat(text)
+    words = body.split()
+    if not words:
+        raise InvalidMoveError(f"empty move {text!r}")
+    keyword = words[0].lower()
+    if seat is None and keyword in ("draw", "pass") and len(words) == 1:
+        return _DRAW if keyword == "draw" else _PASS
+    parser = _PARSERS.get(keyword)
+    if parser is not None:
+        return parser(seat, words[1:])
+    if seat is not None:
+        raise InvalidMoveError(f"unknown action {keyword!r} in {text!r}")
+    return _parse_play(words)

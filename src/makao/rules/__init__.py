@@ -1,0 +1,45 @@
+"""Rule objects: the building blocks variants are composed of.
+
+See :mod:`makao.rules.base` for the interface a rule implements.
+"""
+
+from makao.rules.attack import AttackEffect, BattleCards
+from makao.rules.base import (
+    CardRule,
+    DrawRule,
+    Effect,
+    FinishRule,
+    PlayRule,
+    Rule,
+    StartRule,
+    TurnRule,
+    WildRule,
+)
+from makao.rules.calls import FinishCall, LastCardCall
+from makao.rules.demand import RankDemand, RankDemandCards, SuitDemand, SuitDemandCards
+from makao.rules.wait import SkipCards, WaitCards, WaitEffect
+from makao.rules.wild import Wild
+
+__all__ = [
+    "AttackEffect",
+    "BattleCards",
+    "CardRule",
+    "DrawRule",
+    "Effect",
+    "FinishCall",
+    "FinishRule",
+    "LastCardCall",
+    "PlayRule",
+    "RankDemand",
+    "RankDemandCards",
+    "Rule",
+    "SkipCards",
+    "StartRule",
+    "SuitDemand",
+    "SuitDemandCards",
+    "TurnRule",
+    "WaitCards",
+    "WaitEffect",
+    "Wild",
+    "WildRule",
+]

@@ -1,0 +1,144 @@
+"""Draw-penalty cards ("battle cards"): attacks that add up and pass on (PL-10…PL-16,
+RU-10…RU-13, and the family's "draw two" cards)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from makao.cards import Card
+from makao.events import AttackAccepted, AttackRaised
+from makao.moves import Choice
+from makao.rules._util import seat_after_by
+from makao.rules.base import CardRule, Effect, Events
+
+if TYPE_CHECKING:
+    from makao.engine import Game
+
+__all__ = ["AttackEffect", "BattleCards"]
+
+
+def _penalties(value: object) -> tuple[tuple[Card, int], ...]:
+    items = value.items() if isinstance(value, dict) else value
+    return tuple(sorted(((c if isinstance(c, Card) else Card.parse(c)), int(n))
+                        for c, n in items))  # type: ignore[union-attr]
+
+
+@attrs.frozen
+class BattleCards(CardRule):
+    """Battle cards start an attack: the next player defends with a battle card or draws
+    the accumulated penalty.
+
+    ``penalties`` maps each battle card to its penalty. ``backwards`` cards send the attack
+    to the previous player (K♠, PL-14). ``answer`` says which cards defend: ``"match"`` --
+    any battle card matching the top card by suit or rank (PL-12); ``"same_rank"`` -- a
+    battle card of the top card's rank (RU-11). ``extra_answers`` may also answer a
+    same-rank attack, adding nothing (RU-11 ``any_king_answers_king``). When
+    ``accept_ends_turn`` is false, a player who drew the penalty goes on with their turn.
+    """
+
+    penalties: tuple[tuple[Card, int], ...] = attrs.field(converter=_penalties)
+    backwards: frozenset[Card] = frozenset()
+    answer: str = attrs.field(default="match")
+    extra_answers: frozenset[Card] = frozenset()
+    accept_ends_turn: bool = True
+    _table: dict[Card, int] = attrs.field(init=False, repr=False, eq=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.answer not in ("match", "same_rank"):
+            raise ValueError(f"answer must be 'match' or 'same_rank', not {self.answer!r}")
+        object.__setattr__(self, "_table", dict(self.penalties))
+
+    def covers(self, card: Card) -> bool:
+        """Battle cards are those with a penalty."""
+        return card in self._table
+
+    def effect_class(self, card: Card) -> object:
+        """Penalty and direction tell battle cards apart (K♥ vs K♠)."""
+        return (self._table.get(card), card in self.backwards)
+
+    def penalty(self, card: Card) -> int:
+        """The penalty ``card`` adds (0 for an extra answer)."""
+        return self._table.get(card, 0)
+
+    def answers(self, top: Card, card: Card) -> bool:
+        """Does ``card`` defend against an attack whose top card is ``top``?"""
+        if self.answer == "match":
+            return card in self._table and (card.suit is top.suit or card.rank is top.rank)
+        if card.rank is not top.rank:
+            return False
+        return card in self._table or (top in self._table and card in self.extra_answers)
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Raise the attack by the penalties played and send it on (PL-12, PL-14, PL-16)."""
+        table = self._table
+        total = previous.total if isinstance(previous, AttackEffect) else 0
+        total += sum(table.get(card, 0) for card in cards)
+        last_battle = next((card for card in reversed(cards) if card in table), None)
+        backwards = last_battle is not None and last_battle in self.backwards
+        target = game.effect_target(seat, -game.direction if backwards else game.direction)
+        if target is None:
+            return  # nobody can receive the attack: it lapses (PL-19)
+        game.effect = AttackEffect(total, seat, backwards, self)
+        game.next_seat = target
+        events.append(AttackRaised(seat, target, total))
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """Read ``attack N [by S] [back]``."""
+        if len(words) < 2 or words[0] != "attack" or not words[1].isdigit():
+            return None
+        return AttackEffect(int(words[1]), seat_after_by(words, "by"), "back" in words, self)
+
+
+@attrs.frozen
+class AttackEffect(Effect):
+    """An attack of ``total`` cards, last raised by ``seat`` (``backwards`` for K♠)."""
+
+    total: int
+    seat: int
+    backwards: bool
+    rule: BattleCards = attrs.field(repr=False)
+
+    def allows(self, game: Game, card: Card) -> bool:
+        """Only a defending battle card may be played (PL-12, RU-11)."""
+        return self.rule.answers(game.pile[-1], card)
+
+    def allows_extra(self, game: Game, card: Card) -> bool:
+        """A defence consists of battle cards only (PL-16)."""
+        return self.rule.covers(card)
+
+    @property
+    def answer_rule(self) -> CardRule:
+        """Answers without an effect of their own (RU-11's kings) pass the attack on."""
+        return self.rule
+
+    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+        """Accepting is always allowed, even holding a defence (RU-13)."""
+        return True
+
+    def on_draw(self, game: Game, seat: int, events: Events) -> None:
+        """Accept: draw the total (what can be had, PL-35) and lose the turn (PL-13);
+        after a backwards attack, play resumes after the attacker (PL-15)."""
+        events.append(AttackAccepted(seat, self.total))
+        game.effect = None
+        game.draw_cards(seat, self.total, "attack", events)
+        if not self.rule.accept_ends_turn:
+            return
+        if self.backwards and self.seat != seat:
+            resume = game.advance(self.seat, events)
+            game.next_seat = resume if resume != seat else None
+        game.end_turn(seat, None, events)
+
+    def to_text(self) -> str:
+        """``attack N by S`` (``back`` when sent backwards)."""
+        return f"attack {self.total} by {self.seat}" + (" back" if self.backwards else "")

@@ -1,0 +1,288 @@
+"""The rule-object interface: what a rule may hook into, and the effect protocol.
+
+A variant is a tuple of rule objects. Each rule is a small frozen value that cites the rule
+ids it implements (``ids``) and overrides only the hooks it needs:
+
+* :class:`CardRule` gives some cards an effect when played (attack, wait, demand, …).
+* :class:`WildRule` lets some cards be played on anything under a condition (PL-9).
+* :class:`TurnRule` hooks into every turn: calls said with a play, out-of-turn actions,
+  checks before a move (the makao calls, PL-29…31).
+* Slot rules -- :class:`DrawRule`, :class:`FinishRule`, :class:`StartRule`,
+  :class:`PlayRule` -- each variant has exactly one of each (a default is used if absent).
+
+An :class:`Effect` is the state an effect card leaves in force (an attack of 5, a demand for
+sevens). It decides which cards may be played against it and what drawing or passing means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from makao.cards import Card, Suit
+from makao.errors import SetupError
+from makao.moves import Choice, Move
+
+if TYPE_CHECKING:
+    from makao.engine import Game
+    from makao.events import Event
+
+__all__ = [
+    "CardRule",
+    "DrawRule",
+    "Effect",
+    "FinishRule",
+    "PlayRule",
+    "Rule",
+    "StartRule",
+    "TurnRule",
+    "WildRule",
+]
+
+Events = list["Event"]
+
+
+@attrs.frozen
+class Rule:
+    """Base of every rule object. ``ids`` are the spec rule ids it implements."""
+
+    ids: tuple[str, ...] = attrs.field(default=(), kw_only=True)
+
+    def describe(self) -> str:
+        """A one-line plain-language statement of the rule (first docstring line)."""
+        return (type(self).__doc__ or type(self).__name__).strip().splitlines()[0]
+
+
+@attrs.frozen
+class Effect:
+    """An effect in force on the player to move (attack, wait, demand, named suit).
+
+    The default behaviour is that of a demand: the player plays a card the effect
+    :meth:`allows`, or draws one card and may play it if allowed (PL-24, PL-27).
+    """
+
+    @property
+    def blocks_wilds(self) -> bool:
+        """Whether wild cards (the Polish queen, PL-9) lose their wildness under this effect."""
+        return True
+
+    @property
+    def suit_override(self) -> Suit | None:
+        """A suit that replaces the top card's suit for matching (an ace's named suit).
+
+        Under an effect with a suit override, cards match by that suit or by the top
+        card's rank, exactly as with no effect; :meth:`allows` is not consulted."""
+        return None
+
+    def allows(self, game: Game, card: Card) -> bool:
+        """May ``card`` start a play now (the first card of a multi-card play)?"""
+        raise NotImplementedError
+
+    def allows_extra(self, game: Game, card: Card) -> bool:
+        """May ``card`` follow the first card of a multi-card play (same rank)?"""
+        return True
+
+    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+        """Is ``draw`` legal for ``seat`` now (``can_follow``: they hold a playable card)?"""
+        return not can_follow
+
+    def may_pass(self, game: Game, seat: int) -> bool:
+        """Is ``pass`` legal for ``seat`` now (before drawing)?"""
+        return False
+
+    def on_draw(self, game: Game, seat: int, events: Events) -> None:
+        """Carry out a ``draw`` (default: draw one, and the drawn card may be played)."""
+        game.draw_then_maybe_play(seat, events)
+
+    def on_pass(self, game: Game, seat: int, events: Events) -> None:
+        """Carry out a ``pass`` made before drawing."""
+        raise NotImplementedError
+
+    @property
+    def answer_rule(self) -> CardRule | None:
+        """The rule that handles a play answering this effect with cards it gives no
+        effect of their own (a king answering a king, RU-11); default none."""
+        return None
+
+    def on_covered(self, game: Game) -> Effect | None:
+        """The effect after a card without its own effect is played on it (default: over)."""
+        return None
+
+    def on_turn_end(self, game: Game, seat: int, events: Events) -> Effect | None:
+        """The effect after ``seat``'s turn ends or is passed over (default: unchanged)."""
+        return self
+
+    def to_text(self) -> str:
+        """The effect in the text form :meth:`CardRule.parse_effect` reads back."""
+        raise NotImplementedError
+
+
+@attrs.frozen
+class CardRule(Rule):
+    """A rule that gives some cards an effect when they are played."""
+
+    def covers(self, card: Card) -> bool:
+        """Does this rule give ``card`` its effect?"""
+        raise NotImplementedError
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        """The follow-up choices a play ending on ``card`` must make (default: none)."""
+        return (None,)
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Apply the effect of ``cards`` (played by ``seat``): set ``game.effect`` etc."""
+        raise NotImplementedError
+
+    def effect_class(self, card: Card) -> object:
+        """A value that differs between covered cards whose effects differ (K♥ and K♠
+        attack in different directions); the engine lists play orders by it."""
+        return None
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """Read an effect's text (see :meth:`Effect.to_text`) if it is one of this rule's."""
+        return None
+
+
+@attrs.frozen
+class WildRule(Rule):
+    """A rule that lets some cards be played regardless of the top card."""
+
+    def covers(self, card: Card) -> bool:
+        """Is ``card`` wild under this rule?"""
+        raise NotImplementedError
+
+    def allows(self, game: Game, seat: int, card: Card, has_match: bool) -> bool:
+        """May the wild ``card`` be played now (no effect in force; ``has_match``: the
+        player holds a card matching by suit or rank)?"""
+        return True
+
+
+@attrs.frozen
+class TurnRule(Rule):
+    """A rule with hooks into every move: calls, out-of-turn actions, checks."""
+
+    #: Move types this rule carries out (out-of-turn actions such as ``Say``, ``Stop``).
+    handles: ClassVar[tuple[type, ...]] = ()
+
+    def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
+        """Calls a play of ``cards`` leaving ``cards_left`` cards may carry; legal moves
+        list the play with and without each. Must depend on its arguments only (cached),
+        and ``cards_left`` is capped at 4 ("four or more")."""
+        return ()
+
+    def before_move(self, game: Game, move: Move, events: Events) -> None:
+        """Called before a turn move (play, draw, pass) is carried out."""
+
+    def after_play(self, game: Game, seat: int, cards: tuple[Card, ...], calls: Iterable[str],
+                   events: Events) -> None:
+        """Called after ``seat``'s play was applied (their hand is already smaller)."""
+
+    def extra_moves(self, game: Game) -> Iterable[Move]:
+        """Out-of-turn moves this rule makes legal now."""
+        return ()
+
+    def apply(self, game: Game, move: Move, events: Events) -> None:
+        """Carry out one of the moves in :attr:`handles` (already checked legal)."""
+        raise NotImplementedError
+
+
+@attrs.frozen
+class DrawRule(Rule):
+    """How a normal draw works (slot rule). Default: draw one; the drawn card may be played."""
+
+    #: Whether a player who drew may play the drawn card at once (PL-8).
+    play_drawn: bool = True
+    #: Whether a player who had nothing to play must play the drawn card if it fits (RU-9).
+    must_play_drawn_when_stuck: bool = False
+
+
+@attrs.frozen
+class PlayRule(Rule):
+    """How many cards a play may hold (slot rule). Default: one card."""
+
+    multi_card: bool = False
+
+
+@attrs.frozen
+class FinishRule(Rule):
+    """What finishing means (slot rule): play on for places (PL-32) and whether a
+    finishing card's effect acts (PL-33)."""
+
+    play_for_places: bool = True
+    last_card_effect_applies: bool = False
+
+    def on_finish(self, game: Game, seat: int, events: Events) -> None:
+        """``seat`` has just played their last card: record the place, maybe end the game."""
+        game.record_finish(seat, events)
+        if not self.play_for_places or game.active_count <= 1:
+            game.end_game(events)
+
+
+@attrs.frozen
+class StartRule(Rule):
+    """How the deal and the starting card go (slot rule): the player count (PL-1), the
+    deck (PL-1), the deal (PL-3) and the starting card (PL-4, RU-4)."""
+
+    hand_size: int = 5
+    #: Number of 52-card decks; ``None``: one deck below ``two_decks_from`` players (PL-1).
+    decks: int | None = None
+    two_decks_from: int = 5
+    #: "redraw": a function card is put back into the middle of the stock (PL-4);
+    #: "inert": the starting card has no effect (RU-4); "effect": it acts on the first player.
+    start_card: str = "redraw"
+    min_players: int = 2
+    max_players: int | None = None
+    #: The dealer's seat (PL-5); negative counts from the end (-1: the last seat).
+    dealer: int = -1
+
+    def decks_for(self, players: int) -> int:
+        """How many 52-card decks a table of ``players`` uses (PL-1)."""
+        if self.decks is not None:
+            return self.decks
+        return 2 if players >= self.two_decks_from else 1
+
+    def check_players(self, players: int, position: bool = False) -> None:
+        """Refuse a table the rules or the deck cannot serve (PL-1)."""
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise SetupError(f"players must be a whole number, not {players!r}")
+        low, high = self.min_players, self.max_players
+        if players < low or (high is not None and players > high):
+            most = "" if high is None else f" and at most {high}"
+            raise SetupError(f"this variant needs at least {low}{most} players, not {players}")
+        if not position and players * self.hand_size + 1 > 52 * self.decks_for(players):
+            raise SetupError(
+                f"{self.decks_for(players)} deck(s) cannot deal {self.hand_size} cards to "
+                f"{players} players and start a pile"
+            )
+
+    def deal(self, game: Game) -> None:
+        """Deal ``hand_size`` cards to each seat from ``game.stock`` (PL-3), one at a time
+        from the first player on, and turn the starting card (PL-4)."""
+        players = game.players
+        first = game.to_move
+        stock = game.stock
+        for _ in range(self.hand_size):
+            for offset in range(players):
+                game.hands[(first + offset) % players].append(stock.pop())
+        game.pile.append(self._starting_card(game))
+
+    def _starting_card(self, game: Game) -> Card:
+        stock = game.stock
+        card = stock.pop()
+        if self.start_card == "redraw":
+            for _ in range(len(stock)):
+                if not game.rules.is_function[card.index]:
+                    break
+                stock.insert(len(stock) // 2, card)
+                card = stock.pop()
+        return card

@@ -1,0 +1,117 @@
+"""Calls said with a play: "makao" with one card left (PL-29, PL-30, RU-14) and
+"po makale" with the last card (PL-31)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from makao.cards import Card
+from makao.events import CallMade, Penalised
+from makao.moves import Move, Say, Stop
+from makao.rules.base import Events, TurnRule
+
+if TYPE_CHECKING:
+    from makao.engine import Game
+
+__all__ = ["FinishCall", "LastCardCall"]
+
+
+@attrs.frozen
+class LastCardCall(TurnRule):
+    """A player left with ``cards_left`` card(s) after a play must say ``call``.
+
+    ``enforcement="challenge"`` (PL-30): until the next move, the player may still say it
+    (unless ``with_move_only``), and any other player may call "stop" on them, which costs
+    them ``penalty`` cards. ``enforcement="automatic"`` (RU-14): if it has not been said
+    when the next move is made, the player draws ``penalty`` cards.
+    """
+
+    handles = (Say, Stop)
+    call: str = "makao"
+    penalty: int = 5
+    enforcement: str = "challenge"
+    with_move_only: bool = False
+    cards_left: int = 1
+    rule_id: str = "PL-30"
+
+    def __attrs_post_init__(self) -> None:
+        if self.enforcement not in ("challenge", "automatic"):
+            raise ValueError(f"enforcement is 'challenge' or 'automatic': {self.enforcement!r}")
+
+    def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
+        """A play leaving ``cards_left`` cards may carry the call."""
+        return (self.call,) if cards_left == self.cards_left else ()
+
+    def liable(self, game: Game) -> int | None:
+        """The seat that owes the call now, if any."""
+        return game.ext.get(self.call)  # type: ignore[return-value]
+
+    def before_move(self, game: Game, move: Move, events: Events) -> None:
+        """The next move closes the window; automatic enforcement charges now (RU-14)."""
+        seat = game.ext.pop(self.call, None)
+        if seat is not None and self.enforcement == "automatic":
+            self._penalise(game, seat, "did not say " + self.call, events)
+
+    def after_play(
+        self, game: Game, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        """Record the call, or that it is owed (PL-29)."""
+        if self.call in calls:
+            events.append(CallMade(seat, self.call))
+        elif len(game.hands[seat]) == self.cards_left:
+            game.ext[self.call] = seat
+
+    def extra_moves(self, game: Game) -> Iterable[Move]:
+        """A late call by the liable player; "stop" by any other player (PL-29, PL-30)."""
+        seat = game.ext.get(self.call)
+        if seat is None:
+            return ()
+        assert isinstance(seat, int)
+        moves: list[Move] = [] if self.with_move_only else [Say(seat, self.call)]
+        if self.enforcement == "challenge":
+            moves.extend(Stop(other, seat) for other in range(game.players) if other != seat)
+        return moves
+
+    def apply(self, game: Game, move: Move, events: Events) -> None:
+        """Carry out a late call or a "stop"."""
+        seat = game.ext.pop(self.call)
+        assert isinstance(seat, int)
+        if isinstance(move, Say):
+            events.append(CallMade(seat, self.call))
+        elif isinstance(move, Stop):
+            events.append(CallMade(move.seat, "stop-" + self.call))
+            self._penalise(game, seat, f"stop {self.call} called by seat {move.seat}", events)
+
+    def _penalise(self, game: Game, seat: int, reason: str, events: Events) -> None:
+        events.append(Penalised(seat, self.rule_id, reason, self.penalty))
+        game.draw_cards(seat, self.penalty, "penalty", events)
+
+
+@attrs.frozen
+class FinishCall(TurnRule):
+    """A player who plays their last card says ``call`` ("po makale", PL-31). Forgetting
+    it is recorded; with ``penalty`` > 0 the player draws that many and plays on."""
+
+    call: str = "po-makale"
+    penalty: int = 0
+    rule_id: str = "PL-31"
+
+    def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
+        """The finishing play may carry the call."""
+        return (self.call,) if cards_left == 0 else ()
+
+    def after_play(
+        self, game: Game, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        """Record the call, or charge its absence."""
+        if game.hands[seat]:
+            return
+        if self.call in calls:
+            events.append(CallMade(seat, self.call))
+            return
+        events.append(Penalised(seat, self.rule_id, "did not say " + self.call, self.penalty))
+        if self.penalty:
+            game.draw_cards(seat, self.penalty, "penalty", events)

@@ -1,0 +1,184 @@
+"""Demands: a jack demanding a rank for a round (PL-21…PL-25), an ace or other suit
+changer naming a suit (PL-26…PL-28, RU-7, RU-8)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from makao.cards import Card, Rank, Suit
+from makao.events import DemandEnded, DemandSet, SuitNamed
+from makao.moves import Choice
+from makao.rules._util import cards_of_ranks, seat_after_by
+from makao.rules.base import CardRule, Effect, Events
+
+if TYPE_CHECKING:
+    from makao.engine import Game
+
+__all__ = ["RankDemand", "RankDemandCards", "SuitDemand", "SuitDemandCards"]
+
+_ORDINARY = (Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)
+
+
+@attrs.frozen
+class RankDemandCards(CardRule):
+    """Rank demanders (the Polish jack): the player names a rank, or none; every player
+    in turn, through the demander, plays that rank or a demander (PL-21…PL-25)."""
+
+    cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
+    ranks: tuple[Rank, ...] = _ORDINARY
+    may_decline: bool = False
+
+    def covers(self, card: Card) -> bool:
+        """The demanding cards."""
+        return card in self.cards
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        """No demand, or one of the demandable ranks (PL-21)."""
+        return (None, *self.ranks)
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Set (or with no choice, cancel) the demand; a new round starts here (PL-23)."""
+        events.append(DemandSet(seat, choice if isinstance(choice, Rank) else None))
+        if isinstance(previous, RankDemand) and previous.rank is not choice:
+            events.append(DemandEnded(previous.rank))
+        if isinstance(choice, Rank):
+            game.effect = RankDemand(choice, seat, self)
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """Read ``demand R [by S]``."""
+        if len(words) < 2 or words[0] != "demand":
+            return None
+        try:
+            rank = Rank.parse(words[1])
+        except ValueError:
+            return None
+        return RankDemand(rank, seat_after_by(words, "by"), self)
+
+
+@attrs.frozen
+class RankDemand(Effect):
+    """A demand for ``rank`` made by ``demander``, lasting through the demander's turn."""
+
+    rank: Rank
+    demander: int
+    rule: RankDemandCards = attrs.field(repr=False)
+
+    def allows(self, game: Game, card: Card) -> bool:
+        """The demanded rank (any suit) or a demanding card (PL-23)."""
+        return card.rank is self.rank or card in self.rule.cards
+
+    def allows_extra(self, game: Game, card: Card) -> bool:
+        """Further cards of the demanded rank (or demanders) may follow."""
+        return card.rank is self.rank or card in self.rule.cards
+
+    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+        """Only a player who cannot follow draws (PL-24), unless declining is allowed."""
+        return (not can_follow or self.rule.may_decline) and game.can_draw()
+
+    def on_covered(self, game: Game) -> Effect | None:
+        """The demand outlives the cards played on it."""
+        return self
+
+    def on_turn_end(self, game: Game, seat: int, events: Events) -> Effect | None:
+        """The demand ends with the demander's own turn (PL-22, PL-25)."""
+        if seat == self.demander:
+            events.append(DemandEnded(self.rank))
+            return None
+        return self
+
+    def to_text(self) -> str:
+        """``demand R by S``."""
+        return f"demand {self.rank.text} by {self.demander}"
+
+
+@attrs.frozen
+class SuitDemandCards(CardRule):
+    """Suit changers (the Polish ace): the player names a suit, which binds the next
+    player only (``binds="next"``, PL-27) or until a card is played on it
+    (``binds="until_covered"``, RU-8)."""
+
+    cards: frozenset[Card] = cards_of_ranks(Rank.ACE)
+    binds: str = "next"
+    may_decline: bool = False
+    wilds_under_demand: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.binds not in ("next", "until_covered"):
+            raise ValueError(f"binds must be 'next' or 'until_covered', not {self.binds!r}")
+
+    def covers(self, card: Card) -> bool:
+        """The suit-naming cards."""
+        return card in self.cards
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        """The four suits (PL-26)."""
+        return tuple(Suit)
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Name the suit; the next player who can receive it is bound (PL-19, PL-27)."""
+        suit = choice if isinstance(choice, Suit) else cards[-1].suit
+        events.append(SuitNamed(seat, suit))
+        if self.binds == "next":
+            target = game.effect_target(seat, game.direction)
+            if target is None:
+                return
+            game.next_seat = target
+        game.effect = SuitDemand(suit, self)
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """Read ``suit X``."""
+        if len(words) != 2 or words[0] != "suit":
+            return None
+        return SuitDemand(Suit.parse(words[1]), self)
+
+
+@attrs.frozen
+class SuitDemand(Effect):
+    """A named ``suit``: cards match by it (or by the top card's rank, an ace)."""
+
+    suit: Suit
+    rule: SuitDemandCards = attrs.field(repr=False)
+
+    @property
+    def suit_override(self) -> Suit:
+        """The named suit replaces the top card's suit."""
+        return self.suit
+
+    @property
+    def blocks_wilds(self) -> bool:
+        """Polish queens are not wild under an ace (PL-9); Russian changers are."""
+        return not self.rule.wilds_under_demand
+
+    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+        """A player who can follow must (PL-27) unless declining is allowed."""
+        return (not can_follow or self.rule.may_decline) and game.can_draw()
+
+    def on_turn_end(self, game: Game, seat: int, events: Events) -> Effect | None:
+        """A next-player demand is over after that player's turn (PL-28)."""
+        if self.rule.binds == "next":
+            events.append(DemandEnded(self.suit))
+            return None
+        return self
+
+    def to_text(self) -> str:
+        """``suit X``."""
+        return f"suit {self.suit.letter}"

@@ -1,0 +1,120 @@
+"""Wait cards: the next player skips turns unless they pass the wait on (PL-17…PL-19),
+and plain skip cards (the family's "miss a turn")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from makao.cards import Card, Rank
+from makao.events import TurnSkipped, WaitAccepted, WaitRaised
+from makao.moves import Choice
+from makao.rules._util import cards_of_ranks, seat_after_by
+from makao.rules.base import CardRule, Effect, Events
+
+if TYPE_CHECKING:
+    from makao.engine import Game
+
+__all__ = ["SkipCards", "WaitCards", "WaitEffect"]
+
+
+@attrs.frozen
+class WaitCards(CardRule):
+    """Wait cards (the Polish 4): the next player either plays one (the wait grows by a
+    turn per card) or accepts and skips that many of their own turns (PL-17, PL-18)."""
+
+    cards: frozenset[Card] = cards_of_ranks(Rank.FOUR)
+
+    def covers(self, card: Card) -> bool:
+        """The wait cards."""
+        return card in self.cards
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Add one turn per card and send the wait to the next player who can take it."""
+        turns = previous.turns if isinstance(previous, WaitEffect) else 0
+        turns += sum(1 for card in cards if card in self.cards)
+        target = game.effect_target(seat, game.direction)
+        if target is None:
+            return  # nobody can receive it: it lapses (PL-19)
+        game.effect = WaitEffect(turns, seat, self)
+        game.next_seat = target
+        events.append(WaitRaised(seat, target, turns))
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """Read ``wait N [by S]``."""
+        if len(words) < 2 or words[0] != "wait" or not words[1].isdigit():
+            return None
+        return WaitEffect(int(words[1]), seat_after_by(words, "by"), self)
+
+
+@attrs.frozen
+class WaitEffect(Effect):
+    """A wait of ``turns`` turns, last passed on by ``seat``."""
+
+    turns: int
+    seat: int
+    rule: WaitCards = attrs.field(repr=False)
+
+    def allows(self, game: Game, card: Card) -> bool:
+        """Only a wait card of any suit passes the wait on (PL-17)."""
+        return card in self.rule.cards
+
+    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+        """A waiting player neither plays nor draws (PL-18)."""
+        return False
+
+    def may_pass(self, game: Game, seat: int) -> bool:
+        """Accepting the wait is a pass."""
+        return True
+
+    def on_pass(self, game: Game, seat: int, events: Events) -> None:
+        """Accept: this turn is the first skipped one; the rest follow (PL-18, PL-20)."""
+        events.append(WaitAccepted(seat, self.turns))
+        game.effect = None
+        game.waits[seat] += self.turns - 1
+        game.end_turn(seat, None, events)
+
+    def to_text(self) -> str:
+        """``wait N by S``."""
+        return f"wait {self.turns} by {self.seat}"
+
+
+@attrs.frozen
+class SkipCards(CardRule):
+    """Skip cards: the next player misses their turn at once, with no answer (the
+    family's "miss a turn" eights)."""
+
+    cards: frozenset[Card]
+
+    def covers(self, card: Card) -> bool:
+        """The skip cards."""
+        return card in self.cards
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Skip the next player (one turn per card played)."""
+        current = seat
+        for _ in cards:
+            target = game.effect_target(current, game.direction)
+            if target is None:
+                return
+            events.append(TurnSkipped(target))
+            current = target
+        game.next_seat = game.advance(current, events)

@@ -1,0 +1,207 @@
+"""Variants: a name, a tuple of rule objects and the options they were built with.
+
+A :class:`Variant` is a value. Build a new one by adding, removing or replacing rule
+objects (:meth:`Variant.replace`, :meth:`Variant.without`, :meth:`Variant.with_rules`);
+the engine never changes. :class:`RuleSet` is the variant compiled for the engine's hot
+path (lookup tables per card).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from makao.cards import ALL_CARDS, Card
+from makao.errors import SetupError
+from makao.rules.base import (
+    CardRule,
+    DrawRule,
+    Effect,
+    FinishRule,
+    PlayRule,
+    Rule,
+    StartRule,
+    TurnRule,
+    WildRule,
+)
+
+if TYPE_CHECKING:
+    from makao.moves import Move
+
+__all__ = ["RuleSet", "Variant"]
+
+_COMPILED: dict[tuple[Rule, ...], RuleSet] = {}
+_SLOTS: tuple[type[Rule], ...] = (DrawRule, PlayRule, FinishRule, StartRule)
+
+
+@attrs.frozen(eq=False)
+class RuleSet:
+    """A variant's rules compiled into per-card tables (built once per variant)."""
+
+    card_rule: tuple[CardRule | None, ...]
+    wild: tuple[WildRule | None, ...]
+    has_wilds: bool
+    is_function: tuple[bool, ...]
+    uniform_rank: tuple[bool, ...]
+    turn_rules: tuple[TurnRule, ...]
+    before_move_rules: tuple[TurnRule, ...]
+    after_play_rules: tuple[TurnRule, ...]
+    extra_move_rules: tuple[TurnRule, ...]
+    call_rules: tuple[TurnRule, ...]
+    handlers: Mapping[type, TurnRule]
+    draw: DrawRule
+    play: PlayRule
+    finish: FinishRule
+    start: StartRule
+    card_rules: tuple[CardRule, ...]
+    sequence_cache: dict[Any, Any] = attrs.field(factory=dict)
+    play_cache: dict[Any, Any] = attrs.field(factory=dict)
+
+    @classmethod
+    def compile(cls, rules: tuple[Rule, ...]) -> RuleSet:
+        """Build the tables; later rules override earlier ones for the same card."""
+        card_rules = tuple(rule for rule in rules if isinstance(rule, CardRule))
+        wild_rules = tuple(rule for rule in rules if isinstance(rule, WildRule))
+        card_rule = tuple(_last_covering(card_rules, card) for card in ALL_CARDS)
+        wild = tuple(_last_covering(wild_rules, card) for card in ALL_CARDS)
+        turn_rules = tuple(rule for rule in rules if isinstance(rule, TurnRule))
+        handlers = {kind: rule for rule in turn_rules for kind in rule.handles}
+        slots = {slot: _slot(rules, slot) for slot in _SLOTS}
+        return cls(
+            card_rule=card_rule,
+            wild=wild,
+            has_wilds=any(w is not None for w in wild),
+            is_function=tuple(
+                card_rule[c.index] is not None or wild[c.index] is not None for c in ALL_CARDS
+            ),
+            uniform_rank=_uniform_ranks(card_rule),
+            turn_rules=turn_rules,
+            before_move_rules=_overriding(turn_rules, "before_move"),
+            after_play_rules=_overriding(turn_rules, "after_play"),
+            extra_move_rules=_overriding(turn_rules, "extra_moves"),
+            call_rules=_overriding(turn_rules, "call_options"),
+            handlers=handlers,
+            draw=slots[DrawRule],  # type: ignore[arg-type]
+            play=slots[PlayRule],  # type: ignore[arg-type]
+            finish=slots[FinishRule],  # type: ignore[arg-type]
+            start=slots[StartRule],  # type: ignore[arg-type]
+            card_rules=card_rules,
+        )
+
+
+def _overriding(rules: tuple[TurnRule, ...], hook: str) -> tuple[TurnRule, ...]:
+    """The rules whose class overrides ``hook`` (the engine skips the others)."""
+    return tuple(rule for rule in rules if getattr(type(rule), hook) is not getattr(TurnRule, hook))
+
+
+def _last_covering(rules: tuple[Any, ...], card: Card) -> Any:
+    found = None
+    for rule in rules:
+        if rule.covers(card):
+            found = rule
+    return found
+
+
+def _slot(rules: tuple[Rule, ...], slot: type[Rule]) -> Rule:
+    found = [rule for rule in rules if isinstance(rule, slot)]
+    if len(found) > 1:
+        raise SetupError(f"a variant may have one {slot.__name__}, not {len(found)}")
+    return found[0] if found else slot()
+
+
+def _uniform_ranks(card_rule: tuple[CardRule | None, ...]) -> tuple[bool, ...]:
+    uniform = [True] * 15
+    for rank in range(2, 15):
+        cards = ALL_CARDS[(rank - 2) * 4 : (rank - 1) * 4]
+        keys = {
+            (id(card_rule[c.index]), _effect_class(card_rule[c.index], c)) for c in cards
+        }
+        uniform[rank] = len(keys) == 1
+    return tuple(uniform)
+
+
+def _effect_class(rule: CardRule | None, card: Card) -> object:
+    return None if rule is None else rule.effect_class(card)
+
+
+@attrs.frozen
+class Variant:
+    """A rule variant: ``name``, its rule objects, and the options it was built with.
+
+    ``options`` records the keyword options of the variant's constructor (for display,
+    saving and :func:`makao.variants.get`); the rules themselves are the truth.
+    """
+
+    name: str
+    rules_: tuple[Rule, ...] = attrs.field(alias="rules", converter=tuple)
+    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=tuple)
+    description: str = ""
+    _compiled: RuleSet = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        for rule in self.rules_:
+            if not isinstance(rule, Rule):
+                raise SetupError(f"a variant's rules must be Rule objects, not {rule!r}")
+        compiled = _COMPILED.get(self.rules_)
+        if compiled is None:
+            compiled = _COMPILED[self.rules_] = RuleSet.compile(self.rules_)
+        object.__setattr__(self, "_compiled", compiled)
+
+    @property
+    def rules(self) -> RuleSet:
+        """The compiled rule tables the engine uses."""
+        return self._compiled
+
+    @property
+    def rule_objects(self) -> tuple[Rule, ...]:
+        """The rule objects, in order."""
+        return self.rules_
+
+    @property
+    def option_dict(self) -> dict[str, Any]:
+        """The options as a dictionary."""
+        return dict(self.options)
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        """Every spec rule id cited by the variant's rules, in order, without repeats."""
+        return tuple(dict.fromkeys(i for rule in self.rules_ for i in rule.ids))
+
+    def with_rules(self, *rules: Rule, name: str | None = None) -> Variant:
+        """A variant with ``rules`` appended (they override earlier rules for their cards)."""
+        return Variant(name or self.name, (*self.rules_, *rules), (), self.description)
+
+    def without(self, *kinds: type[Rule], name: str | None = None) -> Variant:
+        """A variant without the rules of the given types."""
+        kept = tuple(rule for rule in self.rules_ if not isinstance(rule, kinds))
+        return Variant(name or self.name, kept, (), self.description)
+
+    def replace(self, old: type[Rule], new: Rule, name: str | None = None) -> Variant:
+        """A variant with every rule of type ``old`` replaced by ``new`` (in place)."""
+        if not any(isinstance(rule, old) for rule in self.rules_):
+            raise SetupError(f"{self.name} has no {old.__name__} rule to replace")
+        rules: list[Rule] = []
+        for rule in self.rules_:
+            if isinstance(rule, old):
+                if new not in rules:
+                    rules.append(new)
+            else:
+                rules.append(rule)
+        return Variant(name or self.name, tuple(rules), (), self.description)
+
+    def parse_effect(self, text: str) -> Effect:
+        """Read an effect's text form (``"attack 5 by 1"``) with this variant's rules."""
+        words = text.split()
+        for rule in self.rules.card_rules:
+            effect = rule.parse_effect(words)
+            if effect is not None:
+                return effect
+        raise SetupError(f"{self.name} has no effect written {text!r}")
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move in this variant's notation."""
+        from makao.moves import parse_move
+
+        return parse_move(text)

@@ -1,0 +1,47 @@
+"""Built-in variants, found by name or alias: ``variants.get("polish", decks=2)``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from makao.errors import SetupError
+from makao.variant import Variant
+from makao.variants.polish import polish
+
+__all__ = ["get", "names", "polish", "register"]
+
+_REGISTRY: dict[str, Callable[..., Variant]] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(name: str, factory: Callable[..., Variant], *aliases: str) -> None:
+    """Make ``factory`` (keyword options → Variant) available as ``name`` and aliases."""
+    _REGISTRY[name] = factory
+    for alias in (name, *aliases):
+        _ALIASES[alias.lower()] = name
+
+
+def names() -> tuple[str, ...]:
+    """The registered variant names."""
+    return tuple(_REGISTRY)
+
+
+def factory(name: str) -> Callable[..., Variant]:
+    """The constructor registered under ``name`` (or an alias)."""
+    key = _ALIASES.get(name.lower())
+    if key is None:
+        raise SetupError(f"unknown variant {name!r}; known: {', '.join(_REGISTRY)}")
+    return _REGISTRY[key]
+
+
+def get(name: str, **options: Any) -> Variant:
+    """Build the variant ``name`` with keyword ``options``; unknown options are refused."""
+    build = factory(name)
+    try:
+        return build(**options)
+    except TypeError as error:
+        raise SetupError(f"bad options for variant {name!r}: {error}") from None
+
+
+register("polish", polish, "pl", "makao")

@@ -1,0 +1,371 @@
+"""One or more scenario tests per rule id of macao-banking.md (MB-1 … MB-10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from makao.banking import (
+    BankingGame,
+    BankPassed,
+    CardDealt,
+    CardDrawn,
+    Draw,
+    GameOver,
+    HandDiscarded,
+    HandShown,
+    Redraw,
+    SatOut,
+    Settled,
+    Stake,
+    Stand,
+    card_points,
+    macao,
+    redact,
+    victoria,
+)
+from makao.banking.events import BankingEvent
+from makao.cards import Card, Rank
+from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
+
+
+def table(stack: str, players: int = 2, **options: Any) -> BankingGame:
+    """A game whose first shoe starts with ``stack``; every stake is fixed at 10."""
+    return BankingGame(players, macao(**({"fixed_stake": 10} | options)), seed=1, stack=stack)
+
+
+def settled(events: tuple[BankingEvent, ...]) -> dict[int, int]:
+    return {e.seat: e.amount for e in events if isinstance(e, Settled)}
+
+
+def coup(game: BankingGame, *moves: str) -> tuple[BankingEvent, ...]:
+    events: list[BankingEvent] = []
+    for move in moves:
+        events.extend(game.play(move))
+    return tuple(events)
+
+
+# MB-1 -----------------------------------------------------------------------------------
+
+
+def test_mb_1_one_banker_and_at_least_one_punter() -> None:
+    with pytest.raises(SetupError):
+        BankingGame(1)
+    game = BankingGame(7, seed=3)
+    assert game.banker == 0
+    assert game.to_act == 1
+
+
+def test_mb_1_two_shuffled_decks_of_104_cards() -> None:
+    game = BankingGame(4, seed=5)
+    assert game.card_count() == 104
+    assert game.shoe_size == 104
+    assert BankingGame(4, seed=5).hand(1) == game.hand(1)
+    assert BankingGame(4, seed=6).to_json() != game.to_json()
+
+
+# MB-2 -----------------------------------------------------------------------------------
+
+
+def _cut_value(card: Card) -> int:
+    return 1 if card.rank == Rank.ACE else int(card.rank)
+
+
+def test_mb_2_lowest_cut_banks_first_and_seats_follow_clockwise() -> None:
+    for seed in range(40):
+        cut = BankingGame(5, seed=seed).opening_events[0]
+        firsts = [_cut_value(cut.cuts[player][0]) for player in cut.order]  # type: ignore[union-attr]
+        assert firsts == sorted(firsts)
+
+
+def test_mb_2_ace_is_lowest_and_ties_are_recut() -> None:
+    seen_ace = seen_tie = False
+    for seed in range(200):
+        game = BankingGame(["Ann", "Bo", "Cy"], seed=seed)
+        cut = game.opening_events[0]
+        first = [cuts[0] for cuts in cut.cuts]  # type: ignore[union-attr]
+        if any(card.rank == Rank.ACE for card in first):
+            seen_ace = True
+            assert first[cut.order[0]].rank == Rank.ACE  # type: ignore[union-attr]
+        values = [_cut_value(card) for card in first]
+        lowest = [p for p, v in enumerate(values) if v == min(values)]
+        if len(lowest) > 1:
+            seen_tie = True
+            assert all(len(cut.cuts[p]) > 1 for p in lowest)  # type: ignore[union-attr]
+        assert game.names[0] == ["Ann", "Bo", "Cy"][cut.order[0]]  # type: ignore[union-attr]
+    assert seen_ace and seen_tie
+
+
+# MB-3 -----------------------------------------------------------------------------------
+
+
+def test_mb_3_stakes_within_table_limits() -> None:
+    game = BankingGame(3, macao(min_stake=5, max_stake=20), seed=2)
+    assert game.legal_moves() == tuple(Stake(a) for a in range(5, 21))
+    for bad in ("stake 4", "stake 21"):
+        with pytest.raises(IllegalMoveError, match="5…20"):
+            game.play(bad)
+    with pytest.raises(InvalidMoveError):
+        game.play("stake 0")
+    game.play("stake 20")
+    assert game.to_act == 2
+
+
+def test_mb_3_fixed_stake_is_the_only_stake() -> None:
+    game = BankingGame(3, macao(fixed_stake=10), seed=2)
+    assert game.legal_moves() == (Stake(10),)
+    with pytest.raises(IllegalMoveError):
+        game.play("stake 11")
+
+
+def test_mb_3_the_bank_must_cover_every_stake() -> None:
+    game = BankingGame(3, macao(bank=30), seed=2)  # classic: a stake can win 3×
+    assert game.bank == 30
+    assert max(m.amount for m in game.legal_moves() if isinstance(m, Stake)) == 10
+    events = game.play("stake 10")
+    assert SatOut(2, "bank") in events
+
+
+def test_mb_3_a_punter_stakes_only_what_their_balance_covers() -> None:
+    game = BankingGame(2, macao(), seed=2, balances=(1000, 7))
+    assert game.legal_moves() == (Stake(1), Stake(2))  # a banker's nine takes 3×
+
+
+# MB-4 -----------------------------------------------------------------------------------
+
+
+def test_mb_4_one_card_each_and_the_bankers_card_is_hidden_from_everybody() -> None:
+    game = table("5h 9c 2d 3s", players=3)
+    events = coup(game, "stake 10", "stake 10")
+    assert [e for e in events if isinstance(e, CardDealt)] == [
+        CardDealt(1, Card.parse("5h")),
+        CardDealt(2, Card.parse("9c")),
+        CardDealt(0, Card.parse("2d")),
+    ]
+    assert game.view(1).hands == ((None,), (Card.parse("5h"),), (None,))
+    assert game.view(0).hands == ((None,), (None,), (None,))  # not even the banker
+    assert redact(CardDealt(0, Card.parse("2d")), 0, banker=0) == CardDealt(0, None)
+    assert redact(CardDealt(1, Card.parse("5h")), 2, banker=0) == CardDealt(1, None)
+
+
+@pytest.mark.parametrize("dealt", [1, 2, 3])
+def test_mb_4_cards_dealt_option(dealt: int) -> None:
+    game = BankingGame(3, macao(cards_dealt=dealt, fixed_stake=10, max_draws=0), seed=4)
+    events = coup(game, "stake 10", "stake 10")
+    for seat in range(3):
+        cards = [e for e in events if isinstance(e, HandShown) and e.seat == seat]
+        assert len(cards[0].cards) == dealt
+
+
+def test_mb_4_victoria_deals_two_cards_and_has_no_buying() -> None:
+    assert victoria().cards_dealt == 2 and victoria().max_draws == 0
+    game = BankingGame(2, victoria(fixed_stake=10), seed=4)
+    events = game.play("stake 10")
+    assert sum(isinstance(e, CardDealt) for e in events) == 4
+    assert any(isinstance(e, Settled) for e in events)  # straight to the showdown
+
+
+# MB-5 -----------------------------------------------------------------------------------
+
+
+def test_mb_5_card_points() -> None:
+    points = {text: card_points(Card.parse(text)) for text in "Ah 2c 9d 10s Jh Qc Kd".split()}
+    assert points == {"Ah": 1, "2c": 2, "9d": 9, "10s": 0, "Jh": 0, "Qc": 0, "Kd": 0}
+
+
+def test_mb_5_a_hand_is_worth_its_sum_modulo_ten() -> None:
+    game = table("5h 2c 6d")  # punter 5, banker 2, punter buys a 6: 11 → 1
+    events = coup(game, "stake 10", "draw")
+    assert HandShown(1, (Card.parse("5h"), Card.parse("6d")), 1) in events
+    assert settled(events) == {1: -10}
+
+
+def test_mb_5_bust_a_hand_over_nine_loses_at_once() -> None:
+    game = table("5h Kc 6d", over_nine="bust")  # 5 + 6 = 11 against the banker's 0
+    events = coup(game, "stake 10", "draw")
+    assert settled(events) == {1: -10}
+    assert Settled(1, -10, "bust") in events
+
+
+def test_mb_5_bust_on_equal_points_fewer_cards_win() -> None:
+    even = table("5h 7c 2d", over_nine="bust", payout="even")  # 5+2 (two cards) vs 7 (one)
+    assert settled(coup(even, "stake 10", "draw")) == {1: -10}
+    mod10 = table("5h 7c 2d", payout="even")
+    assert settled(coup(mod10, "stake 10", "draw")) == {1: 0}
+
+
+def test_mb_5_bust_a_busted_banker_pays_every_standing_punter() -> None:
+    game = BankingGame(2, victoria(over_nine="bust", fixed_stake=10), seed=1, stack="4h 9c 3d 8s")
+    assert settled(game.play("stake 10")) == {1: 10}  # 7 (natural, 1×) against 17
+
+
+# MB-6 -----------------------------------------------------------------------------------
+
+
+def test_mb_6_punters_decide_in_turn_from_the_bankers_left() -> None:
+    game = table("2h 3h 4h 5h", players=4)
+    coup(game, "stake 10", "stake 10", "stake 10")
+    order = []
+    while game.phase == "draw":
+        order.append(game.to_act)
+        game.play("stand")
+    assert order == [1, 2, 3]
+
+
+def test_mb_6_free_choice_by_default_even_on_a_natural() -> None:
+    game = table("8h 2c")
+    game.play("stake 10")
+    assert game.legal_moves() == (Draw(), Stand())
+
+
+def test_mb_6_must_draw_below_seven_leaves_only_the_buy() -> None:
+    game = table("6h 8d 2c 7s", players=3, must_draw_below=7)
+    coup(game, "stake 10", "stake 10")
+    assert game.legal_moves() == (Draw(),)
+    with pytest.raises(IllegalMoveError, match="draw"):
+        game.play("stand")
+    game.play("draw")
+    assert game.to_act == 2 and game.legal_moves() == (Draw(), Stand())  # 8: free
+
+
+def test_mb_6_max_draws_limits_the_buys() -> None:
+    game = table("Ah Kc 2d 2s", max_draws=2)
+    coup(game, "stake 10", "draw")
+    assert game.legal_moves() == (Draw(), Stand())
+    events = game.play("draw")
+    assert [e.card for e in events if isinstance(e, CardDrawn)] == [Card.parse("2s")]
+    assert any(isinstance(e, Settled) for e in events)  # no third buy
+
+
+def test_mb_6_redraw_discards_both_bad_cards_for_two_new() -> None:
+    game = table("Ah Kc 10d 4s 5s", max_draws=2, redraw=True)
+    coup(game, "stake 10", "draw")  # ace + ten: one point
+    assert game.legal_moves() == (Redraw(), Stand())
+    with pytest.raises(IllegalMoveError):
+        game.play("draw")
+    events = game.play("redraw")
+    assert HandDiscarded(1, (Card.parse("Ah"), Card.parse("10d"))) in events
+    assert HandShown(1, (Card.parse("4s"), Card.parse("5s")), 9) in events
+    assert settled(events) == {1: 10}  # a nine after buying is no natural: 1×
+    assert game.card_count() == 104
+
+
+def test_mb_6_the_banker_never_buys() -> None:
+    game = table("4h 2c 3d")
+    coup(game, "stake 10", "stand")
+    assert game.to_act != game.banker
+    assert game.view(0).legal_moves == ()
+
+
+# MB-7 -----------------------------------------------------------------------------------
+
+
+def test_mb_7_showdown_banker_turns_first_then_each_punter() -> None:
+    game = table("2h 3h 4h", players=3)
+    events = coup(game, "stake 10", "stake 10", "stand", "stand")
+    assert [e.seat for e in events if isinstance(e, HandShown)] == [0, 1, 2]
+
+
+# MB-8 -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("card", "won"), [("9h", 30), ("8h", 20), ("7h", 10)])
+def test_mb_8_classic_natural_pays_triple_double_single(card: str, won: int) -> None:
+    game = table(f"{card} 5c")
+    events = coup(game, "stake 10", "stand")
+    assert settled(events) == {1: won}
+    assert game.balances[1] == 1000 + won
+
+
+def test_mb_8_classic_other_higher_hand_wins_once() -> None:
+    game = table("Ah 5c 8d")  # 1, buys 8: nine after a buy
+    assert settled(coup(game, "stake 10", "draw")) == {1: 10}
+
+
+def test_mb_8_classic_banker_wins_equal_points_naturals_included() -> None:
+    assert settled(coup(table("9h 9c"), "stake 10", "stand")) == {1: -10}
+    assert settled(coup(table("4h 4c"), "stake 10", "stand")) == {1: -10}
+
+
+@pytest.mark.parametrize(("card", "paid"), [("9c", -30), ("8c", -20), ("7c", -10)])
+def test_mb_8_classic_bankers_natural_multiplies(card: str, paid: int) -> None:
+    game = table(f"3h {card}")
+    assert settled(coup(game, "stake 10", "stand")) == {1: paid}
+    plain = table(f"3h {card}", banker_naturals_multiply=False)
+    assert settled(coup(plain, "stake 10", "stand")) == {1: -10}
+
+
+def test_mb_8_even_higher_wins_once_and_equal_pays_nobody() -> None:
+    assert settled(coup(table("9h 5c", payout="even"), "stake 10", "stand")) == {1: 10}
+    assert settled(coup(table("4h 4c", payout="even"), "stake 10", "stand")) == {1: 0}
+    assert settled(coup(table("3h 9c", payout="even"), "stake 10", "stand")) == {1: -10}
+
+
+def test_mb_8_settlement_conserves_money() -> None:
+    game = table("9h 8h 2c 3c", players=3)
+    before = sum(game.balances) + game.bank
+    events = coup(game, "stake 10", "stake 10", "stand", "stand")
+    assert settled(events) == {1: 30, 2: 20}
+    assert sum(game.balances) + game.bank == before
+
+
+# MB-9 -----------------------------------------------------------------------------------
+
+
+def _play_simply(game: BankingGame) -> list[BankingEvent]:
+    events: list[BankingEvent] = []
+    while not game.is_over:
+        events.extend(game.play(game.legal_moves()[-1]))
+    return events
+
+
+def test_mb_9_bank_passes_left_when_the_shoe_runs_out_and_game_ends() -> None:
+    game = BankingGame(3, macao(fixed_stake=10), seed=9)
+    events = _play_simply(game)
+    passes = [e for e in events if isinstance(e, BankPassed)]
+    assert [(p.banker, p.to) for p in passes] == [(0, 1), (1, 2), (2, None)]
+    assert all(p.reason == "shoe_empty" for p in passes)
+    assert isinstance(events[-1], GameOver)
+    assert game.bank == 0 and sum(game.balances) == 3000
+    with pytest.raises(IllegalMoveError):
+        game.play("stand")
+
+
+def test_mb_9_rounds_lets_every_player_bank_more_than_once() -> None:
+    game = BankingGame(2, macao(fixed_stake=10, rounds=2), seed=9)
+    passes = [e for e in _play_simply(game) if isinstance(e, BankPassed)]
+    assert [p.banker for p in passes] == [0, 1, 0, 1]
+
+
+def test_mb_9_every_coup_passes_the_bank_after_each_coup_until_the_shoe_is_out() -> None:
+    game = BankingGame(3, macao(fixed_stake=10, bank_passes="every_coup"), seed=9)
+    events = _play_simply(game)
+    passes = [e for e in events if isinstance(e, BankPassed)]
+    assert [p.banker for p in passes[:4]] == [0, 1, 2, 0]
+    assert passes[-1].to is None
+    assert game.shoe_size < macao().coup_cards(3)
+    assert len(passes) == game.coup
+
+
+def test_mb_9_the_banker_takes_the_bank_back_when_it_passes() -> None:
+    game = BankingGame(2, macao(fixed_stake=10, bank=500), seed=9)
+    assert game.balances[0] == 500 and game.bank == 500
+    events = _play_simply(game)
+    first = next(e for e in events if isinstance(e, BankPassed))
+    assert first.returned > 0
+
+
+# MB-10 ----------------------------------------------------------------------------------
+
+
+def test_mb_10_a_punter_sees_own_cards_and_every_shown_card() -> None:
+    game = table("5h 2c 6d 3s 9d", players=3)
+    coup(game, "stake 10", "stake 10")
+    view = game.view(2)
+    assert view.own_cards == (Card.parse("2c"),)
+    assert view.hands[1] == (None,) and view.shoe_size == 104 - 3
+    coup(game, "stand", "stand")
+    shown = {Card.parse(c) for c in ("5h", "2c", "6d")}
+    assert shown <= set(game.view(1).seen)
+    assert not hasattr(game.view(1), "shoe")
