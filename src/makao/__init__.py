@@ -1,6 +1,15 @@
-"""makao: a typed rules engine for the Makao / Mau-Mau family of card games."""
+"""makao: a typed rules engine for the Makao / Mau-Mau family of card games.
 
+    >>> from makao import Game, variants
+    >>> game = Game.new(variants.polish(), players=2, seed=7)
+    >>> game.play(game.legal_moves()[0])  # doctest: +ELLIPSIS
+    (...)
+"""
+
+from makao import rules, variants
+from makao.actions import ActionSpace, Stepper
 from makao.cards import ALL_CARDS, Card, Rank, Suit, format_cards, parse_cards
+from makao.engine import Game
 from makao.errors import (
     CardParseError,
     GameOverError,
@@ -10,19 +19,41 @@ from makao.errors import (
     SetupError,
     StateError,
 )
+from makao.events import redact
+from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
+from makao.variant import Variant
+from makao.view import View
+
+__version__ = "0.1.0"
 
 __all__ = [
     "ALL_CARDS",
+    "ActionSpace",
     "Card",
     "CardParseError",
+    "Draw",
+    "Game",
     "GameOverError",
     "IllegalMoveError",
     "InvalidMoveError",
     "MakaoError",
+    "Move",
+    "Pass",
+    "Play",
     "Rank",
+    "Say",
     "SetupError",
     "StateError",
+    "Stepper",
+    "Stop",
     "Suit",
+    "Variant",
+    "View",
+    "__version__",
     "format_cards",
     "parse_cards",
+    "parse_move",
+    "redact",
+    "rules",
+    "variants",
 ]

@@ -72,7 +72,11 @@ def first_cards(game: Game, seat: int) -> list[Card]:
         has_match = bool(matches)
         for card in hand:
             rule = wild[card.index]
-            if rule is not None and card not in matches and rule.allows(game, seat, card, has_match):
+            if (
+                rule is not None
+                and card not in matches
+                and rule.allows(game, seat, card, has_match)
+            ):
                 matches.append(card)
     return list(dict.fromkeys(matches))
 
@@ -137,7 +141,7 @@ def _sub_multisets(cards: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
     counts = {card: cards.count(card) for card in cards}
     distinct = list(counts)
     for picks in product(*(range(counts[card] + 1) for card in distinct)):
-        chosen = tuple(card for card, n in zip(distinct, picks) for _ in range(n))
+        chosen = tuple(card for card, n in zip(distinct, picks, strict=True) for _ in range(n))
         if chosen:
             yield chosen
 
@@ -183,7 +187,7 @@ def _variants(game: Game, seat: int, cards: tuple[Card, ...]) -> tuple[Move, ...
     found = cache.get(key)
     if found is None:
         found = cache[key] = _make_variants(game, cards, left)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _make_variants(game: Game, cards: tuple[Card, ...], left: int) -> tuple[Move, ...]:

@@ -107,7 +107,7 @@ class Card:
     for action ids and compact encodings.
     """
 
-    __slots__ = ("index", "rank", "suit", "_text")
+    __slots__ = ("_text", "index", "rank", "suit")
 
     rank: Rank
     suit: Suit

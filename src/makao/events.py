@@ -8,7 +8,7 @@ drawn by others).
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 from makao.cards import Card, Rank, Suit
 
@@ -36,7 +36,7 @@ __all__ = [
 
 
 def _eq(self: tuple[object, ...], other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+    return type(self) is type(other) and tuple.__eq__(self, other)
 
 
 def _ne(self: tuple[object, ...], other: object) -> bool:
@@ -53,13 +53,10 @@ class CardsPlayed(NamedTuple):
     seat: int
     cards: tuple[Card, ...]
     choice: Rank | Suit | None = None
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class CardsDrawn(NamedTuple):
-    """``seat`` drew ``count`` cards for ``reason``; ``cards`` is empty in a redacted event.
+    """``seat`` drew ``amount`` cards for ``reason``; ``cards`` is empty in a redacted event.
 
     Reasons: ``"draw"`` (a normal draw), ``"attack"`` (an accepted attack),
     ``"penalty"`` (an infraction; see the preceding :class:`Penalised`), ``"deal"``.
@@ -68,10 +65,7 @@ class CardsDrawn(NamedTuple):
     seat: int
     cards: tuple[Card, ...]
     reason: str
-    count: int
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
+    amount: int
 
 
 class AttackRaised(NamedTuple):
@@ -80,9 +74,6 @@ class AttackRaised(NamedTuple):
     seat: int
     target: int
     total: int
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class AttackAccepted(NamedTuple):
@@ -90,9 +81,6 @@ class AttackAccepted(NamedTuple):
 
     seat: int
     total: int
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class WaitRaised(NamedTuple):
@@ -101,9 +89,6 @@ class WaitRaised(NamedTuple):
     seat: int
     target: int
     turns: int
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class WaitAccepted(NamedTuple):
@@ -111,27 +96,18 @@ class WaitAccepted(NamedTuple):
 
     seat: int
     turns: int
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class TurnSkipped(NamedTuple):
     """``seat``'s turn was skipped (waiting, or a skip card)."""
 
     seat: int
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class Passed(NamedTuple):
     """``seat`` ended their turn without playing."""
 
     seat: int
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class DemandSet(NamedTuple):
@@ -139,18 +115,12 @@ class DemandSet(NamedTuple):
 
     seat: int
     rank: Rank | None
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class DemandEnded(NamedTuple):
     """The demand for ``what`` (a rank or a suit) is over."""
 
     what: Rank | Suit
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class SuitNamed(NamedTuple):
@@ -158,9 +128,6 @@ class SuitNamed(NamedTuple):
 
     seat: int
     suit: Suit
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class CallMade(NamedTuple):
@@ -168,39 +135,27 @@ class CallMade(NamedTuple):
 
     seat: int
     call: str
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class Penalised(NamedTuple):
-    """``seat`` is penalised ``count`` cards under rule ``rule`` (an id like ``PL-30``)."""
+    """``seat`` is penalised ``amount`` cards under rule ``rule`` (an id like ``PL-30``)."""
 
     seat: int
     rule: str
     reason: str
-    count: int
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
+    amount: int
 
 
 class DirectionChanged(NamedTuple):
     """Play now goes in ``direction`` (+1 clockwise, -1 counter-clockwise)."""
 
     direction: int
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class StockReshuffled(NamedTuple):
-    """The pile but its top card was shuffled into a new stock of ``count`` cards."""
+    """The pile but its top card was shuffled into a new stock of ``size`` cards."""
 
-    count: int
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
+    size: int
 
 
 class PlayerFinished(NamedTuple):
@@ -208,9 +163,6 @@ class PlayerFinished(NamedTuple):
 
     seat: int
     place: int
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 class GameOver(NamedTuple):
@@ -218,31 +170,39 @@ class GameOver(NamedTuple):
 
     order: tuple[int, ...]
     blocked: bool = False
-    __eq__ = _eq  # type: ignore[assignment]
-    __ne__ = _ne  # type: ignore[assignment]
-    __hash__ = _hash  # type: ignore[assignment]
 
 
 #: Any event of the core engine (variants may define more; all are NamedTuples).
-Event = Union[
-    CardsPlayed,
-    CardsDrawn,
-    AttackRaised,
-    AttackAccepted,
-    WaitRaised,
-    WaitAccepted,
-    TurnSkipped,
-    Passed,
-    DemandSet,
-    DemandEnded,
-    SuitNamed,
-    CallMade,
-    Penalised,
-    DirectionChanged,
-    StockReshuffled,
-    PlayerFinished,
-    GameOver,
-]
+Event = (
+    CardsPlayed
+    | CardsDrawn
+    | AttackRaised
+    | AttackAccepted
+    | WaitRaised
+    | WaitAccepted
+    | TurnSkipped
+    | Passed
+    | DemandSet
+    | DemandEnded
+    | SuitNamed
+    | CallMade
+    | Penalised
+    | DirectionChanged
+    | StockReshuffled
+    | PlayerFinished
+    | GameOver
+)
+
+
+def _typed_equality(*classes: type) -> None:
+    """Make events of different types unequal even when their fields agree."""
+    for cls in classes:
+        cls.__eq__ = _eq  # type: ignore[assignment]
+        cls.__ne__ = _ne  # type: ignore[assignment]
+        cls.__hash__ = _hash  # type: ignore[assignment]
+
+
+_typed_equality(*Event.__args__)
 
 
 def redact(events: tuple[object, ...], seat: int) -> tuple[object, ...]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Union
 
 import attrs
 
@@ -36,7 +35,7 @@ __all__ = [
 ]
 
 #: A follow-up choice made with a play: a demanded rank (jack), a named suit (ace), or none.
-Choice = Union[Rank, Suit, None]
+Choice = Rank | Suit | None
 
 _CALL_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -178,7 +177,9 @@ def parse_choice(text: str) -> Choice:
     try:
         return Rank.parse(text)
     except CardParseError:
-        raise InvalidMoveError(f"bad choice {text!r}: expected a rank (5…10) or a suit (c d h s)")
+        raise InvalidMoveError(
+            f"bad choice {text!r}: expected a rank (5…10) or a suit (c d h s)"
+        ) from None
 
 
 def _parse_seat(text: str) -> tuple[int | None, str]:

@@ -8,7 +8,7 @@ path (lookup tables per card).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -115,15 +115,25 @@ def _uniform_ranks(card_rule: tuple[CardRule | None, ...]) -> tuple[bool, ...]:
     uniform = [True] * 15
     for rank in range(2, 15):
         cards = ALL_CARDS[(rank - 2) * 4 : (rank - 1) * 4]
-        keys = {
-            (id(card_rule[c.index]), _effect_class(card_rule[c.index], c)) for c in cards
-        }
+        keys = {(id(card_rule[c.index]), _effect_class(card_rule[c.index], c)) for c in cards}
         uniform[rank] = len(keys) == 1
     return tuple(uniform)
 
 
 def _effect_class(rule: CardRule | None, card: Card) -> object:
     return None if rule is None else rule.effect_class(card)
+
+
+def _rule_tuple(rules: Iterable[Rule]) -> tuple[Rule, ...]:
+    return tuple(rules)
+
+
+def _option_tuple(
+    options: Iterable[tuple[str, Any]] | Mapping[str, Any],
+) -> tuple[tuple[str, Any], ...]:
+    if isinstance(options, Mapping):
+        return tuple(options.items())
+    return tuple(options)
 
 
 @attrs.frozen
@@ -135,8 +145,8 @@ class Variant:
     """
 
     name: str
-    rules_: tuple[Rule, ...] = attrs.field(alias="rules", converter=tuple)
-    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=tuple)
+    rules_: tuple[Rule, ...] = attrs.field(alias="rules", converter=_rule_tuple)
+    options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_option_tuple)
     description: str = ""
     _compiled: RuleSet = attrs.field(init=False, repr=False, eq=False)
 

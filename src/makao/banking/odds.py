@@ -94,7 +94,8 @@ def hand_distribution(
     size, sequences = sum(shoe), 1
     for taken in range(cards):
         sequences *= size - taken
-    result: dict[int, int] = defaultdict(int)
+    highest = 9 if over_nine == "mod10" else 9 * cards
+    result: dict[int, int] = dict.fromkeys(range(highest + 1), 0)
     for (_, total), weight in frontier.items():
         result[total] += weight
     return {total: Fraction(weight, sequences) for total, weight in sorted(result.items())}

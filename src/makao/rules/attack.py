@@ -3,7 +3,7 @@ RU-10…RU-13, and the family's "draw two" cards)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -20,10 +20,11 @@ if TYPE_CHECKING:
 __all__ = ["AttackEffect", "BattleCards"]
 
 
-def _penalties(value: object) -> tuple[tuple[Card, int], ...]:
-    items = value.items() if isinstance(value, dict) else value
-    return tuple(sorted(((c if isinstance(c, Card) else Card.parse(c)), int(n))
-                        for c, n in items))  # type: ignore[union-attr]
+def _penalties(
+    value: Mapping[Card, int] | Mapping[str, int] | Iterable[tuple[Card | str, int]],
+) -> tuple[tuple[Card, int], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    return tuple(sorted((c if isinstance(c, Card) else Card.parse(c), int(n)) for c, n in items))
 
 
 @attrs.frozen

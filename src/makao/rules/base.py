@@ -183,12 +183,18 @@ class TurnRule(Rule):
     def before_move(self, game: Game, move: Move, events: Events) -> None:
         """Called before a turn move (play, draw, pass) is carried out."""
 
-    def after_play(self, game: Game, seat: int, cards: tuple[Card, ...], calls: Iterable[str],
-                   events: Events) -> None:
+    def after_play(
+        self, game: Game, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
         """Called after ``seat``'s play was applied (their hand is already smaller)."""
 
     def extra_moves(self, game: Game) -> Iterable[Move]:
         """Out-of-turn moves this rule makes legal now."""
+        return ()
+
+    def action_templates(self, players: int) -> tuple[Move, ...]:
+        """Every out-of-turn move this rule can ever make legal at a table of ``players``
+        (each gets a stable action id, :mod:`makao.actions`)."""
         return ()
 
     def apply(self, game: Game, move: Move, events: Events) -> None:

@@ -52,7 +52,7 @@ class LastCardCall(TurnRule):
     def before_move(self, game: Game, move: Move, events: Events) -> None:
         """The next move closes the window; automatic enforcement charges now (RU-14)."""
         seat = game.ext.pop(self.call, None)
-        if seat is not None and self.enforcement == "automatic":
+        if isinstance(seat, int) and self.enforcement == "automatic":
             self._penalise(game, seat, "did not say " + self.call, events)
 
     def after_play(
@@ -74,6 +74,15 @@ class LastCardCall(TurnRule):
         if self.enforcement == "challenge":
             moves.extend(Stop(other, seat) for other in range(game.players) if other != seat)
         return moves
+
+    def action_templates(self, players: int) -> tuple[Move, ...]:
+        """A late call per seat; a "stop" per pair of seats (challenge enforcement)."""
+        says: list[Move] = (
+            [] if self.with_move_only else [Say(s, self.call) for s in range(players)]
+        )
+        if self.enforcement == "challenge":
+            says += [Stop(s, t) for s in range(players) for t in range(players) if s != t]
+        return tuple(says)
 
     def apply(self, game: Game, move: Move, events: Events) -> None:
         """Carry out a late call or a "stop"."""

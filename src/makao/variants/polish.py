@@ -24,8 +24,8 @@ __all__ = ["polish", "polish_battle_cards"]
 
 def polish_battle_cards() -> BattleCards:
     """Every 2 (2), every 3 (3), K♥ and K♠ (5); K♠ attacks backwards (PL-10, PL-14)."""
-    penalties = {card: 2 for card in cards_of_ranks(Rank.TWO)}
-    penalties |= {card: 3 for card in cards_of_ranks(Rank.THREE)}
+    penalties = dict.fromkeys(cards_of_ranks(Rank.TWO), 2)
+    penalties |= dict.fromkeys(cards_of_ranks(Rank.THREE), 3)
     penalties |= {Card.parse("Kh"): 5, Card.parse("Ks"): 5}
     return BattleCards(
         penalties,
@@ -59,7 +59,10 @@ def polish(
     options = dict(locals())
     rules = (
         StartRule(
-            hand_size=5, start_card="redraw", decks=decks, dealer=dealer,
+            hand_size=5,
+            start_card="redraw",
+            decks=decks,
+            dealer=dealer,
             ids=("PL-1", "PL-2", "PL-3", "PL-4", "PL-5"),
         ),
         PlayRule(multi_card=True, ids=("PL-6", "PL-7")),
@@ -70,8 +73,9 @@ def polish(
         RankDemandCards(
             may_decline=may_decline_demands, ids=("PL-21", "PL-22", "PL-23", "PL-24", "PL-25")
         ),
-        SuitDemandCards(binds="next", may_decline=may_decline_demands,
-                        ids=("PL-26", "PL-27", "PL-28")),
+        SuitDemandCards(
+            binds="next", may_decline=may_decline_demands, ids=("PL-26", "PL-27", "PL-28")
+        ),
         LastCardCall(with_move_only=makao_with_move_only, ids=("PL-29", "PL-30")),
         FinishCall(penalty=po_makale_penalty, ids=("PL-31",)),
         FinishRule(

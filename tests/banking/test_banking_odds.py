@@ -1,0 +1,123 @@
+"""MB-11: exact odds by enumeration, checked against known values and simulation."""
+
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction
+
+import pytest
+
+from makao.banking import BankingGame, DrawBelow, OptimalPunter, Settled, macao, victoria
+from makao.banking.odds import (
+    FULL_SHOE,
+    coup_odds,
+    decision_values,
+    draw_below,
+    hand_distribution,
+    shoe_counts,
+)
+from makao.banking.options import BankingOptions
+from makao.cards import parse_cards
+
+Z_999 = 3.2905  # two-sided 99.9 % normal quantile
+
+
+def test_mb_11_one_card_from_104_is_a_natural_nine_with_probability_one_thirteenth() -> None:
+    assert FULL_SHOE == (32, 8, 8, 8, 8, 8, 8, 8, 8, 8)
+    assert hand_distribution(1)[9] == Fraction(1, 13)
+    assert hand_distribution(1)[0] == Fraction(4, 13)
+
+
+def test_mb_11_victoria_two_cards_total_nine_with_probability_128_of_1339() -> None:
+    distribution = hand_distribution(2)
+    assert distribution[9] == Fraction(128, 1339)
+    assert sum(distribution.values()) == 1
+
+
+def test_mb_11_distribution_depends_on_the_cards_left_in_the_shoe() -> None:
+    shoe = shoe_counts(without=parse_cards("9h 9c 9d 9s 9h 9c 9d 9s"))
+    assert hand_distribution(1, shoe)[9] == 0
+    assert hand_distribution(1, shoe)[0] == Fraction(32, 96)
+
+
+def test_mb_11_standing_always_in_even_payout_is_a_fair_game() -> None:
+    odds = coup_odds(macao(payout="even"), draw_below(0))
+    assert odds.punter_return == 0  # same distribution for both, equal points pay nobody
+    assert odds.win == odds.lose
+    assert odds.banker_return == -odds.punter_return
+
+
+def test_mb_11_optimal_policy_is_at_least_as_good_as_any_threshold() -> None:
+    options = macao()
+    best = coup_odds(options, "optimal").punter_return
+    for n in range(11):
+        assert coup_odds(options, draw_below(n)).punter_return <= best
+
+
+def test_mb_11_must_draw_below_overrides_the_policy() -> None:
+    forced = coup_odds(macao(must_draw_below=7), draw_below(0))
+    assert forced.punter_return == coup_odds(macao(), draw_below(7)).punter_return
+
+
+def test_mb_11_decision_values_prefer_buying_on_fat_and_standing_on_nine() -> None:
+    options = macao()
+    stand, buy = decision_values(options, parse_cards("Kh"), 0, shoe_counts(without=parse_cards("Kh")))
+    assert buy > stand
+    stand, buy = decision_values(options, parse_cards("9h"), 0, shoe_counts(without=parse_cards("9h")))
+    assert stand > buy
+
+
+def _first_coup_returns(options: BankingOptions, bot: DrawBelow, games: int) -> list[int]:
+    results = []
+    for seed in range(games):
+        game = BankingGame(2, options, seed=seed)
+        while True:
+            events = game.play(bot.choose(game.view(1)))
+            amounts = [e.amount for e in events if isinstance(e, Settled)]
+            if amounts:
+                results.append(amounts[0] // options.fixed_stake)  # type: ignore[operator]
+                break
+    return results
+
+
+@pytest.mark.parametrize(
+    "options", [macao(fixed_stake=1), macao(fixed_stake=1, payout="even"), victoria(fixed_stake=1)]
+)
+def test_mb_11_simulation_lies_within_the_exact_confidence_interval(
+    options: BankingOptions,
+) -> None:
+    games = 3000
+    results = _first_coup_returns(options, DrawBelow(5), games)
+    exact = coup_odds(options, draw_below(5))
+    mean = sum(results) / games
+    half_width = Z_999 * math.sqrt(exact.variance / games)
+    assert abs(mean - exact.punter_return) <= half_width
+    wins = sum(r > 0 for r in results) / games
+    assert abs(wins - exact.win) <= Z_999 * math.sqrt(exact.win * (1 - exact.win) / games)
+
+
+def test_mb_11_optimal_punter_bot_matches_the_optimal_policy() -> None:
+    options = macao(fixed_stake=1)
+    bot = OptimalPunter()
+    exact = {9: False, 0: True}
+    for seed in range(60):
+        game = BankingGame(2, options, seed=seed)
+        game.play(bot.choose(game.view(1)))
+        hand = game.view(1).own_cards
+        points = sum(c.rank if c.rank <= 9 else 0 for c in hand) % 10
+        if points in exact and game.phase == "draw":
+            assert (str(bot.choose(game.view(1))) == "draw") is exact[points]
+
+
+def test_mb_11_unusual_options_still_sum_to_one() -> None:
+    rng = random.Random(3)
+    for options in [
+        macao(over_nine="bust", cards_dealt=2, max_draws=1),
+        macao(max_draws=2, redraw=True),
+        victoria(payout="even"),
+    ]:
+        odds = coup_odds(options, draw_below(rng.randint(0, 9)))
+        assert sum(odds.punter_points.values()) == 1
+        assert sum(odds.banker_points.values()) == 1
+        assert odds.win + odds.tie + odds.lose == 1
