@@ -62,9 +62,13 @@ def test_mb_11_must_draw_below_overrides_the_policy() -> None:
 
 def test_mb_11_decision_values_prefer_buying_on_fat_and_standing_on_nine() -> None:
     options = macao()
-    stand, buy = decision_values(options, parse_cards("Kh"), 0, shoe_counts(without=parse_cards("Kh")))
+    stand, buy = decision_values(
+        options, parse_cards("Kh"), 0, shoe_counts(without=parse_cards("Kh"))
+    )
     assert buy > stand
-    stand, buy = decision_values(options, parse_cards("9h"), 0, shoe_counts(without=parse_cards("9h")))
+    stand, buy = decision_values(
+        options, parse_cards("9h"), 0, shoe_counts(without=parse_cards("9h"))
+    )
     assert stand > buy
 
 

@@ -170,7 +170,9 @@ def test_mb_4_victoria_deals_two_cards_and_has_no_buying() -> None:
 
 
 def test_mb_5_card_points() -> None:
-    points = {text: card_points(Card.parse(text)) for text in "Ah 2c 9d 10s Jh Qc Kd".split()}
+    points = {
+        text: card_points(Card.parse(text)) for text in ["Ah", "2c", "9d", "10s", "Jh", "Qc", "Kd"]
+    }
     assert points == {"Ah": 1, "2c": 2, "9d": 9, "10s": 0, "Jh": 0, "Qc": 0, "Kd": 0}
 
 
