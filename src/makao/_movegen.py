@@ -83,36 +83,62 @@ def first_cards(game: Game, seat: int) -> list[Card]:
 
 def is_first_ok(game: Game, seat: int, card: Card) -> bool:
     """May ``card`` (held by ``seat``) start a play now?"""
-    return card in first_cards(game, seat)
+    effect = game.effect
+    top = game.pile[-1]
+    if effect is None:
+        suit = top.suit
+    else:
+        suit = effect.suit_override
+        if suit is None:
+            return effect.allows(game, card)
+    if card.suit is suit or card.rank is top.rank:
+        return True
+    rule = game.rules.wild[card.index]
+    if rule is None or (effect is not None and effect.blocks_wilds):
+        return False
+    has_match = any(c.suit is suit or c.rank is top.rank for c in game.hands[seat])
+    return rule.allows(game, seat, card, has_match)
 
 
 def _add_plays(game: Game, seat: int, firsts: list[Card], moves: list[Move]) -> None:
     rules = game.rules
-    if not rules.play.multi_card:
-        for card in firsts:
-            moves.extend(_variants(game, seat, (card,)))
-        return
     hand = game.hands[seat]
-    ranks = [card.rank for card in hand]
     effect = game.effect
+    answer = 0 if effect is None else id(effect.answer_rule)
+    left = len(hand) - 1
+    left = left if left < 4 else 4
+    cache = rules.play_cache
+    multi = rules.play.multi_card
+    ranks = [card.rank for card in hand] if multi else []
     for first in firsts:
-        if ranks.count(first.rank) == 1:
-            moves.extend(_variants(game, seat, (first,)))
+        if not multi or ranks.count(first.rank) == 1:
+            found = cache.get((first, left, answer))
+            if found is None:
+                found = cache[(first, left, answer)] = _make_variants(game, (first,), left)
+            moves.extend(found)
             continue
         others = [card for card in hand if card.rank is first.rank]
         others.remove(first)
         if effect is not None:
             others = [card for card in others if effect.allows_extra(game, card)]
-        if not others:
-            moves.extend(_variants(game, seat, (first,)))
-            continue
-        key = (first, tuple(sorted(others)))
-        sequences = rules.sequence_cache.get(key)
-        if sequences is None:
-            uniform = rules.uniform_rank[first.rank]
-            sequences = rules.sequence_cache[key] = _sequences(game, *key, uniform)
-        for cards in sequences:
-            moves.extend(_variants(game, seat, cards))
+        size = len(hand)
+        key = (first, tuple(sorted(others)), size if size < 13 else 13, answer)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _group_plays(game, seat, first, key[1])
+        moves.extend(found)
+
+
+def _group_plays(game: Game, seat: int, first: Card, others: tuple[Card, ...]) -> tuple[Move, ...]:
+    """Every listed play starting with ``first`` and adding any of ``others``."""
+    rules = game.rules
+    key = (first, others)
+    sequences = rules.sequence_cache.get(key)
+    if sequences is None:
+        sequences = rules.sequence_cache[key] = _sequences(
+            game, first, others, rules.uniform_rank[first.rank]
+        )
+    return tuple(move for cards in sequences for move in _variants(game, seat, cards))
 
 
 def _sequences(
@@ -167,13 +193,16 @@ def canonical_order(game: Game, cards: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 def acting_rule(game: Game, cards: tuple[Card, ...]) -> CardRule | None:
-    """The rule whose effect a play has: that of its last card with a rule of its own."""
+    """The rule whose effect a play has: that of its last card with a rule of its own
+    (unless the effect in force takes every answer, :attr:`Effect.answer_overrides`)."""
+    effect = game.effect
+    if effect is not None and effect.answer_overrides:
+        return effect.answer_rule
     card_rule = game.rules.card_rule
     for card in reversed(cards):
         rule = card_rule[card.index]
         if rule is not None:
             return rule
-    effect = game.effect
     return None if effect is None else effect.answer_rule
 
 
@@ -182,7 +211,11 @@ def _variants(game: Game, seat: int, cards: tuple[Card, ...]) -> tuple[Move, ...
     left = len(game.hands[seat]) - len(cards)
     effect = game.effect
     left = left if left < 4 else 4  # call rules tell apart only 0…3 cards left
-    key = (cards, left, 0 if effect is None else id(effect.answer_rule))
+    key = (
+        cards[0] if len(cards) == 1 else cards,
+        left,
+        0 if effect is None else id(effect.answer_rule),
+    )
     cache = game.rules.play_cache
     found = cache.get(key)
     if found is None:
