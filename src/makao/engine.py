@@ -361,7 +361,7 @@ class Game:
             acting = card_rule[card.index]
             if acting is not None:
                 break
-        if acting is None and previous is not None:
+        if previous is not None and (acting is None or previous.answer_overrides):
             acting = previous.answer_rule
         if hand or self.rules.finish.last_card_effect_applies:
             if acting is not None:

@@ -68,9 +68,9 @@ class BattleCards(CardRule):
         """Does ``card`` defend against an attack whose top card is ``top``?"""
         if self.answer == "match":
             return card in self._table and (card.suit is top.suit or card.rank is top.rank)
-        if card.rank is not top.rank:
-            return False
-        return card in self._table or (top in self._table and card in self.extra_answers)
+        # same rank: a battle card, or an extra answer (under an attack the top card is
+        # always a battle card or an extra answer that passed one on)
+        return card.rank is top.rank and (card in self._table or card in self.extra_answers)
 
     def on_play(
         self,

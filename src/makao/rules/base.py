@@ -106,6 +106,12 @@ class Effect:
         effect of their own (a king answering a king, RU-11); default none."""
         return None
 
+    @property
+    def answer_overrides(self) -> bool:
+        """Whether :attr:`answer_rule` handles every play on this effect, even of cards with
+        an effect of their own (the answer that closes a deal, RU-15); default no."""
+        return False
+
     def on_covered(self, game: Game) -> Effect | None:
         """The effect after a card without its own effect is played on it (default: over)."""
         return None
@@ -281,6 +287,24 @@ class StartRule(Rule):
             for offset in range(players):
                 game.hands[(first + offset) % players].append(stock.pop())
         game.pile.append(self._starting_card(game))
+        if self.start_card == "effect":
+            self._start_effect(game)
+
+    def _start_effect(self, game: Game) -> None:
+        """The starting card acts on the first player as if the dealer had played it; a
+        card that needs a choice takes its own suit, else no choice (RU-4 option)."""
+        card = game.pile[-1]
+        rule = game.rules.card_rule[card.index]
+        if rule is None:
+            return
+        choices = rule.choices(card)
+        own = [c for c in choices if c is card.suit]
+        choice = own[0] if own else None if None in choices else choices[0]
+        dealer = (game.to_move - game.direction) % game.players
+        rule.on_play(game, dealer, (card,), choice, None, [])
+        if game.next_seat is not None:
+            game.to_move, game.next_seat = game.next_seat, None
+
 
     def _starting_card(self, game: Game) -> Card:
         stock = game.stock
