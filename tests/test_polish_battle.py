@@ -1,0 +1,190 @@
+"""Polish makao: battle cards -- attacks that add up and pass on (PL-10 … PL-16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from makao import Card, Game, IllegalMoveError, Play, parse_cards, variants
+from makao.events import AttackAccepted, AttackRaised, CardsDrawn, CardsPlayed
+
+PL = variants.polish()
+STOCK = "5c 6c 7c 8c 9c 10c 5d 6d 7d 8d 9d 10d"
+
+
+def attack(text: str) -> object:
+    """The effect written ``text`` (``"attack 5 by 0 back"``)."""
+    return PL.parse_effect(text)
+
+
+def plays(game: Game) -> set[str]:
+    """The card plays legal for the seat to move (cards only, without calls)."""
+    return {" ".join(map(str, m.cards)) for m in game.legal_moves() if isinstance(m, Play)}
+
+
+@pytest.mark.parametrize(("card", "penalty"), [("2h", 2), ("3h", 3), ("Kh", 5)])
+def test_pl_10_battle_cards_and_their_penalties(card: str, penalty: int) -> None:
+    game = Game.from_position(PL, hands=[f"{card} 5d", "5s", "6s"], pile="9h", stock=STOCK)
+    assert game.play(card)[-1] == AttackRaised(0, 1, penalty)
+    assert game.effect == attack(f"attack {penalty} by 0")
+
+
+def test_pl_10_king_of_spades_is_a_battle_card_of_five() -> None:
+    game = Game.from_position(PL, hands=["Ks 5d", "5s", "6s"], pile="9s", stock=STOCK)
+    assert game.play("Ks")[-1] == AttackRaised(0, 2, 5)
+
+
+@pytest.mark.parametrize("king", ["Kc", "Kd"])
+def test_pl_10_kings_of_clubs_and_diamonds_do_not_attack(king: str) -> None:
+    game = Game.from_position(PL, hands=[f"{king} 5d", "5s"], pile=f"9{king[1]}", stock=STOCK)
+    assert game.play(king) == (CardsPlayed(0, (Card.parse(king),)),)
+    assert game.effect is None
+
+
+def test_pl_11_the_attacked_player_defends_or_accepts() -> None:
+    game = Game.from_position(PL, hands=["2h 5d 6d", "2s 9h 5h Qh"], pile="9h", stock=STOCK)
+    game.play("2h")
+    assert game.to_move == 1
+    assert game.legal_moves_text(1) == ["2s", "draw"]  # no ordinary card, no pass
+
+
+@pytest.mark.parametrize(
+    ("first", "defence", "total"),
+    [("2h", "3h", 5), ("2h", "Kh", 7), ("2h", "2s", 4), ("Kh", "Ks", 10), ("3s", "Ks", 8)],
+)
+def test_pl_12_defence_adds_penalties(first: str, defence: str, total: int) -> None:
+    game = Game.from_position(
+        PL, hands=[f"{first} 5d", f"{defence} 6d", "7d 8d"], pile=f"9{first[-1]}", stock=STOCK
+    )
+    game.play(first)
+    assert defence in plays(game)
+    raised = game.play(defence)[-1]
+    assert isinstance(raised, AttackRaised)
+    assert raised.total == total
+
+
+@pytest.mark.parametrize(("top", "refused"), [("2h", "3s"), ("2s", "Kh"), ("Kh", "2s")])
+def test_pl_12_a_defence_must_match_the_top_card(top: str, refused: str) -> None:
+    game = Game.from_position(
+        PL, hands=["5d", f"{refused} 6d"], pile=top, stock=STOCK, effect="attack 2 by 0", to_move=1
+    )
+    assert plays(game) == set()
+    with pytest.raises(IllegalMoveError):
+        game.play(refused)
+
+
+def test_pl_12_the_defended_attack_passes_on_to_the_next_player() -> None:
+    game = Game.from_position(PL, hands=["2h 5d", "3h 6d", "7d 8d"], pile="9h", stock=STOCK)
+    game.play("2h")
+    assert game.play("3h")[-1] == AttackRaised(1, 2, 5)
+    assert game.to_move == 2
+
+
+def test_pl_13_accepting_draws_the_penalty_and_ends_the_attack_and_the_turn() -> None:
+    game = Game.from_position(
+        PL,
+        hands=["5d", "9h 6d", "7d 8d"],
+        pile="3h",
+        stock=STOCK,
+        effect="attack 5 by 0",
+        to_move=1,
+    )
+    events = game.play("draw")
+    drawn = parse_cards("5c 6c 7c 8c 9c")
+    assert events == (AttackAccepted(1, 5), CardsDrawn(1, drawn, "attack", 5))
+    assert game.effect is None
+    assert game.to_move == 2
+    assert game.hand(1)[:2] == (Card.parse("9h"), Card.parse("6d"))  # nothing played
+
+
+def test_pl_14_ks_sends_attack_backwards() -> None:
+    hands = ["5d", "6d", "Ks 7d", "8d"]
+    game = Game.from_position(PL, hands=hands, pile="9s", stock=STOCK, to_move=2)
+    assert game.play("Ks")[-1] == AttackRaised(2, 1, 5)
+    assert game.to_move == 1  # answers at once, out of the normal order
+
+
+def test_pl_14_ks_victim_defending_with_a_two_sends_it_back_to_the_ks_player() -> None:
+    hands = ["5d", "2s 6d", "Ks 7d"]
+    game = Game.from_position(PL, hands=hands, pile="9s", stock=STOCK, to_move=2)
+    game.play("Ks")
+    assert game.play("2s")[-1] == AttackRaised(1, 2, 7)
+    assert game.to_move == 2
+
+
+def test_pl_14_two_players_ks_victim_defending_with_a_two_sends_it_back() -> None:
+    game = Game.from_position(PL, hands=["Ks 5d 6d", "2s 5c 6c"], pile="9s", stock=STOCK)
+    assert game.play("Ks")[-1] == AttackRaised(0, 1, 5)
+    assert game.play("2s")[-1] == AttackRaised(1, 0, 7)
+    assert game.to_move == 0
+    game.play("draw")
+    assert len(game.hand(0)) == 2 + 7
+    assert game.to_move == 1
+
+
+def test_pl_14_direction_is_decided_by_the_last_card() -> None:
+    hands = ["5d", "Kh 6d", "Ks 7d", "8d"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK, to_move=1)
+    assert game.play("Kh")[-1] == AttackRaised(1, 2, 5)  # K♥: forwards
+    assert game.play("Ks")[-1] == AttackRaised(2, 1, 10)  # K♠ on it: backwards from seat 2
+    assert game.to_move == 1
+
+
+def test_pl_15_after_accepting_a_backwards_attack_play_resumes_after_the_ks_player() -> None:
+    hands = ["5d 6d", "Ks 5c 6c", "5h 6h"]
+    game = Game.from_position(PL, hands=hands, pile="9s", stock=STOCK, to_move=1)
+    game.play("Ks")
+    assert game.to_move == 0
+    game.play("draw")
+    assert len(game.hand(0)) == 7
+    assert game.to_move == 2
+
+
+def test_pl_15_resumes_after_the_player_of_the_last_ks() -> None:
+    hands = ["5d 6d", "Ks 5c", "Ks 5h", "6h 6s"]
+    game = Game.from_position(PL, hands=hands, pile="9s", stock=STOCK, to_move=2)
+    game.play("Ks")  # seat 2 → seat 1
+    game.play("Ks")  # seat 1 → seat 0, total 10
+    assert game.to_move == 0
+    game.play("draw")
+    assert len(game.hand(0)) == 12
+    assert game.to_move == 2  # the player after seat 1, who played the last K♠
+
+
+def test_pl_15_two_players_the_acceptors_draw_was_their_turn() -> None:
+    game = Game.from_position(PL, hands=["Ks 5d 6d", "9c 5c 6c"], pile="9s", stock=STOCK)
+    game.play("Ks")
+    assert game.to_move == 1
+    game.play("draw")
+    assert len(game.hand(1)) == 8
+    assert game.to_move == 0  # the next player after the acceptor: the K♠ player
+
+
+def test_pl_16_several_battle_cards_add_all_their_penalties() -> None:
+    game = Game.from_position(PL, hands=["2h 2s 5d", "6d", "7d"], pile="9h", stock=STOCK)
+    assert game.play("2h 2s")[-1] == AttackRaised(0, 1, 4)
+
+
+def test_pl_16_mixed_kings_add_only_battle_kings() -> None:
+    game = Game.from_position(PL, hands=["Kh Kc 5d", "6d", "7d"], pile="9h", stock=STOCK)
+    assert game.play("Kh Kc")[-1] == AttackRaised(0, 1, 5)
+    assert game.top == Card.parse("Kc")
+    assert plays(game) == set()  # seat 1 must defend on K♣ (a K or a club) or accept
+
+
+def test_pl_16_mixed_kings_direction_of_the_last_battle_card() -> None:
+    hands = ["Kc Ks Kh Kd 5d", "6d", "7d"]
+    game = Game.from_position(PL, hands=hands, pile="9c", stock=STOCK)
+    assert game.play("Kc Ks")[-1] == AttackRaised(0, 2, 5)  # backwards
+    game = Game.from_position(PL, hands=hands, pile="9c", stock=STOCK)
+    assert game.play("Kc Ks Kh Kd")[-1] == AttackRaised(0, 1, 10)  # forwards, by K♥
+    game = Game.from_position(PL, hands=hands, pile="9c", stock=STOCK)
+    assert game.play("Kc Kh Ks Kd")[-1] == AttackRaised(0, 2, 10)  # backwards, by K♠
+
+
+def test_pl_16_a_defence_consists_of_battle_cards_only() -> None:
+    game = Game.from_position(
+        PL, hands=["5d", "Kh Kc 2h 2s"], pile="Ks", stock=STOCK, effect="attack 5 by 0", to_move=1
+    )
+    assert plays(game) == {"Kh", "2s", "2s 2h"}
+    with pytest.raises(IllegalMoveError):
+        game.play("Kh Kc")

@@ -1,0 +1,136 @@
+"""Polish makao: deck, deal and start (PL-1 … PL-5)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from makao import ALL_CARDS, Card, Game, SetupError, variants
+from makao.deck import shuffled_deck
+from makao.events import CardsPlayed
+
+PL = variants.polish()
+ORDINARY = {c for c in ALL_CARDS if 5 <= c.rank <= 10} | {Card.parse("Kc"), Card.parse("Kd")}
+
+
+def all_cards(game: Game) -> Counter[Card]:
+    """Every card in the game: hands, stock and pile."""
+    return Counter([*game.stock, *game.pile, *(c for hand in game.hands for c in hand)])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pl_1_two_to_four_players_use_one_deck(players: int) -> None:
+    game = Game.new(PL, players, seed=1)
+    assert all_cards(game) == Counter(ALL_CARDS)
+
+
+@pytest.mark.parametrize("players", [5, 8, 20])
+def test_pl_1_five_or_more_players_use_two_decks(players: int) -> None:
+    game = Game.new(PL, players, seed=1)
+    assert all_cards(game) == Counter(ALL_CARDS * 2)
+
+
+def test_pl_1_decks_option_overrides_the_player_count() -> None:
+    assert sum(all_cards(Game.new(variants.polish(decks=2), 2, seed=1)).values()) == 104
+    assert sum(all_cards(Game.new(variants.polish(decks=1), 6, seed=1)).values()) == 52
+
+
+@pytest.mark.parametrize(
+    ("decks", "players", "dealable"),
+    [(1, 10, True), (1, 11, False), (None, 20, True), (None, 21, False)],
+)
+def test_pl_1_table_the_deck_cannot_deal_is_refused(
+    decks: int | None, players: int, dealable: bool
+) -> None:
+    variant = variants.polish(decks=decks)
+    if dealable:  # 5 cards each plus a pile card fit in the deck(s)
+        assert len(Game.new(variant, players, seed=0).hands) == players
+    else:
+        with pytest.raises(SetupError, match="cannot deal"):
+            Game.new(variant, players, seed=0)
+
+
+@pytest.mark.parametrize("players", [0, 1])
+def test_pl_1_needs_two_or_more_players(players: int) -> None:
+    with pytest.raises(SetupError, match="at least 2"):
+        Game.new(PL, players, seed=0)
+
+
+def test_pl_1_decks_option_takes_one_or_two() -> None:
+    with pytest.raises(SetupError, match="decks"):
+        variants.polish(decks=3)
+
+
+def test_pl_2_ordinary_and_function_cards() -> None:
+    function = {card for card in ALL_CARDS if PL.rules.is_function[card.index]}
+    assert function == set(ALL_CARDS) - ORDINARY
+    assert {str(c) for c in function if c.rank == 13} == {"Kh", "Ks"}
+
+
+@pytest.mark.parametrize("king", ["Kc", "Kd"])
+def test_pl_2_clubs_and_diamonds_kings_are_ordinary(king: str) -> None:
+    game = Game.from_position(PL, hands=[f"{king} 5h", "9c 9d"], pile=f"9{king[1]}")
+    events = game.play(king)
+    assert events == (CardsPlayed(0, (Card.parse(king),)),)
+    assert game.effect is None
+    assert game.to_move == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 7])
+def test_pl_3_deals_five_cards_each_and_the_rest_is_the_stock(players: int) -> None:
+    game = Game.new(PL, players, seed=3)
+    decks = 2 if players >= 5 else 1
+    assert [len(hand) for hand in game.hands] == [5] * players
+    assert len(game.pile) == 1
+    assert len(game.stock) == 52 * decks - 5 * players - 1
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_pl_4_game_starts_on_an_ordinary_card_with_no_effect(seed: int) -> None:
+    game = Game.new(PL, 4, seed=seed)
+    assert game.pile == [game.top]
+    assert game.top in ORDINARY
+    assert game.effect is None
+
+
+def first_turned(seed: int, players: int) -> Card:
+    """The stock's top card after dealing ``players`` hands from the deck of ``seed``."""
+    return shuffled_deck(1, random.Random(seed))[-(5 * players + 1)]
+
+
+def test_pl_4_function_card_goes_back_into_the_middle_of_the_stock() -> None:
+    players = 3
+    seed = next(s for s in range(1000) if first_turned(s, players) not in ORDINARY)
+    turned = first_turned(seed, players)
+    stock_before = shuffled_deck(1, random.Random(seed))[: -(5 * players)]
+    game = Game.new(PL, players, seed=seed)
+    first_ordinary = next(card for card in reversed(stock_before) if card in ORDINARY)
+    assert game.pile == [first_ordinary]
+    assert turned in game.stock
+    position = game.stock.index(turned)
+    assert len(game.stock) // 3 <= position <= 2 * len(game.stock) // 3
+
+
+def test_pl_5_player_left_of_the_dealer_moves_first() -> None:
+    assert Game.new(PL, 4, seed=5).to_move == 0  # the dealer is the last seat by default
+    assert Game.new(PL, 4, seed=5, dealer=1).to_move == 2
+    assert Game.new(PL, 4, seed=5, dealer=3).to_move == 0
+    assert Game.new(variants.polish(dealer=2), 4, seed=5).to_move == 3
+    assert Game.new(PL, 4, seed=5, dealer=2).origin["dealer"] == 2
+
+
+def test_pl_5_dealer_must_be_a_seat() -> None:
+    with pytest.raises(SetupError, match="dealer"):
+        Game.new(PL, 3, seed=5, dealer=3)
+
+
+def test_pl_5_play_goes_clockwise() -> None:
+    game = Game.from_position(PL, hands=["5h 6c", "5d 6d", "5s 6s", "5c 6h"], pile="9h")
+    order = []
+    for card in ["5h", "5d", "5s", "5c"]:
+        order.append(game.to_move)
+        game.play(card)
+    assert order == [0, 1, 2, 3]
+    assert game.to_move == 0

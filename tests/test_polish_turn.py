@@ -1,0 +1,90 @@
+"""Polish makao: a turn -- matching, multi-card plays, drawing (PL-6 … PL-8)."""
+
+from __future__ import annotations
+
+import pytest
+
+from makao import Card, Game, IllegalMoveError, Play, variants
+from makao.events import CardsDrawn, CardsPlayed, Passed
+
+PL = variants.polish()
+STOCK = "5c 6c 7c 8c 9c 10c 5d 6d 7d 8d"
+
+
+def plays(game: Game) -> set[str]:
+    """The card plays legal for the seat to move (cards only, without calls)."""
+    return {" ".join(map(str, m.cards)) for m in game.legal_moves() if isinstance(m, Play)}
+
+
+def test_pl_6_a_card_matches_by_suit_or_rank() -> None:
+    game = Game.from_position(PL, hands=["7c 9h 5d 8s", "5s"], pile="7h", stock=STOCK)
+    assert plays(game) == {"7c", "9h"}
+
+
+def test_pl_6_a_card_that_does_not_match_is_refused_and_nothing_changes() -> None:
+    game = Game.from_position(PL, hands=["7c 9h 5d", "5s"], pile="7h", stock=STOCK)
+    with pytest.raises(IllegalMoveError, match="cannot be played on top card 7h"):
+        game.play("5d")
+    assert game.hand(0) == tuple(Card.parse(c) for c in ["7c", "9h", "5d"])
+    assert game.top == Card.parse("7h")
+    assert game.to_move == 0
+
+
+def test_pl_7_several_cards_of_one_rank_in_one_move() -> None:
+    game = Game.from_position(PL, hands=["9h 9s 9c 5d", "5s"], pile="7h", stock=STOCK)
+    assert {"9h", "9h 9s", "9h 9c", "9h 9s 9c", "9h 9c 9s"} <= plays(game)
+    events = game.play("9h 9s 9c +makao")
+    assert events[0] == CardsPlayed(0, tuple(Card.parse(c) for c in ["9h", "9s", "9c"]))
+    assert game.pile[-3:] == [Card.parse(c) for c in ["9h", "9s", "9c"]]
+    assert game.hand(0) == (Card.parse("5d"),)
+
+
+def test_pl_7_the_first_card_must_be_legal_on_its_own() -> None:
+    game = Game.from_position(PL, hands=["9h 9s 5d", "5s"], pile="7h", stock=STOCK)
+    assert "9s 9h" not in plays(game)
+    with pytest.raises(IllegalMoveError):
+        game.play("9s 9h")
+    game.play("9h 9s")
+    assert game.top == Card.parse("9s")
+
+
+def test_pl_7_the_last_card_is_the_new_top_whose_suit_counts_next() -> None:
+    game = Game.from_position(PL, hands=["9h 9c 5d", "5c 6h 6s"], pile="7h", stock=STOCK)
+    game.play("9h 9c")
+    assert game.top == Card.parse("9c")
+    assert plays(game) == {"5c"}
+
+
+def test_pl_7_cards_of_different_ranks_cannot_be_played_together() -> None:
+    game = Game.from_position(PL, hands=["9h 10h 5d", "5s"], pile="7h", stock=STOCK)
+    with pytest.raises(IllegalMoveError, match="share a rank"):
+        game.play("9h 10h")
+
+
+def test_pl_8_a_player_may_draw_even_when_able_to_play() -> None:
+    game = Game.from_position(PL, hands=["9h 5d", "5s"], pile="7h", stock="Kc 8d")
+    assert "draw" in game.legal_moves_text(0)
+    events = game.play("draw")
+    assert events == (CardsDrawn(0, (Card.parse("Kc"),), "draw", 1),)
+    assert game.to_move == 1  # Kc does not fit 7h: the turn passes
+
+
+def test_pl_8_a_drawn_card_that_fits_may_be_played_at_once_and_only_it() -> None:
+    game = Game.from_position(PL, hands=["9h 5d", "5s"], pile="7h", stock="7s 8d")
+    game.play("draw")
+    assert game.to_move == 0
+    assert game.legal_moves_text(0) == ["7s", "pass"]  # not 9h, though it fits too
+    with pytest.raises(IllegalMoveError, match="only the drawn card"):
+        game.play("9h")
+    game.play("7s")
+    assert game.top == Card.parse("7s")
+    assert game.to_move == 1
+
+
+def test_pl_8_a_player_may_keep_a_drawn_card_that_fits() -> None:
+    game = Game.from_position(PL, hands=["9h 5d", "5s"], pile="7h", stock="7s 8d")
+    game.play("draw")
+    assert game.play("pass") == (Passed(0),)
+    assert game.to_move == 1
+    assert Card.parse("7s") in game.hand(0)
+    assert "draw" in game.legal_moves_text(1)  # seat 1 may draw again, not seat 0
