@@ -7,6 +7,7 @@ the same seed gives the same deal on any machine.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from makao.cards import ALL_CARDS, Card
 from makao.errors import SetupError
@@ -14,15 +15,19 @@ from makao.errors import SetupError
 __all__ = ["deck_cards", "shuffled_deck"]
 
 
-def deck_cards(decks: int = 1) -> list[Card]:
-    """Return ``decks`` full 52-card decks as one list in index order (unshuffled)."""
+def deck_cards(decks: int = 1, ranks: Collection[int] | None = None) -> list[Card]:
+    """Return ``decks`` decks as one list in index order (unshuffled): full 52-card decks,
+    or with ``ranks`` only the cards of those ranks (a 32-card piquet deck: 7…A)."""
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
         raise SetupError(f"decks must be a positive whole number, not {decks!r}")
-    return [card for _ in range(decks) for card in ALL_CARDS]
+    cards = ALL_CARDS if ranks is None else [c for c in ALL_CARDS if c.rank in ranks]
+    return [card for _ in range(decks) for card in cards]
 
 
-def shuffled_deck(decks: int, rng: random.Random) -> list[Card]:
+def shuffled_deck(
+    decks: int, rng: random.Random, ranks: Collection[int] | None = None
+) -> list[Card]:
     """Return ``decks`` decks shuffled with ``rng`` (the game's only source of chance)."""
-    cards = deck_cards(decks)
+    cards = deck_cards(decks, ranks)
     rng.shuffle(cards)
     return cards

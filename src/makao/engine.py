@@ -113,7 +113,7 @@ class Game:
             raise SetupError(f"seed must be an integer, not {seed!r}")
         start = variant.rules.start
         start.check_players(players)
-        deck = shuffled_deck(start.decks_for(players), random.Random(seed))
+        deck = shuffled_deck(start.decks_for(players), random.Random(seed), start.ranks)
         game = cls._blank(variant, players, seed)
         if dealer is None:
             dealer = start.dealer
@@ -438,14 +438,21 @@ class Game:
 
     def draw_then_maybe_play(self, seat: int, events: list[Event]) -> None:
         """A normal draw (PL-8): draw one card; if it may be played, the turn stays open
-        for playing it (or passing); otherwise the turn ends."""
+        for playing it (or passing); otherwise the turn ends -- or, if the draw rule says
+        so, draw again (:meth:`~makao.rules.DrawRule.draws_again`)."""
         had_play = bool(_movegen.first_cards(self, seat))
         drawn = self.draw_cards(seat, 1, "draw", events)
         draw_rule = self.rules.draw
-        if drawn and draw_rule.play_drawn and _movegen.is_first_ok(self, seat, drawn[0]):
-            self.drawn = drawn[0]
-            self.must_play_drawn = draw_rule.must_play_drawn_when_stuck and not had_play
-            return
+        count = 1
+        while drawn and draw_rule.play_drawn:
+            if _movegen.is_first_ok(self, seat, drawn[0]):
+                self.drawn = drawn[0]
+                self.must_play_drawn = draw_rule.must_play_drawn_when_stuck and not had_play
+                return
+            if not draw_rule.draws_again(count):
+                break
+            drawn = self.draw_cards(seat, 1, "draw", events)
+            count += 1
         self.end_turn(seat, self.effect, events)
 
     def effect_target(self, seat: int, direction: int) -> int | None:

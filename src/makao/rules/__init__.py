@@ -17,6 +17,7 @@ from makao.rules.base import (
 )
 from makao.rules.calls import FinishCall, LastCardCall
 from makao.rules.demand import RankDemand, RankDemandCards, SuitDemand, SuitDemandCards
+from makao.rules.direction import ReverseCards
 from makao.rules.wait import SkipCards, WaitCards, WaitEffect
 from makao.rules.wild import Wild
 
@@ -32,6 +33,7 @@ __all__ = [
     "PlayRule",
     "RankDemand",
     "RankDemandCards",
+    "ReverseCards",
     "Rule",
     "SkipCards",
     "StartRule",

@@ -216,6 +216,14 @@ class DrawRule(Rule):
     play_drawn: bool = True
     #: Whether a player who had nothing to play must play the drawn card if it fits (RU-9).
     must_play_drawn_when_stuck: bool = False
+    #: Whether a player whose drawn card cannot be played draws again (Crazy Eights).
+    draw_until_playable: bool = False
+    #: With ``draw_until_playable``: the most cards one draw move takes (``None``: no limit).
+    max_draws: int | None = None
+
+    def draws_again(self, drawn: int) -> bool:
+        """Does a player who drew ``drawn`` cards this move, none playable, draw another?"""
+        return self.draw_until_playable and (self.max_draws is None or drawn < self.max_draws)
 
 
 @attrs.frozen
@@ -249,6 +257,8 @@ class StartRule(Rule):
     #: Number of 52-card decks; ``None``: one deck below ``two_decks_from`` players (PL-1).
     decks: int | None = None
     two_decks_from: int = 5
+    #: The ranks each deck holds; ``None``: all thirteen (a 32-card deck: ``range(7, 15)``).
+    ranks: tuple[int, ...] | None = None
     #: "redraw": a function card is put back into the middle of the stock (PL-4);
     #: "inert": the starting card has no effect (RU-4); "effect": it acts on the first player.
     start_card: str = "redraw"
@@ -271,7 +281,8 @@ class StartRule(Rule):
         if players < low or (high is not None and players > high):
             most = "" if high is None else f" and at most {high}"
             raise SetupError(f"this variant needs at least {low}{most} players, not {players}")
-        if not position and players * self.hand_size + 1 > 52 * self.decks_for(players):
+        size = 52 if self.ranks is None else 4 * len(self.ranks)
+        if not position and players * self.hand_size + 1 > size * self.decks_for(players):
             raise SetupError(
                 f"{self.decks_for(players)} deck(s) cannot deal {self.hand_size} cards to "
                 f"{players} players and start a pile"

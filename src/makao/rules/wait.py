@@ -23,9 +23,12 @@ __all__ = ["SkipCards", "WaitCards", "WaitEffect"]
 @attrs.frozen
 class WaitCards(CardRule):
     """Wait cards (the Polish 4): the next player either plays one (the wait grows by a
-    turn per card) or accepts and skips that many of their own turns (PL-17, PL-18)."""
+    turn per card) or accepts and skips that many of their own turns (PL-17, PL-18).
+    With ``stacks=False`` a wait is always one turn, however many wait cards passed it
+    on (the Czech prší ace)."""
 
     cards: frozenset[Card] = cards_of_ranks(Rank.FOUR)
+    stacks: bool = True
 
     def covers(self, card: Card) -> bool:
         """The wait cards."""
@@ -43,6 +46,8 @@ class WaitCards(CardRule):
         """Add one turn per card and send the wait to the next player who can take it."""
         turns = previous.turns if isinstance(previous, WaitEffect) else 0
         turns += sum(1 for card in cards if card in self.cards)
+        if not self.stacks:
+            turns = 1
         target = game.effect_target(seat, game.direction)
         if target is None:
             return  # nobody can receive it: it lapses (PL-19)

@@ -7,9 +7,22 @@ from typing import Any
 
 from makao.errors import SetupError
 from makao.variant import Variant
+from makao.variants.crazy_eights import crazy_eights
+from makao.variants.mau_mau import mau_mau
 from makao.variants.polish import polish
+from makao.variants.prsi import prsi
+from makao.variants.switch import switch
 
-__all__ = ["get", "names", "polish", "register"]
+__all__ = [
+    "crazy_eights",
+    "get",
+    "mau_mau",
+    "names",
+    "polish",
+    "prsi",
+    "register",
+    "switch",
+]
 
 _REGISTRY: dict[str, Callable[..., Variant]] = {}
 _ALIASES: dict[str, str] = {}
@@ -45,3 +58,7 @@ def get(name: str, **options: Any) -> Variant:
 
 
 register("polish", polish, "pl", "makao")
+register("crazy-eights", crazy_eights, "crazy-8s", "crazy_eights")
+register("mau-mau", mau_mau, "maumau", "mau_mau")
+register("prsi", prsi, "prší")
+register("switch", switch, "last-card")

@@ -1,0 +1,57 @@
+"""Reverse cards: playing one turns the direction of play around (the Switch jack, the
+"change direction" card of the family).
+
+A reverse card has no effect in force afterwards: it only flips :attr:`Game.direction`
+(a :class:`~makao.events.DirectionChanged` event). Several reverse cards in one play flip
+it once each, so two of them cancel out. With only two players still in the game a
+reversal changes nothing by itself; ``two_player_again=True`` then gives the player who
+played it another turn, as the family's sources describe ("if there are only two
+players, you can play another card").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from makao.cards import Card, Rank
+from makao.events import DirectionChanged
+from makao.moves import Choice
+from makao.rules._util import cards_of_ranks
+from makao.rules.base import CardRule, Effect, Events
+
+if TYPE_CHECKING:
+    from makao.engine import Game
+
+__all__ = ["ReverseCards"]
+
+
+@attrs.frozen
+class ReverseCards(CardRule):
+    """Reverse cards: the direction of play turns around (once per card played)."""
+
+    cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
+    #: With two players left, the player who reversed moves again.
+    two_player_again: bool = False
+
+    def covers(self, card: Card) -> bool:
+        """The reverse cards."""
+        return card in self.cards
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Flip the direction once per reverse card; heads-up, maybe move again."""
+        flips = sum(1 for card in cards if card in self.cards)
+        if flips % 2:
+            game.direction = -game.direction
+            events.append(DirectionChanged(game.direction))
+        if self.two_player_again and game.active_count == 2 and game.hands[seat]:
+            game.next_seat = seat
