@@ -56,6 +56,11 @@ def _check_call(value: object) -> None:
     _calls((value,))
 
 
+def _check_seat(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise InvalidMoveError(f"{attribute.name} must be a seat number ≥ 0, not {value!r}")
+
+
 class Move:
     """Base class of every move: turn moves and out-of-turn actions alike."""
 
@@ -124,7 +129,7 @@ class Pass(Move):
 class Say(Move):
     """Seat ``seat`` says ``call`` out of turn (e.g. a late ``makao``, PL-29)."""
 
-    seat: int
+    seat: int = attrs.field(validator=_check_seat)
     call: str = attrs.field(validator=lambda _, __, value: _check_call(value))
 
     def __str__(self) -> str:
@@ -135,8 +140,8 @@ class Say(Move):
 class Stop(Move):
     """Seat ``seat`` calls "stop makao" on seat ``target`` (PL-30)."""
 
-    seat: int
-    target: int
+    seat: int = attrs.field(validator=_check_seat)
+    target: int = attrs.field(validator=_check_seat)
 
     def __str__(self) -> str:
         return f"{self.seat}: stop {self.target}"
@@ -144,7 +149,7 @@ class Stop(Move):
 
 _DRAW = Draw()
 _PASS = Pass()
-_SEAT_RE = re.compile(r"^\s*(\d+|[a-z]+)\s*:\s*(.*)$", re.DOTALL)
+_SEAT_RE = re.compile(r"^\s*([0-9]+|[a-z]+)\s*:\s*(.*)$", re.DOTALL)
 _PARSERS: dict[str, Callable[[int | None, list[str]], Move]] = {}
 
 
@@ -189,7 +194,14 @@ def _parse_seat(text: str) -> tuple[int | None, str]:
     seat_text, body = match.groups()
     if not seat_text.isdigit():
         return -1, f"{seat_text} {body.strip()}"  # e.g. "host: timeout 2"
-    return int(seat_text), body.strip()
+    return _seat_number(seat_text), body.strip()
+
+
+def _seat_number(text: str) -> int:
+    """Read a seat number: ASCII digits, at most nine of them."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
+        raise InvalidMoveError(f"bad seat number {text[:20]!r}: expected a number like 0, 1, 2")
+    return int(text)
 
 
 def _parse_play(words: list[str]) -> Play:
@@ -220,9 +232,9 @@ def _parse_say(seat: int | None, words: list[str]) -> Say:
 
 
 def _parse_stop(seat: int | None, words: list[str]) -> Stop:
-    if len(words) != 1 or not words[0].isdigit():
+    if len(words) != 1:
         raise InvalidMoveError("'stop' names the seat it is called on, like '2: stop 1'")
-    return Stop(_need_seat(seat, "stop"), int(words[0]))
+    return Stop(_need_seat(seat, "stop"), _seat_number(words[0]))
 
 
 register_move_parser("say", _parse_say)

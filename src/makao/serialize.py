@@ -1,0 +1,248 @@
+"""Saving and replaying games: a JSON record of how a game began and the moves since.
+
+A saved game is not a memory dump. It holds what is needed to *replay* the game exactly --
+the variant (name and options), the origin (a seeded deal or a set-up position) and the
+moves in their text notation -- plus a summary of the final state that loading checks
+after the replay, so a record that was edited or damaged is refused instead of silently
+giving another game::
+
+    {"format": "makao.game", "version": 1,
+     "variant": {"name": "polish", "options": {"decks": null, ...}},
+     "origin": {"kind": "deal", "players": 3, "seed": 7, "dealer": 2},
+     "moves": ["9h", "draw", "Jc:7 +makao", "1: stop 0", ...],
+     "summary": {"hands": ["5c 7d", ...], "pile": "...", "stock_size": 31, ...}}
+
+Every failure to load -- bad JSON, a wrong type, an unknown variant, an illegal move, a
+summary that does not match -- raises :class:`~makao.errors.StateError` saying what was
+wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from makao.cards import format_cards
+from makao.errors import MakaoError, StateError
+
+if TYPE_CHECKING:
+    from makao.engine import Game
+    from makao.moves import Move
+    from makao.variant import Variant
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "game_from_dict",
+    "game_from_json",
+    "game_to_dict",
+    "game_to_json",
+    "replay",
+    "summary",
+]
+
+#: The format tag of a saved game.
+FORMAT = "makao.game"
+#: The version of the saved-game format this library writes and reads.
+VERSION = 1
+
+#: Errors that, raised while rebuilding a game from untrusted data, mean "corrupt input".
+_CORRUPT = (MakaoError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError)
+_DEAL_KEYS: dict[str, Any] = {"kind": str, "players": int, "seed": int, "dealer": int}
+_POSITION_KEYS: dict[str, Any] = {
+    "kind": str,
+    "hands": list,
+    "pile": str,
+    "stock": str,
+    "to_move": int,
+    "effect": (str, type(None)),
+    "finished": list,
+    "waits": list,
+    "direction": int,
+    "seed": int,
+}
+_ORIGIN_KEYS = {"deal": _DEAL_KEYS, "position": _POSITION_KEYS}
+
+
+# ---------------------------------------------------------------------------- saving
+
+
+def summary(game: Game) -> dict[str, object]:
+    """The facts about ``game``'s state that loading checks after a replay (JSON-ready)."""
+    effect = game.effect
+    try:
+        effect_text = None if effect is None else effect.to_text()
+    except NotImplementedError:
+        effect_text = type(effect).__name__
+    return {
+        "hands": [format_cards(hand) for hand in game.hands],
+        "pile": format_cards(game.pile),
+        "stock_size": len(game.stock),
+        "to_move": game.to_move,
+        "finished": list(game.finished),
+        "effect": effect_text,
+        "direction": game.direction,
+        "waits": list(game.waits),
+        "over": game.over,
+    }
+
+
+def game_to_dict(game: Game) -> dict[str, object]:
+    """The saved form of ``game`` as plain JSON-ready data (see the module docs)."""
+    variant = game.variant
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "variant": {
+            "name": variant.name,
+            "options": dict(variant.options),
+            "builtin": _is_builtin(variant),
+        },
+        "origin": game.origin,
+        "moves": [str(move) for move in game.record],
+        "summary": summary(game),
+    }
+
+
+def game_to_json(game: Game, *, indent: int | None = None) -> str:
+    """Save ``game`` as JSON text; :func:`game_from_json` reads it back."""
+    try:
+        return json.dumps(game_to_dict(game), indent=indent, ensure_ascii=False)
+    except (TypeError, ValueError) as error:
+        raise StateError(
+            f"variant {game.variant.name!r} has options that JSON cannot hold: {error}"
+        ) from None
+
+
+def _is_builtin(variant: Variant) -> bool:
+    """Whether ``variants.get(name, **options)`` rebuilds exactly ``variant``."""
+    from makao import variants
+
+    try:
+        return variants.get(variant.name, **dict(variant.options)) == variant
+    except MakaoError:
+        return False
+
+
+# ---------------------------------------------------------------------------- loading
+
+
+def game_from_json(text: str | bytes, variant: Variant | None = None) -> Game:
+    """Load a game saved by :func:`game_to_json`, replaying its moves and checking the
+    result. Pass ``variant`` for a variant that :func:`makao.variants.get` cannot rebuild
+    (one you composed yourself). Raises :class:`StateError` for any corrupt input."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise StateError(f"a saved game is JSON text, not {type(text).__name__}")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise StateError(f"not a saved game: bad JSON ({error})") from None
+    return game_from_dict(data, variant)
+
+
+def game_from_dict(data: object, variant: Variant | None = None) -> Game:
+    """Load a game from the data of :func:`game_to_dict` (see :func:`game_from_json`)."""
+    try:
+        return _load(data, variant)
+    except StateError:
+        raise
+    except (*_CORRUPT, RecursionError) as error:
+        raise StateError(f"corrupt saved game: {error}") from None
+
+
+def _load(data: object, variant: Variant | None) -> Game:
+    if not isinstance(data, dict):
+        raise StateError(f"a saved game is a JSON object, not {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise StateError(f"not a saved game: format must be {FORMAT!r}, not {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise StateError(f"unsupported saved-game version {data.get('version')!r} (need {VERSION})")
+    variant = _variant(_field(data, "variant", dict), variant)
+    moves = _field(data, "moves", list)
+    if not all(isinstance(move, str) for move in moves):
+        raise StateError("'moves' must be a list of move texts")
+    expected = _field(data, "summary", dict)
+    game = replay(variant, _field(data, "origin", dict), moves)
+    _check_summary(game, expected)
+    return game
+
+
+def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in data:
+        raise StateError(f"the saved game has no {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise StateError(f"{key!r} has the wrong type: {value!r}")
+    return value
+
+
+def _variant(saved: Mapping[str, Any], given: Variant | None) -> Variant:
+    from makao import variants
+
+    name = _field(saved, "name", str)
+    options = _field(saved, "options", dict)
+    if given is not None:
+        if given.name != name:
+            raise StateError(f"the game was saved with variant {name!r}, not {given.name!r}")
+        return given
+    if saved.get("builtin") is False:
+        raise StateError(
+            f"the game was saved with a custom variant named {name!r}: pass it as variant="
+        )
+    try:
+        return variants.get(name, **options)
+    except MakaoError as error:
+        raise StateError(f"cannot rebuild variant {name!r}: {error}") from None
+
+
+def _check_origin(origin: Mapping[str, Any]) -> dict[str, Any]:
+    kind = origin.get("kind")
+    keys = _ORIGIN_KEYS.get(kind if isinstance(kind, str) else "")
+    if keys is None:
+        raise StateError(f"the origin must be a 'deal' or a 'position', not {kind!r}")
+    if set(origin) != set(keys):
+        raise StateError(f"a {kind} origin has the fields {sorted(keys)}, not {sorted(origin)}")
+    for key, kind_of in keys.items():
+        _field(origin, key, kind_of)
+    return dict(origin)
+
+
+def _start(variant: Variant, origin: Mapping[str, Any]) -> Game:
+    from makao.engine import Game
+
+    fields = _check_origin(origin)
+    kind = fields.pop("kind")
+    try:
+        if kind == "deal":
+            return Game.new(variant, fields["players"], fields["seed"], dealer=fields["dealer"])
+        return Game.from_position(variant, **fields)
+    except _CORRUPT as error:
+        raise StateError(f"bad origin ({kind}): {error}") from None
+
+
+def replay(variant: Variant, origin: Mapping[str, Any], moves: Iterable[Move | str]) -> Game:
+    """Rebuild a game from its ``origin`` (:attr:`Game.origin`) and ``moves`` (objects or
+    text, as in :attr:`Game.record`). Raises :class:`StateError` naming the first move
+    that cannot be played, like ``move 17 '9h': illegal move …`` (moves count from 1)."""
+    if not isinstance(origin, Mapping):
+        raise StateError(f"an origin is a mapping, not {type(origin).__name__}")
+    game = _start(variant, origin)
+    for number, move in enumerate(moves, 1):
+        try:
+            game.play(move)
+        except _CORRUPT as error:
+            raise StateError(f"move {number} {str(move)!r}: {error}") from None
+    return game
+
+
+def _check_summary(game: Game, expected: Mapping[str, Any]) -> None:
+    actual = summary(game)
+    for key, value in actual.items():
+        if key not in expected:
+            raise StateError(f"the summary has no {key!r}")
+        if expected[key] != value or type(expected[key]) is not type(value):
+            raise StateError(
+                f"the replayed game does not match the saved summary: {key} is {value!r}, "
+                f"the record says {expected[key]!r}"
+            )

@@ -1,0 +1,329 @@
+"""A conformance suite that any variant -- built in or your own -- can run.
+
+In the spirit of OpenSpiel's random simulation test, :func:`check_variant` plays seeded
+random games through the public API and, after every move, checks the engine's promises:
+
+* no card is created or lost (hands + stock + pile hold the cards dealt, any deck size);
+* every listed legal move is accepted by :meth:`~makao.Game.play` (on a clone), is listed
+  once, and its text reads back as the same move;
+* a sample of unlisted moves (cards from the hand in plays that are not listed, cards not
+  held, ``draw``/``pass`` when not listed, out-of-turn actions nobody may take now, seats
+  that do not exist) is refused with :class:`~makao.IllegalMoveError` or
+  :class:`~makao.InvalidMoveError`, and the game is exactly as it was;
+* a view leaks nothing: a seat's view is the same after the hidden cards (the other hands
+  and the stock) are shuffled among themselves;
+* redacted events hide other seats' drawn cards and nothing else;
+* the game ends within ``max_actions`` moves; once over, every move is refused;
+* replaying :attr:`~makao.Game.record` from :attr:`~makao.Game.origin` gives the same events
+  and the same state, and so does a JSON round trip.
+
+Any broken promise raises :class:`AssertionError` with the variant, table size, game seed
+and move number, so the failure can be replayed::
+
+    >>> from makao import variants
+    >>> from makao.testing import check_variant
+    >>> check_variant(variants.polish(), players=(2,), games=1).games
+    1
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+import attrs
+
+from makao.actions import ActionSpace
+from makao.cards import ALL_CARDS, Card
+from makao.engine import Game
+from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError
+from makao.events import CardsDrawn, Event, redact
+from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
+from makao.variant import Variant
+
+__all__ = ["CheckReport", "check_variant", "snapshot"]
+
+_REFUSALS = (IllegalMoveError, InvalidMoveError)
+
+
+@attrs.frozen
+class CheckReport:
+    """What :func:`check_variant` did: how many games and moves it checked, and how the
+    games ended. ``unfinished`` lists ``(players, seed)`` of games that did not end within
+    ``max_actions`` (only when ``allow_unfinished`` was set; otherwise that is a failure)."""
+
+    variant: str
+    games: int
+    actions: int
+    finished: int
+    blocked: int
+    legal_checked: int
+    illegal_checked: int
+    unfinished: tuple[tuple[int, int], ...] = ()
+
+    def __str__(self) -> str:
+        return (
+            f"{self.variant}: {self.games} games, {self.actions} moves; "
+            f"{self.finished} finished ({self.blocked} blocked), "
+            f"{len(self.unfinished)} unfinished; {self.legal_checked} legal and "
+            f"{self.illegal_checked} illegal moves checked"
+        )
+
+
+def snapshot(game: Game) -> tuple[object, ...]:
+    """Every part of ``game``'s state, as a value to compare (the record not included:
+    compare :attr:`~makao.Game.record` for that)."""
+    return (
+        tuple(tuple(hand) for hand in game.hands),
+        tuple(game.stock),
+        tuple(game.pile),
+        game.to_move,
+        game.direction,
+        game.effect,
+        tuple(game.waits),
+        tuple(game.done),
+        tuple(game.finished),
+        game.drawn,
+        game.must_play_drawn,
+        game.is_over,
+        game.blocked,
+        game.stuck,
+        game.seed,
+        game.reshuffles,
+        tuple(sorted(game.ext.items())),
+    )
+
+
+def check_variant(
+    variant: Variant,
+    players: Iterable[int] = (2, 3, 4),
+    games: int = 20,
+    seed: int = 0,
+    max_actions: int = 20_000,
+    *,
+    unlisted: int = 3,
+    allow_unfinished: bool = False,
+) -> CheckReport:
+    """Play ``games`` seeded random games of ``variant``, taking the table sizes in
+    ``players`` in turn, and check the engine's invariants after every move (see the
+    module docs); ``unlisted`` unlisted moves are tried per position. Raises
+    :class:`AssertionError` on the first failure; returns a :class:`CheckReport`."""
+    rng = random.Random(seed)
+    tally = _Tally()
+    sizes = tuple(players)
+    for number in range(games):
+        size = sizes[number % len(sizes)]
+        _GameCheck(variant, size, rng.randrange(2**32), tally, unlisted).run(max_actions)
+    unfinished = tuple(tally.unfinished)
+    if unfinished and not allow_unfinished:
+        size, game_seed = unfinished[0]
+        raise AssertionError(
+            f"{variant.name}, {size} players, seed {game_seed}: the game did not end within "
+            f"{max_actions} moves ({len(unfinished)} such games)"
+        )
+    return CheckReport(
+        variant=variant.name,
+        games=tally.games,
+        actions=tally.actions,
+        finished=tally.finished,
+        blocked=tally.blocked,
+        legal_checked=tally.legal,
+        illegal_checked=tally.illegal,
+        unfinished=unfinished,
+    )
+
+
+@attrs.define
+class _Tally:
+    games: int = 0
+    actions: int = 0
+    finished: int = 0
+    blocked: int = 0
+    legal: int = 0
+    illegal: int = 0
+    unfinished: list[tuple[int, int]] = attrs.Factory(list)
+
+
+class _GameCheck:
+    """One random game and the checks made along the way."""
+
+    def __init__(
+        self, variant: Variant, players: int, seed: int, tally: _Tally, unlisted: int
+    ) -> None:
+        self.variant = variant
+        self.unlisted = unlisted
+        self.players = players
+        self.seed = seed
+        self.tally = tally
+        self.rng = random.Random(seed)
+        self.space = ActionSpace(variant, players)
+        self.game = Game.new(variant, players, seed)
+        self.cards = Counter(self._all_cards(self.game))
+        self.events: list[tuple[Event, ...]] = []
+        self.action = 0
+
+    def fail(self, message: str) -> AssertionError:
+        """An AssertionError that says where: variant, table, seed, move number."""
+        where = f"{self.variant.name}, {self.players} players, seed {self.seed}"
+        return AssertionError(f"{where}, move {self.action + 1}: {message}")
+
+    def run(self, max_actions: int) -> None:
+        """Play the game to its end (or ``max_actions``), checking every position."""
+        game = self.game
+        self.tally.games += 1
+        while not game.is_over and self.action < max_actions:
+            legal = game.legal_moves()
+            self.check_position(legal)
+            move = self.rng.choice(legal)
+            events = game.play(move)
+            self.check_redaction(events)
+            self.events.append(events)
+            self.action += 1
+        self.tally.actions += self.action
+        if game.is_over:
+            self.tally.finished += 1
+            self.tally.blocked += game.blocked
+            self.check_over()
+        else:
+            self.tally.unfinished.append((self.players, self.seed))
+        self.check_replay()
+
+    # -------------------------------------------------------------- per position
+
+    def check_position(self, legal: tuple[Move, ...]) -> None:
+        """All the checks of one position before a move."""
+        self.check_cards()
+        if not legal:
+            raise self.fail("a game that is not over has no legal move")
+        self.check_legal(legal)
+        self.check_unlisted(legal)
+        self.check_view()
+
+    def check_cards(self) -> None:
+        """No card was created or lost."""
+        now = Counter(self._all_cards(self.game))
+        if now != self.cards:
+            gained, lost = now - self.cards, self.cards - now
+            raise self.fail(f"cards changed: gained {_cards(gained)}, lost {_cards(lost)}")
+
+    def check_legal(self, legal: tuple[Move, ...]) -> None:
+        """Every listed move is listed once, reads back from its text and is accepted."""
+        if len(set(legal)) != len(legal):
+            repeated = [str(m) for m, n in Counter(legal).items() if n > 1]
+            raise self.fail(f"moves listed more than once: {repeated}")
+        before = snapshot(self.game)
+        for move in legal:
+            text = str(move)
+            if parse_move(text) != move:
+                raise self.fail(f"{move!r} prints as {text!r}, which reads {parse_move(text)!r}")
+            try:
+                self.game.clone().play(move)
+            except _REFUSALS as error:
+                raise self.fail(f"listed move {text!r} was refused: {error}") from error
+        self.tally.legal += len(legal)
+        if snapshot(self.game) != before:
+            raise self.fail("playing a move on a clone changed the original game")
+
+    def check_unlisted(self, legal: tuple[Move, ...]) -> None:
+        """A sample of moves that are not listed is refused and changes nothing."""
+        listed = set(legal)
+        sample = [move for move in self._unlisted_sample() if move not in listed]
+        for move in self.rng.sample(sample, min(self.unlisted, len(sample))):
+            self.expect_refused(move, _REFUSALS)
+
+    def expect_refused(self, move: Move, errors: tuple[type[Exception], ...]) -> None:
+        """``move`` must raise one of ``errors`` and leave the game unchanged."""
+        game = self.game
+        before, log, legal = snapshot(game), game._log, game.legal_moves()
+        try:
+            game.play(move)
+        except errors:
+            pass
+        except Exception as error:
+            raise self.fail(f"{move!r} raised {error!r}, not one of {errors}") from error
+        else:
+            raise self.fail(f"the unlisted move {str(move)!r} was accepted")
+        if snapshot(game) != before or game._log is not log or game.legal_moves() != legal:
+            raise self.fail(f"the refused move {str(move)!r} changed the game")
+        self.tally.illegal += 1
+
+    def _unlisted_sample(self) -> list[Move]:
+        game, rng = self.game, self.rng
+        hand = game.hands[game.to_move]
+        sample: list[Move] = [Draw(), Pass()]
+        choice, calls = rng.choice(self.space.ends)
+        if hand:
+            sample.append(Play((rng.choice(hand),), choice, calls))
+            sample.append(Play((rng.choice(hand),)))
+        if len(hand) >= 2:
+            sample.append(Play(tuple(rng.sample(hand, 2))))
+        missing = [card for card in ALL_CARDS if card not in hand]
+        sample.append(Play((rng.choice(missing),)))
+        if self.space.extras:
+            sample.append(rng.choice(self.space.extras))
+        nobody = self.players + rng.randrange(3)
+        sample += [Say(nobody, "makao"), Stop(nobody, 0), Stop(0, nobody)]
+        return sample
+
+    def check_view(self) -> None:
+        """A random seat's view does not change when the hidden cards are shuffled."""
+        game = self.game
+        seat = self.rng.randrange(self.players)
+        shuffled = game.clone()
+        others = [s for s in range(self.players) if s != seat]
+        hidden = [card for s in others for card in game.hands[s]] + game.stock
+        self.rng.shuffle(hidden)
+        for s in others:
+            size = len(game.hands[s])
+            shuffled.hands[s], hidden = hidden[:size], hidden[size:]
+        shuffled.stock = hidden
+        if shuffled.view(seat) != game.view(seat):
+            raise self.fail(f"seat {seat}'s view depends on cards hidden from them")
+
+    def check_redaction(self, events: tuple[Event, ...]) -> None:
+        """Redaction hides other seats' drawn cards, and nothing else."""
+        for seat in range(self.players):
+            for event, seen in zip(events, redact(events, seat), strict=True):
+                expected: object = event
+                if isinstance(event, CardsDrawn) and event.seat != seat:
+                    expected = event._replace(cards=())
+                if seen != expected:
+                    raise self.fail(f"seat {seat} sees {seen!r} for {event!r}")
+
+    # -------------------------------------------------------------- at the end
+
+    def check_over(self) -> None:
+        """A finished game lists no moves, refuses every move and ranks every seat."""
+        game = self.game
+        if game.legal_moves():
+            raise self.fail("a finished game still lists legal moves")
+        if sorted(game.outcome or ()) != list(range(self.players)):
+            raise self.fail(f"the outcome {game.outcome} does not rank every seat once")
+        for move in (Draw(), Pass(), *self._unlisted_sample()):
+            self.expect_refused(move, (GameOverError,))
+
+    def check_replay(self) -> None:
+        """Replaying the record (as text) gives the same events and state; so does JSON."""
+        game, variant = self.game, self.variant
+        record = game.record
+        copy = Game.replay(variant, game.origin, ())
+        for number, (move, events) in enumerate(zip(record, self.events, strict=True), 1):
+            if copy.play(str(move)) != events:
+                self.action = number - 1
+                raise self.fail(f"replaying {str(move)!r} gave other events")
+        self._same(copy, "replaying the record move by move")
+        self._same(Game.replay(variant, game.origin, record), "Game.replay")
+        self._same(Game.from_json(game.to_json(), variant), "a JSON round trip")
+
+    def _same(self, copy: Game, how: str) -> None:
+        if snapshot(copy) != snapshot(self.game) or copy.record != self.game.record:
+            raise self.fail(f"{how} did not reproduce the game")
+
+    @staticmethod
+    def _all_cards(game: Game) -> list[Card]:
+        return [card for hand in game.hands for card in hand] + game.stock + game.pile
+
+
+def _cards(counts: Counter[Card]) -> str:
+    return " ".join(str(card) for card in counts.elements()) or "nothing"

@@ -1,0 +1,293 @@
+"""Saving, loading and replaying games: records round-trip, and damaged records are refused."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from makao import Game, StateError, variants
+from makao.rules import LastCardCall
+from makao.serialize import FORMAT, VERSION, game_to_dict, summary
+from makao.testing import snapshot
+from makao.variant import Variant
+
+POLISH = variants.polish()
+
+
+def random_game(seed: int, players: int = 3, moves: int = 60, variant: Variant = POLISH) -> Game:
+    game = Game.new(variant, players, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def same_game(a: Game, b: Game) -> bool:
+    return snapshot(a) == snapshot(b) and a.record == b.record and a.origin == b.origin
+
+
+def saved(game: Game) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(game.to_json())
+    return data
+
+
+def refused(data: object, *words: str, variant: Variant | None = None) -> str:
+    text = data if isinstance(data, str) else json.dumps(data)
+    with pytest.raises(StateError) as caught:
+        Game.from_json(text, variant)
+    message = str(caught.value)
+    for word in words:
+        assert word in message
+    return message
+
+
+# ------------------------------------------------------------------ round trips
+
+
+def test_a_saved_game_holds_format_variant_origin_moves_and_summary() -> None:
+    game = random_game(3, moves=10)
+    data = saved(game)
+    assert data["format"] == FORMAT and data["version"] == VERSION
+    assert data["variant"] == {"name": "polish", "options": dict(POLISH.options), "builtin": True}
+    assert data["origin"] == {"kind": "deal", "players": 3, "seed": 3, "dealer": 2}
+    assert data["moves"] == [str(move) for move in game.record]
+    assert data["summary"] == summary(game)
+    assert data["summary"]["stock_size"] == game.stock_size
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_json_round_trip_reproduces_the_game(seed: int) -> None:
+    game = random_game(seed, players=2 + seed % 4, moves=40 * seed)
+    loaded = Game.from_json(game.to_json())
+    assert same_game(loaded, game)
+    assert loaded.legal_moves() == game.legal_moves()
+
+
+def test_a_finished_game_round_trips_with_its_outcome() -> None:
+    game = random_game(11, players=2, moves=5000)
+    assert game.is_over
+    loaded = Game.from_json(game.to_json())
+    assert loaded.is_over and loaded.outcome == game.outcome
+
+
+def test_a_loaded_game_plays_on_like_the_original() -> None:
+    game = random_game(4, moves=30)
+    loaded = Game.from_json(game.to_json())
+    for move in game.clone().legal_moves():
+        assert game.clone().play(move) == loaded.clone().play(move)
+
+
+def test_options_of_the_variant_are_saved_and_rebuilt() -> None:
+    variant = variants.polish(decks=2, po_makale_penalty=3, last_card_effect_applies=True)
+    game = random_game(8, players=4, moves=50, variant=variant)
+    loaded = Game.from_json(game.to_json())
+    assert loaded.variant == variant
+    assert same_game(loaded, game)
+
+
+@pytest.mark.parametrize(
+    ("effect", "hands", "pile", "move"),
+    [
+        ("attack 5 by 1", ["2h 5c", "3h 9d"], "7h", "2h"),
+        ("wait 2 by 1", ["4c 5c", "3h 9d"], "4h", "4c"),
+        ("demand 7 by 1", ["7c 5c", "7h 9d"], "Jh", "7c"),
+        ("suit h", ["9h 5c", "3h 9d"], "Ac", "9h"),
+    ],
+)
+def test_a_position_with_an_effect_round_trips(
+    effect: str, hands: list[str], pile: str, move: str
+) -> None:
+    game = Game.from_position(POLISH, hands=hands, pile=pile, stock="Kd 5s 6s", effect=effect)
+    assert game.origin["effect"] == effect
+    for text in ((), (move,)):
+        moved = game.clone()
+        for m in text:
+            moved.play(m)
+        loaded = Game.from_json(moved.to_json())
+        assert same_game(loaded, moved)
+        assert loaded.effect == moved.effect
+
+
+def test_a_position_with_finished_seats_waits_and_direction_round_trips() -> None:
+    game = Game.from_position(
+        POLISH,
+        hands=["5h 6h", "", "9h 9d", "Kd"],
+        pile="7h",
+        stock="2c 3c",
+        to_move=2,
+        finished=[1],
+        waits=[0, 0, 0, 1],
+        direction=-1,
+        seed=5,
+    )
+    game.play("9h")
+    loaded = Game.from_json(game.to_json())
+    assert same_game(loaded, game)
+    assert loaded.origin["waits"] == [0, 0, 0, 1] and loaded.origin["direction"] == -1
+
+
+def test_replay_from_origin_and_record_reproduces_game_and_events() -> None:
+    game = Game.new(POLISH, 3, seed=21)
+    rng = random.Random(2)
+    events = []
+    for _ in range(80):
+        if game.is_over:
+            break
+        events.append(game.play(rng.choice(game.legal_moves())))
+    copy = Game.replay(POLISH, game.origin, [])
+    assert [copy.play(move) for move in game.record] == events
+    assert same_game(Game.replay(POLISH, game.origin, game.record), game)
+    assert same_game(Game.replay(POLISH, game.origin, map(str, game.record)), game)
+
+
+def test_a_custom_variant_is_loaded_when_passed() -> None:
+    custom = POLISH.without(LastCardCall, name="polish-no-makao")
+    game = random_game(5, moves=40, variant=custom)
+    text = game.to_json()
+    assert json.loads(text)["variant"]["builtin"] is False
+    refused(text, "custom variant", "polish-no-makao", "variant=")
+    assert same_game(Game.from_json(text, custom), game)
+
+
+def test_a_variant_of_another_name_is_refused() -> None:
+    refused(
+        random_game(1, moves=5).to_json(),
+        "'polish'",
+        variant=POLISH.without(LastCardCall, name="x"),
+    )
+
+
+def test_options_json_cannot_hold_cannot_be_saved() -> None:
+    odd = Variant("odd", POLISH.rule_objects, (("tags", {1, 2}),))
+    with pytest.raises(StateError, match="JSON"):
+        Game.new(odd, 2, seed=1).to_json()
+
+
+# ------------------------------------------------------------------ damaged records
+
+
+def test_bad_json_is_refused() -> None:
+    refused("{not json", "bad JSON")
+
+
+def test_truncated_text_is_refused() -> None:
+    text = random_game(2, moves=20).to_json()
+    for end in (1, len(text) // 3, len(text) - 1):
+        refused(text[:end], "bad JSON")
+
+
+@pytest.mark.parametrize("value", [[], 5, "text", None])
+def test_a_save_that_is_not_an_object_is_refused(value: object) -> None:
+    refused(json.dumps(value), "JSON object")
+
+
+def test_a_wrong_format_or_version_is_refused() -> None:
+    data = saved(random_game(2, moves=5))
+    refused({**data, "format": "makao.banking/1"}, "format")
+    refused({**data, "version": 99}, "version 99")
+
+
+@pytest.mark.parametrize("key", ["variant", "origin", "moves", "summary"])
+def test_a_missing_part_is_refused(key: str) -> None:
+    data = saved(random_game(2, moves=5))
+    del data[key]
+    refused(data, repr(key))
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("moves",), "draw"),
+        (("moves",), [1, 2]),
+        (("origin", "players"), "3"),
+        (("origin", "seed"), True),
+        (("origin", "kind"), "shuffle"),
+        (("variant", "options"), []),
+        (("summary",), []),
+    ],
+)
+def test_wrong_types_are_refused(path: tuple[str, ...], value: object) -> None:
+    data = saved(random_game(2, moves=5))
+    place = data
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = value
+    refused(data)
+
+
+def test_an_origin_with_extra_or_missing_fields_is_refused() -> None:
+    data = saved(random_game(2, moves=5))
+    data["origin"]["hands"] = ["5h"]
+    refused(data, "deal origin has the fields")
+
+
+def test_a_bad_position_origin_is_refused() -> None:
+    game = Game.from_position(POLISH, hands=["5h 6h", "9c"], pile="7h")
+    for key, value in [("hands", [5, "9c"]), ("pile", "7x"), ("to_move", 7), ("waits", ["a", 0])]:
+        data = saved(game)
+        data["origin"][key] = value
+        refused(data, "bad origin")
+
+
+def test_an_unknown_variant_or_bad_options_are_refused() -> None:
+    data = saved(random_game(2, moves=5))
+    refused({**data, "variant": {**data["variant"], "name": "whist"}}, "whist")
+    refused({**data, "variant": {**data["variant"], "options": {"colour": 1}}}, "options")
+    refused({**data, "variant": {**data["variant"], "options": {"decks": 3}}}, "decks")
+
+
+def test_an_illegal_move_in_the_list_is_refused_with_its_number() -> None:
+    game = random_game(7, moves=30)
+    data = saved(game)
+    hand = {str(card) for card in game.hands[0]}
+    foreign = next(c for c in ("2c", "5d", "9s", "Kh", "Ad") if c not in hand)
+    data["moves"][16] = foreign
+    message = refused(data, f"move 17 '{foreign}'")
+    assert "illegal" in message
+
+
+def test_a_malformed_move_is_refused_with_its_number() -> None:
+    data = saved(random_game(7, moves=10))
+    data["moves"][2] = "9x"
+    refused(data, "move 3 '9x'")
+
+
+def test_moves_after_the_end_are_refused() -> None:
+    game = random_game(11, players=2, moves=5000)
+    data = saved(game)
+    data["moves"].append("draw")
+    refused(data, f"move {len(game.record) + 1} 'draw'", "over")
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("stock_size", 0),
+        ("to_move", 5),
+        ("pile", "7h"),
+        ("hands", ["5h", "6h", "7h"]),
+        ("finished", [0]),
+        ("over", 1),
+    ],
+)
+def test_a_summary_that_does_not_match_the_replay_is_refused(key: str, value: object) -> None:
+    data = saved(random_game(9, moves=15))
+    assert data["summary"][key] != value or type(data["summary"][key]) is not type(value)
+    data["summary"][key] = value
+    refused(data, "does not match", key)
+
+
+def test_a_dropped_move_is_caught_by_the_summary() -> None:
+    data = saved(random_game(9, moves=15))
+    data["moves"].pop()
+    refused(data)
+
+
+def test_game_to_dict_is_plain_json_data() -> None:
+    data = game_to_dict(random_game(3, moves=10))
+    assert json.loads(json.dumps(data)) == data
