@@ -284,7 +284,8 @@ class Game:
 
     @property
     def record(self) -> tuple[Move, ...]:
-        """The moves played so far, in order (with :meth:`replay_from`, the whole game)."""
+        """The moves played so far, in order (with :attr:`origin` and :meth:`replay`, the whole
+        game)."""
         moves: list[Move] = []
         node = self._log
         while node is not None:
@@ -297,6 +298,32 @@ class Game:
     def origin(self) -> dict[str, object]:
         """How the game began: a deal (players, seed) or a position; JSON-ready."""
         return dict(self._origin)
+
+    # ------------------------------------------------------------------ saving
+
+    def to_json(self) -> str:
+        """Save the game as JSON: variant, origin, moves and a checked summary
+        (:mod:`makao.serialize`)."""
+        from makao.serialize import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str, variant: Variant | None = None) -> Game:
+        """Load a game saved by :meth:`to_json` (pass ``variant`` for a custom variant);
+        raises :class:`~makao.StateError` for corrupt input."""
+        from makao.serialize import game_from_json
+
+        return game_from_json(text, variant)
+
+    @classmethod
+    def replay(
+        cls, variant: Variant, origin: dict[str, object], moves: Iterable[Move | str]
+    ) -> Game:
+        """Rebuild a game from :attr:`origin` and :attr:`record` (moves or their text)."""
+        from makao.serialize import replay
+
+        return replay(variant, origin, moves)
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: their hand, the pile, counts, public effects."""
