@@ -1,0 +1,89 @@
+"""Polish makao: the ace names a suit that binds the next player only (PL-26 … PL-28)."""
+
+from __future__ import annotations
+
+import pytest
+
+from makao import Card, Game, IllegalMoveError, Play, Suit, variants
+from makao.events import DemandEnded, SuitNamed
+
+PL = variants.polish()
+STOCK = "5c 6c 7c 8c 9c 10c 5d 6d 7d 8d"
+
+
+def plays(game: Game) -> set[str]:
+    """The card plays legal for the seat to move (cards only, without calls or choices)."""
+    return {" ".join(map(str, m.cards)) for m in game.legal_moves() if isinstance(m, Play)}
+
+
+def test_pl_26_an_ace_is_played_by_suit_or_rank() -> None:
+    game = Game.from_position(PL, hands=["Ah Ac 5d", "6d"], pile="9c", stock=STOCK)
+    assert plays(game) == {"Ac", "Ac Ah"}
+    game = Game.from_position(PL, hands=["Ah 5d 6d", "6d"], pile="Ac", stock=STOCK)
+    assert plays(game) == {"Ah"}
+
+
+def test_pl_26_its_player_names_a_suit() -> None:
+    game = Game.from_position(PL, hands=["Ah 5d 6d", "6d"], pile="9h", stock=STOCK)
+    assert game.legal_moves_text(0)[:4] == ["Ah:c", "Ah:d", "Ah:h", "Ah:s"]
+    with pytest.raises(IllegalMoveError):
+        game.play("Ah:7")
+    assert game.play("Ah:s")[-1] == SuitNamed(0, Suit.SPADES)
+    assert game.effect == PL.parse_effect("suit s")
+
+
+def test_pl_27_the_next_player_plays_the_named_suit_or_an_ace() -> None:
+    hands = ["Ah 5d 6d", "9s 9h 5h Ad Qs", "7d"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
+    game.play("Ah:s")
+    assert plays(game) == {"9s", "9s 9h", "Ad", "Qs"}
+
+
+def test_pl_27_a_new_ace_names_a_new_suit() -> None:
+    hands = ["Ah 5d 6d", "Ad 5c 6c", "9s 9d 7h"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
+    game.play("Ah:s")
+    game.play("Ad:h")
+    assert game.to_move == 2
+    assert plays(game) == {"7h"}
+
+
+def test_pl_27_who_can_follow_must_unless_declining_is_allowed() -> None:
+    hands = ["5d 6d", "9s 5h"]
+    game = Game.from_position(PL, hands=hands, pile="Ah", stock=STOCK, effect="suit s", to_move=1)
+    assert "draw" not in game.legal_moves_text(1)
+    declining = variants.polish(may_decline_demands=True)
+    game = Game.from_position(
+        declining, hands=hands, pile="Ah", stock=STOCK, effect="suit s", to_move=1
+    )
+    assert "draw" in game.legal_moves_text(1)
+
+
+@pytest.mark.parametrize(("drawn", "playable"), [("7s", True), ("Ac", True), ("7h", False)])
+def test_pl_27_who_cannot_follow_draws_one_and_may_play_it(drawn: str, playable: bool) -> None:
+    game = Game.from_position(
+        PL, hands=["5d 6d", "9h 5d"], pile="Ah", stock=f"{drawn} 9c", effect="suit s", to_move=1
+    )
+    assert game.legal_moves_text(1) == ["draw"]
+    game.play("draw")
+    assert plays(game) == ({drawn} if playable else set())
+    assert game.to_move == (1 if playable else 0)
+
+
+def test_pl_28_only_the_next_player_is_bound() -> None:
+    hands = ["Ah 5d 6d", "9s 5c", "9h 7d 5h"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
+    game.play("Ah:s")
+    assert game.play("9s")
+    assert game.effect is None
+    assert plays(game) == {"9h"}  # on 9♠ by suit or rank: the named suit binds no more
+
+
+def test_pl_28_the_demand_is_over_after_the_bound_players_draw() -> None:
+    hands = ["Ah 5d 6d", "9h 5d", "5h 7d"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock="7c 8c")
+    game.play("Ah:s")
+    assert game.play("draw")[-1] == DemandEnded(Suit.SPADES)
+    assert game.to_move == 2
+    assert game.top == Card.parse("Ah")
+    assert plays(game) == {"5h"}  # hearts again, by the ace on top
