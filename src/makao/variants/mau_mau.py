@@ -3,7 +3,8 @@ https://en.wikipedia.org/wiki/Mau-Mau_(card_game) (32-card pack, 2–5 players, 
 "Mau Mau"), https://www.cokogames.com/mau-mau-cards/play/ (a jack on any card names the
 suit; a 7: play a 7 or draw 2; an 8: the next player skips) and
 https://litegames.freshdesk.com/en/support/solutions/articles/60000701375-crazy-eights-rules-mau-mau
-(five cards each; sevens stack; "Mau" with one card left, else draw two)."""
+(five cards each; the first card counts as played by the dealer; sevens stack; "Mau"
+with one card left, else draw two)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def mau_mau(*, hand_size: int = 5, penalty: int = 2, decks: int | None = None) -
             decks=decks,
             two_decks_from=6,
             ranks=PIQUET,
-            start_card="inert",
+            start_card="effect",
             ids=("MM-1",),
         ),
         PlayRule(multi_card=False, ids=("MM-2",)),

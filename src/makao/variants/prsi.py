@@ -22,7 +22,12 @@ def prsi(*, hand_size: int = 4, play_for_places: bool = False) -> Variant:
     options = dict(locals())
     rules = (
         StartRule(
-            hand_size=hand_size, ranks=PIQUET, start_card="inert", max_players=5, ids=("PR-1",)
+            hand_size=hand_size,
+            decks=1,
+            ranks=PIQUET,
+            start_card="inert",
+            max_players=5,
+            ids=("PR-1",),
         ),
         PlayRule(multi_card=False, ids=("PR-2",)),
         DrawRule(play_drawn=False, ids=("PR-2",)),

@@ -1,0 +1,68 @@
+"""Crazy Eights (CE-1 … CE-5): one scenario per rule id, read against the rules cited in
+src/makao/variants/crazy_eights.py."""
+
+from __future__ import annotations
+
+from _family import plays
+from makao import Card, Game, Suit, variants
+from makao.events import CardsDrawn, GameOver, SuitNamed
+from makao.rules import SuitDemand
+
+CE = variants.get("crazy-eights")
+
+
+def test_ce_1_five_cards_each_from_one_deck_and_no_eight_to_start() -> None:
+    for seed in range(40):
+        game = Game.new(CE, 3, seed=seed)
+        assert [len(game.hand(s)) for s in range(3)] == [5, 5, 5]
+        assert game.stock_size == 52 - 15 - 1
+        assert game.top.rank != 8
+
+
+def test_ce_2_one_card_matching_suit_or_rank() -> None:
+    game = Game.from_position(CE, hands=["5h 5s 9c 7d", "2c"], pile="9h", stock="3c 4d")
+    assert plays(game) == {"5h", "9c"}
+
+
+def test_ce_3_an_eight_is_wild_and_names_the_suit() -> None:
+    game = Game.from_position(CE, hands=["8d 2c", "Kh 3c 8s"], pile="Kc", stock="Qd Jd")
+    assert {"8d:c", "8d:d", "8d:h", "8d:s"} <= plays(game)
+    events = game.play("8d:h")
+    assert SuitNamed(0, Suit.HEARTS) in events
+    assert plays(game) == {"Kh", "8s:c", "8s:d", "8s:h", "8s:s"}  # not the 3 of clubs
+    game.play("Kh")
+    assert game.effect is None  # covered: cards match the king of hearts again
+
+
+def test_ce_3_the_named_suit_binds_until_a_card_is_played_on_it() -> None:
+    one_draw = variants.get("crazy-eights", max_draws=1)
+    game = Game.from_position(
+        one_draw, hands=["3c", "Kh 2c"], pile="8d", stock="Qd", effect="suit h"
+    )
+    game.play("draw")  # the queen of diamonds is no heart: the turn passes
+    assert isinstance(game.effect, SuitDemand)
+    assert plays(game) == {"Kh"}
+
+
+def test_ce_4_a_player_draws_until_they_can_play() -> None:
+    game = Game.from_position(CE, hands=["2c", "Kd"], pile="9h", stock="3c 4d 5h 6s")
+    events = game.play("draw")
+    drawn = [e.cards for e in events if isinstance(e, CardsDrawn)]
+    assert drawn == [(Card.parse("3c"),), (Card.parse("4d"),), (Card.parse("5h"),)]
+    assert game.to_move == 0
+    assert game.legal_moves_text() == ["5h", "pass"]
+
+
+def test_ce_4_max_draws_limits_the_search_then_the_turn_passes() -> None:
+    three = variants.get("crazy-eights", max_draws=2)
+    game = Game.from_position(three, hands=["2c", "Kd"], pile="9h", stock="3c 4d 5h 6s")
+    game.play("draw")
+    assert len(game.hand(0)) == 3
+    assert game.to_move == 1
+
+
+def test_ce_5_the_first_player_out_wins_and_the_game_ends() -> None:
+    game = Game.from_position(CE, hands=["5h", "2c 3c", "4d"], pile="9h")
+    events = game.play("5h")
+    assert events[-1] == GameOver((0, 2, 1), False)
+    assert game.outcome is not None and game.outcome[0] == 0

@@ -1,0 +1,112 @@
+"""German Mau-Mau (MM-1 … MM-7): one scenario per rule id, read against the rules cited
+in src/makao/variants/mau_mau.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from _family import deal_with_top, plays
+from makao import Game, SetupError, Suit, variants
+from makao.events import (
+    AttackAccepted,
+    CallMade,
+    CardsDrawn,
+    GameOver,
+    Penalised,
+    SuitNamed,
+    TurnSkipped,
+)
+from makao.rules import AttackEffect, SuitDemand
+
+MM = variants.get("mau-mau")
+
+
+def test_mm_1_a_32_card_pack_and_five_cards_each() -> None:
+    game = Game.new(MM, 3, seed=1)
+    cards = [c for s in range(3) for c in game.hand(s)] + list(game.stock) + list(game.pile)
+    assert len(cards) == 32 and all(card.rank >= 7 for card in cards)
+    assert [len(game.hand(s)) for s in range(3)] == [5, 5, 5]
+    with pytest.raises(SetupError):
+        Game.new(variants.get("mau-mau", decks=1), 7, seed=1)  # 7 × 5 + 1 > 32
+    assert len(Game.new(MM, 7, seed=1).stock) == 64 - 36  # two packs from six players
+
+
+def test_mm_1_the_first_card_counts_as_played_by_the_dealer() -> None:
+    seven = deal_with_top(MM, 7)
+    assert isinstance(seven.effect, AttackEffect) and seven.effect.total == 2
+    assert seven.to_move == 0
+    eight = deal_with_top(MM, 8)
+    assert eight.to_move == 1  # seat 0 is skipped
+
+
+def test_mm_2_one_matching_card_or_draw_one_and_maybe_play_it() -> None:
+    game = Game.from_position(MM, hands=["9c Kd 10d", "Ah"], pile="9h", stock="Qh")
+    assert plays(game) == {"9c"}
+    game.play("draw")
+    assert game.legal_moves_text() == ["Qh", "pass"]
+
+
+def test_mm_3_a_seven_makes_the_next_draw_two_unless_they_add_a_seven() -> None:
+    game = Game.from_position(
+        MM, hands=["7h 9s 10s", "7c Kh 10c", "Ad 8d"], pile="9h", stock="Qs Qc Qd Kc Ks"
+    )
+    game.play("7h")
+    assert plays(game) == {"7c"}  # not the king of hearts
+    game.play("7c")
+    events = game.play("draw")
+    assert AttackAccepted(2, 4) in events
+    assert len(game.hand(2)) == 6
+    assert game.to_move == 0
+
+
+def test_mm_4_an_eight_makes_the_next_player_miss_a_turn() -> None:
+    game = Game.from_position(MM, hands=["8h 10c", "9h", "Kh"], pile="10h")
+    events = game.play("8h")
+    assert TurnSkipped(1) in events
+    assert game.to_move == 2
+
+
+def test_mm_5_a_jack_on_any_card_names_the_suit() -> None:
+    game = Game.from_position(MM, hands=["Jd Kh", "Ks 10h Jh"], pile="9c", stock="Qd")
+    assert {"Jd:c", "Jd:d", "Jd:h", "Jd:s"} <= plays(game)
+    assert SuitNamed(0, Suit.SPADES) in game.play("Jd:s")
+    assert plays(game) == {"Ks", "Jh:c", "Jh:d", "Jh:h", "Jh:s"}
+    assert isinstance(game.effect, SuitDemand)
+
+
+def test_mm_5_a_jack_cannot_be_played_on_a_live_seven() -> None:
+    game = Game.from_position(MM, hands=["Jc 7d", "9s"], pile="7h", effect="attack 2 by 1")
+    assert plays(game) == {"7d"}
+
+
+def test_mm_6_a_player_left_with_one_card_who_does_not_say_mau_draws_two() -> None:
+    game = Game.from_position(MM, hands=["9h 10h Kc", "9c Ks"], pile="9s", stock="Qd Qc Qh")
+    game.play("9h")
+    events = game.play("9c")
+    assert not any(isinstance(e, Penalised) for e in events)
+    game = Game.from_position(MM, hands=["9h Kc", "9c Ks"], pile="9s", stock="Qd Qc Qh")
+    game.play("9h")  # one card left, and no "mau"
+    events = game.play("9c")
+    assert Penalised(0, "MM-6", "did not say mau", 2) in events
+    assert len(game.hand(0)) == 3
+
+
+def test_mm_6_saying_mau_with_the_play_costs_nothing() -> None:
+    game = Game.from_position(MM, hands=["9h Kc", "9c Ks"], pile="9s", stock="Qd Qc")
+    assert CallMade(0, "mau") in game.play("9h +mau")
+    assert not any(isinstance(e, Penalised) for e in game.play("9c"))
+
+
+def test_mm_7_going_out_needs_mau_mau_else_draw_two_and_play_on() -> None:
+    game = Game.from_position(MM, hands=["9h", "9c Ks", "Kd"], pile="9s", stock="Qd Qc")
+    events = game.play("9h")
+    assert Penalised(0, "MM-7", "did not say mau-mau", 2) in events
+    assert any(isinstance(e, CardsDrawn) and e.seat == 0 for e in events)
+    assert not game.is_over
+
+
+def test_mm_7_the_first_out_with_mau_mau_wins_and_the_game_ends() -> None:
+    game = Game.from_position(MM, hands=["9h", "9c Ks", "Kd"], pile="9s")
+    events = game.play("9h +mau-mau")
+    assert isinstance(events[-1], GameOver)
+    assert game.outcome == (0, 2, 1)

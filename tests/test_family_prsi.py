@@ -1,0 +1,83 @@
+"""Czech prší (PR-1 … PR-6): one scenario per rule id, read against the rules cited in
+src/makao/variants/prsi.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from _family import deal_with_top, plays
+from makao import Game, SetupError, Suit, variants
+from makao.events import AttackAccepted, GameOver, SuitNamed, WaitAccepted, WaitRaised
+
+PR = variants.get("prsi")
+
+
+def test_pr_1_a_32_card_pack_four_cards_each_two_to_five_players() -> None:
+    game = Game.new(PR, 5, seed=3)
+    assert [len(game.hand(s)) for s in range(5)] == [4] * 5
+    assert game.stock_size == 32 - 20 - 1
+    with pytest.raises(SetupError):
+        Game.new(PR, 6, seed=3)
+
+
+def test_pr_1_the_starting_card_has_no_effect() -> None:
+    game = deal_with_top(PR, 7)
+    assert game.effect is None
+    assert game.to_move == 0
+
+
+def test_pr_2_no_match_draw_one_card_and_the_next_player_plays() -> None:
+    game = Game.from_position(PR, hands=["Kc 8d", "Ah 9s"], pile="9h", stock="10h Qs")
+    assert plays(game) == set()
+    game.play("draw")  # the 10 of hearts would match, but the turn is over
+    assert game.to_move == 1
+    assert len(game.hand(0)) == 3
+
+
+def test_pr_3_a_seven_draws_two_and_each_added_seven_two_more() -> None:
+    game = Game.from_position(
+        PR, hands=["7h 9s 10s", "7c Kh 10c", "Ad 8d"], pile="9h", stock="Qs Qc Qd Kc Ks"
+    )
+    game.play("7h")
+    assert plays(game) == {"7c"}
+    game.play("7c")
+    assert AttackAccepted(2, 4) in game.play("draw")
+    assert len(game.hand(2)) == 6 and game.to_move == 0
+
+
+def test_pr_4_after_an_ace_the_next_player_stands_or_adds_an_ace() -> None:
+    game = Game.from_position(PR, hands=["Ah Kc", "Ad 9s 10s", "8c Kd", "9d 10d"], pile="9h")
+    game.play("Ah")
+    assert game.legal_moves_text() == ["Ad", "pass"]
+    assert WaitRaised(1, 2, 1) in game.play("Ad")  # passed on: still one turn, not two
+    assert game.legal_moves_text() == ["pass"]
+    assert WaitAccepted(2, 1) in game.play("pass")
+    assert game.to_move == 3
+    assert game.waits == [0, 0, 0, 0]  # standing costs this one turn only
+
+
+def test_pr_5_a_queen_goes_on_any_card_and_names_the_suit() -> None:
+    game = Game.from_position(PR, hands=["Qd 8h", "Kh 9c"], pile="9s", stock="10c")
+    assert {"Qd:c", "Qd:d", "Qd:h", "Qd:s"} <= plays(game)
+    assert SuitNamed(0, Suit.HEARTS) in game.play("Qd:h")
+    assert plays(game) == {"Kh"}
+
+
+def test_pr_5_a_queen_cannot_answer_a_live_seven_or_ace() -> None:
+    seven = Game.from_position(PR, hands=["Qh 7d", "9s"], pile="7h", effect="attack 2 by 1")
+    assert plays(seven) == {"7d"}
+    ace = Game.from_position(PR, hands=["Qh 9d", "9s"], pile="Ah", effect="wait 1 by 1")
+    assert plays(ace) == set()
+
+
+def test_pr_6_the_first_out_wins_and_the_game_ends() -> None:
+    game = Game.from_position(PR, hands=["9h", "9c Ks", "Kd"], pile="9s")
+    assert isinstance(game.play("9h")[-1], GameOver)
+    assert game.outcome == (0, 2, 1)
+
+
+def test_pr_6_with_play_for_places_the_others_play_on() -> None:
+    places = variants.get("prsi", play_for_places=True)
+    game = Game.from_position(places, hands=["9h", "9c Ks", "Kd"], pile="9s")
+    game.play("9h")
+    assert not game.is_over and game.to_move == 1
