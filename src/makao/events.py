@@ -13,16 +13,20 @@ from typing import NamedTuple
 from makao.cards import Card, Rank, Suit
 
 __all__ = [
+    "Announced",
     "AttackAccepted",
     "AttackRaised",
     "CallMade",
     "CardsDrawn",
     "CardsPlayed",
+    "DealScored",
+    "DealStarted",
     "DemandEnded",
     "DemandSet",
     "DirectionChanged",
     "Event",
     "GameOver",
+    "MatchOver",
     "Passed",
     "Penalised",
     "PlayerFinished",
@@ -172,6 +176,37 @@ class GameOver(NamedTuple):
     blocked: bool = False
 
 
+class DealStarted(NamedTuple):
+    """Deal number ``deal`` (from 1) of a match began, dealt by ``dealer`` (RU-3)."""
+
+    deal: int
+    dealer: int
+
+
+class DealScored(NamedTuple):
+    """A deal of a match ended: each seat's ``scores`` for it and the running ``totals``."""
+
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class MatchOver(NamedTuple):
+    """A match ended: seats ranked by loss total, lowest first (RU-18), and the totals."""
+
+    ranking: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class Announced(NamedTuple):
+    """``seat`` announced ``text`` aloud: the deal (``kind="deal"``, by the dealer) or the
+    start (``kind="start"``, naming the first player), going ``direction`` (UM-2, UM-4)."""
+
+    seat: int
+    kind: str
+    direction: int
+    text: str
+
+
 #: Any event of the core engine (variants may define more; all are NamedTuples).
 Event = (
     CardsPlayed
@@ -191,6 +226,10 @@ Event = (
     | StockReshuffled
     | PlayerFinished
     | GameOver
+    | Announced
+    | DealStarted
+    | DealScored
+    | MatchOver
 )
 
 

@@ -8,19 +8,23 @@ from typing import Any
 from makao.errors import SetupError
 from makao.variant import Variant
 from makao.variants.crazy_eights import crazy_eights
+from makao.variants.mao import mao
 from makao.variants.mau_mau import mau_mau
 from makao.variants.polish import polish
 from makao.variants.prsi import prsi
+from makao.variants.russian import russian
 from makao.variants.switch import switch
 
 __all__ = [
     "crazy_eights",
     "get",
+    "mao",
     "mau_mau",
     "names",
     "polish",
     "prsi",
     "register",
+    "russian",
     "switch",
 ]
 
@@ -58,6 +62,8 @@ def get(name: str, **options: Any) -> Variant:
 
 
 register("polish", polish, "pl", "makao")
+register("mao", mao, "ultimate-mao", "um")
+register("russian", russian, "ru", "russian-makao")
 register("crazy-eights", crazy_eights, "crazy-8s", "crazy_eights")
 register("mau-mau", mau_mau, "maumau", "mau_mau")
 register("prsi", prsi, "prší")
