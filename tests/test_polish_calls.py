@@ -1,0 +1,114 @@
+"""Polish makao: "makao", "stop makao" and "po makale" (PL-29 … PL-31)."""
+
+from __future__ import annotations
+
+import pytest
+
+from makao import Game, IllegalMoveError, Variant, variants
+from makao.events import CallMade, CardsDrawn, Penalised, PlayerFinished
+
+PL = variants.polish()
+STOCK = "5c 6c 7c 8c 9c 10c 5d 6d 7d 8d"
+
+
+def position(variant: Variant = PL) -> Game:
+    """Seat 0 holds two hearts and is to move on 9♥; three players."""
+    return Game.from_position(
+        variant,
+        hands=["5h 6d", "6h 7s 8d", "7h 8s 9s"],
+        pile="9h",
+        stock=STOCK,
+    )
+
+
+def out_of_turn(game: Game) -> list[str]:
+    """The out-of-turn actions open now ("say makao", "stop makao")."""
+    return [text for text in game.legal_moves_text() if ":" in text and text[0].isdigit()]
+
+
+def test_pl_29_makao_said_with_the_move() -> None:
+    game = position()
+    assert {"5h", "5h +makao"} <= set(game.legal_moves_text(0))
+    assert game.play("5h +makao")[-1] == CallMade(0, "makao")
+    assert out_of_turn(game) == []  # nothing owed: nobody may call stop
+
+
+def test_pl_29_makao_said_late_before_the_next_move() -> None:
+    game = position()
+    game.play("5h")
+    assert out_of_turn(game) == ["0: say makao", "1: stop 0", "2: stop 0"]
+    assert game.play("0: say makao") == (CallMade(0, "makao"),)
+    assert out_of_turn(game) == []  # no stop any more
+
+
+def test_pl_29_makao_with_move_only_refuses_a_late_call() -> None:
+    game = position(variants.polish(makao_with_move_only=True))
+    game.play("5h")
+    assert "0: say makao" not in game.legal_moves_text(0)
+    with pytest.raises(IllegalMoveError):
+        game.play("0: say makao")
+    assert "1: stop 0" in game.legal_moves_text(1)
+
+
+def test_pl_29_the_call_is_owed_only_with_one_card_left() -> None:
+    game = Game.from_position(PL, hands=["5h 6d 7d", "6h 7s"], pile="9h", stock=STOCK)
+    assert "5h +makao" not in game.legal_moves_text(0)
+    game.play("5h")
+    assert game.legal_moves_text(0) == []
+
+
+@pytest.mark.parametrize("caller", [1, 2])
+def test_pl_30_any_other_player_may_call_stop_makao(caller: int) -> None:
+    game = position()
+    game.play("5h")
+    assert "0: stop 0" not in game.legal_moves_text(0)
+    events = game.play(f"{caller}: stop 0")
+    drawn = game.hand(0)[1:]
+    assert events == (
+        CallMade(caller, "stop-makao"),
+        Penalised(0, "PL-30", f"stop makao called by seat {caller}", 5),
+        CardsDrawn(0, drawn, "penalty", 5),
+    )
+    assert len(game.hand(0)) == 6
+    assert game.to_move == 1  # the turn order is unchanged
+
+
+def test_pl_30_once_the_next_move_is_made_the_chance_is_gone() -> None:
+    game = position()
+    game.play("5h")
+    game.play("6h")  # seat 1 moves on
+    assert out_of_turn(game) == []
+    with pytest.raises(IllegalMoveError):
+        game.play("2: stop 0")
+
+
+def test_pl_31_po_makale_said_with_the_last_card() -> None:
+    game = Game.from_position(PL, hands=["5h", "6h 7s", "7h 8s"], pile="9h", stock=STOCK)
+    events = game.play("5h +po-makale")
+    assert events[1:] == (CallMade(0, "po-makale"), PlayerFinished(0, 1))
+
+
+def test_pl_31_forgetting_po_makale_is_recorded_without_penalty() -> None:
+    game = Game.from_position(PL, hands=["5h", "6h 7s", "7h 8s"], pile="9h", stock=STOCK)
+    events = game.play("5h")
+    assert events[1:] == (Penalised(0, "PL-31", "did not say po-makale", 0), PlayerFinished(0, 1))
+    assert game.finished == [0]
+
+
+def test_pl_31_po_makale_penalty_option() -> None:
+    variant = variants.polish(po_makale_penalty=2)
+    game = Game.from_position(variant, hands=["5h", "6h 7s", "7h 8s"], pile="9h", stock=STOCK)
+    events = game.play("5h")
+    assert Penalised(0, "PL-31", "did not say po-makale", 2) in events
+    assert len(game.hand(0)) == 2
+    assert game.finished == []
+    assert game.to_move == 1
+
+
+def test_pl_31_finishing_with_several_cards_needs_no_makao_call() -> None:
+    game = Game.from_position(PL, hands=["8h 8d", "6h 7s", "7h 8s"], pile="9h", stock=STOCK)
+    assert game.legal_moves_text(0)[:3] == ["8h", "8h +makao", "8h 8d"]
+    assert "8h 8d +makao" not in game.legal_moves_text(0)
+    events = game.play("8h 8d +po-makale")
+    assert PlayerFinished(0, 1) in events
+    assert out_of_turn(game) == []

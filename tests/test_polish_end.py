@@ -1,0 +1,158 @@
+"""Polish makao: the end of the game, finishing cards, the stock running out and blocked
+games (PL-32 … PL-36)."""
+
+from __future__ import annotations
+
+import pytest
+
+from makao import Card, Game, Play, Rank, variants
+from makao.events import (
+    AttackRaised,
+    CardsDrawn,
+    DemandSet,
+    GameOver,
+    PlayerFinished,
+    StockReshuffled,
+    WaitRaised,
+)
+
+PL = variants.polish()
+EFFECTS = variants.polish(last_card_effect_applies=True)
+STOCK = "5c 6c 7c 8c 9c 10c 5d 6d 7d 8d"
+
+
+def plays(game: Game) -> set[str]:
+    """The card plays legal for the seat to move (cards only, without calls or choices)."""
+    return {" ".join(map(str, m.cards)) for m in game.legal_moves() if isinstance(m, Play)}
+
+
+def test_pl_32_the_others_play_on_for_the_places() -> None:
+    game = Game.from_position(PL, hands=["5h", "6h 7d 8c", "9s 8d"], pile="9h", stock=STOCK)
+    assert game.play("5h +po-makale")[-1] == PlayerFinished(0, 1)
+    assert not game.is_over
+    assert game.to_move == 1
+    game.play("6h")
+    game.play("draw")  # seat 2: 5c does not fit 6h
+    assert game.to_move == 1
+    assert game.outcome is None
+
+
+def test_pl_32_the_last_player_holding_cards_loses() -> None:
+    game = Game.from_position(
+        PL, hands=["", "6h", "9s 8d"], pile="9h", stock=STOCK, to_move=1, finished=[0]
+    )
+    events = game.play("6h +po-makale")
+    assert events[-2:] == (PlayerFinished(1, 2), GameOver((0, 1, 2), False))
+    assert game.is_over
+    assert game.outcome == (0, 1, 2)
+    assert game.legal_moves() == ()
+
+
+def test_pl_32_without_play_for_places_the_first_winner_ends_the_game() -> None:
+    variant = variants.polish(play_for_places=False)
+    hands = ["5h", "6h 7d 8d", "9s 8s"]
+    game = Game.from_position(variant, hands=hands, pile="9h", stock=STOCK)
+    assert game.play("5h +po-makale")[-1] == GameOver((0, 2, 1), False)  # the rest: fewest cards
+    assert game.outcome == (0, 2, 1)
+
+
+@pytest.mark.parametrize("card", ["2h", "3h", "Kh", "4h", "Jh", "Ah"])
+def test_pl_33_by_default_a_finishing_function_card_does_not_act(card: str) -> None:
+    game = Game.from_position(PL, hands=[card, "6h 7d", "9s 8d"], pile="9h", stock=STOCK)
+    assert game.legal_moves_text(0) == [card, f"{card} +po-makale", "draw"]  # no choice
+    game.play(card)
+    assert game.effect is None
+    assert game.to_move == 1
+    assert plays(game) == {"6h"}
+
+
+@pytest.mark.parametrize(
+    ("play", "raised"),
+    [
+        ("2h", AttackRaised(0, 1, 2)),
+        ("Ks", AttackRaised(0, 2, 5)),
+        ("4h", WaitRaised(0, 1, 1)),
+        ("Jh:7", DemandSet(0, Rank.SEVEN)),
+    ],
+)
+def test_pl_33_last_card_effect_applies_option(play: str, raised: object) -> None:
+    card = play.split(":")[0]
+    game = Game.from_position(
+        EFFECTS, hands=[card, "6h 7d", "9s 8d"], pile=f"9{card[-1]}", stock=STOCK
+    )
+    events = game.play(play)
+    assert raised in events
+    assert game.effect is not None
+
+
+@pytest.mark.parametrize(("effect", "card"), [("attack 2 by 0", "2s"), ("wait 1 by 0", "4s")])
+def test_pl_33_finishing_by_defending_ends_the_attack_or_wait(effect: str, card: str) -> None:
+    top = card[0] + "h"
+    hands = ["5d 6d", card, "7s 8d"]
+    game = Game.from_position(PL, hands=hands, pile=top, stock=STOCK, effect=effect, to_move=1)
+    events = game.play(card)
+    assert PlayerFinished(1, 1) in events
+    assert game.effect is None  # the accumulated penalty or wait lapses
+    assert game.to_move == 2
+    assert plays(game) == {"7s"}
+    assert len(game.hand(2)) == 2
+
+
+def test_pl_33_finishing_by_defending_passes_the_attack_on_when_effects_apply() -> None:
+    hands = ["5d 6d", "2s", "7h 7d"]
+    game = Game.from_position(
+        EFFECTS, hands=hands, pile="2h", stock=STOCK, effect="attack 2 by 0", to_move=1
+    )
+    assert AttackRaised(1, 2, 4) in game.play("2s")
+
+
+def test_pl_34_no_points_the_result_is_only_the_finishing_order() -> None:
+    game = Game.new(PL, 3, seed=11)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    assert sorted(game.outcome or ()) == [0, 1, 2]
+    assert GameOver._fields == ("order", "blocked")
+    assert not hasattr(game, "scores")
+
+
+def test_pl_35_an_empty_stock_is_refilled_from_the_pile_but_its_top_card() -> None:
+    game = Game.from_position(PL, hands=["5d 6d", "7d"], pile="5h 6h 7h 9h", seed=3)
+    events = game.play("draw")
+    assert events[0] == StockReshuffled(3)
+    assert game.pile == [Card.parse("9h")]
+    assert len(game.stock) == 2
+    assert sorted([*game.stock, game.hand(0)[-1]]) == sorted(
+        Card.parse(c) for c in ["5h", "6h", "7h"]
+    )
+
+
+def test_pl_35_cards_that_cannot_be_had_are_forgiven() -> None:
+    game = Game.from_position(
+        PL, hands=["5d 6d", "7d 8d"], pile="5h 6h 2h", stock="Kc", effect="attack 5 by 0", to_move=1
+    )
+    events = game.play("draw")
+    drawn = events[-1]
+    assert isinstance(drawn, CardsDrawn)
+    assert drawn.amount == 3  # K♣, then 5♥ and 6♥ reshuffled; two cards forgiven
+    assert StockReshuffled(2) in events
+    assert game.effect is None
+    assert game.pile == [Card.parse("2h")]
+    assert game.to_move == 0
+
+
+def test_pl_36_a_game_nobody_can_move_in_ends_blocked() -> None:
+    hands = ["5c 6d", "8d", ""]
+    game = Game.from_position(PL, hands=hands, pile="7h", finished=[2])
+    assert game.legal_moves_text(0) == ["pass"]
+    game.play("pass")
+    assert game.legal_moves_text(1) == ["pass"]
+    events = game.play("pass")
+    assert events[-1] == GameOver((2, 1, 0), True)  # finished first, then fewest cards
+    assert game.outcome == (2, 1, 0)
+
+
+def test_pl_36_a_player_who_can_move_keeps_the_game_going() -> None:
+    game = Game.from_position(PL, hands=["5c 6d", "8d 7d"], pile="7h")
+    game.play("pass")
+    assert not game.is_over
+    assert "7d" in game.legal_moves_text(1)
