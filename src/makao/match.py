@@ -1,0 +1,338 @@
+"""Match play: deals in a row, the deal rotating, loss totals until one reaches a limit
+(RU-3, RU-16, RU-18).
+
+    >>> from makao import variants
+    >>> from makao.match import Match
+    >>> match = Match(variants.russian(match_limit=200), players=3, seed=1)
+    >>> match.deal, match.dealer, match.totals
+    (1, 2, (0, 0, 0))
+
+A :class:`Match` owns the current deal (a :class:`~makao.Game`) and forwards
+:meth:`Match.play` to it; when the deal ends it scores the hands (:mod:`makao.scoring`),
+adds the scores to the totals and deals again, or ends the match.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from makao.engine import Game
+from makao.errors import GameOverError, MakaoError, SetupError, StateError
+from makao.events import DealScored, DealStarted, Event, MatchOver
+from makao.moves import Move
+from makao.scoring import RUSSIAN_POINTS, PointTable, deal_scores
+from makao.variant import Variant
+from makao.view import View
+
+__all__ = ["FORMAT", "Match", "MatchView", "deal_seed"]
+
+#: The format tag of a saved match.
+FORMAT = "makao.match"
+_VERSION = 1
+_DEFAULT_LIMIT = 500
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The seed of deal number ``deal`` (from 1) of a match seeded ``seed``."""
+    return random.Random(seed * 1_000_003 + deal).getrandbits(63)
+
+
+@attrs.frozen
+class MatchView:
+    """What ``seat`` may know of a match: their view of the current deal and the public
+    scores (every deal's scores, the totals, the limit)."""
+
+    seat: int
+    deal: View
+    deal_number: int
+    dealer: int
+    scores: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    match_limit: float
+    is_over: bool
+
+
+class Match:
+    """A match of a scoring variant (Russian makao): deals until a player's loss total
+    reaches ``match_limit`` (RU-18; by default the variant's ``match_limit`` option, or 500).
+
+    The first deal's dealer is the variant's dealer (the last seat unless chosen); each
+    next deal is dealt by the seat after the last dealer (RU-3). Every deal's seed comes
+    from the match ``seed`` (:func:`deal_seed`), so a match replays from its seed and moves.
+    """
+
+    __slots__ = (
+        "_records",
+        "_scores",
+        "deal",
+        "dealer",
+        "game",
+        "match_limit",
+        "opening_events",
+        "over",
+        "players",
+        "seed",
+        "table",
+        "totals_",
+        "variant",
+    )
+
+    variant: Variant
+    players: int
+    seed: int
+    match_limit: float
+    table: PointTable
+    game: Game
+    deal: int
+    dealer: int
+    totals_: list[int]
+    over: bool
+    opening_events: tuple[Event, ...]
+    _records: list[tuple[Move, ...]]
+    _scores: list[tuple[int, ...]]
+
+    def __init__(
+        self,
+        variant: Variant,
+        players: int,
+        seed: int | None = None,
+        *,
+        match_limit: float | None = None,
+        table: PointTable = RUSSIAN_POINTS,
+    ) -> None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SetupError(f"seed must be an integer, not {seed!r}")
+        if match_limit is None:
+            match_limit = variant.option_dict.get("match_limit", _DEFAULT_LIMIT)
+        if isinstance(match_limit, bool) or not isinstance(match_limit, (int, float)):
+            raise SetupError(f"match_limit must be a positive number, not {match_limit!r}")
+        if not match_limit > 0:
+            raise SetupError(f"match_limit must be a positive number, not {match_limit!r}")
+        variant.rules.start.check_players(players)
+        self.variant = variant
+        self.players = players
+        self.seed = seed
+        self.match_limit = match_limit
+        self.table = table
+        self.totals_ = [0] * players
+        self.over = False
+        self._records = []
+        self._scores = []
+        self.deal = 0
+        self.dealer = (variant.rules.start.dealer - 1) % players
+        self.opening_events = self._next_deal()
+
+    @classmethod
+    def new(cls, variant: Variant, players: int, seed: int | None = None, **options: Any) -> Match:
+        """The same as ``Match(variant, players, seed, **options)``."""
+        return cls(variant, players, seed, **options)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a player's loss total has reached the limit."""
+        return self.over
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's running loss total."""
+        return tuple(self.totals_)
+
+    @property
+    def scores(self) -> tuple[tuple[int, ...], ...]:
+        """Each finished deal's scores, in order."""
+        return tuple(self._scores)
+
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        """The seats by loss total, lowest first; equal totals by seat (RU-18)."""
+        return tuple(sorted(range(self.players), key=lambda seat: (self.totals_[seat], seat)))
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move in the current deal."""
+        return self.game.to_move
+
+    @property
+    def record(self) -> tuple[tuple[Move, ...], ...]:
+        """The moves of every deal so far (the current one last, unless the match is over)."""
+        if self.over:
+            return tuple(self._records)
+        return (*self._records, self.game.record)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves of the current deal (none once the match is over)."""
+        return () if self.over else self.game.legal_moves()
+
+    def legal_moves_text(self, seat: int | None = None) -> list[str]:
+        """The legal moves as text; with ``seat``, only those that seat may make."""
+        return [] if self.over else self.game.legal_moves_text(seat)
+
+    def view(self, seat: int) -> MatchView:
+        """What ``seat`` may know: their view of the deal, and the scores."""
+        return MatchView(
+            seat=seat,
+            deal=self.game.view(seat),
+            deal_number=self.deal,
+            dealer=self.dealer,
+            scores=self.scores,
+            totals=self.totals,
+            match_limit=self.match_limit,
+            is_over=self.over,
+        )
+
+    # ------------------------------------------------------------------ playing
+
+    def play(self, move: Move | str) -> tuple[Event, ...]:
+        """Play ``move`` in the current deal; if it ends the deal, score it and deal again
+        or end the match. Errors as :meth:`Game.play` (the match is then unchanged)."""
+        if self.over:
+            raise GameOverError(f"the match is over; {move} cannot be played")
+        events = self.game.play(move)
+        if self.game.is_over:
+            return events + self._end_deal()
+        return events
+
+    def _end_deal(self) -> tuple[Event, ...]:
+        scores = deal_scores(self.game, self.table)
+        self.totals_ = [total + score for total, score in zip(self.totals_, scores, strict=True)]
+        self._scores.append(scores)
+        self._records.append(self.game.record)
+        ended: tuple[Event, ...] = (DealScored(scores, self.totals),)
+        if max(self.totals_) >= self.match_limit:
+            self.over = True
+            return (*ended, MatchOver(self.ranking, self.totals))
+        return ended + self._next_deal()
+
+    def _next_deal(self) -> tuple[Event, ...]:
+        self.deal += 1
+        self.dealer = (self.dealer + 1) % self.players
+        seed = deal_seed(self.seed, self.deal)
+        self.game = Game.new(self.variant, self.players, seed, dealer=self.dealer)
+        return (DealStarted(self.deal, self.dealer),)
+
+    def clone(self) -> Match:
+        """An independent copy (the current deal cloned, finished deals shared)."""
+        match = object.__new__(Match)
+        for name in Match.__slots__:
+            setattr(match, name, getattr(self, name))
+        match.game = self.game.clone()
+        match.totals_ = self.totals_[:]
+        match._records = self._records[:]
+        match._scores = self._scores[:]
+        return match
+
+    # ------------------------------------------------------------------ saving
+
+    def to_json(self) -> str:
+        """Save the match: variant, seed, limit, every deal's moves and a checked summary."""
+        variant = self.variant
+        data = {
+            "format": FORMAT,
+            "version": _VERSION,
+            "variant": {
+                "name": variant.name,
+                "options": variant.option_dict,
+                "builtin": _is_builtin(variant),
+            },
+            "players": self.players,
+            "seed": self.seed,
+            "match_limit": self.match_limit,
+            "deals": [[str(move) for move in moves] for moves in self.record],
+            "summary": self._summary(),
+        }
+        try:
+            return json.dumps(data, ensure_ascii=False)
+        except (TypeError, ValueError) as error:
+            raise StateError(f"the match cannot be saved as JSON: {error}") from None
+
+    def _summary(self) -> dict[str, object]:
+        return {"totals": list(self.totals_), "deal": self.deal, "over": self.over}
+
+    @classmethod
+    def from_json(cls, text: str | bytes, variant: Variant | None = None) -> Match:
+        """Load a match saved by :meth:`to_json` by replaying it; pass ``variant`` for one
+        :func:`makao.variants.get` cannot rebuild. Raises :class:`StateError` for any
+        corrupt input (bad JSON, fields, moves, or a summary the replay does not give)."""
+        try:
+            return _load(json.loads(text), variant)
+        except StateError:
+            raise
+        except (MakaoError, LookupError, TypeError, ValueError, AttributeError) as error:
+            raise StateError(f"corrupt saved match: {error}") from None
+        except RecursionError:
+            raise StateError("corrupt saved match: nested too deeply") from None
+
+    def __repr__(self) -> str:
+        state = "over" if self.over else f"deal {self.deal}"
+        return f"<Match {self.variant.name} {self.players} players, {state}, {self.totals}>"
+
+
+def _load(data: Any, given: Variant | None) -> Match:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise StateError(f"not a saved match: the format must be {FORMAT!r}")
+    if data.get("version") != _VERSION:
+        raise StateError(f"unsupported saved-match version {data.get('version')!r}")
+    variant = _variant(data["variant"], given)
+    players, seed, limit = data["players"], data["seed"], data["match_limit"]
+    if not all(type(value) is int for value in (players, seed)):
+        raise StateError("'players' and 'seed' must be whole numbers")
+    match = Match(variant, players, seed, match_limit=limit)
+    deals: Sequence[Any] = data["deals"]
+    if not isinstance(deals, list) or not all(isinstance(moves, list) for moves in deals):
+        raise StateError("'deals' must be a list of move lists")
+    for number, moves in enumerate(deals, 1):
+        _replay_deal(match, number, moves, last=number == len(deals))
+    if match._summary() != data["summary"]:
+        raise StateError(f"the replayed match does not match the saved summary {data['summary']}")
+    return match
+
+
+def _replay_deal(match: Match, number: int, moves: list[Any], last: bool) -> None:
+    if match.deal != number or match.over:
+        raise StateError(f"deal {number} was saved, but the match has no such deal")
+    for index, move in enumerate(moves, 1):
+        if not isinstance(move, str) or match.deal != number:
+            raise StateError(f"deal {number}, move {index}: {move!r} does not belong there")
+        try:
+            match.play(move)
+        except MakaoError as error:
+            raise StateError(f"deal {number}, move {index} {move!r}: {error}") from None
+    if not last and match.deal == number:
+        raise StateError(f"deal {number} was saved unfinished, but more deals follow")
+
+
+def _variant(saved: Any, given: Variant | None) -> Variant:
+    from makao import variants
+
+    name, options = saved["name"], saved["options"]
+    if not isinstance(name, str) or not isinstance(options, dict):
+        raise StateError("'variant' must hold a name and a dictionary of options")
+    if given is not None:
+        if given.name != name:
+            raise StateError(f"the match was saved with variant {name!r}, not {given.name!r}")
+        return given
+    if saved.get("builtin") is False:
+        raise StateError(f"the match was saved with a custom variant {name!r}: pass variant=")
+    try:
+        return variants.get(name, **options)
+    except MakaoError as error:
+        raise StateError(f"cannot rebuild variant {name!r}: {error}") from None
+
+
+def _is_builtin(variant: Variant) -> bool:
+    """Whether ``variants.get(name, **options)`` rebuilds exactly ``variant``."""
+    from makao import variants
+
+    try:
+        return variants.get(variant.name, **variant.option_dict) == variant
+    except MakaoError:
+        return False
