@@ -9,9 +9,11 @@ random games through the public API and, after every move, checks the engine's p
 * a sample of unlisted moves (cards from the hand in plays that are not listed, cards not
   held, ``draw``/``pass`` when not listed, out-of-turn actions nobody may take now, seats
   that do not exist) is refused with :class:`~makao.IllegalMoveError` or
-  :class:`~makao.InvalidMoveError`, and the game is exactly as it was;
+  :class:`~makao.InvalidMoveError`, and the game is exactly as it was -- unless a rule
+  admits it (``TurnRule.admit``: an infraction it charges), when it must play cleanly;
 * a view leaks nothing: a seat's view is the same after the hidden cards (the other hands
-  and the stock) are shuffled among themselves;
+  and the stock) are shuffled among themselves, and stays the same (as do the events it
+  is told) after the seat plays the same cards in both games;
 * redacted events hide other seats' drawn cards and nothing else;
 * the game ends within ``max_actions`` moves; once over, every move is refused;
 * replaying :attr:`~makao.Game.record` from :attr:`~makao.Game.origin` gives the same events
@@ -40,6 +42,7 @@ from makao.engine import Game
 from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError
 from makao.events import CardsDrawn, Event, redact
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
+from makao.rules.base import TurnRule
 from makao.variant import Variant
 
 __all__ = ["CheckReport", "check_variant", "snapshot"]
@@ -176,7 +179,7 @@ class _GameCheck:
             legal = game.legal_moves()
             self.check_position(legal)
             move = self.rng.choice(legal)
-            events = game.play(move)
+            events = self.play(move)
             self.check_redaction(events)
             self.events.append(events)
             self.action += 1
@@ -219,8 +222,8 @@ class _GameCheck:
                 raise self.fail(f"{move!r} prints as {text!r}, which reads {parse_move(text)!r}")
             try:
                 self.game.clone().play(move)
-            except _REFUSALS as error:
-                raise self.fail(f"listed move {text!r} was refused: {error}") from error
+            except Exception as error:
+                raise self.fail(f"listed move {text!r} failed: {error!r}") from error
         self.tally.legal += len(legal)
         if snapshot(self.game) != before:
             raise self.fail("playing a move on a clone changed the original game")
@@ -230,11 +233,19 @@ class _GameCheck:
         listed = set(legal)
         sample = [move for move in self._unlisted_sample() if move not in listed]
         for move in self.rng.sample(sample, min(self.unlisted, len(sample))):
-            self.expect_refused(move, _REFUSALS)
+            if self.admitted(move, legal):
+                self.game.clone().play(move)
+            else:
+                self.expect_refused(move, _REFUSALS)
+
+    def admitted(self, move: Move, legal: tuple[Move, ...]) -> bool:
+        """Whether a rule admits the unlisted ``move`` (an infraction it will charge)."""
+        rules: tuple[TurnRule, ...] = getattr(self.game.rules, "admit_rules", ())
+        return any(rule.admit(self.game.clone(), move, legal) is not None for rule in rules)
 
     def expect_refused(self, move: Move, errors: tuple[type[Exception], ...]) -> None:
-        """``move`` must raise one of ``errors`` and leave the game unchanged."""
-        game = self.game
+        """``move`` must raise one of ``errors`` and leave the game (a clone) unchanged."""
+        game = self.game.clone()
         before, log, legal = snapshot(game), game._log, game.legal_moves()
         try:
             game.play(move)
@@ -268,8 +279,14 @@ class _GameCheck:
 
     def check_view(self) -> None:
         """A random seat's view does not change when the hidden cards are shuffled."""
-        game = self.game
         seat = self.rng.randrange(self.players)
+        if self.shuffled_for(seat).view(seat) != self.game.view(seat):
+            raise self.fail(f"seat {seat}'s view depends on cards hidden from them")
+
+    def shuffled_for(self, seat: int) -> Game:
+        """A clone of the game with the cards hidden from ``seat`` shuffled among the
+        other hands and the stock (each keeping its size)."""
+        game = self.game
         shuffled = game.clone()
         others = [s for s in range(self.players) if s != seat]
         hidden = [card for s in others for card in game.hands[s]] + game.stock
@@ -278,8 +295,26 @@ class _GameCheck:
             size = len(game.hands[s])
             shuffled.hands[s], hidden = hidden[:size], hidden[size:]
         shuffled.stock = hidden
-        if shuffled.view(seat) != game.view(seat):
-            raise self.fail(f"seat {seat}'s view depends on cards hidden from them")
+        return shuffled
+
+    def play(self, move: Move) -> tuple[Event, ...]:
+        """Play ``move``; if it is the mover's play, play it also in a game where the
+        cards hidden from them are shuffled: what they see next must not differ, unless
+        they drew a card (which the shuffle may have changed)."""
+        game = self.game
+        seat = game.to_move
+        if type(move) is not Play:
+            return game.play(move)
+        mirror = self.shuffled_for(seat)
+        events = game.play(move)
+        mirrored = mirror.play(move)
+        if any(type(e) is CardsDrawn and e.seat == seat for e in events):
+            return events
+        if redact(mirrored, seat) != redact(events, seat):
+            raise self.fail(f"{str(move)!r} told seat {seat} about cards hidden from them")
+        if mirror.view(seat) != game.view(seat):
+            raise self.fail(f"after {str(move)!r}, seat {seat}'s view shows hidden cards")
+        return events
 
     def check_redaction(self, events: tuple[Event, ...]) -> None:
         """Redaction hides other seats' drawn cards, and nothing else."""
