@@ -156,3 +156,8 @@ def test_pl_36_a_player_who_can_move_keeps_the_game_going() -> None:
     game.play("pass")
     assert not game.is_over
     assert "7d" in game.legal_moves_text(1)
+
+
+def test_pl_36_with_nothing_to_draw_a_player_who_can_play_must_play() -> None:
+    game = Game.from_position(PL, hands=["7c 5d", "8d"], pile="7h")
+    assert game.legal_moves_text(0) == ["7c", "7c +makao"]  # no draw, no pass
