@@ -274,6 +274,7 @@ class Game:
         """The legal moves as text; with ``seat``, only those that seat may make."""
         moves = self.legal_moves()
         if seat is not None:
+            seat = self._seat(seat)
             moves = tuple(m for m in moves if _movegen.actor(self, m) == seat)
         return [str(move) for move in moves]
 
@@ -551,7 +552,7 @@ class Game:
         events.append(GameOver(tuple(self.finished), self.blocked))
 
     def _seat(self, seat: int) -> int:
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise IllegalMoveError(f"no seat {seat!r}: seats are 0…{self.players - 1}")
         return seat
 
