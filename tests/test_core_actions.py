@@ -1,0 +1,121 @@
+"""Action ids: stable numbering, masks that match the legal moves, steps that replay games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from makao import ALL_CARDS, ActionSpace, Card, Draw, Game, Pass, Play, Say, Stepper, Stop, variants
+from makao.actions import DRAW, PASS
+from makao.cards import Rank, Suit
+from makao.errors import IllegalMoveError, InvalidMoveError
+from makao.testing import snapshot
+
+POLISH = variants.polish()
+
+
+def test_card_draw_and_pass_ids_are_fixed() -> None:
+    space = ActionSpace(POLISH, 3)
+    assert [space.describe(i) for i in range(52)] == [str(card) for card in ALL_CARDS]
+    assert space.describe(Card.parse("7h").index) == "7h"
+    assert (DRAW, PASS) == (52, 53)
+    assert space.encode(Draw()) == (52,) and space.encode(Pass()) == (53,)
+    assert space.describe(54) == "end"
+
+
+def test_ids_are_the_same_for_every_space_built_alike() -> None:
+    first, second = ActionSpace(POLISH, 4), ActionSpace(variants.polish(), 4)
+    assert first.size == second.size
+    assert [first.describe(i) for i in range(first.size)] == [
+        second.describe(i) for i in range(second.size)
+    ]
+
+
+def test_a_play_is_its_cards_then_one_end_action() -> None:
+    space = ActionSpace(POLISH, 2)
+    move = Play((Card.parse("Jc"), Card.parse("Jd")), Rank.SEVEN, ("makao",))
+    ids = space.encode(move)
+    assert ids[:2] == (Card.parse("Jc").index, Card.parse("Jd").index)
+    assert space.describe(ids[2]) == "end:7 +makao"
+    assert space.describe(space.encode(Play((Card.parse("Ah"),), Suit.SPADES))[-1]) == "end:s"
+
+
+def test_pl_30_out_of_turn_actions_have_ids_for_every_seat() -> None:
+    space = ActionSpace(POLISH, 3)
+    named = {space.describe(i) for i in range(space.size)}
+    assert {"0: say makao", "2: say makao", "1: stop 0", "0: stop 2"} <= named
+    assert space.describe(space.encode(Stop(2, 1))[0]) == "2: stop 1"
+    with pytest.raises(InvalidMoveError):
+        space.encode(Say(5, "makao"))  # no such seat at this table
+
+
+def test_an_id_out_of_range_is_invalid_and_an_unlisted_one_illegal() -> None:
+    game = Game.from_position(POLISH, hands=["5h 6c", "9d"], pile="7h")
+    stepper = Stepper(game)
+    for action in (-1, stepper.space.size, 10**6):
+        with pytest.raises(InvalidMoveError):
+            stepper.step(action)
+    with pytest.raises(IllegalMoveError, match="not legal now"):
+        stepper.step(Card.parse("6c").index)
+    assert stepper.prefix == () and game.hand(0) == tuple(Card.parse(c) for c in ("5h", "6c"))
+
+
+def test_pl_7_a_multi_card_play_is_stepped_card_by_card() -> None:
+    game = Game.from_position(POLISH, hands=["5h 5c 5d 9s", "9d"], pile="7h")
+    stepper = Stepper(game)
+    assert stepper.step(Card.parse("5h").index) == ()
+    assert stepper.legal_actions()[:2] == [Card.parse("5c").index, Card.parse("5d").index]
+    assert stepper.step(Card.parse("5d").index) == ()
+    end = stepper.space.encode(Play("5h"))[-1]  # no choice, no calls
+    events = stepper.step(end)
+    assert events and game.top is Card.parse("5d")
+    assert game.hand(0) == (Card.parse("5c"), Card.parse("9s"))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 6))
+def test_stepping_the_ids_of_moves_replays_the_same_game(seed: int, players: int) -> None:
+    played = Game.new(POLISH, players, seed)
+    stepper = Stepper(Game.new(POLISH, players, seed))
+    space = stepper.space
+    rng = random.Random(seed)
+    for _ in range(80):
+        if played.is_over:
+            break
+        move = rng.choice(played.legal_moves())
+        ids = space.encode(move)
+        for action in ids[:-1]:
+            assert stepper.mask() == [a in stepper.legal_actions() for a in range(space.size)]
+            assert stepper.step(action) == ()
+        assert stepper.legal_actions() == space.legal_actions(stepper.game, stepper.prefix)
+        assert stepper.step(ids[-1]) == played.play(move)
+        assert snapshot(stepper.game) == snapshot(played)
+        assert stepper.prefix == ()
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(2, 5))
+def test_the_mask_lists_exactly_the_first_ids_of_the_legal_moves(seed: int, players: int) -> None:
+    game = Game.new(POLISH, players, seed)
+    space = ActionSpace(POLISH, players)
+    rng = random.Random(seed)
+    for _ in range(60):
+        if game.is_over:
+            break
+        firsts = sorted({space.encode(move)[0] for move in game.legal_moves()})
+        mask = space.mask(game)
+        assert [i for i, ok in enumerate(mask) if ok] == firsts == space.legal_actions(game)
+        game.play(rng.choice(game.legal_moves()))
+
+
+def test_a_stepper_clone_keeps_the_partial_play_apart() -> None:
+    game = Game.from_position(POLISH, hands=["5h 5c 9s", "9d"], pile="7h")
+    stepper = Stepper(game)
+    stepper.step(Card.parse("5h").index)
+    copy = stepper.clone()
+    copy.step(Card.parse("5c").index)
+    assert stepper.prefix == (Card.parse("5h"),)
+    assert copy.game is not game and game.hand(0) == copy.game.hand(0)
