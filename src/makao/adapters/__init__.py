@@ -1,0 +1,10 @@
+"""Adapters for the RL and game-AI ecosystem (optional extras, imported lazily).
+
+* :mod:`makao.adapters.driver` -- the turn scheme both adapters share: one acting seat
+  and one action id at a time, with "reaction turns" for out-of-turn actions (pure Python);
+* :mod:`makao.adapters.encoding` -- the observation tensor of a seat (needs ``numpy``);
+* :mod:`makao.adapters.pettingzoo` -- a PettingZoo AEC environment (extra ``rl``);
+* :mod:`makao.adapters.openspiel` -- OpenSpiel games, one per variant (extra ``openspiel``).
+
+Importing this package imports none of the optional dependencies.
+"""

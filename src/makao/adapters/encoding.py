@@ -1,0 +1,169 @@
+"""The observation tensor of one seat, shared by the adapters (needs ``numpy``).
+
+:class:`Encoder` turns a seat's :class:`~makao.View` (so it can hold nothing the seat may
+not know) plus the partial play and the reaction flag of the
+:class:`~makao.adapters.driver.Driver` into a flat ``float32`` vector. Seats are *relative*:
+index 0 is the observing seat, 1 the next seat in seat order, and so on. The segments, in
+order (``N`` = players):
+
+====================  ======  =============================================================
+segment               size    meaning
+====================  ======  =============================================================
+``hand``              52      own cards, count per card (0…2 with two decks)
+``top``               52      the top card of the pile, one-hot
+``pile``              52      the cards in the pile (public), count per card
+``effect_kind``       6       none / attack / wait / demand / suit / other, one-hot
+``effect_amount``     1       an attack's cards, a wait's turns (0 if none)
+``effect_seat``       N       the seat that raised the effect, relative, one-hot
+``effect_flag``       1       a flag of the effect (an attack sent backwards, K♠)
+``effect_rank``       13      a demanded rank, one-hot (2…A)
+``effect_suit``       4       a named suit, one-hot (clubs, diamonds, hearts, spades)
+``hand_sizes``        N       cards held per relative seat
+``stock_size``        1       cards in the stock
+``waits``             N       turns still to wait per relative seat
+``finished``          N       1 for each relative seat that has gone out
+``to_move``           N       the seat to move, relative, one-hot
+``reversed``          1       1 when play goes against seat order
+``owes_call``         N       1 for each relative seat the public rule state names
+                              (e.g. the seat that owes "makao", open to "stop")
+``prefix``            52      cards already chosen for a play being built, count per card
+``drawn``             52      the card just drawn and still playable (own turn only)
+``reacting``          1       1 when this is a reaction turn (see the driver)
+====================  ======  =============================================================
+
+Effect fields are read generically from the effect object: its kind is the first word of
+:meth:`~makao.rules.Effect.to_text`; an ``int`` field named ``seat`` or ``demander`` gives
+``effect_seat``, another ``int`` field ``effect_amount``, a ``bool`` field ``effect_flag``,
+a :class:`~makao.Rank` or :class:`~makao.Suit` field the rank or suit. Values are clipped at
+:data:`HIGH`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import numpy as np
+
+from makao.cards import Card, Rank, Suit
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from makao.adapters.driver import Driver
+    from makao.rules.base import Effect
+    from makao.view import View
+
+__all__ = ["EFFECT_KINDS", "HIGH", "Encoder"]
+
+#: The effect kinds of the ``effect_kind`` segment (the first is "no effect").
+EFFECT_KINDS = ("none", "attack", "wait", "demand", "suit", "other")
+#: The largest value of any entry.
+HIGH = 255.0
+_SEAT_FIELDS = ("seat", "demander")
+
+
+class Encoder:
+    """Encodes a seat's observation for a table of ``players`` seats."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        n = players
+        sizes = {
+            "hand": 52,
+            "top": 52,
+            "pile": 52,
+            "effect_kind": len(EFFECT_KINDS),
+            "effect_amount": 1,
+            "effect_seat": n,
+            "effect_flag": 1,
+            "effect_rank": 13,
+            "effect_suit": 4,
+            "hand_sizes": n,
+            "stock_size": 1,
+            "waits": n,
+            "finished": n,
+            "to_move": n,
+            "reversed": 1,
+            "owes_call": n,
+            "prefix": 52,
+            "drawn": 52,
+            "reacting": 1,
+        }
+        self.offsets: dict[str, tuple[int, int]] = {}
+        start = 0
+        for name, size in sizes.items():
+            self.offsets[name] = (start, start + size)
+            start += size
+        #: The length of the vector.
+        self.size = start
+
+    def encode(
+        self, view: View, prefix: Iterable[Card] = (), reacting: bool = False
+    ) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The observation of ``view.seat``; ``prefix``: cards of a play being built."""
+        out = np.zeros(self.size, dtype=np.float32)
+        seat, n = view.seat, self.players
+        self._counts(out, "hand", view.hand)
+        self._one(out, "top", view.top.index)
+        self._counts(out, "pile", view.pile)
+        self._effect(out, view.effect, seat)
+        for offset in range(n):
+            other = (seat + offset) % n
+            self._set(out, "hand_sizes", offset, view.hand_sizes[other])
+            self._set(out, "waits", offset, view.waits[other])
+            self._set(out, "finished", offset, other in view.finished)
+        self._set(out, "stock_size", 0, view.stock_size)
+        self._one(out, "to_move", (view.to_move - seat) % n)
+        self._set(out, "reversed", 0, view.direction < 0)
+        for _, value in view.public:
+            if type(value) is int and 0 <= value < n:
+                self._one(out, "owes_call", (value - seat) % n)
+        self._counts(out, "prefix", prefix)
+        if view.drawn is not None:
+            self._one(out, "drawn", view.drawn.index)
+        self._set(out, "reacting", 0, reacting)
+        np.clip(out, 0.0, HIGH, out=out)
+        return out
+
+    def observe(self, driver: Driver, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The observation of ``seat`` in a game run by ``driver``."""
+        reacting = driver.reacting and driver.actor == seat
+        return self.encode(driver.game.view(seat), driver.stepper.prefix, reacting)
+
+    def segment(
+        self, vector: np.ndarray[Any, np.dtype[np.float32]], name: str
+    ) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The part of an encoded ``vector`` named ``name`` (see the module table)."""
+        start, end = self.offsets[name]
+        return vector[start:end]
+
+    def _effect(self, out: np.ndarray[Any, Any], effect: Effect | None, seat: int) -> None:
+        if effect is None:
+            self._one(out, "effect_kind", 0)
+            return
+        kind = effect.to_text().split()[0]
+        self._one(out, "effect_kind", EFFECT_KINDS.index(kind if kind in EFFECT_KINDS else "other"))
+        for field in attrs.fields(type(effect)):
+            value = getattr(effect, field.name)
+            if isinstance(value, Rank):
+                self._one(out, "effect_rank", value - Rank.TWO)
+            elif isinstance(value, Suit):
+                self._one(out, "effect_suit", list(Suit).index(value))
+            elif isinstance(value, bool):
+                self._set(out, "effect_flag", 0, value)
+            elif isinstance(value, int) and field.name in _SEAT_FIELDS:
+                self._one(out, "effect_seat", (value - seat) % self.players)
+            elif isinstance(value, int):
+                self._set(out, "effect_amount", 0, value)
+
+    def _counts(self, out: np.ndarray[Any, Any], name: str, cards: Iterable[Card]) -> None:
+        start = self.offsets[name][0]
+        for card in cards:
+            out[start + card.index] += 1
+
+    def _one(self, out: np.ndarray[Any, Any], name: str, index: int) -> None:
+        out[self.offsets[name][0] + index] = 1
+
+    def _set(self, out: np.ndarray[Any, Any], name: str, index: int, value: float) -> None:
+        out[self.offsets[name][0] + index] = value

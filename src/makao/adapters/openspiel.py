@@ -1,0 +1,349 @@
+"""OpenSpiel games, one per registered variant (extra ``openspiel``).
+
+Importing this module registers every variant of :func:`makao.variants.names` with
+``pyspiel.register_game`` as ``python_makao_<name>`` (``-`` becomes ``_``), e.g.
+``pyspiel.load_game("python_makao_polish(players=3)")``; :func:`register` adds a variant
+registered later. Parameters: ``players`` (default 2, or the variant's least),
+``deals`` (default 4096), ``max_actions`` (default 20000), ``rewards`` (``"rank"`` or
+``"points"``), every variant option with a bool/int/float/str default, and ``options``:
+JSON for any other option
+(``'{"decks": 2}'``).
+
+* **Chance.** The game starts with one chance node: the deal, ``deals`` equally likely
+  outcomes, each a seed of :meth:`makao.Game.new`. The seed also fixes the stock order and
+  later reshuffles, so there is no further chance node; nobody observes the seed.
+* **Turns.** One seat acts at a time, with the core's action ids plus ``noop`` for
+  reaction turns (out-of-turn actions: :mod:`makao.adapters.driver`).
+* **Returns.** +1 for the winner down to -1 for the last place (zero-sum), or minus the
+  points left in hand (``rewards="points"``). At ``max_actions`` the game ends and is
+  ranked as it stands (finished seats, then fewest cards).
+* **Observations.** The observation tensor is :class:`~makao.adapters.encoding.Encoder`;
+  the observation string is a short text of the same view. The information state string
+  is perfect-recall: the seat's dealt hand, every action so far (all are public), the
+  cards the seat itself drew and its hand now. There is no information state tensor.
+* **Resampling.** ``resample_from_infostate`` deals the cards a seat cannot see at random
+  (:func:`makao.bots.sample_hidden`), for IS-MCTS.
+* **Serialization** is OpenSpiel's: the history plus the pickled state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from makao import variants
+from makao.actions import ActionSpace
+from makao.adapters.driver import Driver, Rewards, scoring, standings
+from makao.adapters.encoding import Encoder
+from makao.cards import format_cards
+from makao.engine import Game
+from makao.events import CardsDrawn, Event
+from makao.variant import Variant
+
+__all__ = [
+    "MakaoGame",
+    "MakaoObserver",
+    "MakaoState",
+    "StandingsEvaluator",
+    "game_name",
+    "register",
+    "register_all",
+]
+
+_PLAIN = (bool, int, float, str)
+_DEFAULTS: dict[str, Any] = {
+    "players": 2,
+    "deals": 1 << 12,
+    "max_actions": 20_000,
+    "rewards": "rank",
+    "options": "",
+}
+_TYPES: dict[str, pyspiel.GameType] = {}
+
+
+def game_name(variant: str) -> str:
+    """The OpenSpiel short name of a variant: ``python_makao_<name>``."""
+    return "python_makao_" + variant.replace("-", "_")
+
+
+def register(variant: str) -> str:
+    """Register the variant named ``variant`` with OpenSpiel (once); returns its name."""
+    name = game_name(variant)
+    if name in _TYPES:
+        return name
+    game_type = _game_type(variant, zero_sum=True)
+    _TYPES[name] = game_type
+    if name not in pyspiel.registered_names():
+        pyspiel.register_game(game_type, _game_class(variant))
+    return name
+
+
+def _game_type(variant: str, zero_sum: bool) -> pyspiel.GameType:
+    built = variants.get(variant)
+    start = built.rules.start
+    plain = {key: value for key, value in built.options if isinstance(value, _PLAIN)}
+    utility = pyspiel.GameType.Utility
+    return pyspiel.GameType(
+        short_name=game_name(variant),
+        long_name=f"makao: {built.description or built.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=start.max_players or 10,
+        min_num_players=start.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={**_DEFAULTS, "players": max(2, start.min_players), **plain},
+    )
+
+
+def register_all() -> tuple[str, ...]:
+    """Register every variant of :func:`makao.variants.names`; returns their names."""
+    return tuple(register(variant) for variant in variants.names())
+
+
+def _game_class(variant: str) -> type[MakaoGame]:
+    def init(self: MakaoGame, params: dict[str, Any] | None = None) -> None:
+        MakaoGame.__init__(self, variant, params)
+
+    return type(f"MakaoGame_{variant}", (MakaoGame,), {"__init__": init})
+
+
+class _Spec:
+    """What the states of one game share (not copied when a state is cloned)."""
+
+    def __init__(
+        self, variant: Variant, players: int, deals: int, max_actions: int, scoring: Rewards
+    ) -> None:
+        variant.rules.start.check_players(players)
+        self.variant = variant
+        self.players = players
+        self.deals = deals
+        self.max_actions = max_actions
+        self.scoring = scoring
+        self.space = ActionSpace(variant, players)
+        self.encoder = Encoder(players)
+        #: The text of every action id (``noop`` last).
+        self.names = (*map(self.space.describe, range(self.space.size)), "noop")
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Spec:
+        return self
+
+
+class _Log(list[tuple[int, int, tuple[tuple[int, str], ...]]]):
+    """The actions taken (actor, action, cards drawn per seat); cloned shallowly."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Log:
+        return _Log(self)
+
+
+class MakaoGame(pyspiel.Game):  # type: ignore[misc]
+    """A variant as an OpenSpiel game (see the module notes); build with ``load_game``."""
+
+    def __init__(self, variant: str, params: dict[str, Any] | None = None) -> None:
+        game_type = _TYPES[game_name(variant)]
+        values = {**game_type.parameter_specification, **(params or {})}
+        options = {k: v for k, v in values.items() if k not in _DEFAULTS}
+        options.update(json.loads(values["options"] or "{}"))
+        spec = self.spec = _Spec(
+            variants.get(variant, **options),
+            int(values["players"]),
+            int(values["deals"]),
+            int(values["max_actions"]),
+            scoring(values["rewards"]),
+        )
+        zero_sum = values["rewards"] == "rank"
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spec.space.size + 1,
+            max_chance_outcomes=spec.deals,
+            num_players=spec.players,
+            min_utility=-1.0 if zero_sum else -1000.0,
+            max_utility=1.0 if zero_sum else 0.0,
+            utility_sum=0.0 if zero_sum else None,
+            max_game_length=spec.max_actions,
+        )
+        if not zero_sum:
+            game_type = _game_type(variant, zero_sum=False)
+        super().__init__(game_type, info, values)
+
+    def new_initial_state(self) -> MakaoState:
+        """The state before the deal (a chance node)."""
+        return MakaoState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> MakaoObserver:
+        """An observer: perfect recall gives the information state, else the observation."""
+        perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return MakaoObserver(self.spec.encoder, perfect)
+
+
+class MakaoState(pyspiel.State):  # type: ignore[misc]
+    """A state of a :class:`MakaoGame`: the deal's chance node, then a
+    :class:`~makao.adapters.driver.Driver`."""
+
+    def __init__(self, game: MakaoGame) -> None:
+        super().__init__(game)
+        self.spec: _Spec = game.spec
+        self.driver: Driver | None = None
+        self.dealt: tuple[str, ...] = ()
+        self.log = _Log()
+
+    def current_player(self) -> int:
+        """The acting seat, or CHANCE before the deal, or TERMINAL."""
+        driver = self.driver
+        if driver is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if driver.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return driver.actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.driver is not None
+        return self.driver.legal_actions() if player == self.driver.actor else []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Every deal, equally likely (none once dealt)."""
+        if self.driver is not None:
+            return []
+        deals = self.spec.deals
+        return [(seed, 1.0 / deals) for seed in range(deals)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.driver is None:
+            game = Game.new(self.spec.variant, self.spec.players, seed=action)
+            self.driver = Driver(game, self.spec.space, self.spec.max_actions)
+            self.dealt = tuple(format_cards(hand) for hand in game.hands)
+            return
+        actor = self.driver.actor
+        events = self.driver.step(action)
+        self.log.append((actor, action, _own_draws(events)))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return self.spec.names[action]
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over (or cut short at ``max_actions``)."""
+        return self.driver is not None and self.driver.is_over
+
+    def returns(self) -> list[float]:
+        """The rewards once terminal (see the module notes), else zeros."""
+        if self.driver is None:
+            return [0.0] * self.spec.players
+        return list(self.driver.rewards(self.spec.scoring))
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MakaoState:
+        """A state ``player_id`` cannot tell from this one: unseen cards dealt at random."""
+        from makao.bots import sample_hidden
+
+        copy: MakaoState = self.clone()
+        if copy.driver is None or copy.driver.is_over:
+            return copy
+        rng = random.Random(int(probability_sampler() * 2**52))
+        copy.driver.stepper.game = sample_hidden(copy.driver.game.view(player_id), rng)
+        return copy
+
+    def __str__(self) -> str:
+        """The whole position (for debugging: shows every hand)."""
+        if self.driver is None:
+            return "before the deal"
+        game = self.driver.game
+        hands = " | ".join(format_cards(hand) for hand in game.hands)
+        effect = "-" if game.effect is None else game.effect.to_text()
+        return f"hands {hands} | pile {format_cards(game.pile)} | effect {effect}"
+
+
+def _own_draws(events: tuple[Event, ...]) -> tuple[tuple[int, str], ...]:
+    return tuple(
+        (event.seat, format_cards(event.cards))
+        for event in events
+        if type(event) is CardsDrawn and event.cards
+    )
+
+
+class MakaoObserver:
+    """OpenSpiel's observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
+
+    def __init__(self, encoder: Encoder, perfect_recall: bool) -> None:
+        self.encoder = encoder
+        self.perfect_recall = perfect_recall
+        size = 0 if perfect_recall else encoder.size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, Any] = {}
+        if not perfect_recall:
+            for name, (start, end) in encoder.offsets.items():
+                self.dict[name] = self.tensor[start:end]
+
+    def set_from(self, state: MakaoState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
+        if self.perfect_recall:
+            return
+        if state.driver is None:
+            self.tensor.fill(0)
+        else:
+            self.tensor[:] = self.encoder.observe(state.driver, player)
+
+    def string_from(self, state: MakaoState, player: int) -> str:
+        """``player``'s information state (perfect recall) or observation, as text."""
+        if state.driver is None:
+            return f"seat {player} | before the deal"
+        if self.perfect_recall:
+            return _information_state(state, player)
+        return _observation(state.driver, player)
+
+
+def _information_state(state: MakaoState, player: int) -> str:
+    names = state.spec.names
+    lines = [f"seat {player} | dealt {state.dealt[player]}"]
+    for actor, action, draws in state.log:
+        own = "".join([f" +{cards}" for seat, cards in draws if seat == player])
+        lines.append(f"{actor}: {names[action]}{own}")
+    assert state.driver is not None
+    lines.append(f"hand {format_cards(state.driver.game.hands[player])}")
+    return "\n".join(lines)
+
+
+def _observation(driver: Driver, player: int) -> str:
+    view = driver.game.view(player)
+    effect = "-" if view.effect is None else view.effect.to_text()
+    sizes = " ".join(map(str, view.hand_sizes))
+    text = (
+        f"seat {player} | hand {format_cards(view.hand)} | top {view.top} | effect {effect}"
+        f" | hands {sizes} | stock {view.stock_size} | to move {view.to_move}"
+        f" | acting {driver.actor} | playing {format_cards(driver.stepper.prefix)}"
+    )
+    return text + ("" if view.drawn is None else f" | drawn {view.drawn}")
+
+
+class StandingsEvaluator:
+    """An evaluator for OpenSpiel's MCTS without rollouts: a state is worth the rewards
+    of the standings as they are (finished seats, then fewest cards); uniform priors."""
+
+    def evaluate(self, state: MakaoState) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """The value of ``state`` for every seat."""
+        driver = state.driver
+        if driver is None or driver.is_over:
+            return np.array(state.returns())
+        players = driver.game.players
+        values = np.zeros(players)
+        for place, seat in enumerate(standings(driver.game)):
+            values[seat] = 1.0 - 2.0 * place / (players - 1)
+        return values
+
+    def prior(self, state: MakaoState) -> list[tuple[int, float]]:
+        """Uniform over the legal actions."""
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+register_all()

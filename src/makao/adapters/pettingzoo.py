@@ -1,0 +1,177 @@
+"""A PettingZoo AEC environment for every makao variant (extra ``rl``).
+
+    >>> from makao.adapters.pettingzoo import env
+    >>> table = env(variant="polish", players=2)
+    >>> table.reset(seed=1)
+
+Agents are ``"player_0"`` … ``"player_{N-1}"`` (the seats). Following the classic
+environments, each observation is ``{"observation": float32 vector, "action_mask": int8
+vector}``; the vector is :class:`~makao.adapters.encoding.Encoder` (documented there), the
+mask is non-zero only for the agent to act. Actions are the core's stable ids
+(:class:`~makao.ActionSpace`: a play is a chain of single-card steps closed by an end
+action) plus the adapter's ``noop`` (the last id), legal only in a *reaction turn*: after
+each completed move, every seat with an out-of-turn action ("stop makao", a late "makao")
+is asked in turn (:mod:`makao.adapters.driver`).
+
+Rewards come when the game is over: +1 for the winner down to -1 for the last place
+(``rewards="points"``: minus the Russian points left in hand, RU-16; or any function
+of the game). A game the rules end as
+blocked (PL-36) is terminated and ranked like any other, unless ``blocked_truncates``.
+After ``max_actions`` steps the game is truncated with no reward.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from makao.adapters.driver import Driver, Rewards, scoring
+from makao.adapters.encoding import HIGH, Encoder
+from makao.engine import Game
+from makao.variants import get
+
+__all__ = ["MakaoEnv", "env", "raw_env"]
+
+Observation = dict[str, np.ndarray[Any, Any]]
+
+
+def env(variant: str = "polish", players: int = 2, **kwargs: Any) -> Any:
+    """The environment wrapped as PettingZoo's classic environments are: an illegal action
+    ends the game with reward -1 for its agent; order and bounds are checked."""
+    table: Any = raw_env(variant, players, **kwargs)
+    table = wrappers.TerminateIllegalWrapper(table, illegal_reward=-1)
+    table = wrappers.AssertOutOfBoundsWrapper(table)
+    return wrappers.OrderEnforcingWrapper(table)
+
+
+class MakaoEnv(AECEnv):  # type: ignore[misc]
+    """An AEC environment of ``variant`` (a registered name) for ``players`` seats.
+
+    Keyword arguments other than those below are the variant's options
+    (``env("polish", 3, last_card_effect_applies=True)``)."""
+
+    metadata = {  # noqa: RUF012 -- PettingZoo's convention
+        "render_modes": ["human", "ansi"],
+        "name": "makao_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: str = "polish",
+        players: int = 2,
+        *,
+        max_actions: int = 20_000,
+        rewards: str | Rewards = "rank",
+        blocked_truncates: bool = False,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.variant = get(variant, **options)
+        self.players = players
+        self.max_actions = max_actions
+        self.scoring = scoring(rewards)
+        self.blocked_truncates = blocked_truncates
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"makao_{self.variant.name}_v0"}
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.encoder = Encoder(players)
+        self._rng = random.Random()
+        self.driver = Driver(Game.new(self.variant, players, seed=0), max_actions=max_actions)
+        size = self.driver.num_actions
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, HIGH, (self.encoder.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (size,), np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(size)
+        self._observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
+        self._action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same ``Dict`` space for every agent."""
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_actions)``: the core's ids and ``noop``."""
+        return self._action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new game; ``seed`` makes this and later deals reproducible."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        game = Game.new(self.variant, self.players, seed=self._rng.randrange(2**63))
+        self.driver = Driver(game, max_actions=self.max_actions)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent(self.driver.actor)
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation and action mask."""
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.driver.num_actions, dtype=np.int8)
+        if seat == self.driver.actor and not self.driver.is_over:
+            mask[self.driver.legal_actions()] = 1
+        return {"observation": self.encoder.observe(self.driver, seat), "action_mask": mask}
+
+    def step(self, action: int) -> None:
+        """Take ``action`` for the agent to act."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.driver.step(int(action))
+        if self.driver.is_over:
+            self._finish()
+        self.agent_selection = self._agent(self.driver.actor)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _finish(self) -> None:
+        game = self.driver.game
+        truncated = self.driver.truncated or (game.blocked and self.blocked_truncates)
+        if not truncated:
+            for agent, reward in zip(self.agents, self.driver.rewards(self.scoring), strict=True):
+                self.rewards[agent] = reward
+        flags = self.truncations if truncated else self.terminations
+        for agent in self.agents:
+            flags[agent] = True
+            self.infos[agent] = {"outcome": game.outcome, "blocked": game.blocked}
+
+    def render(self) -> str | None:
+        """A text picture of the table (``"ansi"`` returns it, ``"human"`` prints it)."""
+        if self.render_mode is None:
+            return None
+        game = self.driver.game
+        sizes = " ".join(str(len(hand)) for hand in game.hands)
+        effect = "-" if game.effect is None else game.effect.to_text()
+        text = f"top {game.top} | effect {effect} | hands {sizes} | acting {self.driver.actor}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _agent(self, seat: int) -> str:
+        return self.possible_agents[seat]
+
+
+def raw_env(variant: str = "polish", players: int = 2, **kwargs: Any) -> MakaoEnv:
+    """The unwrapped environment (see :class:`MakaoEnv`)."""
+    return MakaoEnv(variant, players, **kwargs)

@@ -1,0 +1,108 @@
+"""The adapters' turn scheme: one acting seat at a time, reaction turns for out-of-turn
+actions (PL-29, PL-30), truncation and rewards (makao.adapters.driver)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+from makao import Draw, Game, Play, parse_cards, variants
+from makao.adapters.driver import Driver, rank_rewards, standings
+from makao.events import Penalised
+
+PL = variants.polish()
+
+
+def forgot_makao(players: int = 2) -> Driver:
+    """Seat 0 plays 5♥ on 9♥ without saying "makao" and is left with one card."""
+    hands = ["5h 6d", "6h 7s 8d", "7h 8s 9s"][:players]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock="5c 6c 7c 8c 9c 10c")
+    driver = Driver(game)
+    for action in driver.encode(Play(parse_cards("5h"))):
+        driver.step(action)
+    return driver
+
+
+def names(driver: Driver) -> list[str]:
+    return [driver.describe(action) for action in driver.legal_actions()]
+
+
+def test_pl_30_others_get_a_reaction_turn_to_say_stop() -> None:
+    driver = forgot_makao()
+    assert (driver.actor, driver.reacting) == (1, True)
+    assert names(driver) == ["1: stop 0", "noop"]
+
+
+def test_pl_29_offender_may_still_say_makao_once_nobody_said_stop() -> None:
+    driver = forgot_makao()
+    driver.step(driver.noop)
+    assert (driver.actor, names(driver)) == (0, ["0: say makao", "noop"])
+    driver.step(driver.noop)
+    assert (driver.actor, driver.reacting) == (1, False)
+    assert "noop" not in names(driver) and "1: stop 0" not in names(driver)
+
+
+def test_pl_30_stop_in_a_reaction_turn_costs_five_cards_and_closes_the_window() -> None:
+    driver = forgot_makao()
+    events = driver.step(driver.legal_actions()[0])
+    assert Penalised(0, "PL-30", "stop makao called by seat 1", 5) in events
+    assert len(driver.game.hand(0)) == 6
+    assert (driver.actor, driver.reacting) == (1, False)
+
+
+def test_pl_30_reaction_turns_go_round_from_the_seat_after_the_mover() -> None:
+    driver = forgot_makao(players=3)
+    seen = []
+    while driver.reacting:
+        seen.append(driver.actor)
+        driver.step(driver.noop)
+    assert seen == [1, 2, 0]
+    assert driver.actor == driver.game.to_move == 1
+
+
+def test_pl_7_a_multi_card_play_is_one_seats_chain_of_steps() -> None:
+    game = Game.from_position(PL, hands=["7h 7s 9c", "5d 6d"], pile="7d", stock="2c 3c")
+    driver = Driver(game)
+    driver.step(driver.encode(Play(parse_cards("7h 7s")))[0])
+    assert (driver.actor, driver.reacting, driver.stepper.prefix) == (0, False, game.hand(0)[:1])
+    assert "7s" in names(driver)
+
+
+def test_truncation_after_max_actions_ranks_by_fewest_cards() -> None:
+    game = Game.from_position(PL, hands=["5h 6d 8c", "6h"], pile="9h", stock="2c 3c 4c 5c")
+    driver = Driver(game, max_actions=1)
+    driver.step(*driver.encode(Draw()))
+    assert driver.truncated and driver.is_over and not game.is_over
+    assert driver.legal_actions() == []
+    assert standings(game) == (1, 0)
+    assert driver.rewards() == (-1.0, 1.0)
+
+
+def test_pl_32_rank_rewards_run_from_plus_one_to_minus_one() -> None:
+    game = Game.from_position(PL, hands=["", "5c", ""], pile="9h", to_move=1, finished=(2, 0))
+    assert rank_rewards(game) == (0.0, -1.0, 1.0)
+
+
+def test_a_whole_game_of_random_actions_ends_with_zero_sum_rewards() -> None:
+    rng = random.Random(3)
+    for players in (2, 3, 4):
+        driver = Driver(Game.new(PL, players, seed=players), max_actions=50_000)
+        while not driver.is_over:
+            driver.step(rng.choice(driver.legal_actions()))
+        assert driver.game.is_over and sum(driver.rewards()) == pytest.approx(0.0)
+
+
+def test_a_driver_survives_pickle_and_clone_mid_game() -> None:
+    driver = Driver(Game.new(PL, 3, seed=5))
+    rng = random.Random(5)
+    for _ in range(200):
+        driver.step(rng.choice(driver.legal_actions()))
+    for copy in (pickle.loads(pickle.dumps(driver)), driver.clone()):
+        assert copy.game.record == driver.game.record
+        assert (copy.actor, copy.window, copy.legal_actions()) == (
+            driver.actor,
+            driver.window,
+            driver.legal_actions(),
+        )

@@ -1,0 +1,96 @@
+"""The observation encoding of the adapters: what it shows, and that it never shows
+hidden cards (makao.adapters.encoding)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from makao import Card, Draw, Game, variants  # noqa: E402
+from makao.adapters.driver import Driver  # noqa: E402
+from makao.adapters.encoding import EFFECT_KINDS, Encoder  # noqa: E402
+
+PL = variants.polish()
+ENC = Encoder(3)
+
+
+def observe(game: Game, seat: int = 0) -> object:
+    return ENC.observe(Driver(game), seat)
+
+
+def segment(game: Game, name: str, seat: int = 0) -> list[float]:
+    return [float(x) for x in ENC.segment(ENC.observe(Driver(game), seat), name)]
+
+
+def table(effect: str | None = None, **kwargs: object) -> Game:
+    return Game.from_position(
+        PL,
+        hands=["5h 6d", "6h 7s 8d", "7h 8s"],
+        pile="9h",
+        stock="Kd 5s",
+        effect=effect,
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+def test_own_hand_top_card_and_hand_sizes_are_shown() -> None:
+    game = table()
+    hand = segment(game, "hand")
+    assert hand[Card.parse("5h").index] == hand[Card.parse("6d").index] == 1 and sum(hand) == 2
+    assert segment(game, "top")[Card.parse("9h").index] == 1
+    assert segment(game, "hand_sizes", seat=1) == [3, 2, 2]  # relative: seat 1 first
+
+
+def test_pl_12_an_attack_shows_kind_amount_and_relative_seat() -> None:
+    game = table("attack 5 by 2")
+    assert segment(game, "effect_kind")[EFFECT_KINDS.index("attack")] == 1
+    assert segment(game, "effect_amount") == [5]
+    assert segment(game, "effect_seat", seat=0) == [0, 0, 1]
+    assert segment(game, "effect_seat", seat=2) == [1, 0, 0]
+
+
+def test_pl_21_a_demand_shows_the_rank_and_pl_26_a_named_suit_the_suit() -> None:
+    demand = segment(table("demand 7 by 1"), "effect_rank")
+    assert demand.index(1) == 7 - 2
+    suit = segment(table("suit s"), "effect_suit")
+    assert suit == [0, 0, 0, 1]  # clubs, diamonds, hearts, spades
+
+
+def test_pl_8_the_drawn_card_is_seen_only_by_the_drawer() -> None:
+    game = Game.from_position(PL, hands=["5c 6d", "6h", "7h"], pile="9h", stock="8h")
+    game.play(Draw())
+    assert segment(game, "drawn", seat=0)[Card.parse("8h").index] == 1
+    assert sum(segment(game, "drawn", seat=1)) == 0
+
+
+def test_other_hands_and_the_stock_never_change_the_encoding() -> None:
+    base = table()
+    other = Game.from_position(
+        PL, hands=["5h 6d", "2c 3c 4c", "Ac Kc"], pile="9h", stock="Qs Js", effect=None
+    )
+    assert np.array_equal(observe(base), observe(other))
+    assert not np.array_equal(observe(base, 1), observe(other, 1))
+
+
+def test_hidden_cards_shuffled_mid_game_never_change_any_seats_encoding() -> None:
+    rng = random.Random(7)
+    driver = Driver(Game.new(PL, 3, seed=7))
+    for _ in range(300):
+        if driver.is_over:
+            break
+        seat = driver.actor
+        before = ENC.observe(driver, seat)
+        changed = driver.clone()
+        game = changed.game
+        pool = [*game.stock, *(c for s in range(3) if s != seat for c in game.hands[s])]
+        rng.shuffle(pool)
+        for other in range(3):
+            if other != seat:
+                size = len(game.hands[other])
+                game.hands[other], pool = pool[:size], pool[size:]
+        game.stock = pool
+        assert np.array_equal(before, ENC.observe(changed, seat))
+        driver.step(rng.choice(driver.legal_actions()))

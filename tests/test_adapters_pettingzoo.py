@@ -1,0 +1,85 @@
+"""The PettingZoo environment: PettingZoo's own API and seed tests, rewards, truncation,
+every registered variant (makao.adapters.pettingzoo)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from makao import variants  # noqa: E402
+from makao.adapters.pettingzoo import env, raw_env  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+def play_out(table: Any, seed: int) -> dict[str, float]:
+    """Random masked play to the end; the reward each agent collected."""
+    table.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, _ = table.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            table.step(None)
+        else:
+            table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return totals
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_pettingzoo_api_test_passes(players: int) -> None:
+    api_test(env(players=players), num_cycles=1000)
+
+
+def test_pettingzoo_seed_test_passes() -> None:
+    seed_test(lambda: env(players=3), num_cycles=500)
+
+
+def test_pl_32_finishing_order_pays_plus_one_to_minus_one() -> None:
+    table = raw_env(players=3)
+    totals = play_out(table, seed=4)
+    order = table.driver.game.outcome
+    assert order is not None
+    assert [totals[f"player_{seat}"] for seat in order] == [1.0, 0.0, -1.0]
+
+
+def test_only_the_agent_to_act_has_a_mask_and_noop_only_in_reaction_turns() -> None:
+    table = raw_env(players=2)
+    table.reset(seed=1)
+    acting = table.agent_selection
+    idle = next(agent for agent in table.agents if agent != acting)
+    assert table.observe(acting)["action_mask"].any()
+    assert not table.observe(idle)["action_mask"].any()
+    assert table.observe(acting)["action_mask"][table.driver.noop] == 0
+
+
+def test_max_actions_truncates_without_rewards() -> None:
+    table = raw_env(players=2, max_actions=5)
+    totals = play_out(table, seed=2)
+    assert totals == {"player_0": 0.0, "player_1": 0.0}
+    assert table.driver.truncated
+
+
+def test_ru_16_points_rewards_are_minus_the_points_left_in_hand() -> None:
+    if "russian" not in variants.names():
+        pytest.skip("no Russian variant")
+    table = raw_env("russian", players=2, rewards="points")
+    totals = play_out(table, seed=3)
+    winner = table.driver.game.finished[0]
+    assert totals[f"player_{winner}"] == 0.0 and min(totals.values()) < 0
+
+
+@pytest.mark.parametrize("variant", [name for name in variants.names() if name != "mao"])
+def test_every_variant_plays_to_the_end(variant: str) -> None:
+    start = variants.get(variant).rules.start
+    table = raw_env(variant, players=max(3, start.min_players))
+    totals = play_out(table, seed=5)
+    assert table.driver.game.is_over
+    assert sum(totals.values()) == pytest.approx(0.0)
