@@ -108,11 +108,14 @@ def test_pl_33_finishing_by_defending_passes_the_attack_on_when_effects_apply() 
 
 def test_pl_34_no_points_the_result_is_only_the_finishing_order() -> None:
     game = Game.new(PL, 3, seed=11)
+    events: list[object] = []
     while not game.is_over:
-        game.play(game.legal_moves()[0])
-    assert sorted(game.outcome or ()) == [0, 1, 2]
+        events.extend(game.play(game.legal_moves()[0]))
+    assert game.outcome is not None
+    assert sorted(game.outcome) == [0, 1, 2]
+    assert events[-1] == GameOver(game.outcome, False)
     assert GameOver._fields == ("order", "blocked")
-    assert not hasattr(game, "scores")
+    assert not any("score" in type(event).__name__.lower() for event in events)
 
 
 def test_pl_35_an_empty_stock_is_refilled_from_the_pile_but_its_top_card() -> None:
