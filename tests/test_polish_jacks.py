@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from makao import Card, Game, IllegalMoveError, Play, Rank, variants
-from makao.events import CardsDrawn, DemandEnded, DemandSet
+from makao.events import CardsDrawn, DemandEnded, DemandSet, TurnSkipped
 
 PL = variants.polish()
 STOCK = "5c 6c 8c 9c 10c 5d 6d 8d 9d 10d"
@@ -140,3 +140,13 @@ def test_pl_25_after_the_round_play_continues_on_the_top_card() -> None:
     game.play("7d")  # the demander's own turn ends the demand
     assert game.effect is None
     assert plays(game) == {"6d", "6d 6c", "Qs"}  # by suit or rank on 7d; the queen is wild again
+
+
+def test_pl_22_a_waiting_players_skipped_turn_counts_in_the_round() -> None:
+    hands = ["Jh 7d 5h 5s", "7c 6h 6s", "9s 9c 10s"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK, waits=[0, 0, 1])
+    game.play("Jh:7")
+    assert TurnSkipped(2) in game.play("7c")
+    assert game.to_move == 0
+    assert plays(game) == {"7d"}
+    assert game.play("7d")[-1] == DemandEnded(Rank.SEVEN)

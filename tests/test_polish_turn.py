@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from makao import Card, Game, IllegalMoveError, Play, variants
+from makao import Card, Game, IllegalMoveError, Play, parse_cards, variants
 from makao.events import CardsDrawn, CardsPlayed, Passed
 
 PL = variants.polish()
@@ -46,6 +46,12 @@ def test_pl_7_the_first_card_must_be_legal_on_its_own() -> None:
         game.play("9s 9h")
     game.play("9h 9s")
     assert game.top == Card.parse("9s")
+
+
+def test_pl_7_the_rest_follow_in_the_order_the_player_gives() -> None:
+    game = Game.from_position(PL, hands=["9h 9s 9c 9d 5d", "5s 6s"], pile="7h", stock=STOCK)
+    game.play("9h 9d 9s 9c")
+    assert game.pile == list(parse_cards("7h 9h 9d 9s 9c"))
 
 
 def test_pl_7_the_last_card_is_the_new_top_whose_suit_counts_next() -> None:
