@@ -26,7 +26,9 @@ __all__ = ["mau_mau"]
 
 
 def mau_mau(*, hand_size: int = 5, penalty: int = 2, decks: int | None = None) -> Variant:
-    """German Mau-Mau. ``hand_size``: cards dealt; ``penalty``: cards drawn for a missing
+    """German Mau-Mau: 7 draws two, 8 skips, jacks wish a suit, say "Mau".
+
+    Options: ``hand_size``: cards dealt; ``penalty``: cards drawn for a missing
     "Mau" or "Mau-Mau"; ``decks``: packs of 32 (default two from six players)."""
     options = dict(locals())
     rules = (

@@ -17,7 +17,9 @@ __all__ = ["prsi"]
 
 
 def prsi(*, hand_size: int = 4, play_for_places: bool = False) -> Variant:
-    """Czech prší. ``hand_size``: cards dealt (4; some deal 5); ``play_for_places``: the
+    """Czech prší: 7 draws two, after an ace stand, queens change the suit.
+
+    Options: ``hand_size``: cards dealt (4; some deal 5); ``play_for_places``: the
     others play on for the places after the winner."""
     options = dict(locals())
     rules = (

@@ -25,7 +25,9 @@ __all__ = ["switch"]
 
 
 def switch(*, hand_size: int = 7, penalty: int = 2, decks: int | None = None) -> Variant:
-    """Switch. ``hand_size``: cards dealt; ``penalty``: cards drawn when caught without
+    """British Switch: 2 picks up two, 8 misses a turn, jack reverses, ace changes suit.
+
+    Options: ``hand_size``: cards dealt; ``penalty``: cards drawn when caught without
     saying "last card"; ``decks``: 1 or 2 (default two from six players)."""
     options = dict(locals())
     rules = (
