@@ -326,3 +326,20 @@ def test_ru_17_short_stock_draws_what_there_is() -> None:
     events = game.play("draw")
     drawn = [event for event in events if isinstance(event, CardsDrawn)]
     assert [event.amount for event in drawn] == [2]  # attack 4, but only 2 cards exist
+
+
+def test_ru_15_a_final_attack_position_is_read_and_saved() -> None:
+    game = Game.from_position(
+        RU,
+        hands=["", "2c 5d 5c", "7s 8s"],
+        pile="9h 2h",
+        stock="4d 4c",
+        to_move=1,
+        effect="final attack 2 by 0",
+        finished=(0,),
+    )
+    assert isinstance(game.effect, FinalAttack)
+    assert game.legal_moves_text(1) == ["2c", "draw"]
+    game.play("2c")
+    assert game.is_over
+    assert Game.from_json(game.to_json()).record == game.record

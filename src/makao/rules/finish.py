@@ -3,6 +3,7 @@ after a finishing penalty card has been answered or paid (RU-15)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -10,7 +11,7 @@ import attrs
 from makao.cards import Card
 from makao.events import AttackAccepted
 from makao.moves import Choice
-from makao.rules.attack import AttackEffect
+from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import CardRule, Effect, Events, FinishRule
 
 if TYPE_CHECKING:
@@ -44,7 +45,13 @@ class DealEnd(FinishRule):
 
 @attrs.frozen
 class ClosingAnswer(CardRule):
-    """A play answering a :class:`FinalAttack` ends the deal (RU-15)."""
+    """A play answering a :class:`FinalAttack` ends the deal (RU-15).
+
+    Given the variant's ``battle`` cards and placed among its rules, it also reads a final
+    attack's text (``final attack 2 by 0``) for :meth:`Game.from_position` and saved games.
+    """
+
+    battle: BattleCards | None = None
 
     def covers(self, card: Card) -> bool:
         """It gives no card an effect of its own; final attacks hand plays to it."""
@@ -61,6 +68,13 @@ class ClosingAnswer(CardRule):
     ) -> None:
         """The answer is the deal's last play: end the game."""
         game.end_game(events)
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """Read ``final attack N [by S]`` with the ``battle`` cards' attack."""
+        if self.battle is None or not words or words[0] != "final":
+            return None
+        attack = self.battle.parse_effect(words[1:])
+        return FinalAttack(attack) if isinstance(attack, AttackEffect) else None
 
 
 _CLOSING = ClosingAnswer(ids=("RU-15",))

@@ -21,7 +21,7 @@ from makao.rules import (
     Wild,
 )
 from makao.rules._util import cards_of_ranks
-from makao.rules.finish import DealEnd
+from makao.rules.finish import ClosingAnswer, DealEnd
 from makao.variant import Variant
 
 __all__ = ["DEFAULT_MATCH_LIMIT", "russian", "russian_battle_cards"]
@@ -68,6 +68,7 @@ def russian(
     _check(match_limit, dealer)
     options = dict(locals())
     changers = cards_of_ranks(Rank.NINE, Rank.ACE)
+    battle = russian_battle_cards(any_king_answers_king=any_king_answers_king)
     rules = (
         StartRule(
             hand_size=5,
@@ -88,7 +89,7 @@ def russian(
             wilds_under_demand=True,
             ids=("RU-7", "RU-8"),
         ),
-        russian_battle_cards(any_king_answers_king=any_king_answers_king),
+        battle,
         LastCardCall(
             call="makao",
             penalty=2,
@@ -98,6 +99,7 @@ def russian(
             ids=("RU-14",),
         ),
         DealEnd(ids=("RU-15",)),
+        ClosingAnswer(battle, ids=("RU-15",)),
     )
     return Variant("russian", rules, tuple(options.items()), "Russian scoring makao")
 
