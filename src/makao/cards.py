@@ -213,8 +213,10 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Read several cards: ``"2h 5c 10s"`` (spaces or commas) or an iterable of texts/cards."""
     if isinstance(text, str):
         parts: Iterable[str | Card] = text.replace(",", " ").split()
-    else:
+    elif isinstance(text, Iterable):
         parts = text
+    else:
+        raise CardParseError(f"cards are given as text or an iterable, not {text!r}")
     return tuple(part if isinstance(part, Card) else Card.parse(part) for part in parts)
 
 
