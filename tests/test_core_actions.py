@@ -34,12 +34,12 @@ def test_ids_are_the_same_for_every_space_built_alike() -> None:
     ]
 
 
-def test_a_play_is_its_cards_then_one_end_action() -> None:
+def test_a_play_is_its_cards_then_its_calls_then_one_end_action() -> None:
     space = ActionSpace(POLISH, 2)
     move = Play((Card.parse("Jc"), Card.parse("Jd")), Rank.SEVEN, ("makao",))
     ids = space.encode(move)
     assert ids[:2] == (Card.parse("Jc").index, Card.parse("Jd").index)
-    assert space.describe(ids[2]) == "end:7 +makao"
+    assert [space.describe(i) for i in ids[2:]] == ["+makao", "end:7"]
     assert space.describe(space.encode(Play((Card.parse("Ah"),), Suit.SPADES))[-1]) == "end:s"
 
 
@@ -90,10 +90,12 @@ def test_stepping_the_ids_of_moves_replays_the_same_game(seed: int, players: int
         for action in ids[:-1]:
             assert stepper.mask() == [a in stepper.legal_actions() for a in range(space.size)]
             assert stepper.step(action) == ()
-        assert stepper.legal_actions() == space.legal_actions(stepper.game, stepper.prefix)
+        assert stepper.legal_actions() == space.legal_actions(
+            stepper.game, stepper.prefix, stepper.calls
+        )
         assert stepper.step(ids[-1]) == played.play(move)
         assert snapshot(stepper.game) == snapshot(played)
-        assert stepper.prefix == ()
+        assert stepper.prefix == () and stepper.calls == ()
 
 
 @settings(max_examples=15, deadline=None)

@@ -1,13 +1,15 @@
 """Stable integer action ids, for reinforcement learning and search.
 
 A multi-card play would blow up a flat action space (two decks can hold eight cards of a
-rank), so a play is a chain of single-card steps inside one turn: the first card, each
-further card, then one *end* action carrying the choice and the calls. Ids, per variant
-and player count (:class:`ActionSpace`):
+rank), and so would every combination of calls said with a play (Ultimate Mao). So a play
+is a chain of steps inside one turn: each card in order, then each call (in alphabetical
+order), then one *end* action carrying the choice. Ids, per variant and player count
+(:class:`ActionSpace`):
 
 * ``0…51`` -- the card with that :attr:`~makao.Card.index` (start or extend the play);
 * ``52`` -- ``draw``; ``53`` -- ``pass``;
-* ``54…`` -- end the play with each (choice, calls) pair the variant can need;
+* ``54…`` -- end the play with each choice the variant can need (none, a rank, a suit);
+* then one id per call the variant's rules know (``+makao``, ``+po-makale``, …);
 * then every out-of-turn action the variant's rules can produce at this table size
   (a late ``makao`` per seat, ``stop`` per pair of seats, …).
 
@@ -17,7 +19,6 @@ every position. :class:`Stepper` keeps the partial play between steps.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING
 
 import attrs
@@ -47,14 +48,11 @@ def _choices(variant: Variant) -> tuple[Choice, ...]:
     return tuple(found)
 
 
-def _call_sets(variant: Variant) -> tuple[tuple[str, ...], ...]:
-    calls: dict[str, None] = {}
+def _call_names(variant: Variant) -> tuple[str, ...]:
+    names: dict[str, None] = {}
     for rule in variant.rules.call_rules:
-        for left in range(5):
-            for card in ALL_CARDS:
-                calls.update(dict.fromkeys(rule.call_options((card,), left)))
-    names = sorted(calls)
-    return tuple(combo for size in range(len(names) + 1) for combo in combinations(names, size))
+        names.update(dict.fromkeys(rule.call_names()))
+    return tuple(sorted(names))
 
 
 @attrs.frozen(eq=False)
@@ -63,33 +61,42 @@ class ActionSpace:
 
     variant: Variant
     players: int
-    ends: tuple[tuple[Choice, tuple[str, ...]], ...] = attrs.field(init=False)
+    ends: tuple[Choice, ...] = attrs.field(init=False)
+    calls: tuple[str, ...] = attrs.field(init=False)
     extras: tuple[Move, ...] = attrs.field(init=False)
-    _end_ids: dict[tuple[Choice, tuple[str, ...]], int] = attrs.field(init=False, repr=False)
-    _extra_ids: dict[Move, int] = attrs.field(init=False, repr=False)
+    _ids: dict[object, int] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        ends = tuple(
-            (c, calls) for c in _choices(self.variant) for calls in _call_sets(self.variant)
-        )
         extras: list[Move] = []
         for rule in self.variant.rules.turn_rules:
             extras.extend(rule.action_templates(self.players))
+        ends = _choices(self.variant)
+        calls = _call_names(self.variant)
         object.__setattr__(self, "ends", ends)
+        object.__setattr__(self, "calls", calls)
         object.__setattr__(self, "extras", tuple(dict.fromkeys(extras)))
-        object.__setattr__(self, "_end_ids", {end: _FIRST_END + i for i, end in enumerate(ends)})
-        first_extra = _FIRST_END + len(ends)
-        object.__setattr__(
-            self, "_extra_ids", {move: first_extra + i for i, move in enumerate(self.extras)}
-        )
+        ids: dict[object, int] = {}
+        for name in (*(("end", c) for c in ends), *(("call", c) for c in calls), *self.extras):
+            ids[name] = _FIRST_END + len(ids)
+        object.__setattr__(self, "_ids", ids)
 
     @property
     def size(self) -> int:
         """The number of action ids."""
-        return _FIRST_END + len(self.ends) + len(self.extras)
+        return _FIRST_END + len(self._ids)
+
+    @property
+    def first_call(self) -> int:
+        """The id of the first call action."""
+        return _FIRST_END + len(self.ends)
+
+    @property
+    def first_extra(self) -> int:
+        """The id of the first out-of-turn action."""
+        return self.first_call + len(self.calls)
 
     def describe(self, action: int) -> str:
-        """A readable name of an action id (``"7h"``, ``"draw"``, ``"end:s +makao"``)."""
+        """A readable name of an action id (``"7h"``, ``"draw"``, ``"end:s"``, ``"+makao"``)."""
         self._check(action)
         if action < 52:
             return str(ALL_CARDS[action])
@@ -97,49 +104,62 @@ class ActionSpace:
             return "draw"
         if action == PASS:
             return "pass"
-        if action < _FIRST_END + len(self.ends):
-            choice, calls = self.ends[action - _FIRST_END]
-            text = "end" + ("" if choice is None else ":" + format_choice(choice))
-            return text + "".join(f" +{call}" for call in calls)
-        return str(self.extras[action - _FIRST_END - len(self.ends)])
+        if action < self.first_call:
+            choice = self.ends[action - _FIRST_END]
+            return "end" + ("" if choice is None else ":" + format_choice(choice))
+        if action < self.first_extra:
+            return "+" + self.calls[action - self.first_call]
+        return str(self.extras[action - self.first_extra])
 
     def encode(self, move: Move) -> tuple[int, ...]:
-        """The action ids that make ``move`` (a play: its cards, then its end action)."""
+        """The action ids that make ``move`` (a play: its cards, its calls, its end)."""
         if isinstance(move, Play):
-            end = self._end_ids.get((move.choice, move.calls))
-            if end is None:
-                raise InvalidMoveError(f"{move} has a choice or calls this variant never uses")
-            return (*(card.index for card in move.cards), end)
+            ids = [card.index for card in move.cards]
+            for key in (*(("call", call) for call in move.calls), ("end", move.choice)):
+                action = self._ids.get(key)
+                if action is None:
+                    raise InvalidMoveError(f"{move} has a choice or call this variant never uses")
+                ids.append(action)
+            return tuple(ids)
         if isinstance(move, Draw):
             return (DRAW,)
         if isinstance(move, Pass):
             return (PASS,)
-        action = self._extra_ids.get(move)
+        action = self._ids.get(move)
         if action is None:
             raise InvalidMoveError(f"{move} has no action id in this variant")
         return (action,)
 
-    def legal_actions(self, game: Game, prefix: tuple[Card, ...] = ()) -> list[int]:
-        """The legal action ids now, with ``prefix`` cards of a play already chosen."""
+    def legal_actions(
+        self, game: Game, prefix: tuple[Card, ...] = (), calls: tuple[str, ...] = ()
+    ) -> list[int]:
+        """The legal action ids now, with the ``prefix`` cards and ``calls`` of a play
+        already chosen."""
         actions: dict[int, None] = {}
         depth = len(prefix)
         for move in game.legal_moves():
             if isinstance(move, Play):
-                cards = move.cards
-                if cards[:depth] != prefix:
+                if move.cards[:depth] != prefix:
                     continue
-                if len(cards) > depth:
-                    actions[cards[depth].index] = None
-                else:
-                    actions[self._end_ids[(move.choice, move.calls)]] = None
+                if len(move.cards) > depth:
+                    if not calls:
+                        actions[move.cards[depth].index] = None
+                    continue
+                more = move.calls[len(calls) :]
+                if move.calls[: len(calls)] != calls:
+                    continue
+                key = ("call", more[0]) if more else ("end", move.choice)
+                actions[self._ids[key]] = None
             elif not prefix:
                 actions[self.encode(move)[0]] = None
         return sorted(actions)
 
-    def mask(self, game: Game, prefix: tuple[Card, ...] = ()) -> list[bool]:
+    def mask(
+        self, game: Game, prefix: tuple[Card, ...] = (), calls: tuple[str, ...] = ()
+    ) -> list[bool]:
         """A list of ``size`` booleans: which action ids are legal now."""
         mask = [False] * self.size
-        for action in self.legal_actions(game, prefix):
+        for action in self.legal_actions(game, prefix, calls):
             mask[action] = True
         return mask
 
@@ -151,50 +171,57 @@ class ActionSpace:
 class Stepper:
     """Play a game one action id at a time, keeping the partial play between steps."""
 
-    __slots__ = ("game", "prefix", "space")
+    __slots__ = ("calls", "game", "prefix", "space")
 
     def __init__(self, game: Game, space: ActionSpace | None = None) -> None:
         self.game = game
         self.space = space or ActionSpace(game.variant, game.players)
         self.prefix: tuple[Card, ...] = ()
+        self.calls: tuple[str, ...] = ()
 
     def legal_actions(self) -> list[int]:
         """The legal action ids now."""
-        return self.space.legal_actions(self.game, self.prefix)
+        return self.space.legal_actions(self.game, self.prefix, self.calls)
 
     def mask(self) -> list[bool]:
         """Which action ids are legal now."""
-        return self.space.mask(self.game, self.prefix)
+        return self.space.mask(self.game, self.prefix, self.calls)
 
     def step(self, action: int) -> tuple[Event, ...]:
         """Take ``action``; returns the events if it completed a move, else ``()``."""
-        self.space._check(action)
+        space = self.space
+        space._check(action)
         legal = self.legal_actions()
         if action not in legal:
-            names = ", ".join(self.space.describe(a) for a in legal)
+            names = ", ".join(space.describe(a) for a in legal)
             raise IllegalMoveError(
-                f"action {action} ({self.space.describe(action)}) is not legal now; legal: {names}"
+                f"action {action} ({space.describe(action)}) is not legal now; legal: {names}"
             )
-        if action >= 52:
-            return self._finish(action)
-        self.prefix = (*self.prefix, ALL_CARDS[action])
-        return ()
+        if action < 52:
+            self.prefix = (*self.prefix, ALL_CARDS[action])
+            return ()
+        if space.first_call <= action < space.first_extra:
+            self.calls = (*self.calls, space.calls[action - space.first_call])
+            return ()
+        return self._finish(action)
 
     def _finish(self, action: int) -> tuple[Event, ...]:
+        space = self.space
         if self.prefix:
-            choice, calls = self.space.ends[action - _FIRST_END]
-            move: Move = Play(self.prefix, choice, calls)
+            move: Move = Play(self.prefix, space.ends[action - _FIRST_END], self.calls)
         elif action == DRAW:
             move = Draw()
         elif action == PASS:
             move = Pass()
         else:
-            move = self.space.extras[action - _FIRST_END - len(self.space.ends)]
+            move = space.extras[action - space.first_extra]
         self.prefix = ()
+        self.calls = ()
         return self.game.play(move)
 
     def clone(self) -> Stepper:
         """An independent copy (the game is cloned)."""
         copy = Stepper(self.game.clone(), self.space)
         copy.prefix = self.prefix
+        copy.calls = self.calls
         return copy

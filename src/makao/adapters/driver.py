@@ -178,7 +178,8 @@ class Driver:
         ``None`` is :attr:`noop`."""
         if move is None:
             return (self.noop,)
-        return self.stepper.space.encode(move)[len(self.stepper.prefix) :]
+        stepper = self.stepper
+        return stepper.space.encode(move)[len(stepper.prefix) + len(stepper.calls) :]
 
     def bot_actions(self, bot: Bot) -> tuple[int, ...]:
         """The action ids a makao :class:`~makao.bots.Bot` picks for :attr:`actor`: its
@@ -238,7 +239,15 @@ class Driver:
         game = self.stepper.game.clone()
         record = game.record
         game._log = None
-        fields = (self.stepper.prefix, self.max_actions, self.steps, self.window, self.actor)
+        stepper = self.stepper
+        fields = (
+            stepper.prefix,
+            stepper.calls,
+            self.max_actions,
+            self.steps,
+            self.window,
+            self.actor,
+        )
         return (_restore, (game, record, self.stepper.space, fields))
 
     # ------------------------------------------------------------------ the window
@@ -284,7 +293,10 @@ def _restore(
     for move in record:
         game._log = (move, game._log)
     driver = Driver(game, space)
-    driver.stepper.prefix, driver.max_actions, driver.steps, driver.window, driver.actor = fields
+    stepper = driver.stepper
+    stepper.prefix, stepper.calls, driver.max_actions, driver.steps, driver.window, driver.actor = (
+        fields
+    )
     return driver
 
 

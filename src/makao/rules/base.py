@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from makao.cards import Card, Suit
+from makao.cards import ALL_CARDS, Card, Suit
 from makao.errors import SetupError
 from makao.moves import Choice, Move
 
@@ -185,6 +185,15 @@ class TurnRule(Rule):
         list the play with and without each. Must depend on its arguments only (cached),
         and ``cards_left`` is capped at 4 ("four or more")."""
         return ()
+
+    def call_names(self) -> tuple[str, ...]:
+        """Every call this rule may ever list with a play (each gets an action id,
+        :mod:`makao.actions`); by default read off :meth:`call_options`."""
+        names: dict[str, None] = {}
+        for card in ALL_CARDS:
+            for left in range(5):
+                names.update(dict.fromkeys(self.call_options((card,), left)))
+        return tuple(names)
 
     def before_move(self, game: Game, move: Move, events: Events) -> None:
         """Called before a turn move (play, draw, pass) is carried out."""
