@@ -21,6 +21,7 @@ from makao.errors import (
 )
 from makao.events import redact
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
+from makao.sim import compare, simulate
 from makao.variant import Variant
 from makao.view import View
 
@@ -50,10 +51,12 @@ __all__ = [
     "Variant",
     "View",
     "__version__",
+    "compare",
     "format_cards",
     "parse_cards",
     "parse_move",
     "redact",
     "rules",
+    "simulate",
     "variants",
 ]

@@ -1,0 +1,75 @@
+"""Bots: players that see only their view (:class:`~makao.View`) and the legal moves.
+
+* :class:`Bot` -- the protocol; :class:`BaseBot` -- a convenient base class;
+* :class:`RandomBot`, :class:`HeuristicBot`, :class:`MCTSBot` -- three players;
+* :func:`sample_hidden` -- deal the unseen cards consistently with a view (for search);
+* :func:`get`, :func:`names`, :func:`register` -- bots by name (``"mcts"``), as the
+  ``makao`` command uses them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from makao.bots.heuristic import HeuristicBot
+from makao.bots.mcts import MCTSBot, rewards
+from makao.bots.policy import Situation, prefer_calls, score_move
+from makao.bots.protocol import BaseBot, Bot, is_turn_move
+from makao.bots.random import RandomBot
+from makao.bots.sampling import Determinizer, sample_hidden, unseen_cards
+from makao.errors import SetupError
+
+__all__ = [
+    "BaseBot",
+    "Bot",
+    "Determinizer",
+    "HeuristicBot",
+    "MCTSBot",
+    "RandomBot",
+    "Situation",
+    "factory",
+    "get",
+    "is_turn_move",
+    "names",
+    "prefer_calls",
+    "register",
+    "rewards",
+    "sample_hidden",
+    "score_move",
+    "unseen_cards",
+]
+
+_REGISTRY: dict[str, Callable[..., Bot]] = {}
+
+
+def register(name: str, factory: Callable[..., Bot]) -> None:
+    """Make ``factory`` (keyword options → a bot) available as ``name``."""
+    _REGISTRY[name.lower()] = factory
+
+
+def names() -> tuple[str, ...]:
+    """The registered bot names."""
+    return tuple(_REGISTRY)
+
+
+def factory(name: str) -> Callable[..., Bot]:
+    """The constructor registered under ``name``."""
+    found = _REGISTRY.get(name.lower())
+    if found is None:
+        raise SetupError(f"unknown bot {name!r}; known: {', '.join(_REGISTRY)}")
+    return found
+
+
+def get(name: str, **options: Any) -> Bot:
+    """Build the bot ``name`` with keyword ``options`` (``get("mcts", playouts=50)``)."""
+    build = factory(name)
+    try:
+        return build(**options)
+    except TypeError as error:
+        raise SetupError(f"bad options for bot {name!r}: {error}") from None
+
+
+register("random", RandomBot)
+register("heuristic", HeuristicBot)
+register("mcts", MCTSBot)

@@ -1,0 +1,149 @@
+"""Move-scoring shared by :class:`~makao.bots.HeuristicBot` and the MCTS rollouts.
+
+A :class:`Situation` is the little a scoring policy needs -- the player's hand, the effect in
+force, the other players' hand sizes, the compiled rules -- built from a
+:class:`~makao.View` (for a bot) or straight from a :class:`~makao.Game` (inside a search,
+where building a full view per step would cost more than the step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from makao.cards import Card, Rank, Suit
+from makao.moves import Move, Play
+from makao.rules.attack import BattleCards
+
+if TYPE_CHECKING:
+    from makao.engine import Game
+    from makao.rules.base import Effect
+    from makao.variant import RuleSet
+    from makao.view import View
+
+__all__ = ["Situation", "best_moves", "prefer_calls", "prefer_choices", "score_move"]
+
+#: Out-of-turn actions (a late call, "stop" on another player) are always worth taking.
+ACTION_SCORE = 10_000.0
+FINISH_SCORE = 1_000.0
+CALL_SCORE = 100.0
+
+
+class Situation(NamedTuple):
+    """What a scoring policy knows about the player to decide for."""
+
+    hand: Sequence[Card]
+    effect: Effect | None
+    closest: int
+    """The fewest cards any other active player holds."""
+    rules: RuleSet
+
+    @classmethod
+    def of_view(cls, view: View) -> Situation:
+        """The situation of ``view.seat``."""
+        return cls(view.hand, view.effect, _closest(view.hand_sizes, view.seat), view.variant.rules)
+
+    @classmethod
+    def of_game(cls, game: Game, seat: int) -> Situation:
+        """The situation of ``seat`` in ``game`` (reads only public facts and ``seat``'s hand)."""
+        sizes = [len(hand) for hand in game.hands]
+        return cls(game.hands[seat], game.effect, _closest(sizes, seat), game.rules)
+
+
+def _closest(sizes: Sequence[int], seat: int) -> int:
+    others = [size for other, size in enumerate(sizes) if other != seat and size]
+    return min(others, default=99)
+
+
+def prefer_calls(moves: Sequence[Move]) -> Sequence[Move]:
+    """Drop each play that is also listed with more calls ("5h" when "5h +makao" exists):
+    saying a call a play may carry never hurts."""
+    if not any(type(move) is Play and move.calls for move in moves):
+        return moves
+    kept: dict[object, Move] = {}
+    for move in moves:
+        key: object = (move.cards, move.choice) if isinstance(move, Play) else move
+        old = kept.get(key)
+        if old is None or (isinstance(old, Play) and len(move.calls) > len(old.calls)):  # type: ignore[attr-defined]
+            kept[key] = move
+    return list(kept.values())
+
+
+def prefer_choices(moves: Sequence[Move], hand: Sequence[Card]) -> Sequence[Move]:
+    """Keep, of the plays that differ only in their choice (a jack's demanded rank, an
+    ace's suit), the one :func:`score_move` likes best: the rank or suit ``hand`` holds
+    most of. Search then spends its budget on which cards to play, not on seven demands."""
+    if not any(type(move) is Play and move.choice is not None for move in moves):
+        return moves
+    kept: dict[object, tuple[float, Move]] = {}
+    for move in moves:
+        if isinstance(move, Play):
+            key: object = (move.cards, move.calls)
+            value = 0.0 if move.choice is None else _choice_score(move.choice, hand, move.cards)
+        else:
+            key, value = move, 0.0
+        old = kept.get(key)
+        if old is None or value > old[0]:
+            kept[key] = (value, move)
+    return [move for _, move in kept.values()]
+
+
+def score_move(move: Move, situation: Situation) -> float:
+    """How much a simple shedding strategy likes ``move`` (higher is better).
+
+    Out-of-turn actions first; then plays: finishing, saying calls, shedding many and
+    high cards, demanding ranks and naming suits the player holds; function and wild cards
+    are kept for defence (or for an attack on a player close to going out); drawing and
+    passing last.
+    """
+    if getattr(move, "seat", None) is not None:
+        return ACTION_SCORE
+    if not isinstance(move, Play):
+        return 0.0
+    cards = move.cards
+    hand = situation.hand
+    left = len(hand) - len(cards)
+    score = 10.0 + 4.0 * len(cards) + sum(card.rank for card in cards) / (14.0 * len(cards))
+    if left <= 0:
+        score += FINISH_SCORE
+    score += CALL_SCORE * len(move.calls)
+    score += _function_score(cards, situation, left)
+    if move.choice is not None:
+        score += _choice_score(move.choice, hand, cards)
+    return score
+
+
+def _function_score(cards: tuple[Card, ...], situation: Situation, left: int) -> float:
+    rules = situation.rules
+    special = 0
+    battle = False
+    for card in cards:
+        rule = rules.card_rule[card.index]
+        if rule is not None or rules.wild[card.index] is not None:
+            special += 1
+            battle = battle or isinstance(rule, BattleCards)
+    if not special:
+        return 0.0
+    if battle and situation.closest <= 2:
+        return 8.0  # attack a player about to go out
+    if situation.effect is not None or left <= 2:
+        return 0.0  # defending, or time to use everything
+    return -6.0 * special
+
+
+def _choice_score(choice: Rank | Suit, hand: Sequence[Card], played: tuple[Card, ...]) -> float:
+    rest = list(hand)
+    for card in played:
+        if card in rest:
+            rest.remove(card)
+    if isinstance(choice, Suit):
+        return 2.0 * sum(1 for card in rest if card.suit is choice)
+    held = sum(1 for card in rest if card.rank is choice)
+    return 2.0 * held if held else -1.0
+
+
+def best_moves(moves: Sequence[Move], situation: Situation) -> list[Move]:
+    """The moves of highest :func:`score_move` (ties kept, in the given order)."""
+    scored = [(score_move(move, situation), move) for move in moves]
+    top = max(score for score, _ in scored)
+    return [move for score, move in scored if score == top]

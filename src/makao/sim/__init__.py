@@ -1,0 +1,32 @@
+"""Experiments: simulate many games of a variant between bots, and compare variants.
+
+* :func:`simulate` → :class:`SimResult` (wins and places per seat and per bot, game
+  length, blocked and truncated games, penalties, effect usage, first-player advantage,
+  lead changes, decisiveness -- each with a 95 % confidence interval);
+* :func:`compare` → :class:`Comparison` (two variants side by side, each difference with
+  its interval and p-value);
+* :func:`play_game` -- one game, and the loop's rules for asking bots (:mod:`makao.sim.play`).
+"""
+
+from __future__ import annotations
+
+from makao.sim.play import GameRecord, derive_seed, play_game
+from makao.sim.results import Comparison, SimResult
+from makao.sim.run import Progress, compare, simulate
+from makao.sim.spec import parse_bot, parse_variant
+from makao.sim.stats import Difference, Estimate
+
+__all__ = [
+    "Comparison",
+    "Difference",
+    "Estimate",
+    "GameRecord",
+    "Progress",
+    "SimResult",
+    "compare",
+    "derive_seed",
+    "parse_bot",
+    "parse_variant",
+    "play_game",
+    "simulate",
+]

@@ -1,0 +1,200 @@
+"""Running experiments: :func:`simulate` and :func:`compare`, in parallel if asked.
+
+Game ``i`` is dealt with a seed derived from the master seed and ``i``, and its seats are
+rotated by ``i`` (bot ``j`` sits at seat ``(j + i) % players``), so every bot plays every
+seat equally often and the results do not depend on how games are spread over workers.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+
+import attrs
+
+from makao import variants
+from makao.bots.protocol import Bot
+from makao.errors import SetupError
+from makao.sim.play import GameRecord, derive_seed, play_game
+from makao.sim.results import Comparison, SimResult
+from makao.sim.spec import options_of, parse_bot, parse_variant
+from makao.variant import Variant
+
+__all__ = ["Progress", "compare", "simulate"]
+
+#: Called as ``progress(games_done, games_total)`` while an experiment runs.
+Progress = Callable[[int, int], None]
+
+
+@attrs.frozen
+class _Job:
+    variant: Variant
+    bots: tuple[Bot, ...]
+    seed: int
+    max_actions: int | None
+
+
+def _run_chunk(job: _Job, start: int, stop: int) -> list[GameRecord]:
+    bots = copy.deepcopy(job.bots)  # private bots: safe under thread pools too
+    players = len(bots)
+    return [
+        play_game(
+            job.variant,
+            bots,
+            derive_seed(job.seed, index),
+            index=index,
+            rotation=index % players,
+            max_actions=job.max_actions,
+        )
+        for index in range(start, stop)
+    ]
+
+
+def simulate(
+    variant: Variant | str,
+    bots: Sequence[Bot | str],
+    games: int = 1000,
+    seed: int = 0,
+    workers: int = 1,
+    *,
+    executor: Executor | None = None,
+    max_actions: int | None = None,
+    progress: Progress | None = None,
+    chunk_size: int | None = None,
+) -> SimResult:
+    """Play ``games`` games of ``variant`` between ``bots`` (one per seat) and gather the
+    statistics (:class:`~makao.sim.SimResult`).
+
+    ``variant`` and ``bots`` may be given as text (``"polish:decks=2"``, ``"mcts"``).
+    ``workers > 1`` runs on that many local processes; ``executor`` runs on any
+    :class:`concurrent.futures.Executor` instead (a ``dask.distributed`` client's
+    executor reaches a cluster). ``max_actions`` caps each game; capped games are reported
+    as truncated. The same ``seed`` gives the same results for any workers or executor.
+    """
+    job = _make_job(variant, bots, seed, max_actions)
+    _check_counts(games, workers, chunk_size)
+    size = chunk_size or max(1, min(200, math.ceil(games / (4 * max(workers, 1)))))
+    chunks = [(start, min(start + size, games)) for start in range(0, games, size)]
+    if executor is None and workers <= 1:
+        records = _run_here(job, chunks, games, progress)
+    elif executor is not None:
+        records = _run_on(executor, job, chunks, games, progress)
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            records = _run_on(pool, job, chunks, games, progress)
+    records.sort(key=lambda record: record.game)
+    return SimResult(_describe(job.variant), _labels(job.bots), seed, tuple(records))
+
+
+def compare(
+    variant_a: Variant | str,
+    variant_b: Variant | str,
+    bots: Sequence[Bot | str],
+    games: int = 1000,
+    seed: int = 0,
+    workers: int = 1,
+    *,
+    executor: Executor | None = None,
+    max_actions: int | None = None,
+    progress: Progress | None = None,
+) -> Comparison:
+    """Run :func:`simulate` for both variants with the same bots and the same game seeds
+    and set the statistics side by side (:class:`~makao.sim.Comparison`)."""
+    done = [0, 0]
+
+    def report(part: int) -> Progress | None:
+        if progress is None:
+            return None
+
+        def update(count: int, total: int) -> None:
+            done[part] = count
+            progress(sum(done), 2 * total)
+
+        return update
+
+    options = {"executor": executor, "max_actions": max_actions}
+    a = simulate(variant_a, bots, games, seed, workers, progress=report(0), **options)  # type: ignore[arg-type]
+    b = simulate(variant_b, bots, games, seed, workers, progress=report(1), **options)  # type: ignore[arg-type]
+    return Comparison(a, b)
+
+
+def _make_job(
+    variant: Variant | str, bots: Sequence[Bot | str], seed: int, max_actions: int | None
+) -> _Job:
+    if isinstance(variant, str):
+        variant = parse_variant(variant)
+    if not isinstance(variant, Variant):
+        raise SetupError(f"variant must be a Variant or its name, not {variant!r}")
+    built = tuple(parse_bot(bot) if isinstance(bot, str) else bot for bot in bots)
+    if not built:
+        raise SetupError("simulate needs one bot per seat, at least two")
+    variant.rules.start.check_players(len(built))
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SetupError(f"seed must be a whole number, not {seed!r}")
+    if max_actions is not None and (not isinstance(max_actions, int) or max_actions < 1):
+        raise SetupError(f"max_actions must be a whole number ≥ 1 or None, not {max_actions!r}")
+    return _Job(variant, built, seed, max_actions)
+
+
+def _check_counts(games: int, workers: int, chunk_size: int | None) -> None:
+    for name, value, least in (("games", games, 0), ("workers", workers, 1)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            raise SetupError(f"{name} must be a whole number ≥ {least}, not {value!r}")
+    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
+        raise SetupError(f"chunk_size must be a whole number ≥ 1, not {chunk_size!r}")
+
+
+def _run_here(
+    job: _Job, chunks: list[tuple[int, int]], games: int, progress: Progress | None
+) -> list[GameRecord]:
+    records: list[GameRecord] = []
+    for start, stop in chunks:
+        records += _run_chunk(job, start, stop)
+        if progress is not None:
+            progress(len(records), games)
+    return records
+
+
+def _run_on(
+    executor: Executor,
+    job: _Job,
+    chunks: list[tuple[int, int]],
+    games: int,
+    progress: Progress | None,
+) -> list[GameRecord]:
+    futures: list[Future[list[GameRecord]]] = [
+        executor.submit(_run_chunk, job, start, stop) for start, stop in chunks
+    ]
+    records: list[GameRecord] = []
+    for future in as_completed(futures):
+        records += future.result()
+        if progress is not None:
+            progress(len(records), games)
+    return records
+
+
+def _describe(variant: Variant) -> str:
+    """``"name:k=v"`` with the options that differ from the factory's defaults."""
+    try:
+        defaults = {k: p.default for k, p in options_of(variants.factory(variant.name)).items()}
+    except SetupError:
+        defaults = {}
+    options = ",".join(
+        f"{key}={value}".lower() if isinstance(value, bool) else f"{key}={value}"
+        for key, value in variant.options
+        if key not in defaults or defaults[key] != value
+    )
+    return variant.name + (":" + options if options else "")
+
+
+def _labels(bots: Sequence[Bot]) -> tuple[str, ...]:
+    totals = Counter(bot.name for bot in bots)
+    seen: Counter[str] = Counter()
+    labels = []
+    for bot in bots:
+        seen[bot.name] += 1
+        labels.append(bot.name if totals[bot.name] == 1 else f"{bot.name}{seen[bot.name]}")
+    return tuple(labels)

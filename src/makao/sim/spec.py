@@ -1,0 +1,101 @@
+"""Variants and bots named in text, as on the command line: ``"polish"``,
+``"polish:last_card_effect_applies=true,decks=2"``, ``"mcts:playouts=50"``.
+
+Option values are typed by the factory's signature: ``true``/``false`` for booleans,
+``none`` for ``None``, whole numbers, decimals, else text; an unknown option or a value of
+the wrong type is refused with a :class:`~makao.errors.SetupError` that says why.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from makao import bots as _bots
+from makao import variants as _variants
+from makao.bots.protocol import Bot
+from makao.errors import SetupError
+from makao.variant import Variant
+
+__all__ = ["options_of", "parse_bot", "parse_options", "parse_spec", "parse_variant"]
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+def parse_spec(text: str) -> tuple[str, dict[str, str]]:
+    """Split ``"name:k=v,k2=v2"`` into the name and the raw option texts."""
+    name, _, rest = text.strip().partition(":")
+    if not name:
+        raise SetupError(f"no name in {text!r}")
+    raw: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise SetupError(f"bad option {item!r} in {text!r}: write key=value")
+        raw[key.strip()] = value.strip()
+    return name.strip(), raw
+
+
+def options_of(build: Callable[..., object]) -> dict[str, inspect.Parameter]:
+    """The keyword options a factory accepts, by name."""
+    return {
+        name: param
+        for name, param in inspect.signature(build).parameters.items()
+        if param.kind in (param.KEYWORD_ONLY, param.POSITIONAL_OR_KEYWORD)
+    }
+
+
+def parse_options(what: str, build: Callable[..., object], raw: dict[str, str]) -> dict[str, Any]:
+    """Type the option texts in ``raw`` by ``build``'s signature (``what`` names it in errors)."""
+    known = options_of(build)
+    typed: dict[str, Any] = {}
+    for key, text in raw.items():
+        param = known.get(key)
+        if param is None:
+            listed = ", ".join(known) or "none"
+            raise SetupError(f"unknown option {key!r} for {what}; options: {listed}")
+        typed[key] = _coerce(what, key, text, param)
+    return typed
+
+
+def parse_variant(text: str, extra: dict[str, str] | None = None) -> Variant:
+    """Build a variant from ``"name:k=v,…"`` (plus ``extra`` option texts)."""
+    name, raw = parse_spec(text)
+    build = _variants.factory(name)
+    typed = parse_options(f"variant {name!r}", build, {**raw, **(extra or {})})
+    return _variants.get(name, **typed)
+
+
+def parse_bot(text: str) -> Bot:
+    """Build a bot from ``"name:k=v,…"`` (``"mcts:playouts=50"``)."""
+    name, raw = parse_spec(text)
+    build = _bots.factory(name)
+    return _bots.get(name, **parse_options(f"bot {name!r}", build, raw))
+
+
+def _coerce(what: str, key: str, text: str, param: inspect.Parameter) -> Any:
+    annotation = param.annotation
+    if annotation is inspect.Parameter.empty or annotation == "Any":
+        kinds = {"None", "bool", "int", "float", "str"}  # untyped: take the likeliest reading
+    else:
+        written = (
+            annotation if isinstance(annotation, str) else inspect.formatannotation(annotation)
+        )
+        kinds = {part.strip() for part in written.split("|")}
+    lowered = text.lower()
+    if {"None", "NoneType"} & kinds and lowered in ("none", "null"):
+        return None
+    if "bool" in kinds and lowered in _TRUE + _FALSE:
+        return lowered in _TRUE
+    for kind, convert in (("int", int), ("float", float)):
+        if kind in kinds:
+            try:
+                return convert(text)
+            except ValueError:
+                pass
+    if "str" in kinds:
+        return text
+    expected = " or ".join(sorted(kinds))
+    raise SetupError(f"option {key!r} of {what} expects {expected}, not {text!r}")

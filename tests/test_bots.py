@@ -1,0 +1,177 @@
+"""Bots: the protocol, sample_hidden, and the three players (issue 6)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from makao import Game, Play, Stop, variants
+from makao.bots import (
+    BaseBot,
+    Bot,
+    HeuristicBot,
+    MCTSBot,
+    RandomBot,
+    get,
+    names,
+    sample_hidden,
+    unseen_cards,
+)
+from makao.errors import SetupError, StateError
+
+POLISH = variants.polish()
+
+
+def _positions(seed: int, moves: int, players: int = 3) -> list[Game]:
+    game = Game.new(POLISH, players, seed=seed)
+    rng = random.Random(seed)
+    found = []
+    for _ in range(moves):
+        if game.is_over:
+            break
+        found.append(game.clone())
+        game.play(rng.choice(game.legal_moves()))
+    return found
+
+
+def test_sample_hidden_never_changes_what_the_view_shows() -> None:
+    rng = random.Random(1)
+    for game in _positions(seed=3, moves=120):
+        for seat in range(game.players):
+            view = game.view(seat)
+            assert sample_hidden(view, rng).view(seat) == view
+
+
+def test_sample_hidden_deals_exactly_the_unseen_cards() -> None:
+    game = _positions(seed=5, moves=40)[-1]
+    view = game.view(0)
+    sampled = sample_hidden(view, random.Random(2))
+    dealt = Counter(sampled.stock) + sum((Counter(sampled.hands[s]) for s in (1, 2)), Counter())
+    assert dealt == Counter(unseen_cards(view))
+    assert dealt == Counter(game.stock) + Counter(game.hands[1]) + Counter(game.hands[2])
+
+
+def test_sample_hidden_keeps_effect_and_waits() -> None:
+    game = Game.from_position(
+        POLISH,
+        hands=["2h 5c", "3h 9d 9s", "Kd"],
+        pile="7h 2s",
+        stock="Qd 4c",
+        to_move=1,
+        effect="attack 2 by 0",
+        waits=[0, 0, 1],
+    )
+    sampled = sample_hidden(game.view(1), random.Random(0))
+    assert sampled.effect == game.effect
+    assert sampled.waits == [0, 0, 1]
+    assert sampled.hand(1) == game.hand(1)
+    assert sorted(sampled.legal_moves_text()) == sorted(game.legal_moves_text())
+
+
+def test_sample_hidden_varies_with_the_rng() -> None:
+    view = Game.new(POLISH, 2, seed=9).view(0)
+    hands = {tuple(sample_hidden(view, random.Random(i)).hand(1)) for i in range(5)}
+    assert len(hands) > 1
+
+
+def test_sample_hidden_refuses_a_finished_game() -> None:
+    game = Game.from_position(POLISH, hands=["5h", "6h 7c"], pile="5c", to_move=0)
+    game.play("5h")
+    with pytest.raises(StateError):
+        sample_hidden(game.view(1), random.Random(0))
+
+
+def test_bots_follow_the_protocol_and_are_found_by_name() -> None:
+    for bot in (RandomBot(), HeuristicBot(), MCTSBot(playouts=2)):
+        assert isinstance(bot, Bot)
+    assert set(names()) >= {"random", "heuristic", "mcts"}
+    built = get("mcts", playouts=7)
+    assert isinstance(built, MCTSBot) and built.playouts == 7
+    with pytest.raises(SetupError):
+        get("genius")
+    with pytest.raises(SetupError):
+        get("mcts", budget=3)
+    with pytest.raises(SetupError):
+        MCTSBot(rollout="psychic")
+
+
+def test_base_bot_stays_silent_out_of_turn() -> None:
+    view = Game.new(POLISH, 2, seed=1).view(1)
+    assert BaseBot().respond(view, [Stop(1, 0)]) is None
+
+
+def test_random_bot_is_reproducible_from_its_seed() -> None:
+    game = Game.new(POLISH, 2, seed=4)
+    moves, view = game.legal_moves(), game.view(game.to_move)
+    picks = []
+    for _ in range(2):
+        bot = RandomBot()
+        bot.reset(11)
+        picks.append([bot.choose(view, moves) for _ in range(10)])
+    assert picks[0] == picks[1]
+    assert all(move in moves for move in picks[0])
+
+
+def test_pl_29_heuristic_says_makao_with_its_move() -> None:
+    game = Game.from_position(POLISH, hands=["5h 9c", "6c 7c"], pile="5c", to_move=0)
+    move = HeuristicBot().choose(game.view(0), game.legal_moves())
+    assert isinstance(move, Play) and "makao" in move.calls
+
+
+def test_pl_30_heuristic_calls_stop_on_a_silent_player() -> None:
+    game = Game.from_position(POLISH, hands=["5h 9c", "6c 7c 8d"], pile="5c", to_move=0)
+    game.play("5h")  # one card left, no "makao"
+    offered = [m for m in game.legal_moves() if isinstance(m, Stop)]
+    assert HeuristicBot().respond(game.view(1), offered) == Stop(1, 0)
+
+
+def test_pl_32_heuristic_finishes_when_it_can() -> None:
+    game = Game.from_position(POLISH, hands=["9c 9h", "6c 7c"], pile="9d", to_move=0)
+    move = HeuristicBot().choose(game.view(0), game.legal_moves())
+    assert isinstance(move, Play) and len(move.cards) == 2
+
+
+def test_pl_9_heuristic_keeps_a_queen_when_an_ordinary_card_fits() -> None:
+    game = Game.from_position(POLISH, hands=["Qs 6h 8c 9s", "6c 7c"], pile="6d", to_move=0)
+    move = HeuristicBot().choose(game.view(0), game.legal_moves())
+    assert isinstance(move, Play) and str(move) == "6h"
+
+
+def test_pl_12_heuristic_defends_an_attack_it_can_answer() -> None:
+    game = Game.from_position(
+        POLISH, hands=["5c 2h 9s", "6c 7c"], pile="2c 2s", to_move=0, effect="attack 2 by 1"
+    )
+    move = HeuristicBot().choose(game.view(0), game.legal_moves())
+    assert str(move) == "2h"
+
+
+def test_pl_21_heuristic_demands_a_rank_it_holds() -> None:
+    game = Game.from_position(POLISH, hands=["Jh 7c 7d 9s", "6c 7s"], pile="5h", to_move=0)
+    move = HeuristicBot().choose(game.view(0), [m for m in game.legal_moves() if "J" in str(m)])
+    assert str(move) == "Jh:7"
+
+
+def test_pl_26_heuristic_names_the_suit_it_holds_most() -> None:
+    game = Game.from_position(POLISH, hands=["Ah 5c 9c Kc", "6c 7s"], pile="5h", to_move=0)
+    move = HeuristicBot().choose(game.view(0), [m for m in game.legal_moves() if "A" in str(m)])
+    assert str(move) == "Ah:c"
+
+
+def test_mcts_finds_the_finishing_play_and_is_reproducible() -> None:
+    game = Game.from_position(
+        POLISH, hands=["9c 9h Kd", "6c 7c 5d"], pile="9d Js", stock="2c 3c 4c 5s 6s 7s", to_move=0
+    )
+    chosen = []
+    for _ in range(2):
+        bot = MCTSBot(playouts=30, depth=10)
+        bot.reset(3)
+        chosen.append(bot.choose(game.view(0), game.legal_moves()))
+    assert chosen[0] == chosen[1]
+    assert chosen[0] in game.legal_moves()
+
+
+def test_mcts_plays_forced_moves_without_search() -> None:
+    game = Game.from_position(POLISH, hands=["5c", "6c 7c"], pile="9d", stock="Kd", to_move=0)
+    assert str(MCTSBot(playouts=1).choose(game.view(0), game.legal_moves())) == "draw"

@@ -1,0 +1,141 @@
+"""Experiments: simulate, compare, statistics, parallel runs (issue 6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from makao import Move, Play, variants
+from makao.bots import BaseBot, HeuristicBot, RandomBot
+from makao.errors import SetupError
+from makao.sim import compare, play_game, simulate
+from makao.sim.stats import difference, mean, rate
+from makao.view import View
+
+POLISH = variants.polish()
+
+
+class ForgetfulBot(BaseBot):
+    """Plays like HeuristicBot but never says a call."""
+
+    name = "forgetful"
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        silent = [m for m in moves if not (isinstance(m, Play) and m.calls)]
+        return HeuristicBot().choose(view, silent or moves)
+
+
+def test_same_seed_same_results_for_any_workers_and_executor() -> None:
+    bots = [RandomBot(), HeuristicBot()]
+    one = simulate(POLISH, bots, games=12, seed=7, workers=1, chunk_size=5)
+    two = simulate(POLISH, bots, games=12, seed=7, workers=2)
+    with ThreadPoolExecutor(3) as pool:
+        threads = simulate(POLISH, bots, games=12, seed=7, executor=pool, chunk_size=2)
+    assert one.records == two.records == threads.records
+    assert simulate(POLISH, bots, games=12, seed=8).records != one.records
+
+
+def test_seats_are_swapped_game_by_game() -> None:
+    result = simulate(POLISH, [RandomBot(), HeuristicBot()], games=4, seed=1)
+    assert [r.seats for r in result.records] == [(0, 1), (1, 0), (0, 1), (1, 0)]
+    assert [r.first for r in result.records] == [0, 1, 0, 1]
+
+
+def test_heuristic_beats_random() -> None:
+    result = simulate(POLISH, [HeuristicBot(), RandomBot()], games=60, seed=3)
+    assert result.metrics()["win rate heuristic"].value > 0.7
+    assert result.wins(0) + result.wins(1) == 60
+
+
+def test_pl_30_the_loop_lets_others_call_stop_on_a_silent_player() -> None:
+    result = simulate(POLISH, [ForgetfulBot(), HeuristicBot()], games=30, seed=2)
+    metrics = result.metrics()
+    assert metrics["penalty cards forgetful"].value > 0
+    assert metrics["penalty cards heuristic"].value == 0
+
+
+def test_capped_games_are_truncated_not_won() -> None:
+    result = simulate(POLISH, [RandomBot(), RandomBot()], games=6, seed=1, max_actions=5)
+    metrics = result.metrics()
+    assert all(r.truncated and r.places is None and r.actions == 5 for r in result.records)
+    assert metrics["truncated"].value == 1.0
+    assert metrics["win rate random1"].value == metrics["win rate random2"].value == 0.0
+
+
+def test_results_hold_every_statistic() -> None:
+    result = simulate("polish", ["random", "random", "heuristic"], games=9, seed=4)
+    metrics = result.metrics()
+    assert result.bots == ("random1", "random2", "heuristic")
+    for name in (
+        "first player wins",
+        "moves per game",
+        "rounds per game",
+        "blocked",
+        "lead changes",
+        "decided at",
+        "win rate seat 2",
+        "mean place heuristic",
+        "events AttackRaised",
+    ):
+        assert name in metrics
+    assert sum(metrics[f"win rate seat {s}"].value for s in range(3)) == pytest.approx(1.0)
+    assert sum(result.places(2).values()) == 9
+    assert "win rate heuristic" in result.table()
+    assert result.to_dict()["games"] == 9
+
+
+def test_compare_sets_variants_side_by_side() -> None:
+    same = compare(POLISH, POLISH, [RandomBot(), RandomBot()], games=8, seed=1)
+    assert all(diff.value == 0 and not diff.significant for _, _, _, diff in same.rows())
+    other = compare("polish", "polish:last_card_effect_applies=true", ["heuristic"] * 2, games=8)
+    assert other.b.variant == "polish:last_card_effect_applies=true"
+    assert "first player wins" in [name for name, *_ in other.rows()]
+    assert "B - A" in other.table()
+
+
+def test_every_registered_variant_can_be_simulated() -> None:
+    for name in variants.names():
+        seats = max(2, variants.get(name).rules.start.min_players)
+        bots = [HeuristicBot()] + [RandomBot() for _ in range(seats - 1)]
+        result = simulate(name, bots, games=2, seed=1, max_actions=400)
+        assert result.games == 2
+
+
+def test_play_game_rotates_seats() -> None:
+    record = play_game(POLISH, [RandomBot(), HeuristicBot()], seed=5, rotation=1)
+    assert record.seats == (1, 0)
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(SetupError):
+        simulate(POLISH, [RandomBot()], games=2)
+    with pytest.raises(SetupError):
+        simulate(POLISH, [RandomBot(), RandomBot()], games=-1)
+    with pytest.raises(SetupError):
+        simulate("polish:decks=lots", ["random", "random"], games=1)
+    with pytest.raises(SetupError):
+        simulate(POLISH, ["random", "oracle"], games=1)
+
+
+def test_wilson_interval_and_differences() -> None:
+    half = rate(50, 100)
+    assert (round(half.low, 3), round(half.high, 3)) == (0.404, 0.596)
+    assert rate(0, 0).high == 1.0
+    values = mean([1.0, 2.0, 3.0, 4.0])
+    assert values.value == 2.5 and values.low < 2.5 < values.high
+    diff = difference(rate(50, 100), rate(70, 100))
+    assert diff.value == pytest.approx(0.2) and diff.significant
+    assert not difference(rate(50, 100), rate(52, 100)).significant
+    with pytest.raises(ValueError):
+        difference(half, values)
+
+
+def test_runs_on_a_dask_local_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    bots = [RandomBot(), HeuristicBot()]
+    here = simulate(POLISH, bots, games=6, seed=9)
+    with distributed.Client(processes=False, n_workers=1, dashboard_address=None) as client:
+        there = simulate(POLISH, bots, games=6, seed=9, executor=client.get_executor())
+    assert there.records == here.records
