@@ -26,7 +26,9 @@ def legal_moves(game: Game) -> tuple[Move, ...]:
     moves: list[Move] = []
     drawn = game.drawn
     if drawn is not None:
-        if is_first_ok(game, seat, drawn):
+        if game.rules.draw.play_any_after_draw:
+            _add_plays(game, seat, first_cards(game, seat), moves)
+        elif is_first_ok(game, seat, drawn):
             moves.extend(_variants(game, seat, (drawn,)))
         if not game.must_play_drawn or not moves:
             moves.append(_PASS)
@@ -45,6 +47,8 @@ def legal_moves(game: Game) -> tuple[Move, ...]:
                 moves.append(_PASS)
         if not moves:
             moves.append(_PASS)  # stuck: nothing to play, nothing to draw (PL-36)
+    if game.rules.required_call_rules:
+        moves = _with_required_calls(game, seat, moves)
     for rule in game.rules.extra_move_rules:
         moves.extend(rule.extra_moves(game))
     return tuple(moves)
@@ -61,7 +65,10 @@ def first_cards(game: Game, seat: int) -> list[Card]:
     else:
         override = effect.suit_override
         if override is None:
-            return list(dict.fromkeys(card for card in hand if effect.allows(game, card)))
+            allowed = [card for card in hand if effect.allows(game, card)]
+            if game.rules.has_effect_wilds:
+                allowed += [card for card in hand if _wild_under_effects(game, card)]
+            return list(dict.fromkeys(allowed))
         suit = override
         wilds_ok = not effect.blocks_wilds
     rank = top.rank
@@ -90,7 +97,7 @@ def is_first_ok(game: Game, seat: int, card: Card) -> bool:
     else:
         suit = effect.suit_override
         if suit is None:
-            return effect.allows(game, card)
+            return effect.allows(game, card) or _wild_under_effects(game, card)
     if card.suit is suit or card.rank is top.rank:
         return True
     rule = game.rules.wild[card.index]
@@ -98,6 +105,25 @@ def is_first_ok(game: Game, seat: int, card: Card) -> bool:
         return False
     has_match = any(c.suit is suit or c.rank is top.rank for c in game.hands[seat])
     return rule.allows(game, seat, card, has_match)
+
+
+def _wild_under_effects(game: Game, card: Card) -> bool:
+    """Is ``card`` wild even under effects (:attr:`WildRule.under_effects`, UM-16)?"""
+    rule = game.rules.wild[card.index]
+    return rule is not None and rule.under_effects
+
+
+def _with_required_calls(game: Game, seat: int, moves: list[Move]) -> list[Move]:
+    """List each play with the calls the rules require of it in this position."""
+    rules = game.rules.required_call_rules
+    listed: list[Move] = []
+    for move in moves:
+        if type(move) is Play:
+            calls = [c for rule in rules for c in rule.required_calls(game, seat, move.cards)]
+            if calls:
+                move = Play(move.cards, move.choice, (*move.calls, *calls))
+        listed.append(move)
+    return listed
 
 
 def _add_plays(game: Game, seat: int, firsts: list[Card], moves: list[Move]) -> None:
@@ -192,9 +218,20 @@ def canonical_order(game: Game, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return (cards[0], *order, cards[-1])
 
 
+def claiming_rule(game: Game, cards: tuple[Card, ...]) -> CardRule | None:
+    """The rule that takes over a play of ``cards`` now (:meth:`CardRule.claims`), if any."""
+    for rule in game.rules.claim_rules:
+        if rule.claims(game, cards):
+            return rule
+    return None
+
+
 def acting_rule(game: Game, cards: tuple[Card, ...]) -> CardRule | None:
     """The rule whose effect a play has: that of its last card with a rule of its own
     (unless the effect in force takes every answer, :attr:`Effect.answer_overrides`)."""
+    claimed = claiming_rule(game, cards)
+    if claimed is not None:
+        return claimed
     effect = game.effect
     if effect is not None and effect.answer_overrides:
         return effect.answer_rule
@@ -245,12 +282,17 @@ def actor(game: Game, move: Move) -> int:
 
 
 def canonical(game: Game, move: Move, legal: tuple[Move, ...]) -> Move:
-    """Return ``move`` if it is legal in another order of the same cards; else raise
-    :class:`IllegalMoveError` saying why and what is allowed."""
+    """Return ``move`` if it is legal in another order of the same cards, or the move a
+    rule admits in its place (:meth:`TurnRule.admit`); else raise :class:`IllegalMoveError`
+    saying why and what is allowed."""
     if type(move) is Play and len(move.cards) > 2:
         listed = Play(canonical_order(game, move.cards), move.choice, move.calls)
         if listed in legal:
             return move
+    for rule in game.rules.admit_rules:
+        admitted = rule.admit(game, move, legal)
+        if admitted is not None:
+            return admitted
     raise IllegalMoveError(explain(game, move, legal))
 
 
@@ -277,7 +319,11 @@ def _reason(game: Game, move: Move, seat: int) -> str:
             return "all cards of one play must share a rank (PL-7)"
         if len(move.cards) > 1 and not game.rules.play.multi_card:
             return "this variant allows one card per move"
-        if game.drawn is not None and move.cards != (game.drawn,):
+        if (
+            game.drawn is not None
+            and move.cards != (game.drawn,)
+            and not game.rules.draw.play_any_after_draw
+        ):
             return f"after drawing, only the drawn card {game.drawn} may be played (PL-8)"
         return f"{move.cards[0]} (with that choice and those calls) cannot be played on {state}"
     if type(move) is Draw:

@@ -296,6 +296,12 @@ class Game:
         return tuple(moves)
 
     @property
+    def opening(self) -> tuple[Event, ...]:
+        """Events announced at the deal, before the first move (a start rule puts them in
+        ``ext["opening"]``; Mao's UM-2 and UM-4 announcements). Empty if there were none."""
+        return self.ext.get("opening", ())  # type: ignore[return-value]
+
+    @property
     def origin(self) -> dict[str, object]:
         """How the game began: a deal (players, seed) or a position; JSON-ready."""
         return dict(self._origin)
@@ -374,6 +380,7 @@ class Game:
     def _play_cards(self, seat: int, move: Play, events: list[Event]) -> None:
         hand = self.hands[seat]
         cards = move.cards
+        claimed = _movegen.claiming_rule(self, cards) if self.rules.claim_rules else None
         for card in cards:
             hand.remove(card)
         self.pile.extend(cards)
@@ -383,13 +390,17 @@ class Game:
         previous = self.effect
         self.effect = None
         self.next_seat = None
-        acting = None
+        acting = claimed
         card_rule = self.rules.card_rule
-        for card in reversed(cards):
+        for card in reversed(cards) if acting is None else ():
             acting = card_rule[card.index]
             if acting is not None:
                 break
-        if previous is not None and (acting is None or previous.answer_overrides):
+        if (
+            previous is not None
+            and claimed is None
+            and (acting is None or previous.answer_overrides)
+        ):
             acting = previous.answer_rule
         if hand or self.rules.finish.last_card_effect_applies:
             if acting is not None:
@@ -471,6 +482,9 @@ class Game:
         had_play = bool(_movegen.first_cards(self, seat))
         drawn = self.draw_cards(seat, 1, "draw", events)
         draw_rule = self.rules.draw
+        if drawn and draw_rule.play_any_after_draw and _movegen.first_cards(self, seat):
+            self.drawn = drawn[0]  # any playable card may follow the draw (UM-5)
+            return
         count = 1
         while drawn and draw_rule.play_drawn:
             if _movegen.is_first_ok(self, seat, drawn[0]):

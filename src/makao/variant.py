@@ -58,6 +58,10 @@ class RuleSet:
     card_rules: tuple[CardRule, ...]
     sequence_cache: dict[Any, Any] = attrs.field(factory=dict)
     play_cache: dict[Any, Any] = attrs.field(factory=dict)
+    has_effect_wilds: bool = False
+    claim_rules: tuple[CardRule, ...] = ()
+    required_call_rules: tuple[TurnRule, ...] = ()
+    admit_rules: tuple[TurnRule, ...] = ()
 
     @classmethod
     def compile(cls, rules: tuple[Rule, ...]) -> RuleSet:
@@ -88,6 +92,10 @@ class RuleSet:
             finish=slots[FinishRule],  # type: ignore[arg-type]
             start=slots[StartRule],  # type: ignore[arg-type]
             card_rules=card_rules,
+            has_effect_wilds=any(w.under_effects for w in wild_rules),
+            claim_rules=tuple(r for r in card_rules if type(r).claims is not CardRule.claims),
+            required_call_rules=_overriding(turn_rules, "required_calls"),
+            admit_rules=_overriding(turn_rules, "admit"),
         )
 
 

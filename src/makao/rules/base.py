@@ -149,6 +149,12 @@ class CardRule(Rule):
         """Apply the effect of ``cards`` (played by ``seat``): set ``game.effect`` etc."""
         raise NotImplementedError
 
+    def claims(self, game: Game, cards: tuple[Card, ...]) -> bool:
+        """Does this rule take over a play of ``cards`` now, whatever the cards' own rules
+        (a Mao multiplex, UM-20)? Plays are listed per card and cached, so a claiming rule's
+        :meth:`choices` must be those of the cards' own rules. Default: never."""
+        return False
+
     def effect_class(self, card: Card) -> object:
         """A value that differs between covered cards whose effects differ (K♥ and K♠
         attack in different directions); the engine lists play orders by it."""
@@ -162,6 +168,10 @@ class CardRule(Rule):
 @attrs.frozen
 class WildRule(Rule):
     """A rule that lets some cards be played regardless of the top card."""
+
+    #: Whether the wild cards may also be played under an effect that names no suit (an
+    #: attack, a demand): Mao's jack, "playable any time" (UM-16).
+    under_effects: bool = attrs.field(default=False, kw_only=True)
 
     def covers(self, card: Card) -> bool:
         """Is ``card`` wild under this rule?"""
@@ -207,6 +217,16 @@ class TurnRule(Rule):
         """Out-of-turn moves this rule makes legal now."""
         return ()
 
+    def required_calls(self, game: Game, seat: int, cards: tuple[Card, ...]) -> tuple[str, ...]:
+        """Calls a play of ``cards`` by ``seat`` must carry in this position; legal moves
+        list each play with them (Mao, UM-25). Default: none."""
+        return ()
+
+    def admit(self, game: Game, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        """A move that is not listed but that ``play`` still accepts -- an infraction to be
+        charged, say -- as the move to carry out instead; ``None`` refuses it (default)."""
+        return None
+
     def action_templates(self, players: int) -> tuple[Move, ...]:
         """Every out-of-turn move this rule can ever make legal at a table of ``players``
         (each gets a stable action id, :mod:`makao.actions`)."""
@@ -225,6 +245,9 @@ class DrawRule(Rule):
     play_drawn: bool = True
     #: Whether a player who had nothing to play must play the drawn card if it fits (RU-9).
     must_play_drawn_when_stuck: bool = False
+    #: Whether, after drawing, any playable card of the hand may follow (UM-5), not only
+    #: the drawn one.
+    play_any_after_draw: bool = False
     #: Whether a player whose drawn card cannot be played draws again (Crazy Eights).
     draw_until_playable: bool = False
     #: With ``draw_until_playable``: the most cards one draw move takes (``None``: no limit).
@@ -324,7 +347,6 @@ class StartRule(Rule):
         rule.on_play(game, dealer, (card,), choice, None, [])
         if game.next_seat is not None:
             game.to_move, game.next_seat = game.next_seat, None
-
 
     def _starting_card(self, game: Game) -> Card:
         stock = game.stock

@@ -1,0 +1,403 @@
+"""Ultimate Mao's card effects (UM-8…UM-17, UM-20) beyond the core building blocks.
+
+The ace reverses with :class:`~makao.rules.direction.ReverseCards`; threes and fours are
+:class:`~makao.rules.BattleCards` with ``answer="same_rank"``. This module adds the rest:
+:class:`AgainCards` (two), :class:`HitPrevious` (six, queen), :class:`SevenCards`,
+:class:`NineCards`, :class:`HeldJacks` with :class:`JackRelease`, and :class:`Multiplex`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from makao.cards import Card, Rank, Suit
+from makao.events import (
+    AttackAccepted,
+    AttackRaised,
+    DemandEnded,
+    Penalised,
+    SuitNamed,
+)
+from makao.moves import Choice, Move
+from makao.rules._util import cards_of_ranks, seat_after_by
+from makao.rules.attack import AttackEffect, BattleCards
+from makao.rules.base import CardRule, Effect, Events, TurnRule
+from makao.rules.mao_moves import Release
+
+if TYPE_CHECKING:
+    from makao.engine import Game
+
+__all__ = [
+    "AgainCards",
+    "FreeSuit",
+    "HeldJack",
+    "HeldJacks",
+    "HitPrevious",
+    "JackRelease",
+    "Multiplex",
+    "MultiplexEffect",
+    "NineCards",
+    "SevenAttack",
+    "SevenCards",
+    "pending_penalty",
+]
+
+
+def _again(game: Game, seat: int) -> None:
+    """``seat`` moves again, unless that was their last card."""
+    if game.hands[seat]:
+        game.next_seat = seat
+
+
+@attrs.frozen
+class AgainCards(CardRule):
+    """Again cards (the Mao two): the same player moves again (UM-9)."""
+
+    cards: frozenset[Card] = cards_of_ranks(Rank.TWO)
+
+    def covers(self, card: Card) -> bool:
+        """The again cards."""
+        return card in self.cards
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """The turn comes straight back to ``seat``."""
+        _again(game, seat)
+
+
+@attrs.frozen
+class HitPrevious(CardRule):
+    """The previous player (against the direction of play) draws ``amount`` cards: the
+    Mao six draws 2 (UM-12), the queen 1 (UM-17)."""
+
+    cards: frozenset[Card]
+    amount: int
+
+    def covers(self, card: Card) -> bool:
+        """The hitting cards."""
+        return card in self.cards
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """The previous player still in the game draws."""
+        target = game.effect_target(seat, -game.direction)
+        if target is not None:
+            game.draw_cards(target, self.amount, "attack", events)
+
+
+@attrs.frozen
+class SevenCards(BattleCards):
+    """Sevens (UM-13): the next player plays a seven or draws 2; a seven played on a
+    pending seven cancels it and lies as a plain card. Sevens do not stack."""
+
+    penalties: tuple[tuple[Card, int], ...] = attrs.field(
+        default=tuple((card, 2) for card in sorted(cards_of_ranks(Rank.SEVEN))),
+        converter=tuple,
+    )
+    answer: str = "same_rank"
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Cancel a pending seven, or send a new one on."""
+        if isinstance(previous, SevenAttack):
+            return  # "as if no seven were on top"
+        target = game.effect_target(seat, game.direction)
+        if target is None:
+            return
+        total = self.penalty(cards[-1])
+        game.effect = SevenAttack(total, seat, False, self)
+        game.next_seat = target
+        events.append(AttackRaised(seat, target, total))
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """Read ``seven by S``."""
+        if not words or words[0] != "seven":
+            return None
+        return SevenAttack(2, seat_after_by(words, "by"), False, self)
+
+
+@attrs.frozen
+class SevenAttack(AttackEffect):
+    """A pending seven: play a seven (cancelling it) or draw its penalty."""
+
+    def to_text(self) -> str:
+        """``seven by S``."""
+        return f"seven by {self.seat}"
+
+
+@attrs.frozen
+class NineCards(CardRule):
+    """Nines (UM-14): every other player, in turn order, draws one card; then the nine's
+    player moves again, unless it was their last card. ``player_draws_too``: the nine's
+    player draws one as well (after the others)."""
+
+    cards: frozenset[Card] = cards_of_ranks(Rank.NINE)
+    player_draws_too: bool = False
+
+    def covers(self, card: Card) -> bool:
+        """The nines."""
+        return card in self.cards
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Everyone else draws one, in turn order; then ``seat`` moves again."""
+        last_card = not game.hands[seat]
+        for offset in range(1, game.players):
+            other = (seat + offset * game.direction) % game.players
+            if not game.done[other]:
+                game.draw_cards(other, 1, "attack", events)
+        if self.player_draws_too and not last_card:
+            game.draw_cards(seat, 1, "attack", events)
+        _again(game, seat)
+
+
+@attrs.frozen
+class HeldJacks(CardRule):
+    """Held jacks (UM-16): the player names the suit of the next card and holds the jack
+    until a card of that suit is played (:class:`HeldJack`). A jack played on a held jack
+    costs its holder ``penalty`` card(s). Wildness comes from a
+    :class:`~makao.rules.Wild` rule with ``under_effects``."""
+
+    cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
+    penalty: int = 1
+
+    def covers(self, card: Card) -> bool:
+        """The jacks."""
+        return card in self.cards
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        """The four suits."""
+        return tuple(Suit)
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Charge the holder of a jack played on, then hold this one on the named suit."""
+        if isinstance(previous, HeldJack) and not game.done[previous.seat]:
+            events.append(Penalised(previous.seat, "UM-16", "a jack was played on their jack", 1))
+            game.draw_cards(previous.seat, self.penalty, "penalty", events)
+        suit = choice if isinstance(choice, Suit) else cards[-1].suit
+        events.append(SuitNamed(seat, suit))
+        game.effect = HeldJack(suit, seat, self)
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """Read ``jack X by S`` or ``free``."""
+        if list(words) == ["free"]:
+            return FreeSuit()
+        if len(words) < 2 or words[0] != "jack":
+            return None
+        return HeldJack(Suit.parse(words[1]), seat_after_by(words, "by"), self)
+
+
+@attrs.frozen
+class HeldJack(Effect):
+    """A jack held by ``seat`` on the named ``suit``: cards match by that suit (or are
+    jacks) until one of that suit is played."""
+
+    suit: Suit
+    seat: int
+    rule: HeldJacks = attrs.field(repr=False)
+
+    @property
+    def suit_override(self) -> Suit:
+        """The named suit replaces the jack's."""
+        return self.suit
+
+    @property
+    def blocks_wilds(self) -> bool:
+        """Jacks stay wild on a held jack (UM-16)."""
+        return False
+
+    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+        """Drawing is always a move (UM-5)."""
+        return game.can_draw()
+
+    def to_text(self) -> str:
+        """``jack X by S``."""
+        return f"jack {self.suit.letter} by {self.seat}"
+
+
+@attrs.frozen
+class FreeSuit(Effect):
+    """A released jack: the next player may play any card (UM-16)."""
+
+    def allows(self, game: Game, card: Card) -> bool:
+        """Any card."""
+        return True
+
+    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+        """Drawing is always a move (UM-5)."""
+        return game.can_draw()
+
+    def on_turn_end(self, game: Game, seat: int, events: Events) -> Effect | None:
+        """The freedom lasts one turn."""
+        return None
+
+    def to_text(self) -> str:
+        """``free``."""
+        return "free"
+
+
+@attrs.frozen
+class JackRelease(TurnRule):
+    """The holder of a jack may release it at any time (``"1: release"``, UM-16)."""
+
+    handles = (Release,)
+
+    def extra_moves(self, game: Game) -> Iterable[Move]:
+        """The release, while a jack is held by a player still in the game."""
+        effect = game.effect
+        if isinstance(effect, HeldJack) and not game.done[effect.seat]:
+            return (Release(effect.seat),)
+        return ()
+
+    def action_templates(self, players: int) -> tuple[Move, ...]:
+        """A release per seat."""
+        return tuple(Release(seat) for seat in range(players))
+
+    def apply(self, game: Game, move: Move, events: Events) -> None:
+        """The jack's suit is over; the player to move may play any card."""
+        effect = game.effect
+        assert isinstance(effect, HeldJack)
+        events.append(DemandEnded(effect.suit))
+        game.effect = FreeSuit()
+
+
+@attrs.frozen
+class Multiplex(CardRule):
+    """Multiplex (UM-20): a card identical to the top card starts a count; every player
+    in turn plays that rank ("three", "four", …) or draws the last number said. With
+    ``suspends_effects`` the cards' own effects do not act meanwhile; otherwise the own
+    effects that leave nothing in force (reverse, again, hits, nines) still act.
+    ``named_suit_cards`` keep their choice (a jack names a suit) so that plays read the
+    same inside and outside a multiplex."""
+
+    suspends_effects: bool = True
+    named_suit_cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
+
+    def covers(self, card: Card) -> bool:
+        """No card by itself: the rule claims plays (:meth:`claims`)."""
+        return False
+
+    def claims(self, game: Game, cards: tuple[Card, ...]) -> bool:
+        """A card of the running multiplex's rank, or one identical to the top card."""
+        effect = game.effect
+        if isinstance(effect, MultiplexEffect):
+            return cards[0].rank is effect.rank
+        return cards[0] is game.pile[-1]
+
+    def count_after(self, game: Game, cards: tuple[Card, ...]) -> int | None:
+        """The number a play of ``cards`` must say, if it is a multiplex play."""
+        if not self.claims(game, cards):
+            return None
+        effect = game.effect
+        return effect.count + 1 if isinstance(effect, MultiplexEffect) else 2
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        """As the card's own rule: a suit for a jack, else none."""
+        return tuple(Suit) if card in self.named_suit_cards else (None,)
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Raise the count and pass the multiplex on."""
+        count = previous.count + 1 if isinstance(previous, MultiplexEffect) else 2
+        card = cards[-1]
+        own = game.rules.card_rule[card.index]
+        if not self.suspends_effects and own is not None:
+            own.on_play(game, seat, cards, choice, None, events)
+        target = game.effect_target(seat, game.direction)
+        if target is None:
+            game.effect = None
+            return
+        game.effect = MultiplexEffect(card.rank, count, seat, self)
+        events.append(AttackRaised(seat, target, count))
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """Read ``multiplex R N by S``."""
+        if len(words) < 3 or words[0] != "multiplex" or not words[2].isdigit():
+            return None
+        return MultiplexEffect(
+            Rank.parse(words[1]), int(words[2]), seat_after_by(words, "by"), self
+        )
+
+
+@attrs.frozen
+class MultiplexEffect(Effect):
+    """A running multiplex of ``rank``, last counted ``count`` by ``seat``."""
+
+    rank: Rank
+    count: int
+    seat: int
+    rule: Multiplex = attrs.field(repr=False)
+
+    def allows(self, game: Game, card: Card) -> bool:
+        """Any card of the rank, any suit."""
+        return card.rank is self.rank
+
+    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+        """Only a player holding no card of the rank draws (UM-20)."""
+        return all(card.rank is not self.rank for card in game.hands[seat])
+
+    def on_draw(self, game: Game, seat: int, events: Events) -> None:
+        """Draw the last number said; the next player then plays normally."""
+        events.append(AttackAccepted(seat, self.count))
+        game.effect = None
+        game.draw_cards(seat, self.count, "attack", events)
+        game.end_turn(seat, None, events)
+
+    def to_text(self) -> str:
+        """``multiplex R N by S``."""
+        return f"multiplex {self.rank.text} {self.count} by {self.seat}"
+
+
+def pending_penalty(effect: Effect | None) -> int:
+    """The cards a player facing ``effect`` would draw by not answering (0 if none)."""
+    if isinstance(effect, AttackEffect):
+        return effect.total
+    if isinstance(effect, MultiplexEffect):
+        return effect.count
+    return 0

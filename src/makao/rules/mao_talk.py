@@ -1,0 +1,348 @@
+"""Ultimate Mao's etiquette: required calls (UM-15, UM-18…UM-20, UM-23…UM-25), question
+periods (UM-21, UM-22), host reports (UM-3, UM-6, UM-7), penalised illegal plays (UM-27)
+and the announced deal (UM-1, UM-2, UM-4).
+
+Call names are lower-case words joined by ``-``: ``good-day``, ``last-card``, ``mau``,
+``mau-mau``, ``<rank>-of-spades`` (``five-of-spades``, ``jack-of-spades``) and the
+multiplex counts ``two``, ``three``, … (:func:`number_word`). Legal moves list every play
+with exactly the calls it needs; :meth:`~makao.Game.play` also accepts the same play with
+missing or wrong calls and charges each as an infraction (:class:`MaoCalls`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from makao.cards import Card, Rank, Suit
+from makao.events import Announced, CallMade, Event, Penalised
+from makao.moves import Move, Play, Say
+from makao.rules.base import Events, StartRule, TurnRule
+from makao.rules.mao import Multiplex, pending_penalty
+from makao.rules.mao_moves import HostReport, Misplay
+
+if TYPE_CHECKING:
+    from makao.engine import Game
+
+__all__ = [
+    "HostReports",
+    "MaoCalls",
+    "MaoStart",
+    "Misplays",
+    "QuestionPeriods",
+    "number_word",
+    "spade_call",
+]
+
+_NUMBERS = (
+    *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
+    *("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen"),
+    *("eighteen", "nineteen", "twenty"),
+)
+_RANK_WORDS = {
+    **{rank: _NUMBERS[rank] for rank in range(2, 11)},
+    11: "jack",
+    12: "queen",
+    13: "king",
+    14: "ace",
+}
+
+
+def number_word(count: int) -> str:
+    """The multiplex call for ``count``: ``two``, ``three``, … (digits past twenty)."""
+    return _NUMBERS[count] if 0 <= count < len(_NUMBERS) else str(count)
+
+
+def spade_call(card: Card) -> str:
+    """The call naming a spade: ``five-of-spades``, ``queen-of-spades`` (UM-18)."""
+    return f"{_RANK_WORDS[card.rank]}-of-spades"
+
+
+def _penalise(game: Game, seat: int, rule: str, reason: str, amount: int, events: Events) -> None:
+    events.append(Penalised(seat, rule, reason, amount))
+    if amount:
+        game.draw_cards(seat, amount, "penalty", events)
+
+
+# A requirement: the rule id and the calls that satisfy it (the first is the listed one).
+_Requirement = tuple[str, tuple[str, ...]]
+
+
+@attrs.frozen
+class MaoCalls(TurnRule):
+    """Calls said with a play: "Good day" with a ten (UM-15), the name of a spade (UM-18),
+    all of them for a card that needs several (UM-19), the multiplex count (UM-20), "Last
+    card" -- or "Mau" for a jack -- when one card is left (UM-23), "Mau Mau" with the last
+    card (UM-24). A missing or wrong call costs ``penalty`` card(s) each (UM-25); a last
+    card played without "Mau Mau" stays played but the penalty card means no win."""
+
+    penalty: int = 1
+    mau_mau_only_for_jack: bool = False
+
+    def requirements(self, game: Game, seat: int, cards: tuple[Card, ...]) -> list[_Requirement]:
+        """What a play of ``cards`` by ``seat`` must say now."""
+        card = cards[-1]
+        needs: list[_Requirement] = []
+        if card.rank is Rank.TEN:
+            needs.append(("UM-15", ("good-day",)))
+        if card.suit is Suit.SPADES:
+            needs.append(("UM-18", (spade_call(card),)))
+        for rule in game.rules.claim_rules:
+            count = rule.count_after(game, cards) if isinstance(rule, Multiplex) else None
+            if count is not None:
+                needs.append(("UM-20", (number_word(count),)))
+        rest = list(game.hands[seat])
+        for played in cards:
+            rest.remove(played)
+        if len(rest) == 1:
+            jack = rest[0].rank is Rank.JACK
+            needs.append(("UM-23", ("mau", "last-card") if jack else ("last-card",)))
+        if not rest and (not self.mau_mau_only_for_jack or card.rank is Rank.JACK):
+            needs.append(("UM-24", ("mau-mau",)))
+        return needs
+
+    def required_calls(self, game: Game, seat: int, cards: tuple[Card, ...]) -> tuple[str, ...]:
+        """The listed calls: the first way of saying each requirement."""
+        return tuple(calls[0] for _, calls in self.requirements(game, seat, cards))
+
+    def admit(self, game: Game, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        """A listed play said with other calls is accepted (and charged)."""
+        if type(move) is not Play:
+            return None
+        for listed in legal:
+            if type(listed) is Play and (listed.cards, listed.choice) == (move.cards, move.choice):
+                return move
+        return None
+
+    def before_move(self, game: Game, move: Move, events: Events) -> None:
+        """Judge a play's calls against the position before it is carried out."""
+        if type(move) is not Play:
+            return
+        needs = self.requirements(game, game.to_move, move.cards)
+        allowed = {call for _, calls in needs for call in calls}
+        said = set(move.calls)
+        faults = [
+            (rule, f"did not say {calls[0]}") for rule, calls in needs if not said & set(calls)
+        ]
+        faults += [("UM-25", f"wrong call {call}") for call in move.calls if call not in allowed]
+        made = tuple(call for call in move.calls if call in allowed)
+        game.ext["calls-due"] = (made, tuple(faults))
+
+    def after_play(
+        self, game: Game, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        """Record the calls made; charge the infractions."""
+        due = game.ext.pop("calls-due", ((), ()))
+        made: tuple[str, ...] = due[0]  # type: ignore[index]
+        faults: tuple[tuple[str, str], ...] = due[1]  # type: ignore[index]
+        for call in made:
+            events.append(CallMade(seat, call))
+        for rule, reason in faults:
+            _penalise(game, seat, rule, reason, self.penalty, events)
+
+
+@attrs.frozen
+class QuestionPeriods(TurnRule):
+    """Talk (UM-21, UM-22): any remark must come in a question period, opened by anyone
+    with "Question"; the opener or the ``oldest`` seat closes it with "End of
+    questions". A remark outside a period costs ``penalty`` card(s).
+
+    Speech is the core :class:`~makao.moves.Say`: ``question``, ``end-of-questions``, or
+    any other call (a remark; :func:`makao.phrasebook.speech` maps free text)."""
+
+    handles = (Say,)
+    oldest: int = 0
+    penalty: int = 1
+
+    def extra_moves(self, game: Game) -> Iterable[Move]:
+        """Opening a period; in one, remarks and its closing by the opener or the oldest."""
+        opener = game.ext.get("question")
+        seats = [seat for seat in range(game.players) if not game.done[seat]]
+        if opener is None:
+            return [Say(seat, "question") for seat in seats]
+        moves: list[Move] = [Say(seat, "remark") for seat in seats]
+        moves += [Say(s, "end-of-questions") for s in seats if s in (opener, self.oldest)]
+        return moves
+
+    def action_templates(self, players: int) -> tuple[Move, ...]:
+        """Each seat's question, remark and end of questions."""
+        words = ("question", "remark", "end-of-questions")
+        return tuple(Say(seat, word) for seat in range(players) for word in words)
+
+    def admit(self, game: Game, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        """Anything a seat still in the game says is accepted (and charged if out of place)."""
+        if type(move) is Say and 0 <= move.seat < game.players and not game.done[move.seat]:
+            return move
+        return None
+
+    def apply(self, game: Game, move: Move, events: Events) -> None:
+        """Open or close a period, or judge a remark."""
+        assert isinstance(move, Say)
+        seat, call, ext = move.seat, move.call, game.ext
+        opener = ext.get("question")
+        if opener is None and call == "question":
+            ext["question"] = seat
+            ext.pop("questions-closed", None)
+        elif opener is not None and call == "end-of-questions" and seat in (opener, self.oldest):
+            del ext["question"]
+            ext["questions-closed"] = True
+        elif opener is None:
+            rule = "UM-22" if ext.get("questions-closed") else "UM-21"
+            _penalise(
+                game, seat, rule, f"spoke ({call}) outside a question period", self.penalty, events
+            )
+            return
+        events.append(CallMade(seat, call))
+
+
+@attrs.frozen
+class HostReports(TurnRule):
+    """What the host reports (the engine keeps no clock): a time-out of the player to move
+    (UM-6: one card; with ``timeout_ends_turn`` the turn passes, and a pending draw
+    penalty is drawn too), cards touched during the deal -- before the first move
+    (UM-3: one card) --, a touched stock (UM-7: one card drawn)."""
+
+    handles = (HostReport,)
+    timeout_ends_turn: bool = True
+    move_time_limit: float = 6.0
+
+    def admit(self, game: Game, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        """A report about a seat still in the game, when it can apply."""
+        if type(move) is not HostReport:
+            return None
+        seat = move.seat
+        if not 0 <= seat < game.players or game.done[seat]:
+            return None
+        if move.kind == "timeout" and seat != game.to_move:
+            return None
+        if move.kind == "touched-cards" and not game.ext.get("dealing"):
+            return None
+        return move
+
+    def before_move(self, game: Game, move: Move, events: Events) -> None:
+        """The first turn move ends the deal (UM-3)."""
+        game.ext.pop("dealing", None)
+
+    def apply(self, game: Game, move: Move, events: Events) -> None:
+        """Charge the reported seat; a time-out may end the turn."""
+        assert isinstance(move, HostReport)
+        seat = move.seat
+        if move.kind == "touched-cards":
+            _penalise(game, seat, "UM-3", "touched their cards during the deal", 1, events)
+        elif move.kind == "touched-stock":
+            _penalise(game, seat, "UM-7", "touched the stock", 1, events)
+        else:
+            _penalise(game, seat, "UM-6", "ran out of time", 1, events)
+            if self.timeout_ends_turn:
+                self._forfeit(game, seat, events)
+
+    @staticmethod
+    def _forfeit(game: Game, seat: int, events: Events) -> None:
+        """The turn passes; a draw penalty the player faced is drawn as if accepted."""
+        total = pending_penalty(game.effect)
+        if total:
+            from makao.events import AttackAccepted
+
+            events.append(AttackAccepted(seat, total))
+            game.effect = None
+            game.draw_cards(seat, total, "attack", events)
+        game.end_turn(seat, game.effect, events)
+
+
+@attrs.frozen
+class Misplays(TurnRule):
+    """Illegal plays (UM-27): ``"reject"`` refuses them unchanged; ``"penalize"`` (the
+    Mao way) has the player take the card back and draw ``penalty`` card(s), recorded as
+    a :class:`~makao.rules.mao_moves.Misplay`; the player then still makes their move."""
+
+    handles = (Misplay,)
+    illegal_play: str = "reject"
+    penalty: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        if self.illegal_play not in ("reject", "penalize"):
+            raise ValueError(f"illegal_play is 'reject' or 'penalize', not {self.illegal_play!r}")
+
+    def admit(self, game: Game, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        """Under ``"penalize"``, cards the player to move holds, put down illegally."""
+        if self.illegal_play != "penalize" or type(move) not in (Play, Misplay):
+            return None
+        cards: tuple[Card, ...] = move.cards  # type: ignore[attr-defined]
+        hand = list(game.hands[game.to_move])
+        for card in cards:
+            if card not in hand:
+                return None
+            hand.remove(card)
+        if type(move) is Misplay and any(type(m) is Play and m.cards == cards for m in legal):
+            return None  # a legal card is played, not misplayed
+        return Misplay(cards)
+
+    def apply(self, game: Game, move: Move, events: Events) -> None:
+        """The cards stay in the hand; a penalty card is drawn."""
+        assert isinstance(move, Misplay)
+        cards = " ".join(map(str, move.cards))
+        _penalise(game, game.to_move, "UM-27", f"illegal play {cards}", self.penalty, events)
+
+
+@attrs.frozen
+class MaoStart(StartRule):
+    """The Mao deal (UM-1, UM-2, UM-4): two decks, six cards each dealt one at a time in
+    ``deal_direction``; the dealer announces the deal and the start (events in
+    :attr:`makao.Game.opening`); play goes ``play_direction`` from the dealer's neighbour.
+    The turned starting card acts only with ``start_card="effect"``, as if the dealer had
+    played it."""
+
+    hand_size: int = 6
+    decks: int | None = 2
+    start_card: str = "inert"
+    min_players: int = 3
+    deal_direction: int = 1
+    play_direction: int = 1
+
+    def __attrs_post_init__(self) -> None:
+        if self.deal_direction not in (1, -1) or self.play_direction not in (1, -1):
+            raise ValueError("deal and play directions are 1 (clockwise) or -1")
+
+    def deal(self, game: Game) -> None:
+        """Announce and deal, turn the starting card, announce the start."""
+        players, stock = game.players, game.stock
+        dealer = (game.to_move - 1) % players
+        way = {1: "clockwise", -1: "counter-clockwise"}
+        events: list[Event] = [
+            Announced(
+                dealer, "deal", self.deal_direction, f"Dealing begins, {way[self.deal_direction]}"
+            )
+        ]
+        for _ in range(self.hand_size):
+            for offset in range(1, players + 1):
+                game.hands[(dealer + offset * self.deal_direction) % players].append(stock.pop())
+        game.direction = self.play_direction
+        game.to_move = (dealer + self.play_direction) % players
+        side = "left" if self.play_direction == 1 else "right"
+        events.append(
+            Announced(
+                game.to_move,
+                "start",
+                self.play_direction,
+                f"The game of Ultimate Mao begins with player {game.to_move} and goes to the "
+                f"{side}",
+            )
+        )
+        game.pile.append(stock.pop())
+        if self.start_card == "effect":
+            self._act(game, dealer, events)
+        game.ext["opening"] = tuple(events)
+        game.ext["dealing"] = True
+
+    @staticmethod
+    def _act(game: Game, dealer: int, events: list[Event]) -> None:
+        card = game.pile[-1]
+        rule = game.rules.card_rule[card.index]
+        if rule is None:
+            return
+        choice = card.suit if card.suit in rule.choices(card) else None
+        rule.on_play(game, dealer, (card,), choice, None, events)
+        if game.next_seat is not None:
+            game.to_move, game.next_seat = game.next_seat, None
