@@ -22,6 +22,7 @@ from makao.errors import IllegalMoveError
 from makao.events import Penalised
 from makao.moves import Move
 from makao.variant import Variant
+from makao.view import make_view
 
 __all__ = ["GameRecord", "derive_seed", "play_game"]
 
@@ -82,7 +83,7 @@ def play_game(
         seat = game.to_move
         legal = game.legal_moves()
         if getattr(legal[-1], "seat", None) is None:
-            move = seated[seat].choose(game.view(seat), legal)
+            move = seated[seat].choose(make_view(game, seat), legal)
         else:
             move = _ask(game, seated, legal, seat)
         for event in game.play(move):
@@ -128,12 +129,12 @@ def _ask(game: Game, seated: Sequence[Bot], legal: Sequence[Move], seat: int) ->
         other = (seat + step * game.direction) % players
         offered = others.get(other)
         if offered:
-            answer = seated[other].respond(game.view(other), offered)
+            answer = seated[other].respond(make_view(game, other), offered)
             if answer is not None:
                 if answer not in offered:
                     raise IllegalMoveError(f"bot at seat {other} answered {answer}, not offered")
                 return answer
-    return seated[seat].choose(game.view(seat), own)
+    return seated[seat].choose(make_view(game, seat), own)
 
 
 def _places(game: Game, players: int) -> list[int]:
