@@ -263,7 +263,8 @@ class _GameCheck:
         game, rng = self.game, self.rng
         hand = game.hands[game.to_move]
         sample: list[Move] = [Draw(), Pass()]
-        choice, calls = rng.choice(self.space.ends)
+        choice = rng.choice(self.space.ends)
+        calls = tuple(name for name in self.space.calls if rng.random() < 0.5)
         if hand:
             sample.append(Play((rng.choice(hand),), choice, calls))
             sample.append(Play((rng.choice(hand),)))
