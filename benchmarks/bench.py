@@ -1,9 +1,10 @@
 """The engine benchmark: µs per action, games per second, µs per clone, bytes per state.
 
 Run with ``python benchmarks/bench.py`` (or ``makao bench``). Times are CPU time of this
-process (``time.process_time``), so other load on the machine disturbs them less. Random games of Polish makao
-are played through the public API only: ``legal_moves()`` then ``play()`` of a uniformly
-random legal move, so the figures are what a bot or a simulation sees.
+process (``time.process_time``), so other load on the machine disturbs them less. Random
+games of Polish makao are played through the public API only: ``legal_moves()`` then
+``play()`` of a uniformly random legal move, so the figures are what a bot or a simulation
+sees.
 """
 
 from __future__ import annotations
@@ -55,8 +56,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="games per table size")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    print(f"makao benchmark: random Polish games through legal_moves() + play(), "
-          f"{args.games} games per table size, Python {sys.version.split()[0]}")
+    print(
+        f"makao benchmark: random Polish games through legal_moves() + play(), "
+        f"{args.games} games per table size, Python {sys.version.split()[0]}"
+    )
     for players in (2, 4):
         actions, seconds = _play_games(players, args.games, args.seed)
         print(

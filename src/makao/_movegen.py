@@ -92,12 +92,10 @@ def is_first_ok(game: Game, seat: int, card: Card) -> bool:
     """May ``card`` (held by ``seat``) start a play now?"""
     effect = game.effect
     top = game.pile[-1]
-    if effect is None:
-        suit = top.suit
-    else:
-        suit = effect.suit_override
-        if suit is None:
-            return effect.allows(game, card) or _wild_under_effects(game, card)
+    override = None if effect is None else effect.suit_override
+    if effect is not None and override is None:
+        return effect.allows(game, card) or _wild_under_effects(game, card)
+    suit = top.suit if override is None else override
     if card.suit is suit or card.rank is top.rank:
         return True
     rule = game.rules.wild[card.index]
