@@ -186,7 +186,8 @@ def _format_event(event: tuple[Any, ...]) -> str:
 def _variants(args: argparse.Namespace) -> int:
     for name in variants.names():
         build = variants.factory(name)
-        print(f"{name}: {(build.__doc__ or '').strip().splitlines()[0]}")
+        summary = " ".join((build.__doc__ or name).split()).split(". ")[0].rstrip(".")
+        print(f"{name}: {summary}")
         for option, param in options_of(build).items():
             annotation = param.annotation if isinstance(param.annotation, str) else "?"
             print(f"    {option} ({annotation}, default {param.default!r})")
