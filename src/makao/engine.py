@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from itertools import repeat
+from operator import is_
 from typing import TYPE_CHECKING
 
 from makao import _movegen
@@ -236,6 +238,20 @@ class Game:
         game._origin = self._origin
         return game
 
+    def __reduce__(self) -> tuple[object, tuple[dict[str, object]]]:
+        """Pickle support: the record is kept as a linked list (cheap clones), which is
+        too deep for pickle in long games, so it is saved flat."""
+        skip = ("_log", "rules", "_legal")
+        state = {name: getattr(self, name) for name in Game.__slots__ if name not in skip}
+        state["_log"] = self.record
+        return (_restore_game, (state,))
+
+    def __copy__(self) -> Game:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        return self.clone()
+
     # ------------------------------------------------------------------ queries
 
     @property
@@ -353,8 +369,10 @@ class Game:
             raise InvalidMoveError(f"not a move: {move!r} (pass a Move or its text)")
         if self.over:
             raise GameOverError(f"the game is over; {move} cannot be played")
-        legal = self.legal_moves()
-        if move not in legal:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _movegen.legal_moves(self)
+        if not any(map(is_, legal, repeat(move))) and move not in legal:
             move = _movegen.canonical(self, move, legal)
         events: list[Event] = []
         self._legal = None
@@ -479,9 +497,9 @@ class Game:
         """A normal draw (PL-8): draw one card; if it may be played, the turn stays open
         for playing it (or passing); otherwise the turn ends -- or, if the draw rule says
         so, draw again (:meth:`~makao.rules.DrawRule.draws_again`)."""
-        had_play = bool(_movegen.first_cards(self, seat))
-        drawn = self.draw_cards(seat, 1, "draw", events)
         draw_rule = self.rules.draw
+        stuck = draw_rule.must_play_drawn_when_stuck and not _movegen.first_cards(self, seat)
+        drawn = self.draw_cards(seat, 1, "draw", events)
         if drawn and draw_rule.play_any_after_draw and _movegen.first_cards(self, seat):
             self.drawn = drawn[0]  # any playable card may follow the draw (UM-5)
             return
@@ -489,7 +507,7 @@ class Game:
         while drawn and draw_rule.play_drawn:
             if _movegen.is_first_ok(self, seat, drawn[0]):
                 self.drawn = drawn[0]
-                self.must_play_drawn = draw_rule.must_play_drawn_when_stuck and not had_play
+                self.must_play_drawn = stuck
                 return
             if not draw_rule.draws_again(count):
                 break
@@ -573,6 +591,20 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.over else f"to move: {self.to_move}"
         return f"<Game {self.variant.name} {self.players} players, top {self.top}, {state}>"
+
+
+def _restore_game(state: dict[str, object]) -> Game:
+    """Rebuild a pickled :class:`Game` (see :meth:`Game.__reduce__`)."""
+    game = object.__new__(Game)
+    log: tuple[object, ...] | None = None
+    for move in state.pop("_log"):  # type: ignore[attr-defined]
+        log = (move, log)
+    for name, value in state.items():
+        setattr(game, name, value)
+    game._log = log
+    game.rules = game.variant.rules
+    game._legal = None
+    return game
 
 
 def _check_position(

@@ -167,6 +167,10 @@ class Variant:
             compiled = _COMPILED[self.rules_] = RuleSet.compile(self.rules_)
         object.__setattr__(self, "_compiled", compiled)
 
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle the rules, not their compiled tables (rebuilt on load)."""
+        return (Variant, (self.name, self.rules_, self.options, self.description))
+
     @property
     def rules(self) -> RuleSet:
         """The compiled rule tables the engine uses."""
