@@ -87,3 +87,12 @@ def test_pl_28_the_demand_is_over_after_the_bound_players_draw() -> None:
     assert game.to_move == 2
     assert game.top == Card.parse("Ah")
     assert plays(game) == {"5h"}  # hearts again, by the ace on top
+
+
+def test_pl_28_the_demand_ends_when_the_bound_player_plays_the_suit() -> None:
+    hands = ["Ah 5d 6d", "9s 5h", "7d 8d"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
+    game.play("Ah:s")
+    events = game.play("9s")
+    assert DemandEnded(Suit.SPADES) in events
+    assert game.effect is None and game.to_move == 2

@@ -424,9 +424,9 @@ class Game:
             if acting is not None:
                 acting.on_play(self, seat, cards, move.choice, previous, events)
             elif previous is not None:
-                self.effect = previous.on_covered(self)
+                self.effect = previous.on_covered(self, events)
         elif previous is not None:
-            self.effect = previous.on_covered(self)
+            self.effect = previous.on_covered(self, events)
         for rule in self.rules.after_play_rules:
             rule.after_play(self, seat, cards, move.calls, events)
         if not hand and not self.done[seat]:

@@ -112,7 +112,7 @@ class Effect:
         an effect of their own (the answer that closes a deal, RU-15); default no."""
         return False
 
-    def on_covered(self, game: Game) -> Effect | None:
+    def on_covered(self, game: Game, events: Events) -> Effect | None:
         """The effect after a card without its own effect is played on it (default: over)."""
         return None
 

@@ -86,7 +86,7 @@ class RankDemand(Effect):
         """Only a player who cannot follow draws (PL-24), unless declining is allowed."""
         return (not can_follow or self.rule.may_decline) and game.can_draw()
 
-    def on_covered(self, game: Game) -> Effect | None:
+    def on_covered(self, game: Game, events: Events) -> Effect | None:
         """The demand outlives the cards played on it."""
         return self
 
@@ -171,6 +171,11 @@ class SuitDemand(Effect):
     def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
         """A player who can follow must (PL-27) unless declining is allowed."""
         return (not can_follow or self.rule.may_decline) and game.can_draw()
+
+    def on_covered(self, game: Game, events: Events) -> Effect | None:
+        """A card played on the named suit ends the demand (PL-28, RU-8)."""
+        events.append(DemandEnded(self.suit))
+        return None
 
     def on_turn_end(self, game: Game, seat: int, events: Events) -> Effect | None:
         """A next-player demand is over after that player's turn (PL-28)."""
