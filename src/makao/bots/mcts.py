@@ -75,7 +75,7 @@ class MCTSBot(BaseBot):
     def __repr__(self) -> str:
         return (
             f"MCTSBot(playouts={self.playouts}, rollout={self.rollout!r}, depth={self.depth}, "
-            f"exploration={self.exploration})"
+            f"exploration={self.exploration}, width={self.width}, prior={self.prior})"
         )
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
