@@ -6,6 +6,7 @@ See :mod:`makao.rules.base` for the interface a rule implements.
 from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import (
     CardRule,
+    CardSetRule,
     DrawRule,
     Effect,
     FinishRule,
@@ -25,6 +26,7 @@ __all__ = [
     "AttackEffect",
     "BattleCards",
     "CardRule",
+    "CardSetRule",
     "DrawRule",
     "Effect",
     "FinishCall",

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CardRule",
+    "CardSetRule",
     "DrawRule",
     "Effect",
     "FinishRule",
@@ -163,6 +164,17 @@ class CardRule(Rule):
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read an effect's text (see :meth:`Effect.to_text`) if it is one of this rule's."""
         return None
+
+
+@attrs.frozen
+class CardSetRule(CardRule):
+    """A card rule for a fixed set of cards, ``cards`` (four 4s, the jacks, K♥ …)."""
+
+    cards: frozenset[Card] = frozenset()
+
+    def covers(self, card: Card) -> bool:
+        """The rule's cards."""
+        return card in self.cards
 
 
 @attrs.frozen

@@ -12,7 +12,7 @@ from makao.cards import Card, Rank, Suit
 from makao.events import DemandEnded, DemandSet, SuitNamed
 from makao.moves import Choice
 from makao.rules._util import cards_of_ranks, seat_after_by
-from makao.rules.base import CardRule, Effect, Events
+from makao.rules.base import CardSetRule, Effect, Events
 
 if TYPE_CHECKING:
     from makao.engine import Game
@@ -23,17 +23,13 @@ _ORDINARY = (Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)
 
 
 @attrs.frozen
-class RankDemandCards(CardRule):
+class RankDemandCards(CardSetRule):
     """Rank demanders (the Polish jack): the player names a rank, or none; every player
     in turn, through the demander, plays that rank or a demander (PL-21…PL-25)."""
 
     cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
     ranks: tuple[Rank, ...] = _ORDINARY
     may_decline: bool = False
-
-    def covers(self, card: Card) -> bool:
-        """The demanding cards."""
-        return card in self.cards
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """No demand, or one of the demandable ranks (PL-21)."""
@@ -103,7 +99,7 @@ class RankDemand(Effect):
 
 
 @attrs.frozen
-class SuitDemandCards(CardRule):
+class SuitDemandCards(CardSetRule):
     """Suit changers (the Polish ace): the player names a suit, which binds the next
     player only (``binds="next"``, PL-27) or until a card is played on it
     (``binds="until_covered"``, RU-8)."""
@@ -116,10 +112,6 @@ class SuitDemandCards(CardRule):
     def __attrs_post_init__(self) -> None:
         if self.binds not in ("next", "until_covered"):
             raise ValueError(f"binds must be 'next' or 'until_covered', not {self.binds!r}")
-
-    def covers(self, card: Card) -> bool:
-        """The suit-naming cards."""
-        return card in self.cards
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """The four suits (PL-26)."""

@@ -19,7 +19,7 @@ from makao.cards import Card, Rank
 from makao.events import DirectionChanged
 from makao.moves import Choice
 from makao.rules._util import cards_of_ranks
-from makao.rules.base import CardRule, Effect, Events
+from makao.rules.base import CardSetRule, Effect, Events
 
 if TYPE_CHECKING:
     from makao.engine import Game
@@ -28,16 +28,12 @@ __all__ = ["ReverseCards"]
 
 
 @attrs.frozen
-class ReverseCards(CardRule):
+class ReverseCards(CardSetRule):
     """Reverse cards: the direction of play turns around (once per card played)."""
 
     cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
     #: With two players left, the player who reversed moves again.
     two_player_again: bool = False
-
-    def covers(self, card: Card) -> bool:
-        """The reverse cards."""
-        return card in self.cards
 
     def on_play(
         self,

@@ -24,7 +24,7 @@ from makao.events import (
 from makao.moves import Choice, Move
 from makao.rules._util import cards_of_ranks, seat_after_by
 from makao.rules.attack import AttackEffect, BattleCards
-from makao.rules.base import CardRule, Effect, Events, TurnRule
+from makao.rules.base import CardRule, CardSetRule, Effect, Events, TurnRule
 from makao.rules.mao_moves import Release
 
 if TYPE_CHECKING:
@@ -53,14 +53,10 @@ def _again(game: Game, seat: int) -> None:
 
 
 @attrs.frozen
-class AgainCards(CardRule):
+class AgainCards(CardSetRule):
     """Again cards (the Mao two): the same player moves again (UM-9)."""
 
     cards: frozenset[Card] = cards_of_ranks(Rank.TWO)
-
-    def covers(self, card: Card) -> bool:
-        """The again cards."""
-        return card in self.cards
 
     def on_play(
         self,
@@ -76,16 +72,12 @@ class AgainCards(CardRule):
 
 
 @attrs.frozen
-class HitPrevious(CardRule):
+class HitPrevious(CardSetRule):
     """The previous player (against the direction of play) draws ``amount`` cards: the
     Mao six draws 2 (UM-12), the queen 1 (UM-17)."""
 
     cards: frozenset[Card]
     amount: int
-
-    def covers(self, card: Card) -> bool:
-        """The hitting cards."""
-        return card in self.cards
 
     def on_play(
         self,
@@ -150,17 +142,13 @@ class SevenAttack(AttackEffect):
 
 
 @attrs.frozen
-class NineCards(CardRule):
+class NineCards(CardSetRule):
     """Nines (UM-14): every other player, in turn order, draws one card; then the nine's
     player moves again, unless it was their last card. ``player_draws_too``: the nine's
     player draws one as well (after the others)."""
 
     cards: frozenset[Card] = cards_of_ranks(Rank.NINE)
     player_draws_too: bool = False
-
-    def covers(self, card: Card) -> bool:
-        """The nines."""
-        return card in self.cards
 
     def on_play(
         self,
@@ -183,7 +171,7 @@ class NineCards(CardRule):
 
 
 @attrs.frozen
-class HeldJacks(CardRule):
+class HeldJacks(CardSetRule):
     """Held jacks (UM-16): the player names the suit of the next card and holds the jack
     until a card of that suit is played (:class:`HeldJack`). A jack played on a held jack
     costs its holder ``penalty`` card(s). Wildness comes from a
@@ -191,10 +179,6 @@ class HeldJacks(CardRule):
 
     cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
     penalty: int = 1
-
-    def covers(self, card: Card) -> bool:
-        """The jacks."""
-        return card in self.cards
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """The four suits."""

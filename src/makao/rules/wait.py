@@ -12,7 +12,7 @@ from makao.cards import Card, Rank
 from makao.events import TurnSkipped, WaitAccepted, WaitRaised
 from makao.moves import Choice
 from makao.rules._util import cards_of_ranks, seat_after_by
-from makao.rules.base import CardRule, Effect, Events
+from makao.rules.base import CardSetRule, Effect, Events
 
 if TYPE_CHECKING:
     from makao.engine import Game
@@ -21,7 +21,7 @@ __all__ = ["SkipCards", "WaitCards", "WaitEffect"]
 
 
 @attrs.frozen
-class WaitCards(CardRule):
+class WaitCards(CardSetRule):
     """Wait cards (the Polish 4): the next player either plays one (the wait grows by a
     turn per card) or accepts and skips that many of their own turns (PL-17, PL-18).
     With ``stacks=False`` a wait is always one turn, however many wait cards passed it
@@ -29,10 +29,6 @@ class WaitCards(CardRule):
 
     cards: frozenset[Card] = cards_of_ranks(Rank.FOUR)
     stacks: bool = True
-
-    def covers(self, card: Card) -> bool:
-        """The wait cards."""
-        return card in self.cards
 
     def on_play(
         self,
@@ -95,15 +91,11 @@ class WaitEffect(Effect):
 
 
 @attrs.frozen
-class SkipCards(CardRule):
+class SkipCards(CardSetRule):
     """Skip cards: the next player misses their turn at once, with no answer (the
     family's "miss a turn" eights)."""
 
     cards: frozenset[Card]
-
-    def covers(self, card: Card) -> bool:
-        """The skip cards."""
-        return card in self.cards
 
     def on_play(
         self,
