@@ -1,9 +1,9 @@
 """makao: a typed rules engine for the Makao / Mau-Mau family of card games.
 
-    >>> from makao import Game, variants
-    >>> game = Game.new(variants.polish(), players=2, seed=7)
-    >>> game.play(game.legal_moves()[0])  # doctest: +ELLIPSIS
-    (...)
+>>> from makao import Game, variants
+>>> game = Game.new(variants.polish(), players=2, seed=7)
+>>> game.play(game.legal_moves()[0])  # doctest: +ELLIPSIS
+(...)
 """
 
 from makao import rules, variants
