@@ -28,6 +28,7 @@ from makao.events import (
 )
 from makao.moves import Draw, Move, Pass, Play, parse_move
 from makao.rules.base import Effect
+from makao.view import make_view
 
 if TYPE_CHECKING:
     from makao.variant import RuleSet, Variant
@@ -350,9 +351,9 @@ class Game:
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know: their hand, the pile, counts, public effects."""
-        from makao.view import make_view
-
-        return make_view(self, self._seat(seat))
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self._seat(seat)  # raises the error
+        return make_view(self, seat)
 
     # ------------------------------------------------------------------ playing
 

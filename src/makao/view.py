@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 from makao.cards import Card
 from makao.rules.base import Effect
@@ -16,12 +14,13 @@ if TYPE_CHECKING:
 __all__ = ["View", "make_view"]
 
 
-@attrs.frozen
-class View:
+class View(NamedTuple):
     """What ``seat`` may know: their own hand, the public pile and effects, the sizes of
-    the other hands and of the stock -- never another hand or the stock order."""
+    the other hands and of the stock -- never another hand or the stock order.
 
-    variant: Variant = attrs.field(repr=False)
+    An immutable named tuple (cheap to build: bots get one for every decision)."""
+
+    variant: Variant
     seat: int
     players: int
     hand: tuple[Card, ...]
@@ -42,23 +41,28 @@ class View:
         """The top card of the pile."""
         return self.pile[-1]
 
+    def __repr__(self) -> str:
+        hand = " ".join(map(str, self.hand))
+        return f"<View seat {self.seat}: hand [{hand}], top {self.top}, to move {self.to_move}>"
+
 
 def make_view(game: Game, seat: int) -> View:
     """Build ``seat``'s view of ``game``."""
+    ext = game.ext
     return View(
-        variant=game.variant,
-        seat=seat,
-        players=game.players,
-        hand=tuple(game.hands[seat]),
-        pile=tuple(game.pile),
-        hand_sizes=tuple(len(hand) for hand in game.hands),
-        stock_size=len(game.stock),
-        to_move=game.to_move,
-        effect=game.effect,
-        waits=tuple(game.waits),
-        finished=tuple(game.finished),
-        direction=game.direction,
-        drawn=game.drawn if seat == game.to_move else None,
-        public=tuple(sorted(game.ext.items())),
-        is_over=game.over,
+        game.variant,
+        seat,
+        game.players,
+        tuple(game.hands[seat]),
+        tuple(game.pile),
+        tuple(map(len, game.hands)),
+        len(game.stock),
+        game.to_move,
+        game.effect,
+        tuple(game.waits),
+        tuple(game.finished),
+        game.direction,
+        game.drawn if seat == game.to_move else None,
+        tuple(sorted(ext.items())) if ext else (),
+        game.over,
     )
