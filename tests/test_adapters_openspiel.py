@@ -17,7 +17,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from makao import variants  # noqa: E402
 from makao.adapters.openspiel import StandingsEvaluator, game_name  # noqa: E402
 
-VARIANTS = [name for name in variants.names() if name != "mao"]
+VARIANTS = list(variants.names())
 
 
 def dealt(params: dict[str, object] | None = None, deal: int = 3) -> Any:

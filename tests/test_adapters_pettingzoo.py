@@ -76,9 +76,14 @@ def test_ru_16_points_rewards_are_minus_the_points_left_in_hand() -> None:
     assert totals[f"player_{winner}"] == 0.0 and min(totals.values()) < 0
 
 
-@pytest.mark.parametrize("variant", [name for name in variants.names() if name != "mao"])
+@pytest.mark.parametrize("variant", variants.names())
 def test_every_variant_plays_to_the_end(variant: str) -> None:
     start = variants.get(variant).rules.start
+    if variant == "mao":  # random Mao players make each other draw for ever: cap the game
+        table = raw_env(variant, players=4, max_actions=3000)
+        play_out(table, seed=5)
+        assert table.driver.game.is_over or table.driver.truncated
+        return
     table = raw_env(variant, players=max(3, start.min_players))
     totals = play_out(table, seed=5)
     assert table.driver.game.is_over

@@ -50,7 +50,7 @@ def _choices(variant: Variant) -> tuple[Choice, ...]:
 
 def _call_names(variant: Variant) -> tuple[str, ...]:
     names: dict[str, None] = {}
-    for rule in variant.rules.call_rules:
+    for rule in variant.rules.turn_rules:
         names.update(dict.fromkeys(rule.call_names()))
     return tuple(sorted(names))
 

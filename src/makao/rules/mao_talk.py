@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from makao.cards import Card, Rank, Suit
+from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.events import Announced, CallMade, Event, Penalised
 from makao.moves import Move, Play, Say
 from makao.rules.base import Events, StartRule, TurnRule
@@ -102,6 +102,12 @@ class MaoCalls(TurnRule):
         if not rest and (not self.mau_mau_only_for_jack or card.rank is Rank.JACK):
             needs.append(("UM-24", ("mau-mau",)))
         return needs
+
+    def call_names(self) -> tuple[str, ...]:
+        """Every call a listed play may carry (each gets an action id)."""
+        spades = tuple(spade_call(card) for card in ALL_CARDS if card.suit is Suit.SPADES)
+        counts = tuple(number_word(count) for count in range(2, 21))
+        return ("good-day", *spades, *counts, "last-card", "mau", "mau-mau")
 
     def required_calls(self, game: Game, seat: int, cards: tuple[Card, ...]) -> tuple[str, ...]:
         """The listed calls: the first way of saying each requirement."""
