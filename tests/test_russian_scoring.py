@@ -58,3 +58,19 @@ def test_ru_16_a_deal_scores_each_remaining_hand_the_winner_zero() -> None:
     game.play("5h")
     assert game.is_over
     assert deal_scores(game) == (0, 90, 85)
+
+
+def test_ru_16_a_finished_deal_reports_the_points_left_in_each_hand() -> None:
+    game = Game.from_position(
+        variants.get("russian"), hands=["5h", "Ah 9c", "Kh 2s 10d"], pile="7h", stock="6c 6d"
+    )
+    assert game.scores is None  # not over yet
+    game.play("5h")
+    assert game.is_over
+    assert game.scores == (0, 50 + 40, 50 + 20 + 10)
+
+
+def test_pl_34_the_basic_polish_game_scores_nothing() -> None:
+    game = Game.from_position(variants.polish(), hands=["5h", "9c 8c"], pile="7h", stock="6c")
+    game.play("5h +po-makale")
+    assert game.is_over and game.outcome == (0, 1) and game.scores is None

@@ -139,3 +139,10 @@ def test_runs_on_a_dask_local_cluster() -> None:
     with distributed.Client(processes=False, n_workers=1, dashboard_address=None) as client:
         there = simulate(POLISH, bots, games=6, seed=9, executor=client.get_executor())
     assert there.records == here.records
+
+
+def test_ru_16_simulate_reports_the_russian_deal_scores_per_bot() -> None:
+    result = simulate("russian", ["random", "random"], games=6, seed=2)
+    scores = {name for name in result.metrics() if name.startswith("score")}
+    assert scores == {"score random1", "score random2"}
+    assert all(record.scores is not None and 0 in record.scores for record in result.records)

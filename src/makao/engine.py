@@ -301,6 +301,12 @@ class Game:
         return tuple(self.finished) if self.over else None
 
     @property
+    def scores(self) -> tuple[int, ...] | None:
+        """Each seat's points once the game is over, for variants that score (Russian
+        makao: the cards left in hand, RU-16); ``None`` otherwise."""
+        return self.rules.finish.scores(self) if self.over else None
+
+    @property
     def record(self) -> tuple[Move, ...]:
         """The moves played so far, in order (with :attr:`origin` and :meth:`replay`, the whole
         game)."""

@@ -285,6 +285,11 @@ class FinishRule(Rule):
     play_for_places: bool = True
     last_card_effect_applies: bool = False
 
+    def scores(self, game: Game) -> tuple[int, ...] | None:
+        """Each seat's points once the game is over, if the variant scores (RU-16); the
+        basic game scores nothing (PL-34)."""
+        return None
+
     def on_finish(self, game: Game, seat: int, events: Events) -> None:
         """``seat`` has just played their last card: record the place, maybe end the game."""
         game.record_finish(seat, events)

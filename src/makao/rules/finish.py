@@ -13,6 +13,7 @@ from makao.events import AttackAccepted
 from makao.moves import Choice
 from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import CardRule, Effect, Events, FinishRule
+from makao.scoring import deal_scores
 
 if TYPE_CHECKING:
     from makao.engine import Game
@@ -32,6 +33,10 @@ class DealEnd(FinishRule):
 
     play_for_places: bool = False
     last_card_effect_applies: bool = True
+
+    def scores(self, game: Game) -> tuple[int, ...]:
+        """The points of the cards left in each hand (RU-16, the RU-2 table)."""
+        return deal_scores(game)
 
     def on_finish(self, game: Game, seat: int, events: Events) -> None:
         """Record the winner; end the deal now, or after the answer to a finishing attack."""
