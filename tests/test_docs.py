@@ -1,10 +1,9 @@
-"""Every complete program in the documentation runs.
+"""Every complete program in the documentation (and the README's tour) runs.
 
-A ```python block in docs/**/*.md is executed when it imports makao (``import makao`` or
-``from makao``). It is left out when its first line is ``# fragment``, when it holds
-``...`` (an elided sketch), or when it only includes a file (``--8<--``: the examples are
-run by tests/test_examples.py). A block that uses a name makao does not have yet is
-skipped, naming it, so that pages may document work in progress.
+A ```python block in docs/**/*.md or README.md is executed when it imports makao
+(``import makao`` or ``from makao``). It is left out when its first line is
+``# fragment``, when it holds ``...`` (an elided sketch), or when it only includes a file
+(``--8<--``: the examples are run by tests/test_examples.py).
 """
 
 from __future__ import annotations
@@ -16,18 +15,19 @@ import pytest
 
 from makao import variants
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
 _BLOCK = re.compile(r"^```python[^\n]*\n(.*?)^```", re.S | re.M)
 
 
 def _blocks() -> list[tuple[str, str]]:
     found = []
-    for page in sorted(DOCS.rglob("*.md")):
+    for page in [*sorted(DOCS.rglob("*.md")), ROOT / "README.md"]:
         text = page.read_text(encoding="utf-8")
         for match in _BLOCK.finditer(text):
             code = match.group(1)
             line = text.count("\n", 0, match.start()) + 1
-            found.append((f"{page.relative_to(DOCS)}:{line}", code))
+            found.append((f"{page.relative_to(ROOT)}:{line}", code))
     return found
 
 
@@ -45,29 +45,12 @@ def _is_program(code: str) -> bool:
 PROGRAMS = [(where, code) for where, code in _blocks() if _is_program(code)]
 
 
-def _missing_name(error: Exception) -> str | None:
-    """The makao name a block needs but the library lacks, if that is what failed."""
-    if isinstance(error, ImportError) and (error.name or "").startswith("makao"):
-        return str(error)
-    if isinstance(error, AttributeError):
-        module = getattr(getattr(error, "obj", None), "__name__", "")
-        if isinstance(module, str) and module.startswith("makao"):
-            return str(error)
-    return None
-
-
 @pytest.mark.parametrize(("where", "code"), PROGRAMS, ids=[where for where, _ in PROGRAMS])
 def test_docs_code_block_runs(
     where: str, code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    try:
-        exec(compile(code, where, "exec"), {"__name__": "__main__"})
-    except (ImportError, AttributeError) as error:
-        missing = _missing_name(error)
-        if missing is None:
-            raise
-        pytest.skip(f"{where} needs a name makao does not have yet: {missing}")
+    exec(compile(code, where, "exec"), {"__name__": "__main__"})
 
 
 def test_docs_have_runnable_programs() -> None:
