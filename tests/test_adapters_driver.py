@@ -63,6 +63,7 @@ def test_pl_30_reaction_turns_go_round_from_the_seat_after_the_mover() -> None:
 
 
 def test_pl_7_a_multi_card_play_is_one_seats_chain_of_steps() -> None:
+    """PL-7: a multi card play is one seats chain of steps."""
     game = Game.from_position(PL, hands=["7h 7s 9c", "5d 6d"], pile="7d", stock="2c 3c")
     driver = Driver(game)
     driver.step(driver.encode(Play(parse_cards("7h 7s")))[0])

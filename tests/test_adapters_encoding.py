@@ -45,6 +45,7 @@ def test_own_hand_top_card_and_hand_sizes_are_shown() -> None:
 
 
 def test_pl_12_an_attack_shows_kind_amount_and_relative_seat() -> None:
+    """PL-12: an attack shows kind amount and relative seat."""
     game = table("attack 5 by 2")
     assert segment(game, "effect_kind")[EFFECT_KINDS.index("attack")] == 1
     assert segment(game, "effect_amount") == [5]

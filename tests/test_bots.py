@@ -140,6 +140,7 @@ def test_pl_9_heuristic_keeps_a_queen_when_an_ordinary_card_fits() -> None:
 
 
 def test_pl_12_heuristic_defends_an_attack_it_can_answer() -> None:
+    """PL-12: heuristic defends an attack it can answer."""
     game = Game.from_position(
         POLISH, hands=["5c 2h 9s", "6c 7c"], pile="2c 2s", to_move=0, effect="attack 2 by 1"
     )

@@ -64,6 +64,7 @@ def test_an_id_out_of_range_is_invalid_and_an_unlisted_one_illegal() -> None:
 
 
 def test_pl_7_a_multi_card_play_is_stepped_card_by_card() -> None:
+    """PL-7: a multi card play is stepped card by card."""
     game = Game.from_position(POLISH, hands=["5h 5c 5d 9s", "9d"], pile="7h")
     stepper = Stepper(game)
     assert stepper.step(Card.parse("5h").index) == ()

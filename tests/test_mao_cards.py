@@ -108,12 +108,14 @@ def test_um_8_ace_reverses_the_direction_of_play() -> None:
 
 
 def test_um_9_two_the_same_player_moves_again() -> None:
+    """UM-9: two the same player moves again."""
     game = position(["2h 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9h")
     game.play("2h")
     assert game.to_move == 0
 
 
 def test_um_10_three_next_draws_three_and_misses_the_turn_unless_they_add_a_three() -> None:
+    """UM-10: three next draws three and misses the turn unless they add a three."""
     game = position(["3h 5c 6d", "3c 6c 7c", "8h 6h 7h"], "9h")
     assert AttackRaised(0, 1, 3) in game.play("3h")
     assert "draw" in turn_moves(game) and "3c" in turn_moves(game)
@@ -124,6 +126,7 @@ def test_um_10_three_next_draws_three_and_misses_the_turn_unless_they_add_a_thre
 
 
 def test_um_11_four_next_draws_four_and_still_plays_or_passes_a_bigger_four() -> None:
+    """UM-11: four next draws four and still plays or passes a bigger four."""
     game = position(["4h 5c 6d", "4c 6c 7c", "8h 6h 7h"], "9h")
     game.play("4h")
     game.play("4c")
@@ -139,6 +142,7 @@ def test_um_11_four_next_draws_four_and_still_plays_or_passes_a_bigger_four() ->
 
 
 def test_um_12_six_the_previous_player_draws_two() -> None:
+    """UM-12: six the previous player draws two."""
     game = position(["6h 5c 8d", "5d 6c 7c", "5h 9h 7h"], "9h")
     events = game.play("6h")
     assert drawn(events, 2) == 2 and len(game.hands[2]) == 5
@@ -146,11 +150,13 @@ def test_um_12_six_the_previous_player_draws_two() -> None:
 
 
 def test_um_12_the_previous_player_follows_the_current_direction() -> None:
+    """UM-12: the previous player follows the current direction."""
     game = position(["6h 5c 8d", "5d 6c 7c", "5h 9h 7h"], "9h", direction=-1)
     assert drawn(game.play("6h"), 1) == 2
 
 
 def test_um_13_seven_next_plays_a_seven_or_draws_two_then_may_still_play() -> None:
+    """UM-13: seven next plays a seven or draws two then may still play."""
     game = position(["7h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h")
     game.play("7h")
     assert turn_moves(game) == ["draw"]
@@ -159,6 +165,7 @@ def test_um_13_seven_next_plays_a_seven_or_draws_two_then_may_still_play() -> No
 
 
 def test_um_13_a_seven_on_the_seven_cancels_it_and_lies_as_a_plain_card() -> None:
+    """UM-13: a seven on the seven cancels it and lies as a plain card."""
     game = position(["7h 5c 6d", "7c 8c 5h", "8h 6h 7d"], "9h")
     game.play("7h")
     events = game.play("7c")
@@ -168,6 +175,7 @@ def test_um_13_a_seven_on_the_seven_cancels_it_and_lies_as_a_plain_card() -> Non
 
 
 def test_um_13_option_drawing_the_sevens_penalty_ends_the_turn() -> None:
+    """UM-13: option drawing the sevens penalty ends the turn."""
     game = position(
         ["7h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h", variants.mao(seven_penalty_ends_turn=True)
     )
@@ -177,6 +185,7 @@ def test_um_13_option_drawing_the_sevens_penalty_ends_the_turn() -> None:
 
 
 def test_um_14_nine_every_other_player_draws_one_then_the_player_moves_again() -> None:
+    """UM-14: nine every other player draws one then the player moves again."""
     game = position(["9c 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9h")
     events = game.play("9c")
     assert [e.seat for e in events if isinstance(e, CardsDrawn)] == [1, 2]
@@ -184,6 +193,7 @@ def test_um_14_nine_every_other_player_draws_one_then_the_player_moves_again() -
 
 
 def test_um_14_option_the_nines_player_draws_too() -> None:
+    """UM-14: option the nines player draws too."""
     game = position(
         ["9c 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(nine_player_draws_too=True)
     )
@@ -192,6 +202,7 @@ def test_um_14_option_the_nines_player_draws_too() -> None:
 
 
 def test_um_14_a_last_nine_wins_and_gives_no_further_move() -> None:
+    """UM-14: a last nine wins and gives no further move."""
     game = position(["9c", "5d 6c 7c", "5h 6h 7h"], "9h")
     game.play("9c +mau-mau")
     assert game.is_over and game.outcome is not None and game.outcome[0] == 0

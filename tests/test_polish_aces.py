@@ -33,6 +33,7 @@ def test_pl_26_its_player_names_a_suit() -> None:
 
 
 def test_pl_27_the_next_player_plays_the_named_suit_or_an_ace() -> None:
+    """PL-27: the next player plays the named suit or an ace."""
     hands = ["Ah 5d 6d", "9s 9h 5h Ad Qs", "7d"]
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
     game.play("Ah:s")
@@ -40,6 +41,7 @@ def test_pl_27_the_next_player_plays_the_named_suit_or_an_ace() -> None:
 
 
 def test_pl_27_a_new_ace_names_a_new_suit() -> None:
+    """PL-27: a new ace names a new suit."""
     hands = ["Ah 5d 6d", "Ad 5c 6c", "9s 9d 7h"]
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
     game.play("Ah:s")
@@ -49,6 +51,7 @@ def test_pl_27_a_new_ace_names_a_new_suit() -> None:
 
 
 def test_pl_27_who_can_follow_must_unless_declining_is_allowed() -> None:
+    """PL-27: who can follow must unless declining is allowed."""
     hands = ["5d 6d", "9s 5h"]
     game = Game.from_position(PL, hands=hands, pile="Ah", stock=STOCK, effect="suit s", to_move=1)
     assert "draw" not in game.legal_moves_text(1)
@@ -61,6 +64,7 @@ def test_pl_27_who_can_follow_must_unless_declining_is_allowed() -> None:
 
 @pytest.mark.parametrize(("drawn", "playable"), [("7s", True), ("Ac", True), ("7h", False)])
 def test_pl_27_who_cannot_follow_draws_one_and_may_play_it(drawn: str, playable: bool) -> None:
+    """PL-27: who cannot follow draws one and may play it."""
     game = Game.from_position(
         PL, hands=["5d 6d", "9h 5d"], pile="Ah", stock=f"{drawn} 9c", effect="suit s", to_move=1
     )

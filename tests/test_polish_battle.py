@@ -41,6 +41,7 @@ def test_pl_10_kings_of_clubs_and_diamonds_do_not_attack(king: str) -> None:
 
 
 def test_pl_11_the_attacked_player_defends_or_accepts() -> None:
+    """PL-11: the attacked player defends or accepts."""
     game = Game.from_position(PL, hands=["2h 5d 6d", "2s 9h 5h Qh"], pile="9h", stock=STOCK)
     game.play("2h")
     assert game.to_move == 1
@@ -52,6 +53,7 @@ def test_pl_11_the_attacked_player_defends_or_accepts() -> None:
     [("2h", "3h", 5), ("2h", "Kh", 7), ("2h", "2s", 4), ("Kh", "Ks", 10), ("3s", "Ks", 8)],
 )
 def test_pl_12_defence_adds_penalties(first: str, defence: str, total: int) -> None:
+    """PL-12: defence adds penalties."""
     game = Game.from_position(
         PL, hands=[f"{first} 5d", f"{defence} 6d", "7d 8d"], pile=f"9{first[-1]}", stock=STOCK
     )
@@ -64,6 +66,7 @@ def test_pl_12_defence_adds_penalties(first: str, defence: str, total: int) -> N
 
 @pytest.mark.parametrize(("top", "refused"), [("2h", "3s"), ("2s", "Kh"), ("Kh", "2s")])
 def test_pl_12_a_defence_must_match_the_top_card(top: str, refused: str) -> None:
+    """PL-12: a defence must match the top card."""
     game = Game.from_position(
         PL, hands=["5d", f"{refused} 6d"], pile=top, stock=STOCK, effect="attack 2 by 0", to_move=1
     )
@@ -73,6 +76,7 @@ def test_pl_12_a_defence_must_match_the_top_card(top: str, refused: str) -> None
 
 
 def test_pl_12_the_defended_attack_passes_on_to_the_next_player() -> None:
+    """PL-12: the defended attack passes on to the next player."""
     game = Game.from_position(PL, hands=["2h 5d", "3h 6d", "7d 8d"], pile="9h", stock=STOCK)
     game.play("2h")
     assert game.play("3h")[-1] == AttackRaised(1, 2, 5)
@@ -80,6 +84,7 @@ def test_pl_12_the_defended_attack_passes_on_to_the_next_player() -> None:
 
 
 def test_pl_13_accepting_draws_the_penalty_and_ends_the_attack_and_the_turn() -> None:
+    """PL-13: accepting draws the penalty and ends the attack and the turn."""
     game = Game.from_position(
         PL,
         hands=["5d", "9h 6d", "7d 8d"],
@@ -97,6 +102,7 @@ def test_pl_13_accepting_draws_the_penalty_and_ends_the_attack_and_the_turn() ->
 
 
 def test_pl_14_ks_sends_attack_backwards() -> None:
+    """PL-14: ks sends attack backwards."""
     hands = ["5d", "6d", "Ks 7d", "8d"]
     game = Game.from_position(PL, hands=hands, pile="9s", stock=STOCK, to_move=2)
     assert game.play("Ks")[-1] == AttackRaised(2, 1, 5)
@@ -104,6 +110,7 @@ def test_pl_14_ks_sends_attack_backwards() -> None:
 
 
 def test_pl_14_ks_victim_defending_with_a_two_sends_it_back_to_the_ks_player() -> None:
+    """PL-14: ks victim defending with a two sends it back to the ks player."""
     hands = ["5d", "2s 6d", "Ks 7d"]
     game = Game.from_position(PL, hands=hands, pile="9s", stock=STOCK, to_move=2)
     game.play("Ks")
@@ -112,6 +119,7 @@ def test_pl_14_ks_victim_defending_with_a_two_sends_it_back_to_the_ks_player() -
 
 
 def test_pl_14_two_players_ks_victim_defending_with_a_two_sends_it_back() -> None:
+    """PL-14: two players ks victim defending with a two sends it back."""
     game = Game.from_position(PL, hands=["Ks 5d 6d", "2s 5c 6c"], pile="9s", stock=STOCK)
     assert game.play("Ks")[-1] == AttackRaised(0, 1, 5)
     assert game.play("2s")[-1] == AttackRaised(1, 0, 7)
@@ -122,6 +130,7 @@ def test_pl_14_two_players_ks_victim_defending_with_a_two_sends_it_back() -> Non
 
 
 def test_pl_14_direction_is_decided_by_the_last_card() -> None:
+    """PL-14: direction is decided by the last card."""
     hands = ["5d", "Kh 6d", "Ks 7d", "8d"]
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK, to_move=1)
     assert game.play("Kh")[-1] == AttackRaised(1, 2, 5)  # K♥: forwards
@@ -130,6 +139,7 @@ def test_pl_14_direction_is_decided_by_the_last_card() -> None:
 
 
 def test_pl_15_after_accepting_a_backwards_attack_play_resumes_after_the_ks_player() -> None:
+    """PL-15: after accepting a backwards attack play resumes after the ks player."""
     hands = ["5d 6d", "Ks 5c 6c", "5h 6h"]
     game = Game.from_position(PL, hands=hands, pile="9s", stock=STOCK, to_move=1)
     game.play("Ks")
@@ -140,6 +150,7 @@ def test_pl_15_after_accepting_a_backwards_attack_play_resumes_after_the_ks_play
 
 
 def test_pl_15_resumes_after_the_player_of_the_last_ks() -> None:
+    """PL-15: resumes after the player of the last ks."""
     hands = ["5d 6d", "Ks 5c", "Ks 5h", "6h 6s"]
     game = Game.from_position(PL, hands=hands, pile="9s", stock=STOCK, to_move=2)
     game.play("Ks")  # seat 2 → seat 1
@@ -151,6 +162,7 @@ def test_pl_15_resumes_after_the_player_of_the_last_ks() -> None:
 
 
 def test_pl_15_two_players_the_acceptors_draw_was_their_turn() -> None:
+    """PL-15: two players the acceptors draw was their turn."""
     game = Game.from_position(PL, hands=["Ks 5d 6d", "9c 5c 6c"], pile="9s", stock=STOCK)
     game.play("Ks")
     assert game.to_move == 1

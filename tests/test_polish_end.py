@@ -58,6 +58,7 @@ def test_pl_32_without_play_for_places_the_first_winner_ends_the_game() -> None:
 
 @pytest.mark.parametrize("card", ["2h", "3h", "Kh", "4h", "Jh", "Ah"])
 def test_pl_33_by_default_a_finishing_function_card_does_not_act(card: str) -> None:
+    """PL-33: by default a finishing function card does not act."""
     game = Game.from_position(PL, hands=[card, "6h 7d", "9s 8d"], pile="9h", stock=STOCK)
     assert game.legal_moves_text(0) == [card, f"{card} +po-makale", "draw"]  # no choice
     game.play(card)
@@ -76,6 +77,7 @@ def test_pl_33_by_default_a_finishing_function_card_does_not_act(card: str) -> N
     ],
 )
 def test_pl_33_last_card_effect_applies_option(play: str, raised: object) -> None:
+    """PL-33: last card effect applies option."""
     card = play.split(":")[0]
     game = Game.from_position(
         EFFECTS, hands=[card, "6h 7d", "9s 8d"], pile=f"9{card[-1]}", stock=STOCK
@@ -87,6 +89,7 @@ def test_pl_33_last_card_effect_applies_option(play: str, raised: object) -> Non
 
 @pytest.mark.parametrize(("effect", "card"), [("attack 2 by 0", "2s"), ("wait 1 by 0", "4s")])
 def test_pl_33_finishing_by_defending_ends_the_attack_or_wait(effect: str, card: str) -> None:
+    """PL-33: finishing by defending ends the attack or wait."""
     top = card[0] + "h"
     hands = ["5d 6d", card, "7s 8d"]
     game = Game.from_position(PL, hands=hands, pile=top, stock=STOCK, effect=effect, to_move=1)
@@ -99,6 +102,7 @@ def test_pl_33_finishing_by_defending_ends_the_attack_or_wait(effect: str, card:
 
 
 def test_pl_33_finishing_by_defending_passes_the_attack_on_when_effects_apply() -> None:
+    """PL-33: finishing by defending passes the attack on when effects apply."""
     hands = ["5d 6d", "2s", "7h 7d"]
     game = Game.from_position(
         EFFECTS, hands=hands, pile="2h", stock=STOCK, effect="attack 2 by 0", to_move=1
@@ -107,6 +111,7 @@ def test_pl_33_finishing_by_defending_passes_the_attack_on_when_effects_apply() 
 
 
 def test_pl_34_no_points_the_result_is_only_the_finishing_order() -> None:
+    """PL-34: no points the result is only the finishing order."""
     game = Game.new(PL, 3, seed=11)
     events: list[object] = []
     while not game.is_over:
@@ -119,6 +124,7 @@ def test_pl_34_no_points_the_result_is_only_the_finishing_order() -> None:
 
 
 def test_pl_35_an_empty_stock_is_refilled_from_the_pile_but_its_top_card() -> None:
+    """PL-35: an empty stock is refilled from the pile but its top card."""
     game = Game.from_position(PL, hands=["5d 6d", "7d"], pile="5h 6h 7h 9h", seed=3)
     events = game.play("draw")
     assert events[0] == StockReshuffled(3)
@@ -130,6 +136,7 @@ def test_pl_35_an_empty_stock_is_refilled_from_the_pile_but_its_top_card() -> No
 
 
 def test_pl_35_cards_that_cannot_be_had_are_forgiven() -> None:
+    """PL-35: cards that cannot be had are forgiven."""
     game = Game.from_position(
         PL, hands=["5d 6d", "7d 8d"], pile="5h 6h 2h", stock="Kc", effect="attack 5 by 0", to_move=1
     )

@@ -34,6 +34,7 @@ def test_pl_17_a_four_of_any_suit_passes_the_wait_on_and_it_grows() -> None:
 
 
 def test_pl_18_the_waiting_player_neither_plays_nor_draws() -> None:
+    """PL-18: the waiting player neither plays nor draws."""
     game = Game.from_position(
         PL, hands=["5d", "9h 6d"], pile="4h", stock=STOCK, effect="wait 1 by 0", to_move=1
     )
@@ -43,6 +44,7 @@ def test_pl_18_the_waiting_player_neither_plays_nor_draws() -> None:
 
 
 def test_pl_18_accepting_skips_as_many_own_turns_as_fours_played() -> None:
+    """PL-18: accepting skips as many own turns as fours played."""
     hands = ["4h 4s 5h 6h 9h", "5c 6c 7c", "5s 7h 7s"]
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
     game.play("4h 4s")
@@ -65,6 +67,7 @@ def test_pl_18_accepting_skips_as_many_own_turns_as_fours_played() -> None:
     ],
 )
 def test_pl_19_effects_pass_over_a_waiting_player(card: str, raised: object) -> None:
+    """PL-19: effects pass over a waiting player."""
     hands = ["2h 4h Ah 5d", "6h 6s", "7h 7d", "8h 8d"]
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK, waits=[0, 2, 0, 0])
     assert raised in game.play(card)
@@ -73,6 +76,7 @@ def test_pl_19_effects_pass_over_a_waiting_player(card: str, raised: object) -> 
 
 
 def test_pl_19_a_backwards_attack_passes_over_a_waiting_player() -> None:
+    """PL-19: a backwards attack passes over a waiting player."""
     hands = ["5d 6d", "6h 6s", "Ks 7d", "8h 8d"]
     game = Game.from_position(
         PL, hands=hands, pile="9s", stock=STOCK, to_move=2, waits=[0, 1, 0, 0]
@@ -81,12 +85,14 @@ def test_pl_19_a_backwards_attack_passes_over_a_waiting_player() -> None:
 
 
 def test_pl_19_effects_pass_over_a_finished_player() -> None:
+    """PL-19: effects pass over a finished player."""
     hands = ["2h 5d", "", "7h 7d"]
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK, finished=[1])
     assert game.play("2h")[-1] == AttackRaised(0, 2, 2)
 
 
 def test_pl_19_only_the_normal_turn_order_uses_up_skipped_turns() -> None:
+    """PL-19: only the normal turn order uses up skipped turns."""
     hands = ["2h 5h 5d", "6h 6s", "7h 7d", "8h 8d"]
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK, waits=[0, 1, 0, 0])
     game.play("2h")
@@ -100,6 +106,7 @@ def test_pl_19_only_the_normal_turn_order_uses_up_skipped_turns() -> None:
 
 
 def test_pl_19_an_effect_nobody_can_receive_lapses() -> None:
+    """PL-19: an effect nobody can receive lapses."""
     game = Game.from_position(PL, hands=["2h 5d 6d", "6h 6s"], pile="9h", stock=STOCK, waits=[0, 2])
     events = game.play("2h")
     assert not any(isinstance(event, AttackRaised) for event in events)

@@ -41,6 +41,7 @@ def test_pl_21_a_jack_with_no_demand_is_ordinary() -> None:
 
 
 def test_pl_22_the_demand_lasts_a_full_round_including_the_demander() -> None:
+    """PL-22: the demand lasts a full round including the demander."""
     hands = ["Jh 7d 5h 5s", "7c 6h 6s", "9s 9c 10s"]
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
     game.play("Jh:7")
@@ -56,6 +57,7 @@ def test_pl_22_the_demand_lasts_a_full_round_including_the_demander() -> None:
 
 
 def test_pl_23_several_cards_of_the_demanded_rank_any_suit() -> None:
+    """PL-23: several cards of the demanded rank any suit."""
     game = Game.from_position(
         PL,
         hands=["5h 6h", "7c 7s Qh 9h"],
@@ -68,6 +70,7 @@ def test_pl_23_several_cards_of_the_demanded_rank_any_suit() -> None:
 
 
 def test_pl_23_a_new_jack_replaces_the_demand_and_restarts_the_round() -> None:
+    """PL-23: a new jack replaces the demand and restarts the round."""
     hands = ["Jh 5h 6h", "Jc 9c 9s", "8c 8s 5s"]
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
     game.play("Jh:7")
@@ -81,6 +84,7 @@ def test_pl_23_a_new_jack_replaces_the_demand_and_restarts_the_round() -> None:
 
 
 def test_pl_23_a_jack_with_no_demand_cancels_the_demand() -> None:
+    """PL-23: a jack with no demand cancels the demand."""
     hands = ["Jh 5h 6h", "Jc 9c 9s", "8c 8s 5s"]
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
     game.play("Jh:7")
@@ -90,6 +94,7 @@ def test_pl_23_a_jack_with_no_demand_cancels_the_demand() -> None:
 
 
 def test_pl_24_a_player_who_can_follow_must() -> None:
+    """PL-24: a player who can follow must."""
     game = Game.from_position(
         PL, hands=["5h 6h", "7c 9h 5d"], pile="Jh", stock=STOCK, effect="demand 7 by 0", to_move=1
     )
@@ -99,6 +104,7 @@ def test_pl_24_a_player_who_can_follow_must() -> None:
 
 
 def test_pl_24_may_decline_demands_lets_a_player_draw_instead() -> None:
+    """PL-24: may decline demands lets a player draw instead."""
     variant = variants.polish(may_decline_demands=True)
     game = Game.from_position(
         variant, hands=["5h 6h", "7c 9h"], pile="Jh", stock=STOCK, effect="demand 7 by 0", to_move=1
@@ -108,6 +114,7 @@ def test_pl_24_may_decline_demands_lets_a_player_draw_instead() -> None:
 
 @pytest.mark.parametrize("drawn", ["7s", "Jd"])
 def test_pl_24_who_cannot_follow_draws_one_and_may_play_it(drawn: str) -> None:
+    """PL-24: who cannot follow draws one and may play it."""
     game = Game.from_position(
         PL,
         hands=["5h 6h", "9h 5d"],
@@ -125,6 +132,7 @@ def test_pl_24_who_cannot_follow_draws_one_and_may_play_it(drawn: str) -> None:
 
 
 def test_pl_24_a_drawn_card_that_does_not_follow_ends_the_turn() -> None:
+    """PL-24: a drawn card that does not follow ends the turn."""
     game = Game.from_position(
         PL, hands=["5h 6h", "9h 5d"], pile="Jh", stock="9c 9d", effect="demand 7 by 0", to_move=1
     )
@@ -143,6 +151,7 @@ def test_pl_25_after_the_round_play_continues_on_the_top_card() -> None:
 
 
 def test_pl_22_a_waiting_players_skipped_turn_counts_in_the_round() -> None:
+    """PL-22: a waiting players skipped turn counts in the round."""
     hands = ["Jh 7d 5h 5s", "7c 6h 6s", "9s 9c 10s"]
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK, waits=[0, 0, 1])
     game.play("Jh:7")

@@ -64,6 +64,7 @@ def test_pl_1_decks_option_takes_one_or_two() -> None:
 
 
 def test_pl_2_ordinary_and_function_cards() -> None:
+    """PL-2: ordinary and function cards."""
     function = {card for card in ALL_CARDS if PL.rules.is_function[card.index]}
     assert function == set(ALL_CARDS) - ORDINARY
     assert {str(c) for c in function if c.rank == 13} == {"Kh", "Ks"}
@@ -71,6 +72,7 @@ def test_pl_2_ordinary_and_function_cards() -> None:
 
 @pytest.mark.parametrize("king", ["Kc", "Kd"])
 def test_pl_2_clubs_and_diamonds_kings_are_ordinary(king: str) -> None:
+    """PL-2: clubs and diamonds kings are ordinary."""
     game = Game.from_position(PL, hands=[f"{king} 5h", "9c 9d"], pile=f"9{king[1]}")
     events = game.play(king)
     assert events == (CardsPlayed(0, (Card.parse(king),)),)
@@ -80,6 +82,7 @@ def test_pl_2_clubs_and_diamonds_kings_are_ordinary(king: str) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 7])
 def test_pl_3_deals_five_cards_each_and_the_rest_is_the_stock(players: int) -> None:
+    """PL-3: deals five cards each and the rest is the stock."""
     game = Game.new(PL, players, seed=3)
     decks = 2 if players >= 5 else 1
     assert [len(hand) for hand in game.hands] == [5] * players
@@ -89,6 +92,7 @@ def test_pl_3_deals_five_cards_each_and_the_rest_is_the_stock(players: int) -> N
 
 @pytest.mark.parametrize("seed", range(60))
 def test_pl_4_game_starts_on_an_ordinary_card_with_no_effect(seed: int) -> None:
+    """PL-4: game starts on an ordinary card with no effect."""
     game = Game.new(PL, 4, seed=seed)
     assert game.pile == [game.top]
     assert game.top in ORDINARY
@@ -101,6 +105,7 @@ def first_turned(seed: int, players: int) -> Card:
 
 
 def test_pl_4_function_card_goes_back_into_the_middle_of_the_stock() -> None:
+    """PL-4: function card goes back into the middle of the stock."""
     players = 3
     seed = next(s for s in range(1000) if first_turned(s, players) not in ORDINARY)
     turned = first_turned(seed, players)

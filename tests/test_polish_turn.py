@@ -31,6 +31,7 @@ def test_pl_6_a_card_that_does_not_match_is_refused_and_nothing_changes() -> Non
 
 
 def test_pl_7_several_cards_of_one_rank_in_one_move() -> None:
+    """PL-7: several cards of one rank in one move."""
     game = Game.from_position(PL, hands=["9h 9s 9c 5d", "5s"], pile="7h", stock=STOCK)
     assert {"9h", "9h 9s", "9h 9c", "9h 9s 9c", "9h 9c 9s"} <= plays(game)
     events = game.play("9h 9s 9c +makao")
@@ -40,6 +41,7 @@ def test_pl_7_several_cards_of_one_rank_in_one_move() -> None:
 
 
 def test_pl_7_the_first_card_must_be_legal_on_its_own() -> None:
+    """PL-7: the first card must be legal on its own."""
     game = Game.from_position(PL, hands=["9h 9s 5d", "5s"], pile="7h", stock=STOCK)
     assert "9s 9h" not in plays(game)
     with pytest.raises(IllegalMoveError):
@@ -49,12 +51,14 @@ def test_pl_7_the_first_card_must_be_legal_on_its_own() -> None:
 
 
 def test_pl_7_the_rest_follow_in_the_order_the_player_gives() -> None:
+    """PL-7: the rest follow in the order the player gives."""
     game = Game.from_position(PL, hands=["9h 9s 9c 9d 5d", "5s 6s"], pile="7h", stock=STOCK)
     game.play("9h 9d 9s 9c")
     assert game.pile == list(parse_cards("7h 9h 9d 9s 9c"))
 
 
 def test_pl_7_the_last_card_is_the_new_top_whose_suit_counts_next() -> None:
+    """PL-7: the last card is the new top whose suit counts next."""
     game = Game.from_position(PL, hands=["9h 9c 5d", "5c 6h 6s"], pile="7h", stock=STOCK)
     game.play("9h 9c")
     assert game.top == Card.parse("9c")
@@ -62,6 +66,7 @@ def test_pl_7_the_last_card_is_the_new_top_whose_suit_counts_next() -> None:
 
 
 def test_pl_7_cards_of_different_ranks_cannot_be_played_together() -> None:
+    """PL-7: cards of different ranks cannot be played together."""
     game = Game.from_position(PL, hands=["9h 10h 5d", "5s"], pile="7h", stock=STOCK)
     with pytest.raises(IllegalMoveError, match="share a rank"):
         game.play("9h 10h")

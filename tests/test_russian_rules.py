@@ -62,6 +62,7 @@ def _seed_with_start(rank: str, v: Variant = RU) -> Game:
 
 
 def test_ru_4_five_cards_each_and_an_inert_starting_card() -> None:
+    """RU-4: five cards each and an inert starting card."""
     game = _seed_with_start("2")
     assert [len(hand) for hand in game.hands] == [5, 5, 5]
     assert game.effect is None  # a starting 2 attacks nobody
@@ -70,6 +71,7 @@ def test_ru_4_five_cards_each_and_an_inert_starting_card() -> None:
 
 
 def test_ru_4_option_start_card_effect_attacks_the_first_player() -> None:
+    """RU-4: option start card effect attacks the first player."""
     game = _seed_with_start("3", variants.russian(start_card_effect=True))
     assert game.to_move == 0
     assert game.effect is not None and game.effect.to_text() == "attack 3 by 2"
@@ -78,6 +80,7 @@ def test_ru_4_option_start_card_effect_attacks_the_first_player() -> None:
 
 
 def test_ru_4_option_start_card_effect_ace_names_its_own_suit() -> None:
+    """RU-4: option start card effect ace names its own suit."""
     game = _seed_with_start("A", variants.russian(start_card_effect=True))
     assert game.effect is not None and game.effect.to_text() == f"suit {game.top.suit.letter}"
 
@@ -99,11 +102,13 @@ def test_ru_5_one_card_per_move() -> None:
 
 
 def test_ru_6_match_by_suit_or_rank() -> None:
+    """RU-6: match by suit or rank."""
     game = position(["7c 4h 6d Qs", "6c"], pile="7h")
     assert game.legal_moves_text(0) == ["7c", "4h", "draw"]
 
 
 def test_ru_7_a_nine_makes_its_own_suit_the_suit_to_follow() -> None:
+    """RU-7: a nine makes its own suit the suit to follow."""
     game = position(["9s 4d", "5h 6s 9c Qd", "Kd"], pile="7h")
     assert "9s" in game.legal_moves_text(0)  # nothing matches 7h: the changer may go
     game.play("9s")
@@ -111,29 +116,34 @@ def test_ru_7_a_nine_makes_its_own_suit_the_suit_to_follow() -> None:
 
 
 def test_ru_7_changers_only_when_stuck_by_default() -> None:
+    """RU-7: changers only when stuck by default."""
     game = position(["9s As 7c", "5h"], pile="7h")
     assert game.legal_moves_text(0) == ["7c", "draw"]
 
 
 def test_ru_7_option_changers_any_time() -> None:
+    """RU-7: option changers any time."""
     v = variants.russian(changers_only_when_stuck=False)
     game = position(["9s Ad 7c", "5h"], pile="7h", v=v)
     assert game.legal_moves_text(0) == ["7c", "9s", "Ad:c", "Ad:d", "Ad:h", "Ad:s", "draw"]
 
 
 def test_ru_7_no_changer_on_an_unpaid_penalty_card() -> None:
+    """RU-7: no changer on an unpaid penalty card."""
     v = variants.russian(changers_only_when_stuck=False)
     game = position(["9h Ah 2c 5h", "5d"], pile="2h", effect="attack 2 by 1", v=v)
     assert game.legal_moves_text(0) == ["2c", "draw"]
 
 
 def test_ru_7_an_ace_names_the_suit_to_follow() -> None:
+    """RU-7: an ace names the suit to follow."""
     game = position(["Ac 4d", "5h 6s 7d", "Kd"], pile="7h")
     game.play("Ac:s")
     assert game.legal_moves_text(1) == ["6s", "draw"]
 
 
 def test_ru_8_a_named_suit_binds_until_a_card_is_played_on_the_ace() -> None:
+    """RU-8: a named suit binds until a card is played on the ace."""
     game = position(["Ac 4d", "5h 4c", "6s 8d Qc"], pile="7h", stock="Kd Qd Jd")
     game.play("Ac:s")
     game.play("draw")  # seat 1 cannot follow; the K♦ does not fit either
@@ -145,12 +155,14 @@ def test_ru_8_a_named_suit_binds_until_a_card_is_played_on_the_ace() -> None:
 
 
 def test_ru_8_a_changer_may_be_played_on_a_named_suit() -> None:
+    """RU-8: a changer may be played on a named suit."""
     game = position(["Ac 4d", "5h 9d 4c", "6s"], pile="7h")
     game.play("Ac:s")
     assert game.legal_moves_text(1) == ["9d", "draw"]
 
 
 def test_ru_9_a_stuck_player_must_play_the_drawn_card_if_it_fits() -> None:
+    """RU-9: a stuck player must play the drawn card if it fits."""
     game = position(["5d 6d", "8c"], pile="7h", stock="7s 2c")
     game.play("draw")
     assert game.to_move == 0
@@ -158,6 +170,7 @@ def test_ru_9_a_stuck_player_must_play_the_drawn_card_if_it_fits() -> None:
 
 
 def test_ru_9_a_drawn_card_that_does_not_fit_ends_the_turn() -> None:
+    """RU-9: a drawn card that does not fit ends the turn."""
     game = position(["5d 6d", "8c"], pile="7h", stock="2c 7s")
     events = game.play("draw")
     assert CardsDrawn(0, game.hand(0)[-1:], "draw", 1) in events
@@ -165,6 +178,7 @@ def test_ru_9_a_drawn_card_that_does_not_fit_ends_the_turn() -> None:
 
 
 def test_ru_9_a_tactical_draw_leaves_the_drawn_card_optional() -> None:
+    """RU-9: a tactical draw leaves the drawn card optional."""
     game = position(["7c 5d", "8c"], pile="7h", stock="8h")
     assert "draw" in game.legal_moves_text(0)  # though 7♣ could be played
     game.play("draw")
@@ -174,6 +188,7 @@ def test_ru_9_a_tactical_draw_leaves_the_drawn_card_optional() -> None:
 
 
 def test_ru_9_tactical_draw_under_a_named_suit() -> None:
+    """RU-9: tactical draw under a named suit."""
     game = position(["Ac 4d", "6s 5h 4c", "8d"], pile="7h", stock="Kd")
     game.play("Ac:s")
     assert game.legal_moves_text(1) == ["6s", "draw"]
@@ -183,6 +198,7 @@ def test_ru_9_tactical_draw_under_a_named_suit() -> None:
 
 
 def test_ru_10_penalty_cards_are_played_by_suit_or_rank() -> None:
+    """RU-10: penalty cards are played by suit or rank."""
     game = position(["2h Kh 3c Qc", "Ks 5d", "8c"], pile="Ks")
     assert game.legal_moves_text(0) == ["Kh", "draw"]
     events = game.play("Kh")
@@ -190,16 +206,19 @@ def test_ru_10_penalty_cards_are_played_by_suit_or_rank() -> None:
 
 
 def test_ru_11_a_penalty_card_is_answered_by_the_same_rank_only() -> None:
+    """RU-11: a penalty card is answered by the same rank only."""
     game = position(["2c 3h Kh 5h", "8c"], pile="2h", effect="attack 2 by 1")
     assert game.legal_moves_text(0) == ["2c", "draw"]
 
 
 def test_ru_11_only_the_king_of_hearts_answers_the_king_of_hearts() -> None:
+    """RU-11: only the king of hearts answers the king of hearts."""
     game = position(["Ks Kh 4c", "8c"], pile="Kh", effect="attack 5 by 1")
     assert game.legal_moves_text(0) == ["Kh", "draw"]
 
 
 def test_ru_11_option_any_king_answers_and_passes_the_penalty_on() -> None:
+    """RU-11: option any king answers and passes the penalty on."""
     v = variants.russian(any_king_answers_king=True)
     game = position(
         ["Ks 5d 5c", "Kc 6d 6c", "8c"], "Kh", stock="4d 4c 4s 4h 5h", effect="attack 5 by 2", v=v
@@ -213,6 +232,7 @@ def test_ru_11_option_any_king_answers_and_passes_the_penalty_on() -> None:
 
 
 def test_ru_12_penalties_accumulate_five_threes_cost_fifteen() -> None:
+    """RU-12: penalties accumulate five threes cost fifteen."""
     game = position(["3h 3d 3h 5c", "3c 3s 8d 8c"], pile="7h", stock=" ".join(["4d"] * 20))
     for card in ("3h", "3c", "3d", "3s", "3h"):
         game.play(card)
@@ -224,6 +244,7 @@ def test_ru_12_penalties_accumulate_five_threes_cost_fifteen() -> None:
 
 
 def test_ru_12_a_paid_penalty_card_acts_as_a_plain_card() -> None:
+    """RU-12: a paid penalty card acts as a plain card."""
     game = position(["2h 5c Qc", "7d 9s", "2s 6h Qd"], pile="7h", stock="4d 4c")
     game.play("2h")
     game.play("draw")  # seat 1 pays 2
@@ -232,6 +253,7 @@ def test_ru_12_a_paid_penalty_card_acts_as_a_plain_card() -> None:
 
 
 def test_ru_13_a_player_may_take_the_penalty_while_holding_an_answer() -> None:
+    """RU-13: a player may take the penalty while holding an answer."""
     game = position(["2c 5d", "8c"], pile="2h", stock="4d 4c", effect="attack 2 by 1")
     assert "draw" in game.legal_moves_text(0)
     game.play("draw")
@@ -273,12 +295,14 @@ def test_ru_14_a_late_makao_before_the_next_move_is_free() -> None:
 
 
 def test_ru_15_the_deal_ends_when_a_player_plays_their_last_card() -> None:
+    """RU-15: the deal ends when a player plays their last card."""
     game = position(["5h", "8h 9d", "Kd"], pile="7h")
     events = game.play("5h")
     assert game.is_over and events[-1] == GameOver((0, 2, 1))
 
 
 def test_ru_15_a_finishing_penalty_card_is_answered_then_the_deal_ends() -> None:
+    """RU-15: a finishing penalty card is answered then the deal ends."""
     game = position(["2h", "2c 5d 5c", "7s 8s"], pile="9h", stock="4d 4c 4s")
     game.play("2h")
     assert not game.is_over and game.to_move == 1
@@ -291,6 +315,7 @@ def test_ru_15_a_finishing_penalty_card_is_answered_then_the_deal_ends() -> None
 
 
 def test_ru_15_a_finishing_penalty_card_is_paid_then_the_deal_ends() -> None:
+    """RU-15: a finishing penalty card is paid then the deal ends."""
     game = position(["3h", "2c 5d", "7s 8s"], pile="9h", stock="4d 4c 4s 5s")
     game.play("3h")
     events = game.play("draw")
@@ -299,6 +324,7 @@ def test_ru_15_a_finishing_penalty_card_is_paid_then_the_deal_ends() -> None:
 
 
 def test_ru_15_an_accumulated_penalty_is_paid_at_the_end() -> None:
+    """RU-15: an accumulated penalty is paid at the end."""
     game = position(["2c 5d", "2h", "7s 8s"], pile="2s", stock="4d 4c 4s 5s", effect="attack 2")
     game.play("2c")
     game.play("2h")  # seat 1 answers with their last card: 4 for seat 2
@@ -329,6 +355,7 @@ def test_ru_17_short_stock_draws_what_there_is() -> None:
 
 
 def test_ru_15_a_final_attack_position_is_read_and_saved() -> None:
+    """RU-15: a final attack position is read and saved."""
     game = Game.from_position(
         RU,
         hands=["", "2c 5d 5c", "7s 8s"],

@@ -71,6 +71,7 @@ def test_ru_16_a_finished_deal_reports_the_points_left_in_each_hand() -> None:
 
 
 def test_pl_34_the_basic_polish_game_scores_nothing() -> None:
+    """PL-34: the basic polish game scores nothing."""
     game = Game.from_position(variants.polish(), hands=["5h", "9c 8c"], pile="7h", stock="6c")
     game.play("5h +po-makale")
     assert game.is_over and game.outcome == (0, 1) and game.scores is None
