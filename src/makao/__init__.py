@@ -20,6 +20,7 @@ from makao.errors import (
     StateError,
 )
 from makao.events import redact
+from makao.match import Match
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
 from makao.sim import compare, simulate
 from makao.variant import Variant
@@ -38,6 +39,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidMoveError",
     "MakaoError",
+    "Match",
     "Move",
     "Pass",
     "Play",
