@@ -75,16 +75,12 @@ def first_cards(game: Game, seat: int) -> list[Card]:
     matches = [card for card in hand if card.suit is suit or card.rank is rank]
     rules = game.rules
     if wilds_ok and rules.has_wilds:
-        wild = rules.wild
-        has_match = bool(matches)
-        for card in hand:
-            rule = wild[card.index]
-            if (
-                rule is not None
-                and card not in matches
-                and rule.allows(game, seat, card, has_match)
-            ):
-                matches.append(card)
+        wild_cards = rules.wild_cards
+        extra = [card for card in hand if card in wild_cards and card not in matches]
+        if extra:
+            wild = rules.wild
+            has_match = bool(matches)
+            matches += [c for c in extra if wild[c.index].allows(game, seat, c, has_match)]  # type: ignore[union-attr]
     return list(dict.fromkeys(matches))
 
 

@@ -43,6 +43,7 @@ class RuleSet:
     card_rule: tuple[CardRule | None, ...]
     wild: tuple[WildRule | None, ...]
     has_wilds: bool
+    wild_cards: frozenset[Card]
     is_function: tuple[bool, ...]
     uniform_rank: tuple[bool, ...]
     turn_rules: tuple[TurnRule, ...]
@@ -77,6 +78,7 @@ class RuleSet:
             card_rule=card_rule,
             wild=wild,
             has_wilds=any(w is not None for w in wild),
+            wild_cards=frozenset(c for c in ALL_CARDS if wild[c.index] is not None),
             is_function=tuple(
                 card_rule[c.index] is not None or wild[c.index] is not None for c in ALL_CARDS
             ),
