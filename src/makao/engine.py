@@ -553,18 +553,20 @@ class Game:
         """The next seat in turn order after ``seat``: finished seats are passed, waiting
         seats use up one skipped turn each (PL-18)."""
         players = self.players
-        step = self.direction
-        current = seat
-        for _ in range(4 * players + sum(self.waits)):
-            current = (current + step) % players
-            if self.done[current]:
+        current = (seat + self.direction) % players
+        done, waits = self.done, self.waits
+        if not done[current] and not waits[current]:
+            return current  # the usual case: the next seat simply plays
+        for _ in range(4 * players + sum(waits)):
+            if done[current]:
                 self._pass_over(current, events)
-            elif self.waits[current]:
-                self.waits[current] -= 1
+            elif waits[current]:
+                waits[current] -= 1
                 events.append(TurnSkipped(current))
                 self._pass_over(current, events)
             else:
                 return current
+            current = (current + self.direction) % players
         return seat
 
     def _pass_over(self, seat: int, events: list[Event]) -> None:
