@@ -16,6 +16,8 @@ import time
 from collections.abc import Sequence
 
 from makao import Game, variants
+from makao.bots import RandomBot
+from makao.sim.play import play_game
 
 
 def _play_games(players: int, games: int, seed: int) -> tuple[int, float]:
@@ -28,6 +30,18 @@ def _play_games(players: int, games: int, seed: int) -> tuple[int, float]:
         while not game.is_over:
             game.play(choose(game.legal_moves()))
             actions += 1
+    return actions, time.process_time() - start
+
+
+def _simulate_games(players: int, games: int, seed: int) -> tuple[int, float]:
+    """The simulation loop (:func:`makao.sim.play.play_game`) with random bots."""
+    variant = variants.polish()
+    bots = [RandomBot() for _ in range(players)]
+    actions = 0
+    start = time.process_time()
+    for index in range(games):
+        record = play_game(variant, bots, seed + index, index=index, rotation=index % players)
+        actions += record.actions
     return actions, time.process_time() - start
 
 
@@ -62,9 +76,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     for players in (2, 4):
         actions, seconds = _play_games(players, args.games, args.seed)
+        engine = seconds / actions * 1e6
         print(
-            f"  {players} players: {seconds / actions * 1e6:6.2f} µs per action, "
+            f"  {players} players: {engine:6.2f} µs per action, "
             f"{actions / args.games:7.1f} actions per game, "
+            f"{args.games / seconds:7.1f} games per second"
+        )
+        actions, seconds = _simulate_games(players, args.games, args.seed)
+        loop = seconds / actions * 1e6
+        print(
+            f"    simulation loop (random bots): {loop:6.2f} µs per action, "
+            f"{(loop / engine - 1) * 100:+.0f} % over the engine, "
             f"{args.games / seconds:7.1f} games per second"
         )
     for players in (2, 4):

@@ -13,13 +13,16 @@ How bots are asked, at every decision point:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import is_
 from typing import NamedTuple
 
 from makao.bots.protocol import Bot
 from makao.engine import Game
 from makao.errors import IllegalMoveError
-from makao.events import Penalised
+from makao.events import Event, Penalised
 from makao.moves import Move
 from makao.variant import Variant
 from makao.view import make_view
@@ -75,8 +78,9 @@ def play_game(
     for seat, bot in enumerate(seated):
         bot.reset(derive_seed(seed, seat))
     tracker = _Tracker(game)
-    counts: dict[type, int] = {}
-    penalties = [0] * players
+    record_sizes, hands = tracker.sizes.append, game.hands
+    events: list[Event] = []
+    keep = events.extend
     limit = -1 if max_actions is None else max_actions
     actions = 0
     while not game.over and actions != limit:
@@ -86,17 +90,19 @@ def play_game(
             move = seated[seat].choose(make_view(game, seat), legal)
         else:
             move = _ask(game, seated, legal, seat)
-        for event in game.play(move):
-            kind = type(event)
-            counts[kind] = counts.get(kind, 0) + 1
-            if kind is Penalised:
-                penalties[event.seat] += event.amount  # type: ignore[union-attr]
+        keep(game.play(move))
         actions += 1
-        if game.to_move != seat:
-            tracker.turn()
+        if game.to_move != seat:  # a turn ended: note the hand sizes (see _Tracker)
+            record_sizes(tuple(map(len, hands)))
+    kinds = list(map(type, events))
+    counts = Counter(kinds)
+    penalties = [0] * players
+    for event in compress(events, map(is_, kinds, repeat(Penalised))):
+        penalties[event.seat] += event.amount  # type: ignore[union-attr]
     seats = tuple((j + rotation) % players for j in range(players))
     places = _places(game, players) if game.over else None
     winner = game.finished[0] if game.over else None
+    lead_changes, decided_at = tracker.summary(winner)
     return GameRecord(
         game=index,
         seed=seed,
@@ -109,8 +115,8 @@ def play_game(
         blocked=game.blocked,
         penalties=tuple(penalties[s] for s in seats),
         events=tuple(sorted((kind.__name__, n) for kind, n in counts.items())),
-        lead_changes=tracker.changes,
-        decided_at=None if winner is None else tracker.decided_at(winner),
+        lead_changes=lead_changes,
+        decided_at=decided_at,
         scores=_scores(game, seats),
     )
 
@@ -154,39 +160,40 @@ def _scores(game: Game, seats: Sequence[int]) -> tuple[float, ...] | None:
 
 
 class _Tracker:
-    """Turns, lead changes and when each seat last took the lead (fewest cards)."""
+    """Turns, lead changes and when the winner took the lead for good (fewest cards).
 
-    __slots__ = ("changes", "first", "game", "leader", "since", "turns")
+    The loop appends the hand sizes to :attr:`sizes` after every turn (cheap: this runs
+    for every turn of every simulated game); :meth:`summary` reads them once the game is
+    over."""
+
+    __slots__ = ("first", "sizes")
 
     def __init__(self, game: Game) -> None:
-        self.game = game
         self.first = game.to_move
-        self.turns = 0
-        self.changes = 0
-        self.leader: int | None = None
-        self.since = [0] * game.players
+        self.sizes: list[tuple[int, ...]] = []
 
-    def turn(self) -> None:
-        self.turns += 1
-        sizes = [len(hand) for hand in self.game.hands]
-        fewest = min(sizes)
-        since = self.since
-        leaders = 0
-        for seat, size in enumerate(sizes):
-            if size == fewest:
-                leaders += 1
-                if since[seat] < 0:
-                    since[seat] = self.turns
-            else:
-                since[seat] = -1
-        if leaders == 1:
-            leader = sizes.index(fewest)
-            if self.leader is not None and leader != self.leader:
-                self.changes += 1
-            self.leader = leader
+    @property
+    def turns(self) -> int:
+        """How many turns were played."""
+        return len(self.sizes)
 
-    def decided_at(self, winner: int) -> float:
-        start = self.since[winner]
-        if start < 0 or not self.turns:
-            return 1.0  # took the lead only with the last move
-        return start / self.turns
+    def summary(self, winner: int | None) -> tuple[int, float | None]:
+        """The number of lead changes, and the share of the turns after which ``winner``
+        led (alone or tied) to the end (``None`` without a winner)."""
+        changes = 0
+        leader: int | None = None
+        since = 0  # the turn from which the winner has led without a break
+        for turn, sizes in enumerate(self.sizes, start=1):
+            fewest = min(sizes)
+            if sizes.count(fewest) == 1:
+                current = sizes.index(fewest)
+                changes += leader is not None and current != leader
+                leader = current
+            if winner is not None and sizes[winner] != fewest:
+                since = turn + 1
+        if winner is None:
+            return changes, None
+        turns = len(self.sizes)
+        if since > turns or not turns:
+            return changes, 1.0  # took the lead only with the last move
+        return changes, since / turns
