@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from itertools import product
 from typing import TYPE_CHECKING
 
-from makao.cards import Card
+from makao.cards import ALL_CARDS, Card, Rank
 from makao.errors import IllegalMoveError
 from makao.moves import Choice, Draw, Move, Pass, Play
 
@@ -74,14 +74,14 @@ def first_cards(game: Game, seat: int) -> list[Card]:
     rank = top.rank
     matches = [card for card in hand if card.suit is suit or card.rank is rank]
     rules = game.rules
-    if wilds_ok and rules.has_wilds:
+    if wilds_ok and rules.has_wilds and not rules.wild_cards.isdisjoint(hand):
         wild_cards = rules.wild_cards
         extra = [card for card in hand if card in wild_cards and card not in matches]
         if extra:
             wild = rules.wild
             has_match = bool(matches)
             matches += [c for c in extra if wild[c.index].allows(game, seat, c, has_match)]  # type: ignore[union-attr]
-    return list(dict.fromkeys(matches))
+    return list(dict.fromkeys(matches)) if len(matches) > 1 else matches
 
 
 def is_first_ok(game: Game, seat: int, card: Card) -> bool:
@@ -129,24 +129,31 @@ def _add_plays(game: Game, seat: int, firsts: list[Card], moves: list[Move]) -> 
     left = left if left < 4 else 4
     cache = rules.play_cache
     multi = rules.play.multi_card
-    ranks = [card.rank for card in hand] if multi else []
+    count = hand.count
     for first in firsts:
-        if not multi or ranks.count(first.rank) == 1:
+        mates = _RANK_MATES[first.rank]
+        if not multi or sum(map(count, mates)) == 1:
             found = cache.get((first, left, answer))
             if found is None:
                 found = cache[(first, left, answer)] = _make_variants(game, (first,), left)
             moves.extend(found)
             continue
-        others = [card for card in hand if card.rank is first.rank]
+        others = [card for card in mates for _ in range(count(card))]  # sorted: index order
         others.remove(first)
         if effect is not None:
             others = [card for card in others if effect.allows_extra(game, card)]
         size = len(hand)
-        key = (first, tuple(sorted(others)), size if size < 13 else 13, answer)
+        key = (first, tuple(others), size if size < 13 else 13, answer)
         found = cache.get(key)
         if found is None:
             found = cache[key] = _group_plays(game, seat, first, key[1])
         moves.extend(found)
+
+
+#: The four cards of each rank, in index order (``_RANK_MATES[rank]``).
+_RANK_MATES: dict[int, tuple[Card, ...]] = {
+    rank: tuple(card for card in ALL_CARDS if card.rank == rank) for rank in Rank
+}
 
 
 def _group_plays(game: Game, seat: int, first: Card, others: tuple[Card, ...]) -> tuple[Move, ...]:
