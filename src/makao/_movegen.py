@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import product
+from itertools import chain, product, repeat
 from typing import TYPE_CHECKING
 
 from makao.cards import ALL_CARDS, Card, Rank
@@ -132,13 +132,14 @@ def _add_plays(game: Game, seat: int, firsts: list[Card], moves: list[Move]) -> 
     count = hand.count
     for first in firsts:
         mates = _RANK_MATES[first.rank]
-        if not multi or sum(map(count, mates)) == 1:
+        held = list(map(count, mates)) if multi else _ONE
+        if sum(held) == 1:
             found = cache.get((first, left, answer))
             if found is None:
                 found = cache[(first, left, answer)] = _make_variants(game, (first,), left)
             moves.extend(found)
             continue
-        others = [card for card in mates for _ in range(count(card))]  # sorted: index order
+        others = list(chain.from_iterable(map(repeat, mates, held)))  # in index order
         others.remove(first)
         if effect is not None:
             others = [card for card in others if effect.allows_extra(game, card)]
@@ -149,6 +150,8 @@ def _add_plays(game: Game, seat: int, firsts: list[Card], moves: list[Move]) -> 
             found = cache[key] = _group_plays(game, seat, first, key[1])
         moves.extend(found)
 
+
+_ONE = (1,)
 
 #: The four cards of each rank, in index order (``_RANK_MATES[rank]``).
 _RANK_MATES: dict[int, tuple[Card, ...]] = {
