@@ -384,23 +384,21 @@ class Game:
         events: list[Event] = []
         self._legal = None
         self._log = (move, self._log)
-        self._apply(move, events)
-        return tuple(events)
-
-    def _apply(self, move: Move, events: list[Event]) -> None:
-        handler = self.rules.handlers.get(type(move))
+        rules = self.rules
+        handler = rules.handlers.get(type(move))
         if handler is not None:
             handler.apply(self, move, events)
-            return
-        for rule in self.rules.before_move_rules:
+            return tuple(events)
+        for rule in rules.before_move_rules:
             rule.before_move(self, move, events)
-        seat = self.to_move
-        if type(move) is Play:
-            self._play_cards(seat, move, events)
-        elif type(move) is Draw:
-            self._draw(seat, events)
+        kind = type(move)
+        if kind is Play:
+            self._play_cards(self.to_move, move, events)  # type: ignore[arg-type]
+        elif kind is Draw:
+            self._draw(self.to_move, events)
         else:
-            self._pass(seat, events)
+            self._pass(self.to_move, events)
+        return tuple(events)
 
     def _play_cards(self, seat: int, move: Play, events: list[Event]) -> None:
         hand = self.hands[seat]
