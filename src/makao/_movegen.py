@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import chain, product, repeat
+from itertools import product
 from typing import TYPE_CHECKING
 
-from makao.cards import ALL_CARDS, Card, Rank
+from makao.cards import Card
 from makao.errors import IllegalMoveError
 from makao.moves import Choice, Draw, Move, Pass, Play
 
@@ -129,34 +129,24 @@ def _add_plays(game: Game, seat: int, firsts: list[Card], moves: list[Move]) -> 
     left = left if left < 4 else 4
     cache = rules.play_cache
     multi = rules.play.multi_card
-    count = hand.count
+    ranks = [card.rank for card in hand] if multi else []
     for first in firsts:
-        mates = _RANK_MATES[first.rank]
-        held = list(map(count, mates)) if multi else _ONE
-        if sum(held) == 1:
+        if not multi or ranks.count(first.rank) == 1:
             found = cache.get((first, left, answer))
             if found is None:
                 found = cache[(first, left, answer)] = _make_variants(game, (first,), left)
             moves.extend(found)
             continue
-        others = list(chain.from_iterable(map(repeat, mates, held)))  # in index order
+        others = [card for card in hand if card.rank is first.rank]
         others.remove(first)
         if effect is not None:
             others = [card for card in others if effect.allows_extra(game, card)]
         size = len(hand)
-        key = (first, tuple(others), size if size < 13 else 13, answer)
+        key = (first, tuple(sorted(others)), size if size < 13 else 13, answer)
         found = cache.get(key)
         if found is None:
             found = cache[key] = _group_plays(game, seat, first, key[1])
         moves.extend(found)
-
-
-_ONE = (1,)
-
-#: The four cards of each rank, in index order (``_RANK_MATES[rank]``).
-_RANK_MATES: dict[int, tuple[Card, ...]] = {
-    rank: tuple(card for card in ALL_CARDS if card.rank == rank) for rank in Rank
-}
 
 
 def _group_plays(game: Game, seat: int, first: Card, others: tuple[Card, ...]) -> tuple[Move, ...]:
