@@ -12,6 +12,7 @@ engine (issue 6 asks for at most 20 %).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -26,7 +27,7 @@ from makao import Game, variants
 variant = variants.polish()
 actions = 0
 for seed in range(int(sys.argv[1])):
-    game = Game.new(variant, 2, seed=seed)
+    game = Game.new(variant, int(sys.argv[2]), seed=seed)
     choose = random.Random(seed).choice
     while not game.is_over:
         game.play(choose(game.legal_moves()))
@@ -40,15 +41,16 @@ from makao import variants
 from makao.bots import RandomBot
 from makao.sim.play import play_game
 variant = variants.polish()
-bots = [RandomBot(), RandomBot()]
+players = int(sys.argv[2])
+bots = [RandomBot() for _ in range(players)]
 actions = 0
 for seed in range(int(sys.argv[1])):
-    actions += play_game(variant, bots, seed, index=seed, rotation=seed % 2).actions
+    actions += play_game(variant, bots, seed, index=seed, rotation=seed % players).actions
 print(actions)
 """
 
 
-def _count(script: Path, games: int) -> tuple[int, int]:
+def _count(script: Path, games: int, players: int) -> tuple[int, int]:
     with tempfile.TemporaryDirectory() as folder:
         result = subprocess.run(
             [
@@ -58,10 +60,12 @@ def _count(script: Path, games: int) -> tuple[int, int]:
                 sys.executable,
                 str(script),
                 str(games),
+                str(players),
             ],
             capture_output=True,
             text=True,
             check=True,
+            env={**os.environ, "PYTHONHASHSEED": "0"},  # same set orders, same count
         )
     refs = re.search(r"I\s+refs:\s+([\d,]+)", result.stderr)
     if refs is None:
@@ -73,6 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print the instructions per action."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=15)
+    parser.add_argument("--players", type=int, default=2)
     parser.add_argument(
         "--simulation", action="store_true", help="also count the simulation loop's overhead"
     )
@@ -80,24 +85,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)")
         return 1
-    engine = _per_action(_GAMES, args.games)
-    print(f"engine (legal_moves + play): {engine:,.0f} instructions per action")
+    print(f"instructions per action (valgrind, {args.games} random Polish games):")
+    engine = _per_action(_GAMES, args.games, args.players)
+    print(f"  {args.players} players, engine (legal_moves + play): {engine:,.0f} per action")
     if args.simulation:
-        loop = _per_action(_SIMULATION, args.games)
+        loop = _per_action(_SIMULATION, args.games, args.players)
         print(
-            f"simulation loop (play_game, random bots): {loop:,.0f} instructions per action, "
+            f"  simulation loop (play_game, random bots): {loop:,.0f} per action, "
             f"{(loop / engine - 1) * 100:+.1f} % over the engine"
         )
     return 0
 
 
-def _per_action(source: str, games: int) -> float:
+def _per_action(source: str, games: int, players: int) -> float:
     """Instructions per action of ``source`` playing ``games`` games (start-up subtracted)."""
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "games.py"
         script.write_text(source)
-        start, _ = _count(script, 0)
-        total, actions = _count(script, games)
+        start, _ = _count(script, 0, players)
+        total, actions = _count(script, games, players)
     return (total - start) / actions
 
 
