@@ -74,7 +74,7 @@ def test_um_4_the_starting_card_has_no_effect_unless_the_option_says_so() -> Non
     seed = next(s for s in range(500) if Game.new(MAO, 3, s).top.rank is Rank.THREE)
     assert Game.new(MAO, 3, seed).effect is None
     acting = Game.new(variants.mao(start_card_effect=True), 3, seed)
-    assert acting.effect is not None and acting.effect.to_text() == "attack 3 by 2"
+    assert acting.effect is not None and acting.effect.to_text() == "attack 3 by 2 of 3"
     assert acting.to_move == 0
 
 
@@ -130,7 +130,7 @@ def test_um_11_four_next_draws_four_and_still_plays_or_passes_a_bigger_four() ->
     game = position(["4h 5c 6d", "4c 6c 7c", "8h 6h 7h"], "9h")
     game.play("4h")
     game.play("4c")
-    assert game.effect is not None and game.effect.to_text() == "attack 8 by 1"
+    assert game.effect is not None and game.effect.to_text() == "attack 8 by 1 of 4"
     assert drawn(game.play("draw"), 2) == 8
     assert game.to_move == 2  # after drawing the penalty the player may still play
     ending = position(
@@ -139,6 +139,23 @@ def test_um_11_four_next_draws_four_and_still_plays_or_passes_a_bigger_four() ->
     ending.play("4h")
     ending.play("draw")
     assert ending.to_move == 2
+
+
+def test_um_11_a_pending_four_is_given_as_text_with_its_rank() -> None:
+    """UM-11: ``attack 8 by 1 of 4`` sets up a pending four (not a three) in a position,
+    so the rule of fours -- the player who draws still plays -- applies; ``of 3`` a three."""
+    hands = ["5c 6d", "6c 7c", "4d 6h 7h"]
+    four = position(hands, "9h 4c", to_move=2, effect="attack 8 by 1 of 4")
+    assert four.effect is not None and four.effect.to_text() == "attack 8 by 1 of 4"
+    assert "4d" in four.legal_moves_text()
+    assert drawn(four.play("draw"), 2) == 8
+    assert four.to_move == 2  # UM-11: after the fours' penalty the player goes on
+    three = position(hands, "9h 3c", to_move=2, effect="attack 3 by 1 of 3")
+    assert three.effect is not None and three.effect.to_text() == "attack 3 by 1 of 3"
+    three.play("draw")
+    assert three.to_move != 2  # UM-10: the threes' penalty ends the turn
+    with pytest.raises(SetupError, match="no effect written"):
+        position(hands, "9h 4c", to_move=2, effect="attack 8 by 1 of 9")
 
 
 def test_um_12_six_the_previous_player_draws_two() -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from makao.cards import Card
+from makao.cards import Card, Rank
 from makao.events import AttackAccepted, AttackRaised
 from makao.moves import Choice
 from makao.rules._util import seat_after_by
@@ -95,10 +95,21 @@ class BattleCards(CardRule):
         events.append(AttackRaised(seat, target, total))
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
-        """Read ``attack N [by S] [back]``."""
+        """Read ``attack N [by S] [back] [of R]``; ``of R`` picks, in a variant with
+        several battle-card rules, the one whose cards are of rank ``R`` (Mao's fours)."""
         if len(words) < 2 or words[0] != "attack" or not words[1].isdigit():
             return None
+        if "of" in words:
+            position = list(words).index("of")
+            if position + 1 >= len(words) or self.single_rank != _rank(words[position + 1]):
+                return None
         return AttackEffect(int(words[1]), seat_after_by(words, "by"), "back" in words, self)
+
+    @property
+    def single_rank(self) -> Rank | None:
+        """The rank of all the battle cards, if they share one (Mao's threes); else None."""
+        ranks = {card.rank for card, _ in self.penalties}
+        return ranks.pop() if len(ranks) == 1 else None
 
 
 @attrs.frozen
@@ -141,5 +152,18 @@ class AttackEffect(Effect):
         game.end_turn(seat, None, events)
 
     def to_text(self) -> str:
-        """``attack N by S`` (``back`` when sent backwards)."""
-        return f"attack {self.total} by {self.seat}" + (" back" if self.backwards else "")
+        """``attack N by S`` (``back`` when sent backwards; ``of R`` when the battle cards
+        are all of rank ``R``, so that a variant with several such rules reads it back)."""
+        rank = self.rule.single_rank
+        return (
+            f"attack {self.total} by {self.seat}"
+            + (" back" if self.backwards else "")
+            + ("" if rank is None else f" of {rank.text}")
+        )
+
+
+def _rank(text: str) -> Rank | None:
+    try:
+        return Rank.parse(text)
+    except ValueError:
+        return None
