@@ -1,7 +1,9 @@
 """Measure the bots' strength in 2-player Polish makao (the figures in docs/bots.md).
 
-Run with ``python benchmarks/bots_strength.py --games 2000 --mcts-games 500 --workers 2``.
-Seats are swapped every game; each win rate is printed with its 95 % Wilson interval.
+Run with ``python benchmarks/bots_strength.py --games 2000 --mcts-games 2000 --workers 2``.
+The MCTS bot plays with its default settings (``MCTSBot()``) unless ``--playouts`` is
+given. Seats are swapped every game; each win rate is printed with its 95 % Wilson
+interval and the wall-clock seconds the match took.
 """
 
 from __future__ import annotations
@@ -20,20 +22,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--mcts-games", type=int, default=2000)
-    parser.add_argument("--playouts", type=int, default=40)
+    parser.add_argument("--playouts", type=int, default=None, help="default: MCTSBot()'s")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2024)
     args = parser.parse_args(argv)
+    mcts = MCTSBot() if args.playouts is None else MCTSBot(playouts=args.playouts)
+    print(f"mcts bot: {mcts!r}")
     matches = (
         ("heuristic vs random", [HeuristicBot(), RandomBot()], args.games),
-        ("mcts vs heuristic", [MCTSBot(playouts=args.playouts), HeuristicBot()], args.mcts_games),
+        ("mcts vs heuristic", [mcts, HeuristicBot()], args.mcts_games),
     )
     for title, bots, games in matches:
         start = time.perf_counter()
         result = simulate(variants.polish(), bots, games, seed=args.seed, workers=args.workers)
         rate = result.metrics()[f"win rate {result.bots[0]}"]
         seconds = time.perf_counter() - start
-        print(f"{title}: {result.bots[0]} wins {rate.format()} of {games} games ({seconds:.0f} s)")
+        print(
+            f"{title}: {result.bots[0]} wins {rate.format()} of {games} games ({seconds:.0f} s)",
+            flush=True,
+        )
     return 0
 
 

@@ -14,12 +14,15 @@ from makao.bots import (
     HeuristicBot,
     MCTSBot,
     RandomBot,
+    Situation,
     get,
     names,
     sample_hidden,
+    score_move,
     unseen_cards,
 )
 from makao.errors import SetupError, StateError
+from makao.sim import parse_bot, simulate
 
 POLISH = variants.polish()
 
@@ -176,3 +179,52 @@ def test_mcts_finds_the_finishing_play_and_is_reproducible() -> None:
 def test_mcts_plays_forced_moves_without_search() -> None:
     game = Game.from_position(POLISH, hands=["5c", "6c 7c"], pile="9d", stock="Kd", to_move=0)
     assert str(MCTSBot(playouts=1).choose(game.view(0), game.legal_moves())) == "draw"
+
+
+def test_mcts_default_is_flat_search_with_short_heuristic_rollouts() -> None:
+    bot = MCTSBot()
+    assert (bot.method, bot.rollout, bot.depth, bot.width) == ("flat", "heuristic", 15, 3)
+    assert bot.playouts >= 1 and bot.margin > 0
+    assert "method='flat'" in repr(bot)
+    tree = parse_bot("mcts:method=tree,playouts=5,margin=0.5")
+    assert isinstance(tree, MCTSBot) and (tree.method, tree.playouts) == ("tree", 5)
+    for bad in ({"method": "psychic"}, {"margin": -1.0}, {"width": -1}, {"playouts": 0}):
+        with pytest.raises(SetupError):
+            MCTSBot(**bad)
+
+
+def test_mcts_default_finishes_when_it_can_and_is_reproducible() -> None:
+    finishing = Game.from_position(
+        POLISH, hands=["9c 9h", "6c 7c 5d"], pile="Js 9d", stock="2c 3c 4c 5s 6s 7s", to_move=0
+    )
+    bot = MCTSBot()
+    bot.reset(5)
+    move = bot.choose(finishing.view(0), finishing.legal_moves())
+    assert isinstance(move, Play) and len(move.cards) == 2
+    game = Game.from_position(
+        POLISH, hands=["9c 9h Kd 5s 8d", "6c 7c 5d"], pile="Js 9d", stock="2c 3c 4c 6s", to_move=0
+    )
+    picks = []
+    for _ in range(2):
+        bot = MCTSBot(playouts=8)
+        bot.reset(9)
+        picks.append(bot.choose(game.view(0), game.legal_moves()))
+    assert picks[0] == picks[1] and picks[0] in game.legal_moves()
+
+
+def test_mcts_flat_search_keeps_the_heuristic_choice_without_evidence() -> None:
+    for game in _positions(seed=8, moves=60, players=2)[::5]:
+        moves = game.legal_moves()
+        view = game.view(game.to_move)
+        bot = MCTSBot(playouts=3, margin=1e9)
+        bot.reset(1)
+        chosen = bot.choose(view, moves)
+        situation = Situation.of_view(view)
+        assert score_move(chosen, situation) == max(score_move(m, situation) for m in moves)
+
+
+def test_mcts_games_are_reproducible_from_the_seed() -> None:
+    bots = [MCTSBot(playouts=3, depth=6), HeuristicBot()]
+    first = simulate(POLISH, bots, 2, seed=4)
+    second = simulate(POLISH, bots, 2, seed=4)
+    assert first.records == second.records

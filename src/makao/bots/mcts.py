@@ -1,10 +1,17 @@
-"""A search player: information-set Monte Carlo tree search over determinizations.
+"""A search player: Monte Carlo search over determinizations, with heuristic rollouts.
 
-Each playout deals the hidden cards anew (:class:`~makao.bots.sampling.Determinizer`),
-walks one shared tree of moves with UCB1 -- counting, per child, how often it was available
-(single-observer ISMCTS, Cowling, Powley & Whitehouse 2012) -- adds one node, then plays
-on with a rollout policy for at most ``depth`` moves and scores the end position:
-finishing places where known, otherwise a soft ranking by hand sizes.
+Every playout deals the hidden cards anew (:class:`~makao.bots.sampling.Determinizer`),
+plays a move, plays on with a rollout policy for at most ``depth`` moves and scores the
+position: finishing places where known, otherwise a soft ranking by hand sizes
+(:func:`rewards`).
+
+Two searches are offered. ``"flat"`` (the default) is flat Monte Carlo with common random
+numbers: each determinization is played out once after *every* root candidate, with the
+same deal, stock and rollout chance, so candidates are compared on the same luck; the
+heuristic's first choice is kept unless another candidate beats it by ``margin`` standard
+errors of the paired differences. ``"tree"`` is single-observer information-set MCTS
+(Cowling, Powley & Whitehouse 2012): one shared tree walked with UCB1, counting per child
+how often it was available.
 """
 
 from __future__ import annotations
@@ -39,11 +46,16 @@ class _Node:
 
 
 class MCTSBot(BaseBot):
-    """Determinized (information-set) UCT with a budget of ``playouts`` per decision.
+    """Monte Carlo search over determinizations with a budget of ``playouts`` per decision.
 
-    ``rollout`` is ``"heuristic"`` (the :class:`~makao.bots.HeuristicBot` policy) or
-    ``"random"``; rollouts stop after ``depth`` moves and score the position with
-    :func:`rewards`. ``exploration`` is the UCB1 constant. Forced moves are played without
+    ``method`` is ``"flat"`` (default: ``playouts`` determinizations, each rolled out after
+    every root candidate with common random numbers; the heuristic's first choice is kept
+    unless another beats it by ``margin`` standard errors) or ``"tree"`` (information-set
+    UCT with ``playouts`` playouts, UCB1 constant ``exploration`` and ``prior`` virtual
+    half-wins for the heuristic's first choice). ``rollout`` is ``"heuristic"`` (the
+    :class:`~makao.bots.HeuristicBot` policy) or ``"random"``; rollouts stop after
+    ``depth`` moves and score the position with :func:`rewards`. The root considers the
+    ``width`` best moves by the heuristic score (0: all). Forced moves are played without
     search; calls are always said and out-of-turn actions always taken.
     """
 
@@ -51,31 +63,42 @@ class MCTSBot(BaseBot):
 
     def __init__(
         self,
-        playouts: int = 100,
+        playouts: int = 20,
         rollout: str = "heuristic",
-        depth: int = 200,
+        depth: int = 15,
         exploration: float = 0.7,
         width: int = 3,
         prior: int = 5,
+        method: str = "flat",
+        margin: float = 1.0,
     ) -> None:
         super().__init__()
-        if not isinstance(playouts, int) or isinstance(playouts, bool) or playouts < 1:
-            raise SetupError(f"playouts must be a whole number ≥ 1, not {playouts!r}")
+        for label, value, least in (("playouts", playouts, 1), ("depth", depth, 0)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < least:
+                raise SetupError(f"{label} must be a whole number ≥ {least}, not {value!r}")
+        for label, value in (("width", width), ("prior", prior)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise SetupError(f"{label} must be a whole number ≥ 0, not {value!r}")
         if rollout not in ("heuristic", "random"):
             raise SetupError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
-        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
-            raise SetupError(f"depth must be a whole number ≥ 0, not {depth!r}")
+        if method not in ("flat", "tree"):
+            raise SetupError(f"method must be 'flat' or 'tree', not {method!r}")
+        if not margin >= 0:
+            raise SetupError(f"margin must be ≥ 0, not {margin!r}")
         self.playouts = playouts
         self.rollout = rollout
         self.depth = depth
         self.exploration = float(exploration)
         self.width = width
         self.prior = prior
+        self.method = method
+        self.margin = float(margin)
 
     def __repr__(self) -> str:
         return (
             f"MCTSBot(playouts={self.playouts}, rollout={self.rollout!r}, depth={self.depth}, "
-            f"exploration={self.exploration}, width={self.width}, prior={self.prior})"
+            f"exploration={self.exploration}, width={self.width}, prior={self.prior}, "
+            f"method={self.method!r}, margin={self.margin})"
         )
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
@@ -95,7 +118,36 @@ class MCTSBot(BaseBot):
         return moves[0] if moves else None
 
     def search(self, view: View, candidates: Sequence[Move]) -> Move:
-        """Run the playouts from ``view`` and return the most visited of ``candidates``."""
+        """Search from ``view``; ``candidates`` come best-by-heuristic first."""
+        if self.method == "flat":
+            return self.flat(view, candidates)
+        return self.tree(view, candidates)
+
+    def flat(self, view: View, candidates: Sequence[Move]) -> Move:
+        """Flat Monte Carlo with common random numbers: every determinization is played
+        out after each candidate with the same rollout seed; the best total wins, but
+        replaces ``candidates[0]`` only if its mean paired advantage over it is more than
+        ``margin`` standard errors."""
+        sampler = Determinizer(view)
+        rng = self.rng
+        seat = view.seat
+        values: list[list[float]] = [[] for _ in candidates]
+        for _ in range(self.playouts):
+            game = sampler.sample(rng)
+            seed = rng.getrandbits(32)
+            for move, scores in zip(candidates, values, strict=True):
+                trial = game.clone()
+                trial.play(move)
+                self._rollout(trial, random.Random(seed))
+                scores.append(rewards(trial)[seat])
+        best = max(range(len(candidates)), key=lambda i: sum(values[i]))
+        if best and not _beats(values[best], values[0], self.margin):
+            best = 0
+        return candidates[best]
+
+    def tree(self, view: View, candidates: Sequence[Move]) -> Move:
+        """Information-set UCT: run the playouts from ``view`` and return the most
+        visited of ``candidates``."""
         sampler = Determinizer(view)
         root = _Node(view.seat)
         allowed = set(candidates)
@@ -153,21 +205,40 @@ class MCTSBot(BaseBot):
         for _ in range(self.depth):
             if game.over:
                 return
-            moves = own_moves(game)
             if heuristic:
+                moves = _seat_moves(game)
                 moves = best_moves(moves, Situation.of_game(game, game.to_move))
+            else:
+                moves = own_moves(game)
             game.play(moves[int(rng.random() * len(moves))])
+
+
+def _beats(values: Sequence[float], base: Sequence[float], margin: float) -> bool:
+    """Whether ``values`` beat ``base`` (paired) by more than ``margin`` standard errors."""
+    diffs = [a - b for a, b in zip(values, base, strict=True)]
+    count = len(diffs)
+    mean = sum(diffs) / count
+    if mean <= 0:
+        return False
+    spread = sum((d - mean) ** 2 for d in diffs) / max(count - 1, 1)
+    return mean > margin * math.sqrt(spread / count)
+
+
+def _seat_moves(game: Game) -> Sequence[Move]:
+    """The legal moves of the seat to move: other seats' out-of-turn actions left out
+    (what :class:`~makao.bots.HeuristicBot` chooses from in the simulation loop)."""
+    legal = game.legal_moves()
+    if legal and not is_turn_move(legal[-1]):
+        seat = game.to_move
+        legal = tuple(m for m in legal if getattr(m, "seat", seat) == seat)
+    return legal
 
 
 def own_moves(game: Game) -> Sequence[Move]:
     """The moves of the seat to move (turn moves and its own out-of-turn actions), with
     calls preferred and one choice per play (:func:`~makao.bots.policy.prefer_calls`,
     :func:`~makao.bots.policy.prefer_choices`); other seats' actions are left out."""
-    legal = game.legal_moves()
-    seat = game.to_move
-    if legal and not is_turn_move(legal[-1]):
-        legal = tuple(m for m in legal if getattr(m, "seat", seat) == seat)
-    return prefer_choices(prefer_calls(legal), game.hands[seat])
+    return prefer_choices(prefer_calls(_seat_moves(game)), game.hands[game.to_move])
 
 
 def rewards(game: Game) -> list[float]:
