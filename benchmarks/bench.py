@@ -1,10 +1,16 @@
 """The engine benchmark: µs per action, games per second, µs per clone, bytes per state.
 
-Run with ``python benchmarks/bench.py`` (or ``makao bench``). Times are CPU time of this
-process (``time.process_time``), so other load on the machine disturbs them less. Random
-games of Polish makao are played through the public API only: ``legal_moves()`` then
-``play()`` of a uniformly random legal move, so the figures are what a bot or a simulation
-sees.
+Run with ``python benchmarks/bench.py`` (or ``makao bench``). Random games of Polish makao
+are played through the public API only: ``legal_moves()`` then ``play()`` of a uniformly
+random legal move, so the figures are what a bot or a simulation sees. The simulation
+loop (:func:`makao.sim.play.play_game` with random bots) is timed too, against the engine
+alone replaying the very same games.
+
+Times are CPU time of this process (``time.process_time``). On a shared or virtual
+machine they still vary a lot from run to run (±30 % and more on the development
+machine), so every figure is the best of ``--rounds`` rounds that play the same games,
+the kinds of measurement taking turns; ``benchmarks/instructions.py`` gives a count
+that does not vary at all.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from makao import Game, Variant, variants
 from makao.bots import RandomBot
@@ -21,42 +27,38 @@ from makao.moves import Move
 from makao.sim.play import play_game
 from makao.view import View
 
+POLISH = variants.polish()
 
-def _play_games(players: int, games: int, seed: int) -> tuple[int, float]:
-    variant = variants.polish()
+
+def random_games(players: int, seeds: Sequence[int]) -> int:
+    """Play random games through ``legal_moves()`` + ``play()``; return the actions."""
     actions = 0
-    start = time.process_time()
-    for index in range(games):
-        game = Game.new(variant, players, seed=seed + index)
-        choose = random.Random(index).choice
+    for seed in seeds:
+        game = Game.new(POLISH, players, seed=seed)
+        choose = random.Random(seed).choice
         while not game.is_over:
             game.play(choose(game.legal_moves()))
             actions += 1
-    return actions, time.process_time() - start
+    return actions
 
 
-def _simulate_games(players: int, games: int, seed: int) -> tuple[float, float, int]:
-    """The simulation loop (:func:`makao.sim.play.play_game`) with random bots, against
-    the engine alone playing the very same games: (loop seconds, engine seconds, actions).
-
-    The two cannot simply be compared with :func:`_play_games`: the bots' way of choosing
-    (out-of-turn actions are offered separately) gives games of other lengths, and an
-    action costs more the bigger the hands."""
-    variant = variants.polish()
+def simulated_games(players: int, seeds: Sequence[int]) -> int:
+    """Play the games of the simulation loop with random bots; return the actions."""
     bots = [RandomBot() for _ in range(players)]
-    start = time.process_time()
-    for index in range(games):
-        play_game(variant, bots, seed + index, index=index, rotation=index % players)
-    loop = time.process_time() - start
-    recorded = [_moves_of(variant, players, seed + index, index) for index in range(games)]
-    start = time.process_time()
-    for index, moves in enumerate(recorded):
-        game = Game.new(variant, players, seed=seed + index)
-        for move in moves:
+    return sum(
+        play_game(POLISH, bots, seed, index=index, rotation=index % players).actions
+        for index, seed in enumerate(seeds)
+    )
+
+
+def replayed_games(players: int, seeds: Sequence[int], moves: Sequence[list[Move]]) -> int:
+    """The engine alone on given games: ``legal_moves()`` + ``play()`` of the recorded move."""
+    for seed, game_moves in zip(seeds, moves, strict=True):
+        game = Game.new(POLISH, players, seed=seed)
+        for move in game_moves:
             game.legal_moves()
             game.play(move)
-    engine = time.process_time() - start
-    return loop, engine, sum(map(len, recorded))
+    return sum(map(len, moves))
 
 
 class _Recorder(RandomBot):
@@ -78,22 +80,41 @@ class _Recorder(RandomBot):
         return move
 
 
-def _moves_of(variant: Variant, players: int, seed: int, index: int) -> list[Move]:
+def simulated_moves(variant: Variant, players: int, seed: int, index: int) -> list[Move]:
+    """The moves :func:`simulated_games` plays in game ``index`` (seeded ``seed``)."""
     played: list[Move] = []
     bots = [_Recorder(played) for _ in range(players)]
     play_game(variant, bots, seed, index=index, rotation=index % players)
     return played
 
 
-def _clone_cost(players: int, repeats: int) -> float:
-    game = Game.new(variants.polish(), players, seed=1)
+def best_of(rounds: int, runs: dict[str, Callable[[], int]]) -> dict[str, tuple[float, int]]:
+    """Run each measurement ``rounds`` times, taking turns; per name, the fewest seconds
+    of a round and the actions it played."""
+    best: dict[str, tuple[float, int]] = {}
+    for _ in range(rounds):
+        for name, run in runs.items():
+            start = time.process_time()
+            actions = run()
+            seconds = time.process_time() - start
+            if name not in best or seconds < best[name][0]:
+                best[name] = (seconds, actions)
+    return best
+
+
+def _clone_cost(players: int, repeats: int, rounds: int) -> float:
+    game = Game.new(POLISH, players, seed=1)
     choose = random.Random(1).choice
     for _ in range(40):  # a position some way into the game
         game.play(choose(game.legal_moves()))
-    start = time.process_time()
-    for _ in range(repeats):
-        game.clone()
-    return (time.process_time() - start) / repeats
+
+    def clones() -> int:
+        for _ in range(repeats):
+            game.clone()
+        return repeats
+
+    seconds, _ = best_of(rounds, {"clone": clones})["clone"]
+    return seconds / repeats
 
 
 def state_bytes(game: Game) -> int:
@@ -104,33 +125,49 @@ def state_bytes(game: Game) -> int:
     return sum(sys.getsizeof(item) for item in owned)
 
 
+def _table(players: int, games: int, seed: int, rounds: int) -> None:
+    seeds = [seed + index for index in range(games)]
+    moves = [simulated_moves(POLISH, players, s, index) for index, s in enumerate(seeds)]
+    best = best_of(
+        rounds,
+        {
+            "engine": lambda: random_games(players, seeds),
+            "loop": lambda: simulated_games(players, seeds),
+            "replay": lambda: replayed_games(players, seeds, moves),
+        },
+    )
+    seconds, actions = best["engine"]
+    print(
+        f"  {players} players: {seconds / actions * 1e6:6.2f} µs per action, "
+        f"{actions / games:7.1f} actions per game, {games / seconds:7.1f} games per second"
+    )
+    loop, actions = best["loop"]
+    alone, _ = best["replay"]
+    print(
+        f"    simulation loop (random bots): {loop / actions * 1e6:6.2f} µs per action, "
+        f"{(loop / alone - 1) * 100:+.0f} % over the engine alone in the same games "
+        f"({alone / actions * 1e6:.2f} µs), {games / loop:7.1f} games per second"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="games per table size")
+    parser.add_argument("--games", type=int, default=60, help="games per table size and round")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds; the best one counts")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     print(
         f"makao benchmark: random Polish games through legal_moves() + play(), "
-        f"{args.games} games per table size, Python {sys.version.split()[0]}"
+        f"{args.games} games per table size, best of {args.rounds} rounds, "
+        f"Python {sys.version.split()[0]}"
     )
     for players in (2, 4):
-        actions, seconds = _play_games(players, args.games, args.seed)
-        engine = seconds / actions * 1e6
-        print(
-            f"  {players} players: {engine:6.2f} µs per action, "
-            f"{actions / args.games:7.1f} actions per game, "
-            f"{args.games / seconds:7.1f} games per second"
-        )
-        loop, alone, actions = _simulate_games(players, args.games, args.seed)
-        print(
-            f"    simulation loop (random bots): {loop / actions * 1e6:6.2f} µs per action, "
-            f"{(loop / alone - 1) * 100:+.0f} % over the engine alone in the same games "
-            f"({alone / actions * 1e6:.2f} µs)"
-        )
+        _table(players, args.games, args.seed, args.rounds)
     for players in (2, 4):
-        print(f"  clone ({players} players): {_clone_cost(players, 20000) * 1e6:6.2f} µs")
-    game = Game.new(variants.polish(), 4, seed=1)
+        clone = _clone_cost(players, 20000, args.rounds)
+        print(f"  clone ({players} players): {clone * 1e6:6.2f} µs")
+    game = Game.new(POLISH, 4, seed=1)
     print(f"  state size (4 players, fresh deal): {state_bytes(game)} bytes")
     return 0
 
