@@ -391,10 +391,9 @@ class Game:
             return tuple(events)
         for rule in rules.before_move_rules:
             rule.before_move(self, move, events)
-        kind = type(move)
-        if kind is Play:
-            self._play_cards(self.to_move, move, events)  # type: ignore[arg-type]
-        elif kind is Draw:
+        if type(move) is Play:
+            self._play_cards(self.to_move, move, events)
+        elif type(move) is Draw:
             self._draw(self.to_move, events)
         else:
             self._pass(self.to_move, events)
