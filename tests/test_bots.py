@@ -212,11 +212,12 @@ def test_mcts_default_finishes_when_it_can_and_is_reproducible() -> None:
     assert picks[0] == picks[1] and picks[0] in game.legal_moves()
 
 
-def test_mcts_flat_search_keeps_the_heuristic_choice_without_evidence() -> None:
+@pytest.mark.parametrize("method", ["flat", "tree"])
+def test_mcts_search_keeps_the_heuristic_choice_without_evidence(method: str) -> None:
     for game in _positions(seed=8, moves=60, players=2)[::5]:
         moves = game.legal_moves()
         view = game.view(game.to_move)
-        bot = MCTSBot(playouts=3, margin=1e9)
+        bot = MCTSBot(playouts=6, margin=1e9, method=method, prior=0)
         bot.reset(1)
         chosen = bot.choose(view, moves)
         situation = Situation.of_view(view)

@@ -11,7 +11,8 @@ same deal, stock and rollout chance, so candidates are compared on the same luck
 heuristic's first choice is kept unless another candidate beats it by ``margin`` standard
 errors of the paired differences. ``"tree"`` is single-observer information-set MCTS
 (Cowling, Powley & Whitehouse 2012): one shared tree walked with UCB1, counting per child
-how often it was available.
+how often it was available; its most visited root move replaces the heuristic's first
+choice only if its mean reward is higher by more than ``margin`` standard errors.
 """
 
 from __future__ import annotations
@@ -52,11 +53,13 @@ class MCTSBot(BaseBot):
     every root candidate with common random numbers; the heuristic's first choice is kept
     unless another beats it by ``margin`` standard errors) or ``"tree"`` (information-set
     UCT with ``playouts`` playouts, UCB1 constant ``exploration`` and ``prior`` virtual
-    half-wins for the heuristic's first choice). ``rollout`` is ``"heuristic"`` (the
-    :class:`~makao.bots.HeuristicBot` policy) or ``"random"``; rollouts stop after
-    ``depth`` moves and score the position with :func:`rewards`. The root considers the
-    ``width`` best moves by the heuristic score (0: all). Forced moves are played without
-    search; calls are always said and out-of-turn actions always taken.
+    half-wins for the heuristic's first choice; the most visited move is played if its
+    mean reward beats that choice's by ``margin`` standard errors). ``rollout`` is
+    ``"heuristic"`` (the :class:`~makao.bots.HeuristicBot` policy) or ``"random"``;
+    rollouts stop after ``depth`` moves and score the position with :func:`rewards`.
+    The root considers the ``width`` best moves by the heuristic score (0: all). Forced
+    moves are played without search; calls are always said and out-of-turn actions
+    always taken.
     """
 
     name = "mcts"
@@ -159,7 +162,8 @@ class MCTSBot(BaseBot):
         for _ in range(self.playouts):
             self._playout(root, sampler.sample(rng), allowed, rng)
         children = root.children
-        return max(candidates, key=lambda m: children[m].visits if m in children else -1)
+        best = max(candidates, key=lambda m: children[m].visits if m in children else -1)
+        return _kept(best, candidates[0], children, self.margin)
 
     def _playout(self, root: _Node, game: Game, allowed: set[Move], rng: random.Random) -> None:
         node = root
@@ -222,6 +226,18 @@ def _beats(values: Sequence[float], base: Sequence[float], margin: float) -> boo
         return False
     spread = sum((d - mean) ** 2 for d in diffs) / max(count - 1, 1)
     return mean > margin * math.sqrt(spread / count)
+
+
+def _kept(best: Move, first: Move, children: dict[Move, _Node], margin: float) -> Move:
+    """The tree search's ``best`` move, unless it is the heuristic's ``first`` choice or
+    its mean reward beats that of ``first`` by no more than ``margin`` standard errors
+    (rewards lie in [0, 1], so ``p (1 - p)`` bounds a child's variance)."""
+    if best is first or first not in children:
+        return best
+    chosen, kept = children[best], children[first]
+    high, low = chosen.value / chosen.visits, kept.value / kept.visits
+    error = math.sqrt(high * (1 - high) / chosen.visits + low * (1 - low) / kept.visits)
+    return best if high - low > margin * error else first
 
 
 def _seat_moves(game: Game) -> Sequence[Move]:
