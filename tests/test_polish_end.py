@@ -9,6 +9,7 @@ from makao import Card, Game, Play, Rank, variants
 from makao.events import (
     AttackRaised,
     CardsDrawn,
+    DemandEnded,
     DemandSet,
     GameOver,
     PlayerFinished,
@@ -101,6 +102,22 @@ def test_pl_33_finishing_by_defending_ends_the_attack_or_wait(effect: str, card:
     assert len(game.hand(2)) == 2
 
 
+def test_pl_33_finishing_with_a_jack_on_a_demand_cancels_the_demand() -> None:
+    """PL-33 with PL-21/PL-23: a finishing jack is ordinary, i.e. a jack with no demand,
+    which cancels the demand in force; the old demand does not go on binding the next player."""
+    hands = ["5h 6h", "Jc", "8c 8s 5s"]
+    game = Game.from_position(
+        PL, hands=hands, pile="Jh", stock=STOCK, effect="demand 7 by 0", to_move=1
+    )
+    assert game.legal_moves_text(1)[:2] == ["Jc", "Jc +po-makale"]  # no demand to name
+    events = game.play("Jc +po-makale")
+    assert PlayerFinished(1, 1) in events
+    assert DemandEnded(Rank.SEVEN) in events
+    assert game.effect is None
+    assert game.to_move == 2
+    assert plays(game) == {"8c", "8c 8s"}  # on J♣ by suit or rank, not sevens only
+
+
 def test_pl_33_finishing_by_defending_passes_the_attack_on_when_effects_apply() -> None:
     """PL-33: finishing by defending passes the attack on when effects apply."""
     hands = ["5d 6d", "2s", "7h 7d"]
@@ -159,6 +176,18 @@ def test_pl_36_a_game_nobody_can_move_in_ends_blocked() -> None:
     events = game.play("pass")
     assert events[-1] == GameOver((2, 1, 0), True)  # finished first, then fewest cards
     assert game.outcome == (2, 1, 0)
+
+
+def test_pl_36_a_waiting_player_who_can_play_later_keeps_the_game_going() -> None:
+    """PL-36: blocked only when every active player passes a full round; a waiting player
+    whose skipped turns are not passes may still play when the wait is over."""
+    game = Game.from_position(PL, hands=["5c", "6d", "7h 8h"], pile="9h", waits=[0, 0, 3])
+    for _ in range(3):  # seats 0, 1, 0 pass; seat 2's turns in between are skipped
+        game.play("pass")
+    assert not game.is_over
+    while game.to_move != 2:
+        game.play("pass")
+    assert "7h" in game.legal_moves_text(2)
 
 
 def test_pl_36_a_player_who_can_move_keeps_the_game_going() -> None:

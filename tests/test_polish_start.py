@@ -118,6 +118,21 @@ def test_pl_4_function_card_goes_back_into_the_middle_of_the_stock() -> None:
     assert len(game.stock) // 3 <= position <= 2 * len(game.stock) // 3
 
 
+@pytest.mark.parametrize(("decks", "players"), [(1, 9), (2, 19), (2, 20)])
+def test_pl_4_a_small_stock_still_starts_on_an_ordinary_card(decks: int, players: int) -> None:
+    """PL-4: with few cards left after the deal, function cards put back into the middle
+    must not be turned again while an ordinary card is still in the stock."""
+    variant = variants.polish(decks=decks)
+    checked = 0
+    for seed in range(300):
+        game = Game.new(variant, players, seed=seed)
+        if any(card in ORDINARY for card in [*game.stock, game.top]):
+            checked += 1
+            assert game.top in ORDINARY, (seed, game.top, game.stock)
+            assert game.effect is None
+    assert checked > 200
+
+
 def test_pl_5_player_left_of_the_dealer_moves_first() -> None:
     assert Game.new(PL, 4, seed=5).to_move == 0  # the dealer is the last seat by default
     assert Game.new(PL, 4, seed=5, dealer=1).to_move == 2

@@ -559,6 +559,7 @@ class Game:
                 self._pass_over(current, events)
             elif waits[current]:
                 waits[current] -= 1
+                self.stuck = 0  # a skipped turn is no pass: the seat may play later (PL-36)
                 events.append(TurnSkipped(current))
                 self._pass_over(current, events)
             else:

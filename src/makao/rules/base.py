@@ -369,9 +369,18 @@ class StartRule(Rule):
         stock = game.stock
         card = stock.pop()
         if self.start_card == "redraw":
+            is_function = game.rules.is_function
             for _ in range(len(stock)):
-                if not game.rules.is_function[card.index]:
+                if not is_function[card.index]:
                     break
                 stock.insert(len(stock) // 2, card)
                 card = stock.pop()
+            if is_function[card.index]:
+                # A small stock can bring a card put back into the middle to the top again
+                # before every card was turned: turn the topmost ordinary card left (PL-4).
+                ordinary = [i for i, c in enumerate(stock) if not is_function[c.index]]
+                if ordinary:
+                    turned = stock.pop(ordinary[-1])
+                    stock.insert(len(stock) // 2, card)
+                    card = turned
         return card

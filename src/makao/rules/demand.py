@@ -83,7 +83,12 @@ class RankDemand(Effect):
         return (not can_follow or self.rule.may_decline) and game.can_draw()
 
     def on_covered(self, game: Game, events: Events) -> Effect | None:
-        """The demand outlives the cards played on it."""
+        """The demand outlives the cards played on it -- except a demanding card played
+        without its effect (a finishing jack, PL-33), which is a jack with no demand and so
+        cancels the demand (PL-21, PL-23)."""
+        if game.pile[-1] in self.rule.cards:
+            events.append(DemandEnded(self.rank))
+            return None
         return self
 
     def on_turn_end(self, game: Game, seat: int, events: Events) -> Effect | None:
