@@ -323,6 +323,19 @@ def test_ru_15_a_finishing_penalty_card_is_paid_then_the_deal_ends() -> None:
     assert game.is_over and len(game.hands[1]) == 5
 
 
+def test_ru_15_two_players_a_finishing_penalty_card_is_still_paid() -> None:
+    """RU-15: with two players too, the next player answers or pays a finishing penalty."""
+    game = position(["2h", "5d 6c"], pile="9h", stock="4d 4c 4s")
+    game.play("2h")
+    assert not game.is_over and game.to_move == 1
+    assert isinstance(game.effect, FinalAttack)
+    assert game.legal_moves_text(1) == ["draw"]
+    events = game.play("draw")
+    assert AttackAccepted(1, 2) in events
+    assert game.is_over and len(game.hands[1]) == 4
+    assert game.scores == (0, 5 + 5 + 5 + 5)
+
+
 def test_ru_15_an_accumulated_penalty_is_paid_at_the_end() -> None:
     """RU-15: an accumulated penalty is paid at the end."""
     game = position(["2c 5d", "2h", "7s 8s"], pile="2s", stock="4d 4c 4s 5s", effect="attack 2")

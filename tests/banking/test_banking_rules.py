@@ -231,6 +231,12 @@ def test_mb_6_must_draw_below_seven_leaves_only_the_buy() -> None:
     assert game.to_act == 2 and game.legal_moves() == (Draw(), Stand())  # 8: free
 
 
+def test_mb_6_must_draw_below_seven_leaves_a_seven_free() -> None:
+    game = table("7h 2c", must_draw_below=7)  # exactly 7 is not below 7
+    game.play("stake 10")
+    assert game.legal_moves() == (Draw(), Stand())
+
+
 def test_mb_6_max_draws_limits_the_buys() -> None:
     game = table("Ah Kc 2d 2s", max_draws=2)
     coup(game, "stake 10", "draw")

@@ -42,7 +42,8 @@ class DealEnd(FinishRule):
         """Record the winner; end the deal now, or after the answer to a finishing attack."""
         game.record_finish(seat, events)
         effect = game.effect
-        if isinstance(effect, AttackEffect) and game.active_count > 1:
+        # the finisher is already counted out: one player left (two at the table) still pays
+        if isinstance(effect, AttackEffect) and game.active_count >= 1:
             game.effect = FinalAttack(effect)
         else:
             game.end_game(events)
