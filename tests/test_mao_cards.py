@@ -141,6 +141,29 @@ def test_um_11_four_next_draws_four_and_still_plays_or_passes_a_bigger_four() ->
     assert ending.to_move == 2
 
 
+def test_um_11_after_drawing_the_fours_penalty_the_player_plays_or_ends_the_move() -> None:
+    """UM-11, UM-5: the penalty drawn is the player's draw: they may still play a legal
+    card, or end the move -- they are not made to draw again; with nothing to play the move
+    is over."""
+    game = position(["4h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h")
+    game.play("4h")
+    assert drawn(game.play("draw"), 1) == 4  # Kd Kc Kh 8d
+    assert game.to_move == 1
+    assert set(turn_moves(game)) == {"5h", "Kh", "pass"}
+    game.play("pass")
+    assert game.to_move == 2 and len(game.hands[1]) == 7
+    stuck = position(["4h 5c 6d", "9c 8c 5s", "8h 6h 7d"], "9h")
+    stuck.play("4h")
+    stuck.play("draw")  # Kd Kc Kh 8d: the Kh fits
+    assert set(turn_moves(stuck)) == {"Kh", "pass"}
+    nothing = Game.from_position(
+        MAO, ["4h 5c 6d", "9c 8c 5s", "8h 6h 7d"], pile="9h", stock="Kd Kc Qs 8d 5c"
+    )
+    nothing.play("4h")
+    nothing.play("draw")  # no heart, no four: the move is over
+    assert nothing.to_move == 2 and len(nothing.hands[1]) == 7
+
+
 def test_um_11_a_pending_four_is_given_as_text_with_its_rank() -> None:
     """UM-11: ``attack 8 by 1 of 4`` sets up a pending four (not a three) in a position,
     so the rule of fours -- the player who draws still plays -- applies; ``of 3`` a three."""
@@ -179,6 +202,22 @@ def test_um_13_seven_next_plays_a_seven_or_draws_two_then_may_still_play() -> No
     assert turn_moves(game) == ["draw"]
     assert drawn(game.play("draw"), 1) == 2
     assert game.to_move == 1 and game.effect is None
+
+
+def test_um_13_after_drawing_the_sevens_penalty_the_player_plays_or_ends_the_move() -> None:
+    """UM-13, UM-5: after drawing the two cards the player may still play a legal card or
+    end the move; drawing again is not a choice. With nothing to play the move is over."""
+    game = position(["7h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h")
+    game.play("7h")
+    game.play("draw")  # Kd Kc
+    assert game.to_move == 1
+    assert set(turn_moves(game)) == {"5h", "pass"}
+    game.play("pass")
+    assert game.to_move == 2 and len(game.hands[1]) == 5
+    stuck = position(["7h 5c 6d", "9c 8c 5s", "8h 6h 7d"], "9h")
+    stuck.play("7h")
+    stuck.play("draw")  # Kd Kc: no heart, no seven
+    assert stuck.to_move == 2 and len(stuck.hands[1]) == 5
 
 
 def test_um_13_a_seven_on_the_seven_cancels_it_and_lies_as_a_plain_card() -> None:
@@ -225,6 +264,18 @@ def test_um_14_a_last_nine_wins_and_gives_no_further_move() -> None:
     assert game.is_over and game.outcome is not None and game.outcome[0] == 0
 
 
+def test_um_14_a_last_nine_gives_no_further_move_when_playing_for_places() -> None:
+    """UM-14: "unless the nine was their last card" -- the turn goes on, not back."""
+    game = position(["9c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(play_for_places=True))
+    game.play("9c +mau-mau")
+    assert game.finished == [0] and game.to_move == 1 and game.hands[0] == []
+    drawing = position(
+        ["9c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(nine_player_draws_too=True)
+    )
+    drawing.play("9c +mau-mau")  # the nine's player draws too -- but not after going out
+    assert drawing.is_over and drawing.outcome is not None and drawing.outcome[0] == 0
+
+
 def test_um_16_jack_is_wild_names_a_suit_and_is_held_until_that_suit_is_played() -> None:
     game = position(["Jc 5c 6d", "5d 6h 7c", "5h 6s 7h"], "9h")
     assert SuitNamed(0, Suit.DIAMONDS) in game.play("Jc:d")
@@ -245,6 +296,18 @@ def test_um_16_releasing_the_jack_frees_the_next_player_to_play_any_suit() -> No
     assert {"5d", "6h", "7c"} <= set(turn_moves(game))
     game.play("6h")
     assert game.effect is None
+
+
+def test_um_16_the_release_frees_the_next_player_only() -> None:
+    """UM-16: the player to move at the release may play any suit; after their turn the
+    jack lies as a plain card again."""
+    game = position(["Jc 5c 6d", "5d 6h 7c", "5h 6s 7h"], "9h")
+    game.play("Jc:d")
+    game.play("0: release")
+    game.play("draw")
+    game.play("pass")
+    assert game.effect is None and game.to_move == 2
+    assert turn_moves(game) == ["draw"]  # 5h 6s 7h: no club, no jack
 
 
 def test_um_16_jack_on_jack_the_first_jacks_player_draws_a_penalty_card() -> None:

@@ -62,7 +62,8 @@ def test_mao_games_with_chatter_and_time_outs_end_and_replay(players: int) -> No
 
 def test_mao_penalize_games_end_and_replay() -> None:
     for seed in range(4):
-        game = _play_out(PENALIZE, 3 + seed, seed)
+        # random play for places is a long random walk (seed 2: some 14,500 moves)
+        game = _play_out(PENALIZE, 3 + seed, seed, cap=20000)
         assert game.is_over
         assert snapshot(Game.replay(PENALIZE, game.origin, game.record)) == snapshot(game)
 

@@ -126,6 +126,14 @@ def test_um_21_question_opens_a_period_in_which_anyone_may_talk() -> None:
     assert game.play(speech(0, "Koliko je sati?")) == (CallMade(0, "remark"),)
 
 
+def test_um_21_a_question_said_in_an_open_period_does_not_take_it_over() -> None:
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(oldest_player=0))
+    game.play("1: say question")
+    assert game.play("2: say question") == (CallMade(2, "question"),)  # talk, free
+    assert "2: say end-of-questions" not in game.legal_moves_text(2)
+    assert game.ext["question"] == 1
+
+
 def test_um_22_the_opener_or_the_oldest_closes_the_period_then_talk_costs_again() -> None:
     game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(oldest_player=2))
     game.play("1: say question")

@@ -1,8 +1,9 @@
 """Ultimate Mao's card effects (UM-8…UM-17, UM-20) beyond the core building blocks.
 
-The ace reverses with :class:`~makao.rules.direction.ReverseCards`; threes and fours are
-:class:`~makao.rules.BattleCards` with ``answer="same_rank"``. This module adds the rest:
-:class:`AgainCards` (two), :class:`HitPrevious` (six, queen), :class:`SevenCards`,
+The ace reverses with :class:`~makao.rules.direction.ReverseCards`; threes are
+:class:`~makao.rules.BattleCards` with ``answer="same_rank"``, fours :class:`FourCards`
+(the same, but the player who draws their penalty may still play). This module adds the
+rest: :class:`AgainCards` (two), :class:`HitPrevious` (six, queen), :class:`SevenCards`,
 :class:`NineCards`, :class:`HeldJacks` with :class:`JackRelease`, and :class:`Multiplex`.
 """
 
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from makao._movegen import first_cards
 from makao.cards import Card, Rank, Suit
 from makao.events import (
     AttackAccepted,
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AgainCards",
+    "FourCards",
     "FreeSuit",
     "HeldJack",
     "HeldJacks",
@@ -40,6 +43,7 @@ __all__ = [
     "Multiplex",
     "MultiplexEffect",
     "NineCards",
+    "OpenAttack",
     "SevenAttack",
     "SevenCards",
     "pending_penalty",
@@ -94,6 +98,68 @@ class HitPrevious(CardSetRule):
             game.draw_cards(target, self.amount, "attack", events)
 
 
+def _penalty_then_play(game: Game, seat: int, drawn: Sequence[Card], events: Events) -> None:
+    """After drawing a penalty that does not end the turn (UM-11, UM-13): as after any
+    draw (UM-5) the player may play a legal card or end the move, but not draw again;
+    with nothing to play the move is over."""
+    if not first_cards(game, seat):
+        game.end_turn(seat, None, events)
+    elif drawn:
+        game.drawn = drawn[-1]  # the turn stays open for a play or a pass
+
+
+@attrs.frozen
+class OpenAttack(AttackEffect):
+    """A pending four (or seven): drawn like any attack; unless the rule's
+    ``accept_ends_turn``, the player then plays a legal card or ends the move (UM-5)."""
+
+    def on_draw(self, game: Game, seat: int, events: Events) -> None:
+        """Draw the total; then play or end the move (or lose the turn, per the option)."""
+        if self.rule.accept_ends_turn:
+            super().on_draw(game, seat, events)
+            return
+        events.append(AttackAccepted(seat, self.total))
+        game.effect = None
+        drawn = game.draw_cards(seat, self.total, "attack", events)
+        _penalty_then_play(game, seat, drawn, events)
+
+
+@attrs.frozen
+class FourCards(BattleCards):
+    """Fours (UM-11): battle cards answered by a four (+4 each); the player who draws the
+    penalty may still play a card or end the move (``accept_ends_turn=False``)."""
+
+    penalties: tuple[tuple[Card, int], ...] = attrs.field(
+        default=tuple((card, 4) for card in sorted(cards_of_ranks(Rank.FOUR))),
+        converter=tuple,
+    )
+    answer: str = "same_rank"
+    accept_ends_turn: bool = False
+
+    def on_play(
+        self,
+        game: Game,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Raise and send on the attack as battle cards do, as an :class:`OpenAttack`."""
+        super().on_play(game, seat, cards, choice, previous, events)
+        game.effect = _opened(game.effect)
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """Read ``attack N by S of 4``."""
+        return _opened(super().parse_effect(words))
+
+
+def _opened(effect: Effect | None) -> Effect | None:
+    if type(effect) is AttackEffect:
+        return OpenAttack(effect.total, effect.seat, effect.backwards, effect.rule)
+    return effect
+
+
 @attrs.frozen
 class SevenCards(BattleCards):
     """Sevens (UM-13): the next player plays a seven or draws 2; a seven played on a
@@ -133,7 +199,7 @@ class SevenCards(BattleCards):
 
 
 @attrs.frozen
-class SevenAttack(AttackEffect):
+class SevenAttack(OpenAttack):
     """A pending seven: play a seven (cancelling it) or draw its penalty."""
 
     def to_text(self) -> str:

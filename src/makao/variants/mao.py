@@ -9,6 +9,7 @@ from makao.rules._util import cards_of_ranks
 from makao.rules.direction import ReverseCards
 from makao.rules.mao import (
     AgainCards,
+    FourCards,
     HeldJacks,
     HitPrevious,
     JackRelease,
@@ -84,12 +85,7 @@ def mao(
         BattleCards(
             dict.fromkeys(cards_of_ranks(Rank.THREE), 3), answer="same_rank", ids=("UM-10",)
         ),
-        BattleCards(
-            dict.fromkeys(cards_of_ranks(Rank.FOUR), 4),
-            answer="same_rank",
-            accept_ends_turn=four_penalty_ends_turn,
-            ids=("UM-11",),
-        ),
+        FourCards(accept_ends_turn=four_penalty_ends_turn, ids=("UM-11",)),
         HitPrevious(cards_of_ranks(Rank.SIX), 2, ids=("UM-12",)),
         SevenCards(accept_ends_turn=seven_penalty_ends_turn, ids=("UM-13",)),
         NineCards(player_draws_too=nine_player_draws_too, ids=("UM-14",)),
