@@ -51,7 +51,16 @@ def test_um_20_each_multiplex_play_says_the_next_number() -> None:
     game = position(["8h 5c 6d", "8c 6c 7c", "5h 9h 7h"], "8h")
     game.play("8h +two")
     events = game.play("8c +two")  # should have said "three"
-    assert penalties(events) == [(1, "UM-20"), (1, "UM-25")]
+    assert penalties(events) == [(1, "UM-20")]  # one wrong number is one infraction (UM-25)
+    assert Penalised(1, "UM-20", "said two, not three", 1) in events
+
+
+def test_um_18_a_wrong_spade_name_is_one_infraction() -> None:
+    """UM-18, UM-25: naming the spade wrongly costs one card, not two (missing + wrong)."""
+    game = position(["5s 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9s")
+    events = game.play("5s +six-of-spades")
+    assert penalties(events) == [(0, "UM-18")]
+    assert Penalised(0, "UM-18", "said six-of-spades, not five-of-spades", 1) in events
 
 
 def test_um_23_one_card_left_says_last_card_or_mau_for_a_jack() -> None:

@@ -55,9 +55,22 @@ def number_word(count: int) -> str:
     return _NUMBERS[count] if 0 <= count < len(_NUMBERS) else str(count)
 
 
+_NUMBER_CALLS = frozenset(map(number_word, range(2, 100)))
+
+
 def spade_call(card: Card) -> str:
     """The call naming a spade: ``five-of-spades``, ``queen-of-spades`` (UM-18)."""
     return f"{_RANK_WORDS[card.rank]}-of-spades"
+
+
+def _kind(call: str) -> str | None:
+    """The rule whose call ``call`` is of a kind with: a number (UM-20), a spade's name
+    (UM-18); ``None`` for the others."""
+    if call in _NUMBER_CALLS:
+        return "UM-20"
+    if call.endswith("-of-spades"):
+        return "UM-18"
+    return None
 
 
 def _penalise(game: Game, seat: int, rule: str, reason: str, amount: int, events: Events) -> None:
@@ -129,10 +142,18 @@ class MaoCalls(TurnRule):
         needs = self.requirements(game, game.to_move, move.cards)
         allowed = {call for _, calls in needs for call in calls}
         said = set(move.calls)
-        faults = [
-            (rule, f"did not say {calls[0]}") for rule, calls in needs if not said & set(calls)
-        ]
-        faults += [("UM-25", f"wrong call {call}") for call in move.calls if call not in allowed]
+        wrong = [call for call in move.calls if call not in allowed]
+        faults: list[tuple[str, str]] = []
+        for rule, calls in needs:
+            if said & set(calls):
+                continue
+            instead = next((call for call in wrong if _kind(call) == rule), None)
+            if instead is None:
+                faults.append((rule, f"did not say {calls[0]}"))
+            else:  # one wrong call said in place of the due one is one infraction (UM-25)
+                wrong.remove(instead)
+                faults.append((rule, f"said {instead}, not {calls[0]}"))
+        faults += [("UM-25", f"wrong call {call}") for call in wrong]
         made = tuple(call for call in move.calls if call in allowed)
         game.ext["calls-due"] = (made, tuple(faults))
 
