@@ -66,3 +66,11 @@ def test_ce_5_the_first_player_out_wins_and_the_game_ends() -> None:
     events = game.play("5h")
     assert events[-1] == GameOver((0, 2, 1), False)
     assert game.outcome is not None and game.outcome[0] == 0
+
+
+def test_ce_1_two_decks_from_five_players() -> None:
+    def cards(players: int) -> int:
+        game = Game.new(CE, players, seed=2)
+        return sum(len(game.hand(s)) for s in range(players)) + game.stock_size + 1
+
+    assert (cards(4), cards(5)) == (52, 104)

@@ -110,3 +110,53 @@ def test_mm_7_the_first_out_with_mau_mau_wins_and_the_game_ends() -> None:
     events = game.play("9h +mau-mau")
     assert isinstance(events[-1], GameOver)
     assert game.outcome == (0, 2, 1)
+
+
+def test_mm_7_a_last_card_played_without_mau_mau_keeps_its_effect() -> None:
+    # The player does not go out (MM-7: draw two, play on), so the card acts as any other
+    # play would: the seven attacks (MM-3), the eight skips (MM-4), the jack names (MM-5).
+    hands = ["9c Ks 7c", "Kd 10d"]
+    stock = "Qd Qc Qs 10s 10c"
+    seven = Game.from_position(MM, hands=["7h", *hands], pile="9h", stock=stock)
+    seven.play("7h")
+    assert isinstance(seven.effect, AttackEffect) and seven.effect.total == 2
+    assert seven.to_move == 1 and plays(seven) == {"7c"}
+    eight = Game.from_position(MM, hands=["8h", *hands], pile="9h", stock=stock)
+    assert TurnSkipped(1) in eight.play("8h")
+    assert eight.to_move == 2
+    jack = Game.from_position(MM, hands=["Jh", *hands], pile="9h", stock=stock)
+    assert {"Jh:c", "Jh:d", "Jh:h", "Jh:s"} <= plays(jack)
+    assert SuitNamed(0, Suit.SPADES) in jack.play("Jh:s")
+    assert plays(jack) == {"Ks"}
+
+
+def test_mm_1_two_packs_from_six_players_not_five() -> None:
+    def cards(players: int) -> int:
+        game = Game.new(MM, players, seed=2)
+        return sum(len(game.hand(s)) for s in range(players)) + game.stock_size + 1
+
+    assert (cards(5), cards(6)) == (32, 64)
+
+
+def test_mm_5_the_named_suit_binds_until_a_card_is_played_on_it() -> None:
+    game = Game.from_position(MM, hands=["9c Kc", "Kh 10c"], pile="Jd", stock="Qd", effect="suit h")
+    game.play("draw")  # the queen of diamonds is no heart: the turn passes
+    assert isinstance(game.effect, SuitDemand)
+    assert plays(game) == {"Kh"}
+
+
+def test_mm_6_mau_may_still_be_said_before_the_next_move() -> None:
+    game = Game.from_position(MM, hands=["9h Kc", "9c Ks"], pile="9s", stock="Qd Qc")
+    game.play("9h")
+    assert "0: say mau" in game.legal_moves_text(0)
+    assert CallMade(0, "mau") in game.play("0: say mau")
+    assert not any(isinstance(e, Penalised) for e in game.play("9c"))
+
+
+def test_mm_5_under_a_named_suit_only_a_player_who_cannot_follow_draws() -> None:
+    game = Game.from_position(MM, hands=["Kh 9c", "8d"], pile="Jd", stock="Qd", effect="suit h")
+    assert "draw" not in game.legal_moves_text()
+    jack = Game.from_position(MM, hands=["Jc 9c", "8d"], pile="Jd", stock="Qd", effect="suit h")
+    assert "draw" not in jack.legal_moves_text()
+    free = Game.from_position(MM, hands=["Kh 9c", "8d"], pile="9d", stock="Qd")
+    assert "draw" in free.legal_moves_text()  # MM-2: with no suit named, "will not" play

@@ -7,7 +7,14 @@ import pytest
 
 from _family import deal_with_top, plays
 from makao import Game, SetupError, Suit, variants
-from makao.events import AttackAccepted, GameOver, SuitNamed, WaitAccepted, WaitRaised
+from makao.events import (
+    AttackAccepted,
+    AttackRaised,
+    GameOver,
+    SuitNamed,
+    WaitAccepted,
+    WaitRaised,
+)
 
 PR = variants.get("prsi")
 
@@ -81,3 +88,26 @@ def test_pr_6_with_play_for_places_the_others_play_on() -> None:
     game = Game.from_position(places, hands=["9h", "9c Ks", "Kd"], pile="9s")
     game.play("9h")
     assert not game.is_over and game.to_move == 1
+
+
+def test_pr_5_the_named_suit_binds_until_a_card_is_played_on_it() -> None:
+    game = Game.from_position(PR, hands=["9c Kc", "Kh 10c"], pile="Qd", stock="8d", effect="suit h")
+    game.play("draw")  # no heart in hand: draw one, and the turn passes
+    assert game.to_move == 1
+    assert plays(game) == {"Kh"}
+
+
+def test_pr_6_playing_on_for_places_a_last_seven_ace_or_queen_still_acts() -> None:
+    # PR-3…PR-5 know no exception for a player's last card: when the others play on,
+    # the next player draws two (or adds a 7), stands (or adds an ace), follows the suit.
+    places = variants.get("prsi", play_for_places=True)
+    hands = ["9c Ks 7c Ac", "Kd 10d 8d"]
+    seven = Game.from_position(places, hands=["7h", *hands], pile="9h", stock="8s 8c 9s 9d")
+    assert AttackRaised(0, 1, 2) in seven.play("7h")
+    assert seven.to_move == 1 and plays(seven) == {"7c"}
+    ace = Game.from_position(places, hands=["Ah", *hands], pile="9h", stock="8s 8c")
+    ace.play("Ah")
+    assert ace.legal_moves_text() == ["Ac", "pass"]
+    queen = Game.from_position(places, hands=["Qh", *hands], pile="9h", stock="8s 8c")
+    assert SuitNamed(0, Suit.SPADES) in queen.play("Qh:s")
+    assert plays(queen) == {"Ks"}

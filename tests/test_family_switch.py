@@ -96,3 +96,30 @@ def test_sw_8_the_first_out_wins_and_the_game_ends() -> None:
     game = Game.from_position(SW, hands=["9h", "9c Ks", "Kd"], pile="9s")
     assert isinstance(game.play("9h")[-1], GameOver)
     assert game.outcome == (0, 2, 1)
+
+
+def test_sw_1_two_decks_from_six_players_not_five() -> None:
+    def cards(players: int) -> int:
+        game = Game.new(SW, players, seed=2)
+        return sum(len(game.hand(s)) for s in range(players)) + game.stock_size + 1
+
+    assert (cards(5), cards(6)) == (52, 104)
+
+
+def test_sw_6_an_ace_cannot_be_played_on_a_live_two() -> None:
+    game = Game.from_position(SW, hands=["Ah 2d 9c", "9s"], pile="2h", effect="attack 2 by 1")
+    assert plays(game) == {"2d"}
+
+
+def test_sw_6_the_named_suit_binds_until_a_card_is_played_on_it() -> None:
+    game = Game.from_position(SW, hands=["9c Kc", "Kh 10c"], pile="Ad", stock="8d", effect="suit h")
+    game.play("draw")  # the eight of diamonds is no heart: the turn passes
+    assert game.to_move == 1
+    assert plays(game) == {"Kh"}
+
+
+def test_sw_6_under_a_named_suit_only_a_player_who_cannot_follow_draws() -> None:
+    game = Game.from_position(SW, hands=["Kh 9c", "8d"], pile="Ad", stock="Qd", effect="suit h")
+    assert "draw" not in game.legal_moves_text()
+    free = Game.from_position(SW, hands=["Kh 9c", "8d"], pile="9d", stock="Qd")
+    assert "draw" in free.legal_moves_text()  # SW-2: with no suit named, "will not" play

@@ -49,6 +49,8 @@ def mau_mau(*, hand_size: int = 5, penalty: int = 2, decks: int | None = None) -
             call="mau", penalty=penalty, enforcement="automatic", rule_id="MM-6", ids=("MM-6",)
         ),
         FinishCall(call="mau-mau", penalty=penalty, rule_id="MM-7", ids=("MM-7",)),
-        FinishRule(play_for_places=False, ids=("MM-7",)),
+        # A last card acts like any other (MM-3…MM-5): forgetting "Mau-Mau" keeps the
+        # player in the game, and a player who does go out ends it at once.
+        FinishRule(play_for_places=False, last_card_effect_applies=True, ids=("MM-7",)),
     )
     return Variant("mau-mau", rules, options, "German Mau-Mau")

@@ -36,6 +36,11 @@ def prsi(*, hand_size: int = 4, play_for_places: bool = False) -> Variant:
         draw_two(Rank.SEVEN, "PR-3"),
         WaitCards(cards_of_ranks(Rank.ACE), stacks=False, ids=("PR-4",)),
         *suit_changer(Rank.QUEEN, "PR-5"),
-        FinishRule(play_for_places=play_for_places, ids=("PR-6",)),
+        # Playing on for places, a last 7, ace or queen acts like any other (PR-3…PR-5).
+        FinishRule(
+            play_for_places=play_for_places,
+            last_card_effect_applies=play_for_places,
+            ids=("PR-6",),
+        ),
     )
     return Variant("prsi", rules, options, "Czech prší")
