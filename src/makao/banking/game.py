@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from makao.banking import events as ev
 from makao.banking.moves import Draw, Move, Redraw, Stake, Stand, parse_move
 from makao.banking.options import BankingOptions
 from makao.banking.record import BankingRecord
+from makao.banking.scoring import HandResult
 from makao.banking.seating import cut_for_seats
 from makao.banking.serial import state_from_json, state_to_json
 from makao.banking.table import Table
@@ -40,6 +41,19 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if len(set(names)) != len(names):
         raise SetupError(f"player names must differ: {names!r}")
     return names
+
+
+def _stack(stack: object) -> tuple[Card, ...]:
+    """The cards to stack on the first shoe: text like ``"9h 8c"`` or Card values."""
+    if isinstance(stack, str):
+        return parse_cards(stack)
+    if not isinstance(stack, Iterable) or isinstance(stack, (bytes, bytearray, memoryview)):
+        raise SetupError(f"stack must be cards as text or a sequence of Cards, not {stack!r:.40}")
+    cards = tuple(stack)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise SetupError(f"stack must hold Card values, not {card!r:.40}")
+    return cards
 
 
 class BankingGame(Table):
@@ -74,7 +88,7 @@ class BankingGame(Table):
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SetupError(f"seed must be a whole number, not {seed!r}")
         self.seed = seed
-        self.stack = parse_cards(stack) if isinstance(stack, str) else tuple(stack)
+        self.stack = _stack(stack)
         self._rng = random.Random(seed)
         cut = cut_for_seats(len(arriving), self._rng)
         self.arrival = arriving
@@ -93,6 +107,11 @@ class BankingGame(Table):
     def _init_balances(self, balances: Sequence[int] | None) -> None:
         if balances is None:
             balances = [self.options.starting_balance] * self.players
+        if not isinstance(balances, Iterable) or isinstance(balances, (str, bytes)):
+            raise SetupError(
+                f"balances must be a sequence of {self.players} whole numbers ≥ 0, "
+                f"not {balances!r:.40}"
+            )
         values = tuple(balances)
         if len(values) != self.players or not all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values
@@ -173,9 +192,31 @@ class BankingGame(Table):
         game.opening_events = ()
         return game
 
+    def _check_seat(self, seat: object) -> int:
+        """``seat`` itself if it is a seat at this table; else :class:`IllegalMoveError`."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalMoveError(f"no seat {seat!r:.40}: seats are 0…{self.players - 1}")
+        return seat
+
     def hand(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s cards (all of them: this is the omniscient game, not a view)."""
-        return tuple(self._hands[seat])
+        return tuple(self._hands[self._check_seat(seat)])
+
+    def stake_range(self, seat: int) -> tuple[int, int]:
+        """The stakes ``seat`` may place now as ``(low, high)``; empty if ``low > high``.
+
+        The bank must cover the most every stake can win, and a punter's balance the most
+        the stake can lose (3× in the classic payout), so no balance can go negative.
+        """
+        return super().stake_range(self._check_seat(seat))
+
+    def result(self, seat: int) -> HandResult:
+        """The current result of ``seat``'s hand (their first hand while untouched)."""
+        return super().result(self._check_seat(seat))
+
+    def can_buy(self, seat: int) -> bool:
+        """Whether ``seat`` may still buy (or redraw) this coup (MB-6)."""
+        return super().can_buy(self._check_seat(seat))
 
     def card_count(self) -> int:
         """Cards in shoe, hands and discards together: always 104."""
@@ -199,9 +240,7 @@ class BankingGame(Table):
 
     def view(self, seat: int) -> BankingView:
         """What ``seat`` may know now (MB-10): never another's hidden card or the shoe order."""
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalMoveError(f"no seat {seat!r}: seats are 0…{self.players - 1}")
-        return make_view(self, seat)
+        return make_view(self, self._check_seat(seat))
 
     def clone(self) -> BankingGame:
         """An independent copy (cards are shared: they are immutable)."""

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from makao.banking.options import BankingOptions
 from makao.cards import Card, Rank
+from makao.errors import CardParseError
 
 __all__ = [
     "HandResult",
@@ -27,6 +28,8 @@ NATURALS = (7, 8, 9)
 
 def card_points(card: Card) -> int:
     """A card's points (MB-5): ace 1, two to nine face value, ten and faces 0 ("fat")."""
+    if not isinstance(card, Card):
+        raise CardParseError(f"card_points needs a Card, not {card!r:.40}")
     rank = card.rank
     if rank == Rank.ACE:
         return 1
@@ -57,6 +60,8 @@ def result_of(total: int, cards: int, first_hand: bool) -> HandResult:
 
 def hand_result(cards: Iterable[Card], options: BankingOptions, *, first_hand: bool) -> HandResult:
     """Score ``cards`` under ``options.over_nine``; ``first_hand`` is true while untouched."""
+    if not isinstance(cards, Iterable) or isinstance(cards, (str, bytes)):
+        raise CardParseError(f"hand_result needs an iterable of Cards, not {cards!r:.40}")
     total = 0
     count = 0
     for card in cards:

@@ -49,22 +49,20 @@ def state_to_json(game: BankingGame) -> str:
 
 def state_from_json(game: BankingGame, text: str) -> None:
     """Fill the empty ``game`` from ``text``; raise :class:`StateError` if it is corrupt."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise StateError(f"a saved banking game is JSON text, not {type(text).__name__}")
     try:
         data = json.loads(text)
+    except (ValueError, RecursionError) as error:  # deep nesting overflows the parser
+        raise StateError(f"not a saved banking game: bad JSON ({error})") from None
+    try:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise StateError(f"not a saved banking game (format must be {FORMAT!r})")
         _load(game, data)
         _check(game)
     except StateError:
         raise
-    except (
-        MakaoError,
-        LookupError,
-        TypeError,
-        ValueError,
-        AttributeError,
-        ArithmeticError,
-    ) as error:
+    except (*_ERRORS, RecursionError) as error:
         raise StateError(f"corrupt saved banking game: {error}") from None
 
 
