@@ -38,10 +38,12 @@ class Suit(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from its letter (either case), symbol or English name."""
+        if not isinstance(text, str):
+            raise CardParseError(f"a suit's text must be a string, not {type(text).__name__}")
         suit = _SUIT_TEXT.get(text.strip().lower())
         if suit is None:
             raise CardParseError(
-                f"unknown suit {text!r}: expected one of c d h s, ♣ ♦ ♥ ♠ or a suit name"
+                f"unknown suit {_shown(text)}: expected one of c d h s, ♣ ♦ ♥ ♠ or a suit name"
             )
         return suit
 
@@ -74,15 +76,24 @@ class Rank(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """Read a rank from ``2``…``10``, ``T``, ``J``, ``Q``, ``K`` or ``A`` (either case)."""
+        if not isinstance(text, str):
+            raise CardParseError(f"a rank's text must be a string, not {type(text).__name__}")
         rank = _RANK_BY_TEXT.get(text.strip().upper())
         if rank is None:
             raise CardParseError(
-                f"unknown rank {text!r}: expected one of 2 3 4 5 6 7 8 9 10 (or T) J Q K A"
+                f"unknown rank {_shown(text)}: expected one of 2 3 4 5 6 7 8 9 10 (or T) J Q K A"
             )
         return rank
 
     def __str__(self) -> str:
         return self.text
+
+
+def _shown(text: object, limit: int = 24) -> str:
+    """``repr(text)`` for an error message, cut short if ``text`` is long."""
+    if isinstance(text, str) and len(text) > limit:
+        return f"{text[:limit]!r}… ({len(text)} characters)"
+    return repr(text)
 
 
 _RANK_TEXT = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -133,7 +144,7 @@ class Card:
     @staticmethod
     def from_index(index: int) -> Card:
         """Return the card with this stable index (0…51)."""
-        if not isinstance(index, int) or not 0 <= index < 52:
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
             raise CardParseError(f"card index must be an integer 0…51, not {index!r}")
         return ALL_CARDS[index]
 
@@ -147,12 +158,14 @@ class Card:
             raise CardParseError(f"a card's text must be a string, not {type(text).__name__}")
         stripped = text.strip()
         if len(stripped) < 2:
-            raise CardParseError(f"unknown card {text!r}: expected rank then suit, like 7h or 10s")
+            raise CardParseError(
+                f"unknown card {_shown(text)}: expected rank then suit, like 7h or 10s"
+            )
         try:
             rank = Rank.parse(stripped[:-1])
             suit = Suit.parse(stripped[-1])
         except CardParseError as error:
-            raise CardParseError(f"unknown card {text!r}: {error}") from None
+            raise CardParseError(f"unknown card {_shown(text)}: {error}") from None
         return _BY_PAIR[(rank, suit)]
 
     @property
@@ -167,15 +180,23 @@ class Card:
         raise AttributeError("Card is immutable")
 
     def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
     def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index <= other.index
 
     def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index > other.index
 
     def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index >= other.index
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
@@ -213,6 +234,8 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Read several cards: ``"2h 5c 10s"`` (spaces or commas) or an iterable of texts/cards."""
     if isinstance(text, str):
         parts: Iterable[str | Card] = text.replace(",", " ").split()
+    elif isinstance(text, (bytes, bytearray, memoryview)):
+        raise CardParseError(f"cards are given as text (str), not {type(text).__name__}")
     elif isinstance(text, Iterable):
         parts = text
     else:
@@ -222,4 +245,11 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Write cards as text separated by spaces: ``"2h 5c 10s"``."""
-    return " ".join(card._text for card in cards)
+    if not isinstance(cards, Iterable) or isinstance(cards, str):
+        raise CardParseError(f"format_cards needs an iterable of cards, not {_shown(cards)}")
+    texts = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise CardParseError(f"format_cards needs Card values, not {_shown(card)}")
+        texts.append(card._text)
+    return " ".join(texts)

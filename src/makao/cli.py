@@ -94,6 +94,8 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
 def _seated_bots(args: argparse.Namespace) -> list[Bot]:
     specs: list[str] = args.bots
     players = args.players if args.players is not None else max(len(specs), 2)
+    if players < 1:
+        raise UsageError(f"--players must be a positive number of seats, not {players}")
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
@@ -163,7 +165,11 @@ def _replay(args: argparse.Namespace) -> int:
         from makao import serialize
     except ImportError:
         raise UsageError("replay needs makao.serialize, which this install lacks") from None
-    game = serialize.game_from_json(args.path.read_text(encoding="utf-8"))
+    try:
+        text = args.path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{args.path} is not a saved game (not UTF-8 text: {error})") from None
+    game = serialize.game_from_json(text)
     start = serialize.replay(game.variant, game.origin, ())
     print(f"{game.variant.name}, {game.players} players, origin {game.origin}")
     for number, move in enumerate(game.record, 1):

@@ -28,10 +28,11 @@ from makao.events import (
 )
 from makao.moves import Draw, Move, Pass, Play, parse_move
 from makao.rules.base import Effect
+from makao.variant import Variant
 from makao.view import make_view
 
 if TYPE_CHECKING:
-    from makao.variant import RuleSet, Variant
+    from makao.variant import RuleSet
     from makao.view import View
 
 __all__ = ["Game"]
@@ -110,17 +111,17 @@ class Game:
 
         The player after ``dealer`` moves first (PL-5); by default the variant's dealer
         (the last seat, so seat 0 starts)."""
+        _check_variant(variant)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SetupError(f"seed must be an integer, not {seed!r}")
+        _check_seed(seed)
         start = variant.rules.start
         start.check_players(players)
         deck = shuffled_deck(start.decks_for(players), random.Random(seed), start.ranks)
         game = cls._blank(variant, players, seed)
         if dealer is None:
             dealer = start.dealer
-        if not isinstance(dealer, int) or not -players <= dealer < players:
+        if not _is_int(dealer) or not -players <= dealer < players:
             raise SetupError(f"dealer must be a seat 0…{players - 1}, not {dealer!r}")
         dealer %= players
         game.to_move = (dealer + 1) % players
@@ -151,7 +152,15 @@ class Game:
         effect in force, as an object or in its text form (``"attack 5 by 1"``,
         ``"wait 2 by 0"``, ``"demand 7 by 0"``, ``"suit h"``). ``finished`` lists seats that
         already went out, in order; ``seed`` drives later reshuffles.
+
+        Every argument is checked (:class:`~makao.errors.SetupError` says what is wrong):
+        seats, waits, direction, the effect's seats, cards outside the variant's deck. The
+        number of copies of a card is not checked, so a loose stock may repeat cards.
         """
+        _check_variant(variant)
+        _check_seed(seed)
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise SetupError(f"hands must list one hand per seat, not {hands!r:.60}")
         game = cls._blank(variant, len(hands), seed)
         try:
             game.hands = [list(parse_cards(hand)) for hand in hands]
@@ -166,7 +175,7 @@ class Game:
             game.record_finish(seat, [])
         if waits is not None:
             game.waits = list(waits)
-        game.effect = variant.parse_effect(effect) if isinstance(effect, str) else effect
+        game.effect = _position_effect(game, effect)
         game._origin = {
             "kind": "position",
             "hands": [" ".join(map(str, hand)) for hand in game.hands],
@@ -614,6 +623,28 @@ def _restore_game(state: dict[str, object]) -> Game:
     return game
 
 
+def _is_int(value: object) -> bool:
+    """An integer that is not a ``bool`` (``True`` is no seat number)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_int_list(value: object) -> bool:
+    """A list or tuple of integers (not bools)."""
+    return isinstance(value, (list, tuple)) and all(map(_is_int, value))
+
+
+def _check_variant(variant: object) -> None:
+    if not isinstance(variant, Variant):
+        raise SetupError(
+            f"a game needs a Variant (e.g. makao.variants.polish()), not {variant!r:.60}"
+        )
+
+
+def _check_seed(seed: object) -> None:
+    if not _is_int(seed):
+        raise SetupError(f"seed must be an integer, not {seed!r:.60}")
+
+
 def _check_position(
     game: Game,
     to_move: int,
@@ -625,14 +656,50 @@ def _check_position(
     game.rules.start.check_players(players, position=True)
     if not game.pile:
         raise SetupError("the pile needs at least one card (the top card)")
-    if not isinstance(to_move, int) or not 0 <= to_move < players:
-        raise SetupError(f"to_move must be a seat 0…{players - 1}, not {to_move!r}")
-    if direction not in (1, -1):
-        raise SetupError(f"direction must be 1 or -1, not {direction!r}")
-    if waits is not None and (len(waits) != players or any(w < 0 for w in waits)):
-        raise SetupError(f"waits must give {players} non-negative numbers, not {waits!r}")
+    if not _is_int(to_move) or not 0 <= to_move < players:
+        raise SetupError(f"to_move must be a seat 0…{players - 1}, not {to_move!r:.60}")
+    if not _is_int(direction) or direction not in (1, -1):
+        raise SetupError(f"direction must be 1 or -1, not {direction!r:.60}")
+    if waits is not None and (
+        not _is_int_list(waits) or len(waits) != players or any(w < 0 for w in waits)
+    ):
+        raise SetupError(f"waits must give {players} non-negative integers, not {waits!r:.60}")
+    if not _is_int_list(finished):
+        raise SetupError(f"finished must list seat numbers, not {finished!r:.60}")
+    _check_cards(game)
     for seat in finished:
         if not 0 <= seat < players or game.hands[seat] or list(finished).count(seat) > 1:
             raise SetupError(f"finished seat {seat!r} must be a distinct seat with no cards")
     if to_move in finished:
         raise SetupError(f"seat {to_move} to move has already finished")
+
+
+def _check_cards(game: Game) -> None:
+    """Refuse cards the variant's deck does not hold (a 32-card pack has no 2s).
+
+    How many copies of a card a position holds is not checked: puzzles and tests often
+    give a loose stock that repeats cards of the hands."""
+    ranks = game.rules.start.ranks
+    if ranks is None:
+        return
+    for cards in (*game.hands, game.pile, game.stock):
+        for card in cards:
+            if card.rank not in ranks:
+                raise SetupError(f"bad position: {card} is not in this variant's deck")
+
+
+def _position_effect(game: Game, effect: object) -> Effect | None:
+    """The effect in force of a position, read from its text and checked."""
+    if effect is None:
+        return None
+    if isinstance(effect, str):
+        effect = game.variant.parse_effect(effect)
+    if not isinstance(effect, Effect):
+        raise SetupError(f"effect must be an effect's text or object, not {effect!r:.60}")
+    for name in ("seat", "demander"):
+        seat = getattr(effect, name, None)
+        if seat is not None and (not _is_int(seat) or not 0 <= seat < game.players):
+            raise SetupError(
+                f"bad position: the effect's {name} {seat!r} is not a seat 0…{game.players - 1}"
+            )
+    return effect

@@ -38,6 +38,8 @@ __all__ = [
 Choice = Rank | Suit | None
 
 _CALL_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+#: The largest seat number the notation reads (nine digits), so that ``str`` round-trips.
+_MAX_SEAT = 999_999_999
 
 
 def _calls(value: object) -> tuple[str, ...]:
@@ -57,7 +59,7 @@ def _check_call(value: object) -> None:
 
 
 def _check_seat(_: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _MAX_SEAT:
         raise InvalidMoveError(f"{attribute.name} must be a seat number ≥ 0, not {value!r}")
 
 
@@ -149,7 +151,9 @@ class Stop(Move):
 
 _DRAW = Draw()
 _PASS = Pass()
-_SEAT_RE = re.compile(r"^\s*([0-9]+|[a-z]+)\s*:\s*(.*)$", re.DOTALL)
+_SEAT_RE = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.DOTALL)
+_NUMBER_RE = re.compile(r"^[-+]?\d+$")
+_KEYWORD_RE = re.compile(r"^[a-z]+$")
 _PARSERS: dict[str, Callable[[int | None, list[str]], Move]] = {}
 
 
@@ -192,9 +196,19 @@ def _parse_seat(text: str) -> tuple[int | None, str]:
     if not match:
         return None, text.strip()
     seat_text, body = match.groups()
-    if not seat_text.isdigit():
-        return -1, f"{seat_text} {body.strip()}"  # e.g. "host: timeout 2"
-    return _seat_number(seat_text), body.strip()
+    if _NUMBER_RE.match(seat_text):
+        return _seat_number(seat_text), body.strip()  # refuses "-1", "١", "+2"
+    if _is_card(seat_text) or not _KEYWORD_RE.match(seat_text):
+        return None, text.strip()  # a play with a choice, like "ah:s" or "Jc:7"
+    return -1, f"{seat_text} {body.strip()}"  # e.g. "host: timeout 2"
+
+
+def _is_card(text: str) -> bool:
+    try:
+        Card.parse(text)
+    except CardParseError:
+        return False
+    return True
 
 
 def _seat_number(text: str) -> int:
@@ -254,7 +268,12 @@ def parse_move(text: str) -> Move:
         return _DRAW if keyword == "draw" else _PASS
     parser = _PARSERS.get(keyword)
     if parser is not None:
-        return parser(seat, words[1:])
+        try:
+            return parser(seat, words[1:])
+        except InvalidMoveError:
+            raise
+        except (ValueError, TypeError, LookupError, ArithmeticError) as error:
+            raise InvalidMoveError(f"bad {keyword!r} move {text[:40]!r}: {error}") from None
     if seat is not None:
         raise InvalidMoveError(f"unknown action {keyword!r} in {text!r}")
     return _parse_play(words)

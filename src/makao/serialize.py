@@ -63,6 +63,8 @@ _POSITION_KEYS: dict[str, Any] = {
     "seed": int,
 }
 _ORIGIN_KEYS = {"deal": _DEAL_KEYS, "position": _POSITION_KEYS}
+#: The type of every item of a position origin's lists.
+_POSITION_ITEMS: dict[str, type] = {"hands": str, "finished": int, "waits": int}
 
 
 # ---------------------------------------------------------------------------- saving
@@ -143,6 +145,7 @@ def game_from_json(text: str | bytes, variant: Variant | None = None) -> Game:
 
 def game_from_dict(data: object, variant: Variant | None = None) -> Game:
     """Load a game from the data of :func:`game_to_dict` (see :func:`game_from_json`)."""
+    _check_variant(variant, optional=True)
     try:
         return _load(data, variant)
     except StateError:
@@ -156,7 +159,8 @@ def _load(data: object, variant: Variant | None) -> Game:
         raise StateError(f"a saved game is a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT:
         raise StateError(f"not a saved game: format must be {FORMAT!r}, not {data.get('format')!r}")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
         raise StateError(f"unsupported saved-game version {data.get('version')!r} (need {VERSION})")
     variant = _variant(_field(data, "variant", dict), variant)
     moves = _field(data, "moves", list)
@@ -205,7 +209,23 @@ def _check_origin(origin: Mapping[str, Any]) -> dict[str, Any]:
         raise StateError(f"a {kind} origin has the fields {sorted(keys)}, not {sorted(origin)}")
     for key, kind_of in keys.items():
         _field(origin, key, kind_of)
+    if kind == "position":
+        for key, item in _POSITION_ITEMS.items():
+            for value in origin[key]:
+                if not isinstance(value, item) or isinstance(value, bool):
+                    raise StateError(
+                        f"bad origin (position): {key!r} must list {item.__name__} values, "
+                        f"not {value!r}"
+                    )
     return dict(origin)
+
+
+def _check_variant(variant: object, *, optional: bool = False) -> None:
+    from makao.variant import Variant
+
+    if (variant is None and optional) or isinstance(variant, Variant):
+        return
+    raise StateError(f"variant must be a Variant, not {type(variant).__name__}")
 
 
 def _start(variant: Variant, origin: Mapping[str, Any]) -> Game:
@@ -225,8 +245,11 @@ def replay(variant: Variant, origin: Mapping[str, Any], moves: Iterable[Move | s
     """Rebuild a game from its ``origin`` (:attr:`Game.origin`) and ``moves`` (objects or
     text, as in :attr:`Game.record`). Raises :class:`StateError` naming the first move
     that cannot be played, like ``move 17 '9h': illegal move …`` (moves count from 1)."""
+    _check_variant(variant)
     if not isinstance(origin, Mapping):
         raise StateError(f"an origin is a mapping, not {type(origin).__name__}")
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+        raise StateError(f"moves are a sequence of moves or move texts, not {moves!r:.60}")
     game = _start(variant, origin)
     for number, move in enumerate(moves, 1):
         try:

@@ -135,6 +135,8 @@ def _effect_class(rule: CardRule | None, card: Card) -> object:
 
 
 def _rule_tuple(rules: Iterable[Rule]) -> tuple[Rule, ...]:
+    if isinstance(rules, (str, bytes)) or not isinstance(rules, Iterable):
+        raise SetupError(f"a variant's rules are a sequence of Rule objects, not {rules!r}")
     return tuple(rules)
 
 
@@ -143,7 +145,13 @@ def _option_tuple(
 ) -> tuple[tuple[str, Any], ...]:
     if isinstance(options, Mapping):
         return tuple(options.items())
-    return tuple(options)
+    if isinstance(options, (str, bytes)) or not isinstance(options, Iterable):
+        raise SetupError(f"a variant's options are a mapping, not {options!r}")
+    pairs = tuple(options)
+    for pair in pairs:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
+            raise SetupError(f"a variant's options are (name, value) pairs, not {pair!r}")
+    return pairs
 
 
 @attrs.frozen
@@ -161,6 +169,10 @@ class Variant:
     _compiled: RuleSet = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise SetupError(f"a variant's name is a non-empty string, not {self.name!r}")
+        if not isinstance(self.description, str):
+            raise SetupError(f"a variant's description is a string, not {self.description!r}")
         for rule in self.rules_:
             if not isinstance(rule, Rule):
                 raise SetupError(f"a variant's rules must be Rule objects, not {rule!r}")
@@ -199,11 +211,13 @@ class Variant:
 
     def without(self, *kinds: type[Rule], name: str | None = None) -> Variant:
         """A variant without the rules of the given types."""
+        _check_kinds(kinds)
         kept = tuple(rule for rule in self.rules_ if not isinstance(rule, kinds))
         return Variant(name or self.name, kept, (), self.description)
 
     def replace(self, old: type[Rule], new: Rule, name: str | None = None) -> Variant:
         """A variant with every rule of type ``old`` replaced by ``new`` (in place)."""
+        _check_kinds((old,))
         if not any(isinstance(rule, old) for rule in self.rules_):
             raise SetupError(f"{self.name} has no {old.__name__} rule to replace")
         rules: list[Rule] = []
@@ -217,15 +231,40 @@ class Variant:
 
     def parse_effect(self, text: str) -> Effect:
         """Read an effect's text form (``"attack 5 by 1"``) with this variant's rules."""
+        if not isinstance(text, str):
+            raise SetupError(f"an effect's text must be a string, not {type(text).__name__}")
         words = text.split()
+        if any(not word.isascii() for word in words if word[:1].isdigit()):
+            raise SetupError(f"{self.name} has no effect written {text[:60]!r}: bad number")
+        if "by" in words:
+            position = words.index("by")
+            if position + 1 >= len(words) or not (
+                words[position + 1].isascii() and words[position + 1].isdigit()
+            ):
+                raise SetupError(
+                    f"{self.name} has no effect written {text[:60]!r}: 'by' needs a seat number"
+                )
         for rule in self.rules.card_rules:
-            effect = rule.parse_effect(words)
+            try:
+                effect = rule.parse_effect(words)
+            except SetupError:
+                raise
+            except (ValueError, TypeError, LookupError) as error:
+                raise SetupError(
+                    f"{self.name} has no effect written {text[:60]!r}: {error}"
+                ) from None
             if effect is not None:
                 return effect
-        raise SetupError(f"{self.name} has no effect written {text!r}")
+        raise SetupError(f"{self.name} has no effect written {text[:60]!r}")
 
     def parse_move(self, text: str) -> Move:
         """Read a move in this variant's notation."""
         from makao.moves import parse_move
 
         return parse_move(text)
+
+
+def _check_kinds(kinds: tuple[object, ...]) -> None:
+    for kind in kinds:
+        if not (isinstance(kind, type) and issubclass(kind, Rule)):
+            raise SetupError(f"expected a Rule class, not {kind!r}")

@@ -19,7 +19,7 @@ import attrs
 
 from makao.cards import Card
 from makao.errors import InvalidMoveError
-from makao.moves import Move, _cards, register_move_parser
+from makao.moves import Move, _cards, _check_seat, register_move_parser
 
 __all__ = ["HOST_REPORTS", "HostReport", "Misplay", "Release"]
 
@@ -32,15 +32,17 @@ HOST_REPORTS = ("timeout", "touched-cards", "touched-stock")
 class Release(Move):
     """Seat ``seat`` releases the jack they hold: the next player may play any card."""
 
-    seat: int
+    seat: int = attrs.field(validator=_check_seat)
 
     def __str__(self) -> str:
         return f"{self.seat}: release"
 
 
 def _kind(_: object, __: object, value: str) -> None:
-    if value not in HOST_REPORTS:
-        raise InvalidMoveError(f"unknown host report {value!r}; known: {', '.join(HOST_REPORTS)}")
+    if not isinstance(value, str) or value not in HOST_REPORTS:
+        raise InvalidMoveError(
+            f"unknown host report {value!r:.40}; known: {', '.join(HOST_REPORTS)}"
+        )
 
 
 @attrs.frozen
@@ -48,7 +50,7 @@ class HostReport(Move):
     """The host reports ``kind`` (one of :data:`HOST_REPORTS`) about seat ``seat``."""
 
     kind: str = attrs.field(validator=_kind)
-    seat: int
+    seat: int = attrs.field(validator=_check_seat)
 
     def __str__(self) -> str:
         return f"host: {self.kind} {self.seat}"
@@ -70,10 +72,15 @@ def _parse_release(seat: int | None, words: list[str]) -> Release:
     return Release(seat)
 
 
+def _is_seat_text(text: str) -> bool:
+    """ASCII digits, at most nine of them (``"²"`` and ``"١"`` are digits to Python)."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 def _parse_host(seat: int | None, words: list[str]) -> HostReport:
     if seat is not None and seat >= 0:
         raise InvalidMoveError("host reports are written 'host: timeout 2'")
-    if len(words) != 2 or not words[1].isdigit():
+    if len(words) != 2 or not _is_seat_text(words[1]):
         raise InvalidMoveError("a host report names its kind and a seat: 'host: timeout 2'")
     return HostReport(words[0].lower(), int(words[1]))
 

@@ -46,6 +46,8 @@ def names() -> tuple[str, ...]:
 
 def factory(name: str) -> Callable[..., Variant]:
     """The constructor registered under ``name`` (or an alias)."""
+    if not isinstance(name, str):
+        raise SetupError(f"a variant's name is a string, not {type(name).__name__}")
     key = _ALIASES.get(name.lower())
     if key is None:
         raise SetupError(f"unknown variant {name!r}; known: {', '.join(_REGISTRY)}")
@@ -56,8 +58,10 @@ def get(name: str, **options: Any) -> Variant:
     """Build the variant ``name`` with keyword ``options``; unknown options are refused."""
     build = factory(name)
     try:
-        return build(**options)
-    except TypeError as error:
+        return build(**options)  # built-in factories check their options themselves
+    except SetupError:
+        raise
+    except (TypeError, ValueError) as error:
         raise SetupError(f"bad options for variant {name!r}: {error}") from None
 
 

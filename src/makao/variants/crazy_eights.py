@@ -10,10 +10,12 @@ from makao.cards import Rank
 from makao.rules import DrawRule, FinishRule, PlayRule, StartRule
 from makao.variant import Variant
 from makao.variants._family import suit_changer
+from makao.variants._options import checked_options
 
 __all__ = ["crazy_eights"]
 
 
+@checked_options
 def crazy_eights(
     *, hand_size: int = 5, decks: int | None = None, max_draws: int | None = None
 ) -> Variant:

@@ -25,10 +25,12 @@ from makao.rules.mao_talk import (
     QuestionPeriods,
 )
 from makao.variant import Variant
+from makao.variants._options import checked_options
 
 __all__ = ["mao"]
 
 
+@checked_options
 def mao(
     *,
     start_card_effect: bool = False,

@@ -21,10 +21,12 @@ from makao.rules import (
 from makao.rules._util import cards_of_ranks
 from makao.variant import Variant
 from makao.variants._family import PIQUET, draw_two, suit_changer
+from makao.variants._options import checked_options
 
 __all__ = ["mau_mau"]
 
 
+@checked_options
 def mau_mau(*, hand_size: int = 5, penalty: int = 2, decks: int | None = None) -> Variant:
     """German Mau-Mau: 7 draws two, 8 skips, jacks wish a suit, say "Mau".
 

@@ -18,6 +18,7 @@ from makao.rules import (
 )
 from makao.rules._util import card_set, cards_of_ranks
 from makao.variant import Variant
+from makao.variants._options import checked_options
 
 __all__ = ["polish", "polish_battle_cards"]
 
@@ -35,6 +36,7 @@ def polish_battle_cards() -> BattleCards:
     )
 
 
+@checked_options
 def polish(
     *,
     decks: int | None = None,

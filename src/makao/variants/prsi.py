@@ -12,10 +12,12 @@ from makao.rules import DrawRule, FinishRule, PlayRule, StartRule, WaitCards
 from makao.rules._util import cards_of_ranks
 from makao.variant import Variant
 from makao.variants._family import PIQUET, draw_two, suit_changer
+from makao.variants._options import checked_options
 
 __all__ = ["prsi"]
 
 
+@checked_options
 def prsi(*, hand_size: int = 4, play_for_places: bool = False) -> Variant:
     """Czech prší: 7 draws two, after an ace stand, queens change the suit.
 

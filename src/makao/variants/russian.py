@@ -23,6 +23,7 @@ from makao.rules import (
 from makao.rules._util import cards_of_ranks
 from makao.rules.finish import ClosingAnswer, DealEnd
 from makao.variant import Variant
+from makao.variants._options import checked_options
 
 __all__ = ["DEFAULT_MATCH_LIMIT", "russian", "russian_battle_cards"]
 
@@ -47,6 +48,7 @@ def russian_battle_cards(*, any_king_answers_king: bool = False) -> BattleCards:
     )
 
 
+@checked_options
 def russian(
     *,
     start_card_effect: bool = False,

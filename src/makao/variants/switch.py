@@ -20,10 +20,12 @@ from makao.rules import (
 from makao.rules._util import cards_of_ranks
 from makao.variant import Variant
 from makao.variants._family import draw_two, suit_changer
+from makao.variants._options import checked_options
 
 __all__ = ["switch"]
 
 
+@checked_options
 def switch(*, hand_size: int = 7, penalty: int = 2, decks: int | None = None) -> Variant:
     """British Switch: 2 picks up two, 8 misses a turn, jack reverses, ace changes suit.
 

@@ -1,0 +1,90 @@
+"""Checking a variant factory's keyword options before it builds anything.
+
+Every built-in factory is wrapped with :func:`checked_options`: an option of the wrong type
+(``play_for_places="no"`` would otherwise count as true) or out of its range
+(``hand_size=0``) raises :class:`~makao.errors.SetupError` naming the option, and so does
+any ``ValueError`` or ``TypeError`` the factory itself raises.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import math
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+from makao.errors import SetupError
+from makao.variant import Variant
+
+__all__ = ["checked_options"]
+
+_Factory = TypeVar("_Factory", bound=Callable[..., Variant])
+
+#: How each annotated kind of option is checked (``bool`` is not taken for a number).
+_KINDS: dict[str, Callable[[object], bool]] = {
+    "None": lambda value: value is None,
+    "bool": lambda value: isinstance(value, bool),
+    "int": lambda value: isinstance(value, int) and not isinstance(value, bool),
+    "float": lambda value: (
+        isinstance(value, (int, float)) and not isinstance(value, bool) and not math.isnan(value)
+    ),
+    "str": lambda value: isinstance(value, str),
+}
+
+#: Ranges of numeric options, by name: (least, most); ``None`` leaves that end open.
+_RANGES: dict[str, tuple[float | None, float | None]] = {
+    "hand_size": (1, None),
+    "decks": (1, 8),
+    "max_draws": (1, None),
+    "penalty": (0, None),
+    "po_makale_penalty": (0, None),
+    "missing_call_penalty": (0, None),
+    "move_time_limit": (0, None),
+}
+
+
+def checked_options(build: _Factory) -> _Factory:
+    """Wrap the variant factory ``build`` so that its options are checked first."""
+    signature = inspect.signature(build)
+    name = build.__name__
+
+    @functools.wraps(build)
+    def checked(*args: Any, **options: Any) -> Variant:
+        try:
+            bound = signature.bind(*args, **options)
+        except TypeError as error:
+            raise SetupError(f"bad options for variant {name!r}: {error}") from None
+        for key, value in bound.arguments.items():
+            check_option(name, signature.parameters[key], value)
+        try:
+            return build(*args, **options)
+        except SetupError:
+            raise
+        except (TypeError, ValueError) as error:
+            raise SetupError(f"bad options for variant {name!r}: {error}") from None
+
+    return cast(_Factory, checked)
+
+
+def check_option(variant: str, parameter: inspect.Parameter, value: object) -> None:
+    """Refuse ``value`` for ``parameter`` if its annotated type or its range excludes it."""
+    annotation = parameter.annotation
+    if annotation is not inspect.Parameter.empty:
+        written = (
+            annotation if isinstance(annotation, str) else inspect.formatannotation(annotation)
+        )
+        kinds = [part.strip() for part in written.split("|")]
+        if all(kind in _KINDS for kind in kinds) and not any(_KINDS[k](value) for k in kinds):
+            raise SetupError(
+                f"bad options for variant {variant!r}: {parameter.name} must be "
+                f"{' or '.join(kinds)}, not {value!r:.60}"
+            )
+    least, most = _RANGES.get(parameter.name, (None, None))
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        return
+    if (least is not None and value < least) or (most is not None and value > most):
+        bounds = f"at least {least}" if most is None else f"{least}…{most}"
+        raise SetupError(
+            f"bad options for variant {variant!r}: {parameter.name} must be {bounds}, not {value!r}"
+        )
