@@ -92,7 +92,11 @@ def play_game(
             move = _ask(game, seated, legal, seat)
         keep(game.play(move))
         actions += 1
-        if game.to_move != seat:  # a turn ended: note the hand sizes (see _Tracker)
+        if (  # a turn ended: note the hand sizes (see _Tracker)
+            game.to_move != seat
+            or game.over
+            or (game.drawn is None and getattr(move, "seat", None) is None)
+        ):
             record_sizes(tuple(map(len, hands)))
     kinds = list(map(type, events))
     counts = Counter(kinds)
@@ -164,7 +168,10 @@ class _Tracker:
 
     The loop appends the hand sizes to :attr:`sizes` after every turn (cheap: this runs
     for every turn of every simulated game); :meth:`summary` reads them once the game is
-    over."""
+    over. A turn ends when the move passes to another seat, when the game ends, or when a
+    turn move (play, draw, pass) leaves no drawn card to play -- so the game's last turn
+    counts, and so does each turn of a player who moves again (the others skip, a reverse
+    heads-up); a draw that may still be played and out-of-turn calls end no turn."""
 
     __slots__ = ("first", "sizes")
 

@@ -6,14 +6,17 @@
 difference of each metric and its significance.
 
 Conventions: win rates count all games, so a truncated game (``max_actions``) is a win for
-nobody; places and scores are averaged over the games that ended; a blocked game (PL-36)
-ends with its ranking, so its first player counts as the winner.
+nobody; game length, lead changes, penalties and events count all games too (a truncated
+one at its cap); places, scores and "decided at" are averaged over the games that ended
+(NaN if none did); a blocked game (PL-36) ends with its ranking, so its first player counts
+as the winner.
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -116,8 +119,9 @@ class SimResult:
         }
 
     def to_json(self, path: str | Path) -> None:
-        """Write :meth:`to_dict` as JSON to ``path``."""
-        Path(path).write_text(json.dumps(self.to_dict(), indent=2), encoding="utf-8")
+        """Write :meth:`to_dict` as JSON to ``path`` (standard JSON: an unknown value or an
+        unbounded interval end is written as ``null``)."""
+        _write_json(path, self.to_dict())
 
     def to_csv(self, path: str | Path) -> None:
         """Write one row per game to ``path`` (places and penalties per bot)."""
@@ -187,8 +191,9 @@ class Comparison:
         }
 
     def to_json(self, path: str | Path) -> None:
-        """Write :meth:`to_dict` as JSON to ``path``."""
-        Path(path).write_text(json.dumps(self.to_dict(), indent=2), encoding="utf-8")
+        """Write :meth:`to_dict` as JSON to ``path`` (standard JSON: an unknown value or an
+        unbounded interval end is written as ``null``)."""
+        _write_json(path, self.to_dict())
 
 
 def _render(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -202,3 +207,19 @@ def _render(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) ->
         if number == 0:
             lines.append("  ".join("-" * width for width in widths))
     return "\n".join(lines)
+
+
+def _finite(value: object) -> object:
+    """``value`` with every NaN or infinite float replaced by ``None`` (JSON's ``null``)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(item) for item in value]
+    return value
+
+
+def _write_json(path: str | Path, data: dict[str, Any]) -> None:
+    text = json.dumps(_finite(data), indent=2, allow_nan=False)
+    Path(path).write_text(text, encoding="utf-8")

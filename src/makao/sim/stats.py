@@ -2,8 +2,13 @@
 
 Rates use the Wilson score interval (good at small counts and near 0 or 1); means use the
 normal approximation ``mean ± 1.96·sd/√n``. A difference between two independent samples
-gets a normal-approximation interval and a two-sided p-value (a pooled two-proportion
-z-test for rates, Welch's z for means).
+gets a 95 % interval and a two-sided p-value: for rates Newcombe's hybrid score interval
+(built from the two Wilson intervals, never degenerate at 0 % or 100 %) and a pooled
+two-proportion z-test; for means a normal-approximation interval and Welch's z.
+
+Too little data says nothing: a rate of no games is 0 in [0, 1]; a mean of no values is
+NaN and a mean of one value has no standard deviation (NaN), both with the interval
+(-∞, ∞); a difference involving either is unknown (interval (-∞, ∞), p = 1).
 """
 
 from __future__ import annotations
@@ -51,7 +56,9 @@ def rate(successes: int, n: int) -> Estimate:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return Estimate("rate", p, max(0.0, centre - half), min(1.0, centre + half), n, _sd(p))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)  # exact ends, no rounding
+    return Estimate("rate", p, low, high, n, _sd(p))
 
 
 def _sd(p: float) -> float:
@@ -59,12 +66,15 @@ def _sd(p: float) -> float:
 
 
 def mean(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` with its normal-approximation 95 % interval."""
+    """The mean of ``values`` with its normal-approximation 95 % interval (no values:
+    NaN; one value: no sd, so the interval is (-∞, ∞))."""
     n = len(values)
     if n == 0:
-        return Estimate("mean", 0.0, 0.0, 0.0, 0, 0.0)
+        return Estimate("mean", math.nan, -math.inf, math.inf, 0, math.nan)
     average = math.fsum(values) / n
-    sd = math.sqrt(math.fsum((v - average) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    if n == 1:
+        return Estimate("mean", average, -math.inf, math.inf, 1, math.nan)
+    sd = math.sqrt(math.fsum((v - average) ** 2 for v in values) / (n - 1))
     half = Z95 * sd / math.sqrt(n)
     return Estimate("mean", average, average - half, average + half, n, sd)
 
@@ -103,7 +113,8 @@ def difference(a: Estimate, b: Estimate) -> Difference:
     if a.kind != b.kind:
         raise ValueError(f"cannot compare a {a.kind} with a {b.kind}")
     delta = b.value - a.value
-    if a.n == 0 or b.n == 0:
+    least = 2 if a.kind == "mean" else 1  # a mean needs two values for its sd
+    if a.n < least or b.n < least:
         return Difference(delta, -math.inf, math.inf, 1.0)
     se = math.sqrt(a.sd**2 / a.n + b.sd**2 / b.n)
     if a.kind == "rate":
@@ -114,4 +125,8 @@ def difference(a: Estimate, b: Estimate) -> Difference:
     p_value = 1.0 if test_se == 0 else math.erfc(abs(delta) / test_se / math.sqrt(2))
     if test_se == 0 and delta != 0:
         p_value = 0.0
+    if a.kind == "rate":  # Newcombe's hybrid score interval, from the two Wilson intervals
+        low = delta - math.hypot(b.value - b.low, a.high - a.value)
+        high = delta + math.hypot(b.high - b.value, a.value - a.low)
+        return Difference(delta, low, high, p_value)
     return Difference(delta, delta - Z95 * se, delta + Z95 * se, p_value)

@@ -1,0 +1,256 @@
+"""The statistics of experiments checked against independent references.
+
+Reference numbers come from SciPy 1.17 (``binomtest(...).proportion_ci(method="wilson")``,
+``norm.interval``, ``chi2_contingency(correction=False)``), computed outside the project.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from makao import variants
+from makao.bots import HeuristicBot, RandomBot
+from makao.engine import Game
+from makao.events import Event
+from makao.moves import Move
+from makao.sim import Comparison, play_game, simulate
+from makao.sim.play import GameRecord, derive_seed
+from makao.sim.stats import Z95, difference, mean, rate
+
+POLISH = variants.polish()
+
+
+# ---------------------------------------------------------------- rates: Wilson
+
+
+@pytest.mark.parametrize(
+    ("successes", "n", "low", "high"),
+    [
+        (50, 100, 0.4038315303659956, 0.5961684696340044),
+        (0, 10, 0.0, 0.27753279986288926),
+        (10, 10, 0.7224672001371109, 1.0),
+        (1, 1, 0.20654931437723745, 1.0),
+        (0, 1, 0.0, 0.7934506856227626),
+        (3, 7, 0.1582198552514697, 0.7495416354723428),
+        (512, 1000, 0.48103255440609083, 0.5428756033902556),
+        (1, 10**9, 1.765245549569633e-10, 5.664934243297439e-09),
+        (5 * 10**8, 10**9, 0.4999690102484443, 0.5000309897515557),
+    ],
+)
+def test_rate_is_the_wilson_interval(successes: int, n: int, low: float, high: float) -> None:
+    estimate = rate(successes, n)
+    assert estimate.value == successes / n and estimate.n == n
+    assert estimate.low == pytest.approx(low, rel=1e-9, abs=1e-15)
+    assert estimate.high == pytest.approx(high, rel=1e-9, abs=1e-15)
+    assert pytest.approx(1.959963984540054, rel=1e-15) == Z95
+
+
+def test_rate_ends_are_exact_at_none_and_all() -> None:
+    for n in (1, 3, 10, 49, 1000):
+        assert rate(0, n).low == 0.0
+        assert rate(n, n).high == 1.0  # was 0.9999999999999999 for n = 10
+
+
+def test_rate_of_no_games_says_nothing() -> None:
+    estimate = rate(0, 0)
+    assert (estimate.value, estimate.low, estimate.high, estimate.n) == (0.0, 0.0, 1.0, 0)
+
+
+# ---------------------------------------------------------------- means
+
+
+def test_mean_is_the_normal_interval() -> None:
+    estimate = mean([3.0, 9.0, 27.0, 1.0, 0.5])
+    assert estimate.value == pytest.approx(8.1)
+    assert estimate.sd == pytest.approx(11.092790451459903)
+    assert estimate.low == pytest.approx(-1.6230808685972793)
+    assert estimate.high == pytest.approx(17.82308086859728)
+
+
+def test_mean_of_constant_values_has_no_spread() -> None:
+    estimate = mean([5.0, 5.0, 5.0])
+    assert (estimate.value, estimate.low, estimate.high, estimate.sd) == (5.0, 5.0, 5.0, 0.0)
+
+
+def test_mean_of_one_value_has_no_interval() -> None:
+    estimate = mean([7.0])
+    assert estimate.value == 7.0 and estimate.n == 1
+    assert (estimate.low, estimate.high) == (-math.inf, math.inf)
+    assert math.isnan(estimate.sd)
+
+
+def test_mean_of_no_values_is_unknown() -> None:
+    estimate = mean([])
+    assert math.isnan(estimate.value) and estimate.n == 0
+    assert (estimate.low, estimate.high) == (-math.inf, math.inf)
+
+
+# ---------------------------------------------------------------- differences
+
+
+def test_rate_difference_is_the_pooled_two_proportion_z_test() -> None:
+    diff = difference(rate(50, 100), rate(70, 100))
+    assert diff.value == pytest.approx(0.2)
+    assert diff.low < 0.2 < diff.high  # the interval: see the Newcombe tests below
+    assert diff.p_value == pytest.approx(0.003892417122778637, rel=1e-9)  # chi² test
+    small = difference(rate(0, 10), rate(3, 10))
+    assert small.p_value == pytest.approx(0.060289173990602164, rel=1e-9)
+    same = difference(rate(120, 400), rate(90, 300))
+    assert same.p_value == pytest.approx(1.0) and not same.significant
+
+
+def test_mean_difference_is_welchs_z() -> None:
+    diff = difference(mean([1.0, 2.0, 3.0, 4.0, 10.0]), mean([2.0, 5.0, 7.0, 7.0, 9.0, 12.0]))
+    assert diff.value == pytest.approx(3.0)
+    assert diff.low == pytest.approx(-1.1267986912873056)
+    assert diff.high == pytest.approx(7.126798691287306)
+    assert diff.p_value == pytest.approx(0.15421297794615474, rel=1e-9)
+
+
+def test_differences_of_equal_or_constant_samples() -> None:
+    assert difference(rate(0, 10), rate(0, 10)).p_value == 1.0
+    assert difference(mean([2.0, 2.0]), mean([2.0, 2.0])).p_value == 1.0
+    assert difference(mean([2.0, 2.0]), mean([3.0, 3.0])).p_value == 0.0
+
+
+def test_a_difference_of_single_games_is_not_significant() -> None:
+    diff = difference(mean([3.0]), mean([4.0]))
+    assert diff.value == 1.0 and diff.p_value == 1.0 and not diff.significant
+    assert (diff.low, diff.high) == (-math.inf, math.inf)
+    assert not difference(mean([3.0]), mean([4.0, 5.0, 6.0])).significant
+
+
+def test_rate_difference_interval_is_not_degenerate_at_zero_and_all() -> None:
+    """Newcombe's hybrid score interval (reference: 0/10 vs 10/10 gives [0.6075, 1])."""
+    diff = difference(rate(0, 10), rate(10, 10))
+    assert diff.low == pytest.approx(0.60751, abs=1e-5) and diff.high == pytest.approx(1.0)
+
+
+def test_rate_difference_interval_matches_newcombe() -> None:
+    """Newcombe (1998), method 10, worked example: 56/70 against 48/80 gives
+    [0.0524, 0.3339]; for 0/10 against 3/10 the interval includes 0, agreeing with the
+    pooled test (p = 0.06)."""
+    diff = difference(rate(48, 80), rate(56, 70))
+    assert diff.low == pytest.approx(0.0524, abs=1e-4)
+    assert diff.high == pytest.approx(0.3339, abs=1e-4)
+    assert difference(rate(0, 10), rate(3, 10)).low < 0
+
+
+# ---------------------------------------------------------------- turns and the tracker
+
+
+def _traced_games(
+    monkeypatch: pytest.MonkeyPatch, players: int, games: int
+) -> list[tuple[list[tuple[int, ...]], GameRecord]]:
+    """Play games, with the hand sizes after every turn found from the engine itself: a
+    turn ended when a move called ``Game.end_turn`` or ended the game."""
+    ended = [0]
+    trace: list[tuple[int, ...]] = []
+    end_turn, play = Game.end_turn, Game.play
+
+    def counting_end_turn(self: Game, seat: int, *rest: object) -> None:
+        ended[0] += 1
+        end_turn(self, seat, *rest)  # type: ignore[arg-type]
+
+    def tracing_play(self: Game, move: Move | str) -> tuple[Event, ...]:
+        before = ended[0]
+        events = play(self, move)
+        if ended[0] > before or self.over:
+            trace.append(tuple(len(hand) for hand in self.hands))
+        return events
+
+    monkeypatch.setattr(Game, "end_turn", counting_end_turn)
+    monkeypatch.setattr(Game, "play", tracing_play)
+    out: list[tuple[list[tuple[int, ...]], GameRecord]] = []
+    for index in range(games):
+        trace.clear()
+        bots = [HeuristicBot()] + [RandomBot() for _ in range(players - 1)]
+        record = play_game(
+            POLISH, bots, derive_seed(1, index), index=index, rotation=index % players
+        )
+        out.append((list(trace), record))
+    return out
+
+
+def _reference_lead_changes(trace: Sequence[tuple[int, ...]]) -> int:
+    sole = [s.index(min(s)) for s in trace if s.count(min(s)) == 1]
+    return sum(1 for before, after in pairwise(sole) if before != after)
+
+
+def _reference_decided_at(trace: Sequence[tuple[int, ...]], winner: int) -> float:
+    turns = len(trace)
+
+    def leads(turn: int) -> bool:  # turn 0 is the deal: everybody level
+        return turn == 0 or trace[turn - 1][winner] == min(trace[turn - 1])
+
+    first = next(k for k in range(turns + 1) if all(leads(t) for t in range(k, turns + 1)))
+    return first / turns
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_turns_lead_changes_and_decisiveness_follow_every_turn(
+    monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    for trace, record in _traced_games(monkeypatch, players, 4):
+        assert not record.truncated and record.places is not None
+        # the last turn and the turns of a player who moves again count too
+        assert record.turns == len(trace)
+        assert record.lead_changes == _reference_lead_changes(trace)
+        winner = record.seats[record.places.index(1)]
+        assert record.decided_at == pytest.approx(_reference_decided_at(trace, winner))
+
+
+# ---------------------------------------------------------------- semantics of results
+
+
+def test_wins_seats_and_first_player_add_up() -> None:
+    result = simulate(POLISH, [RandomBot(), HeuristicBot(), RandomBot()], games=6, seed=3)
+    metrics = result.metrics()
+    n = result.games
+    done = result.finished()
+    by_bot = sum(result.wins(j) for j in range(3))
+    by_seat = sum(round(metrics[f"win rate seat {s}"].value * n) for s in range(3))
+    assert by_bot == by_seat == len(done)
+    for record in result.records:
+        assert record.seats == tuple((j + record.game) % 3 for j in range(3))
+    first = sum(1 for r in done if r.places is not None and r.places[r.first] == 1)
+    assert round(metrics["first player wins"].value * n) == first
+    assert metrics["first player wins"].n == n
+    for j in range(3):
+        assert sum(result.places(j).values()) == len(done)
+    assert metrics["rounds per game"].value == pytest.approx(metrics["turns per game"].value / 3)
+
+
+def test_all_games_truncated_are_won_by_nobody_and_leave_places_unknown() -> None:
+    result = simulate(POLISH, [RandomBot(), RandomBot()], games=4, seed=1, max_actions=3)
+    metrics = result.metrics()
+    assert metrics["truncated"].value == 1.0 and metrics["truncated"].low < 1.0
+    for label in result.bots:
+        assert metrics[f"win rate {label}"].value == 0.0
+        assert metrics[f"win rate {label}"].n == 4
+        place = metrics[f"mean place {label}"]
+        assert place.n == 0 and math.isnan(place.value)  # was "0 [0, 0]"
+        assert (place.low, place.high) == (-math.inf, math.inf)
+    assert metrics["decided at"].n == 0
+    assert metrics["first player wins"].value == 0.0
+    assert "nan" in result.table()
+    comparison = Comparison(result, result)
+    assert comparison.significant() == []
+
+
+def test_to_json_writes_standard_json_with_null_for_unknown_values(tmp_path: Path) -> None:
+    """An all-truncated run has NaN means and unbounded intervals: `to_json` writes them as
+    null, so strict JSON parsers read the file."""
+    result = simulate(variants.polish(), ["random", "random"], games=2, seed=1, max_actions=3)
+    path = tmp_path / "r.json"
+    result.to_json(path)
+    text = path.read_text(encoding="utf-8")
+    assert "NaN" not in text and "Infinity" not in text
+    data = json.loads(text, parse_constant=lambda name: pytest.fail(f"non-standard {name}"))
+    assert any(v is None for m in data["metrics"].values() for v in m.values())
