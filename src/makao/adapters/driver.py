@@ -38,7 +38,16 @@ if TYPE_CHECKING:
     from makao.events import Event
     from makao.moves import Move
 
-__all__ = ["SCORINGS", "Driver", "Rewards", "point_rewards", "rank_rewards", "scoring", "standings"]
+__all__ = [
+    "SCORINGS",
+    "Driver",
+    "Rewards",
+    "place_reward",
+    "point_rewards",
+    "rank_rewards",
+    "scoring",
+    "standings",
+]
 
 #: A function from a game (over, or cut short) to one reward per seat.
 Rewards = Callable[["Game"], Sequence[float]]
@@ -60,8 +69,14 @@ def rank_rewards(game: Game) -> tuple[float, ...]:
     players = game.players
     rewards = [0.0] * players
     for place, seat in enumerate(standings(game)):
-        rewards[seat] = 1.0 - 2.0 * place / (players - 1)
+        rewards[seat] = place_reward(place, players)
     return tuple(rewards)
+
+
+def place_reward(place: int, players: int) -> float:
+    """The reward of ``place`` (0 = first) among ``players``: +1 down to -1, linearly;
+    opposite places get exactly opposite rewards, so a table's rewards sum to exactly 0."""
+    return (players - 1 - 2 * place) / (players - 1)
 
 
 def point_rewards(game: Game) -> tuple[float, ...]:
@@ -162,14 +177,18 @@ class Driver:
             return []
         game = self.stepper.game
         first_extra = self._first_extra
-        prefix = self.stepper.prefix
+        stepper = self.stepper
+        # The steps already taken: the partial play's cards, then its calls.
+        done = tuple(c.index for c in stepper.prefix)
+        space = stepper.space
+        done += tuple(space.first_call + space.calls.index(call) for call in stepper.calls)
         moves: list[Move] = []
         for move in game.legal_moves():
-            ids = self.stepper.space.encode(move)
+            ids = stepper.space.encode(move)
             if self.window:
                 if ids[0] >= first_extra and self._owner(ids[0]) == self.actor:
                     moves.append(move)
-            elif ids[0] < first_extra and ids[: len(prefix)] == tuple(c.index for c in prefix):
+            elif ids[0] < first_extra and ids[: len(done)] == done and len(ids) > len(done):
                 moves.append(move)
         return moves
 

@@ -22,7 +22,9 @@ JSON for any other option
   is perfect-recall: the seat's dealt hand, every action so far (all are public), the
   cards the seat itself drew and its hand now. There is no information state tensor.
 * **Resampling.** ``resample_from_infostate`` deals the cards a seat cannot see at random
-  (:func:`makao.bots.sample_hidden`), for IS-MCTS.
+  (:func:`makao.bots.sample_hidden`), for IS-MCTS; a card the mover has just drawn stays
+  drawn. The other seats' history (dealt hands, draws) is not resampled: in the sampled
+  state only ``player_id``'s information state is meaningful.
 * **Serialization** is OpenSpiel's: the history plus the pickled state.
 """
 
@@ -36,10 +38,11 @@ import numpy as np
 import pyspiel
 
 from makao import variants
+from makao._movegen import first_cards, is_first_ok
 from makao.actions import ActionSpace
-from makao.adapters.driver import Driver, Rewards, scoring, standings
+from makao.adapters.driver import Driver, Rewards, place_reward, scoring, standings
 from makao.adapters.encoding import Encoder
-from makao.cards import format_cards
+from makao.cards import Card, format_cards
 from makao.engine import Game
 from makao.events import CardsDrawn, Event
 from makao.variant import Variant
@@ -215,7 +218,10 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
         if self.driver is not None:
             return []
         deals = self.spec.deals
-        return [(seed, 1.0 / deals) for seed in range(deals)]
+        outcomes = [(seed, 1.0 / deals) for seed in range(deals)]
+        # The last deal takes what rounding leaves, so the probabilities sum to exactly 1.
+        outcomes[-1] = (deals - 1, 1.0 - sum(p for _, p in outcomes[:-1]))
+        return outcomes
 
     def _apply_action(self, action: int) -> None:
         if self.driver is None:
@@ -250,7 +256,10 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
         if copy.driver is None or copy.driver.is_over:
             return copy
         rng = random.Random(int(probability_sampler() * 2**52))
-        copy.driver.stepper.game = sample_hidden(copy.driver.game.view(player_id), rng)
+        real = copy.driver.game
+        world = sample_hidden(real.view(player_id), rng)
+        _keep_turn_state(real, world, player_id, rng)
+        copy.driver.stepper.game = world
         return copy
 
     def __str__(self) -> str:
@@ -261,6 +270,53 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
         hands = " | ".join(format_cards(hand) for hand in game.hands)
         effect = "-" if game.effect is None else game.effect.to_text()
         return f"hands {hands} | pile {format_cards(game.pile)} | effect {effect}"
+
+
+def _keep_turn_state(real: Game, world: Game, player: int, rng: random.Random) -> None:
+    """Restore in a resampled ``world`` the turn state a view leaves out: the public count
+    of stalled passes (PL-36) and the card the seat to move has just drawn (kept for
+    ``player`` to move; for anyone else a hidden card the mover may play is put there)."""
+    world.stuck = real.stuck
+    mover = real.to_move
+    if real.drawn is None or world.over:
+        return
+    if player == mover:
+        world.must_play_drawn = real.must_play_drawn
+        world._legal = None
+        return
+    rule = world.rules.draw
+    hand = world.hands[mover]
+    places = [
+        (seat, i)
+        for seat in range(world.players)
+        if seat != player
+        for i in range(len(world.hands[seat]))
+    ]
+    places += [(-1, i) for i in range(len(world.stock))]
+
+    def card_at(place: tuple[int, int]) -> Card:
+        seat, i = place
+        return world.stock[i] if seat < 0 else world.hands[seat][i]
+
+    fits = [p for p in places if rule.play_any_after_draw or is_first_ok(world, mover, card_at(p))]
+    if not hand or not fits:
+        return
+    seat, i = rng.choice(fits)
+    drawn = card_at((seat, i))
+    if seat != mover:  # swap it into the mover's hand
+        j = rng.randrange(len(hand))
+        if seat < 0:
+            world.stock[i] = hand[j]
+        else:
+            world.hands[seat][i] = hand[j]
+        hand[j] = drawn
+    world.drawn = drawn
+    if rule.must_play_drawn_when_stuck:
+        before = world.clone()
+        before.hands[mover].remove(drawn)
+        before.drawn = None
+        world.must_play_drawn = not first_cards(before, mover)
+    world._legal = None
 
 
 def _own_draws(events: tuple[Event, ...]) -> tuple[tuple[int, str], ...]:
@@ -337,7 +393,7 @@ class StandingsEvaluator:
         players = driver.game.players
         values = np.zeros(players)
         for place, seat in enumerate(standings(driver.game)):
-            values[seat] = 1.0 - 2.0 * place / (players - 1)
+            values[seat] = place_reward(place, players)
         return values
 
     def prior(self, state: MakaoState) -> list[tuple[int, float]]:
