@@ -73,6 +73,26 @@ def test_sample_hidden_keeps_effect_and_waits() -> None:
     assert sorted(sampled.legal_moves_text()) == sorted(game.legal_moves_text())
 
 
+@pytest.mark.parametrize("name", ["russian", "polish", "mao"])
+def test_sample_hidden_gives_the_mover_the_same_turn_moves_after_a_draw(name: str) -> None:
+    """The mover who has just drawn keeps the same turn moves in a sampled game: in Russian
+    makao a player who was stuck must play the drawn card if they can (RU-9), which the
+    view does not show but the mover knows."""
+    variant, checked = variants.get(name), 0
+    for seed in range(8):
+        game, rng = Game.new(variant, 3, seed=seed), random.Random(seed)
+        for _ in range(1500):
+            if game.is_over:
+                break
+            if game.drawn is not None:
+                sampled = sample_hidden(game.view(game.to_move), rng)
+                own = [m for m in game.legal_moves_text() if ":" not in m.split()[0]]
+                assert [m for m in sampled.legal_moves_text() if ":" not in m.split()[0]] == own
+                checked += 1
+            game.play(rng.choice(game.legal_moves()))
+    assert checked > 50
+
+
 def test_sample_hidden_varies_with_the_rng() -> None:
     view = Game.new(POLISH, 2, seed=9).view(0)
     hands = {tuple(sample_hidden(view, random.Random(i)).hand(1)) for i in range(5)}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from makao._movegen import first_cards
 from makao.cards import Card
 from makao.deck import deck_cards
 from makao.engine import Game
@@ -101,4 +102,16 @@ def _base_game(view: View) -> Game:
     game.ext = dict(view.public)
     if view.drawn is not None:
         game.drawn = view.drawn
+        if view.seat == view.to_move and game.rules.draw.must_play_drawn_when_stuck:
+            game.must_play_drawn = _was_stuck(game, view.seat, view.drawn)
     return game
+
+
+def _was_stuck(game: Game, seat: int, drawn: Card) -> bool:
+    """Whether ``seat`` had nothing to play before drawing ``drawn`` (then the drawn card
+    must be played if it can be, RU-9): the hand without it, on the same table."""
+    before = game.clone()
+    before.hands[seat].remove(drawn)
+    before.drawn = None
+    before._legal = None
+    return not first_cards(before, seat)
