@@ -26,6 +26,7 @@ from makao.sim import compare, simulate
 from makao.variant import Variant
 from makao.view import View
 
+#: The version of this makao release.
 __version__ = "0.1.0"
 
 __all__ = [

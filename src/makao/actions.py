@@ -34,7 +34,9 @@ if TYPE_CHECKING:
 
 __all__ = ["DRAW", "PASS", "ActionSpace", "Stepper"]
 
+#: The action id of ``draw``.
 DRAW = 52
+#: The action id of ``pass``.
 PASS = 53
 _FIRST_END = 54
 

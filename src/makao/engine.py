@@ -556,8 +556,9 @@ class Game:
             self.to_move = self.advance(seat, events)
 
     def advance(self, seat: int, events: list[Event]) -> int:
-        """The next seat in turn order after ``seat``: finished seats are passed, waiting
-        seats use up one skipped turn each (PL-18)."""
+        """Move on from ``seat`` in turn order and return the seat that plays next: finished
+        seats are passed, waiting seats use up one skipped turn each (PL-18, with a
+        ``TurnSkipped`` event). A service for rule objects: it changes the game."""
         players = self.players
         current = (seat + self.direction) % players
         done, waits = self.done, self.waits

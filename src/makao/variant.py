@@ -216,7 +216,8 @@ class Variant:
         return Variant(name or self.name, kept, (), self.description)
 
     def replace(self, old: type[Rule], new: Rule, name: str | None = None) -> Variant:
-        """A variant with every rule of type ``old`` replaced by ``new`` (in place)."""
+        """A new variant with every rule of type ``old`` replaced by ``new``, at the old
+        rule's position (this variant is unchanged: variants are values)."""
         _check_kinds((old,))
         if not any(isinstance(rule, old) for rule in self.rules_):
             raise SetupError(f"{self.name} has no {old.__name__} rule to replace")

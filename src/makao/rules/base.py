@@ -173,7 +173,7 @@ class CardSetRule(CardRule):
     cards: frozenset[Card] = frozenset()
 
     def covers(self, card: Card) -> bool:
-        """The rule's cards."""
+        """Whether ``card`` is one of the rule's cards."""
         return card in self.cards
 
 

@@ -26,7 +26,7 @@ class Wild(WildRule):
     only_when_stuck: bool = False
 
     def covers(self, card: Card) -> bool:
-        """The wild cards."""
+        """Whether ``card`` is one of the wild cards."""
         return card in self.cards
 
     def allows(self, game: Game, seat: int, card: Card, has_match: bool) -> bool:
