@@ -22,24 +22,11 @@ from itertools import combinations
 
 import pytest
 
+from _reference import SUITS, Card, card_text, parse_card
 from makao import Game, variants
 
-RANKS = {"J": 11, "Q": 12, "K": 13, "A": 14}
-RANK_TEXT = {v: k for k, v in RANKS.items()}
-SUITS = "cdhs"
 DEMANDABLE = (5, 6, 7, 8, 9, 10)
 OUT_OF_TURN = re.compile(r"^\d+:")
-
-Card = tuple[int, str]  # (rank 2…14, suit letter)
-
-
-def parse_card(text: str) -> Card:
-    rank, suit = text[:-1].upper(), text[-1]
-    return (RANKS[rank] if rank in RANKS else 10 if rank == "T" else int(rank), suit)
-
-
-def card_text(card: Card) -> str:
-    return RANK_TEXT.get(card[0], str(card[0])) + card[1]
 
 
 def is_battle(card: Card) -> bool:

@@ -362,8 +362,7 @@ class StartRule(Rule):
         choice = own[0] if own else None if None in choices else choices[0]
         dealer = (game.to_move - game.direction) % game.players
         rule.on_play(game, dealer, (card,), choice, None, [])
-        if game.next_seat is not None:
-            game.to_move, game.next_seat = game.next_seat, None
+        game.end_turn(dealer, None, [])  # as after the dealer's turn (a reverse, "again")
 
     def _starting_card(self, game: Game) -> Card:
         stock = game.stock

@@ -101,11 +101,11 @@ class HitPrevious(CardSetRule):
 def _penalty_then_play(game: Game, seat: int, drawn: Sequence[Card], events: Events) -> None:
     """After drawing a penalty that does not end the turn (UM-11, UM-13): as after any
     draw (UM-5) the player may play a legal card or end the move, but not draw again;
-    with nothing to play the move is over."""
-    if not first_cards(game, seat):
-        game.end_turn(seat, None, events)
-    elif drawn:
+    with nothing to play, or nothing drawn (stock and pile empty, UM-26), the move is over."""
+    if drawn and first_cards(game, seat):
         game.drawn = drawn[-1]  # the turn stays open for a play or a pass
+    else:
+        game.end_turn(seat, None, events)
 
 
 @attrs.frozen

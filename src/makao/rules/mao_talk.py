@@ -371,5 +371,4 @@ class MaoStart(StartRule):
             return
         choice = card.suit if card.suit in rule.choices(card) else None
         rule.on_play(game, dealer, (card,), choice, None, events)
-        if game.next_seat is not None:
-            game.to_move, game.next_seat = game.next_seat, None
+        game.end_turn(dealer, None, events)  # the dealer's "turn": an ace turns play round
