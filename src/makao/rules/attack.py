@@ -90,7 +90,7 @@ class BattleCards(CardRule):
         target = game.effect_target(seat, -game.direction if backwards else game.direction)
         if target is None:
             return  # nobody can receive the attack: it lapses (PL-19)
-        game.effect = AttackEffect(total, seat, backwards, self)
+        game.effect = self.attack(total, seat, backwards)
         game.next_seat = target
         events.append(AttackRaised(seat, target, total))
 
@@ -103,7 +103,12 @@ class BattleCards(CardRule):
             position = list(words).index("of")
             if position + 1 >= len(words) or self.single_rank != _rank(words[position + 1]):
                 return None
-        return AttackEffect(int(words[1]), seat_after_by(words, "by"), "back" in words, self)
+        return self.attack(int(words[1]), seat_after_by(words, "by"), "back" in words)
+
+    def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
+        """The effect these cards raise: an attack of ``total`` by ``seat`` (a rule that
+        answers a drawn penalty differently returns its own :class:`AttackEffect`)."""
+        return AttackEffect(total, seat, backwards, self)
 
     @property
     def single_rank(self) -> Rank | None:

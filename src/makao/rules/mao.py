@@ -136,28 +136,9 @@ class FourCards(BattleCards):
     answer: str = "same_rank"
     accept_ends_turn: bool = False
 
-    def on_play(
-        self,
-        game: Game,
-        seat: int,
-        cards: tuple[Card, ...],
-        choice: Choice,
-        previous: Effect | None,
-        events: Events,
-    ) -> None:
-        """Raise and send on the attack as battle cards do, as an :class:`OpenAttack`."""
-        super().on_play(game, seat, cards, choice, previous, events)
-        game.effect = _opened(game.effect)
-
-    def parse_effect(self, words: Sequence[str]) -> Effect | None:
-        """Read ``attack N by S of 4``."""
-        return _opened(super().parse_effect(words))
-
-
-def _opened(effect: Effect | None) -> Effect | None:
-    if type(effect) is AttackEffect:
-        return OpenAttack(effect.total, effect.seat, effect.backwards, effect.rule)
-    return effect
+    def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
+        """A pending four: an :class:`OpenAttack`."""
+        return OpenAttack(total, seat, backwards, self)
 
 
 @attrs.frozen
