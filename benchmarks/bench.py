@@ -150,11 +150,24 @@ def _table(players: int, games: int, seed: int, rounds: int) -> None:
     )
 
 
+def _positive(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=60, help="games per table size and round")
-    parser.add_argument("--rounds", type=int, default=5, help="rounds; the best one counts")
+    parser.add_argument(
+        "--games", type=_positive, default=60, help="games per table size and round"
+    )
+    parser.add_argument("--rounds", type=_positive, default=5, help="rounds; the best one counts")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     print(

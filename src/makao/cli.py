@@ -12,7 +12,12 @@ Bad arguments print one line and exit with status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
+import inspect
+import io
+import json
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -48,10 +53,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
         return handler(args)
+    except BrokenPipeError:  # the reader went away (``makao … | head``): stop quietly
+        _silence_stdout()
+        return 1
     except (UsageError, MakaoError, ValueError, OSError) as error:
         message = str(error).splitlines()[0] if str(error) else type(error).__name__
         print(f"makao: error: {message}", file=sys.stderr)
         return 2
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so flushing it at exit raises no second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def _build_parser() -> _Parser:
@@ -107,6 +124,7 @@ def _simulate(args: argparse.Namespace) -> int:
     extra = dict(_split_option(text) for text in args.option)
     variant = parse_variant(args.variant, extra)
     seated = _seated_bots(args)
+    _check_run(args)
     with _progress(args.quiet) as progress:
         result = simulate(
             variant,
@@ -117,18 +135,19 @@ def _simulate(args: argparse.Namespace) -> int:
             max_actions=args.max_actions,
             progress=progress,
         )
-    print(result.table())
-    _save(result, args)
+    _save(result, args)  # the files first: a closed pipe on stdout must not lose them
     if args.csv is not None:
         result.to_csv(args.csv)
     if args.plot is not None:
         plot_lengths([(result.variant, result.lengths())], args.plot)
+    print(result.table())
     return 0
 
 
 def _compare(args: argparse.Namespace) -> int:
     a, b = parse_variant(args.variant_a), parse_variant(args.variant_b)
     seated = _seated_bots(args)
+    _check_run(args)
     with _progress(args.quiet) as progress:
         result = compare(
             a,
@@ -140,12 +159,41 @@ def _compare(args: argparse.Namespace) -> int:
             max_actions=args.max_actions,
             progress=progress,
         )
-    print(result.table())
     _save(result, args)
     if args.plot is not None:
         series = [(f"A {result.a.variant}", result.a.lengths())]
         plot_lengths([*series, (f"B {result.b.variant}", result.b.lengths())], args.plot)
+    print(result.table())
     return 0
+
+
+def _check_run(args: argparse.Namespace) -> None:
+    """Refuse, before any game is played, what would only fail after the run."""
+    if args.games < 1:
+        raise UsageError(f"--games must be a positive number of games, not {args.games}")
+    for flag in ("json", "csv", "plot"):
+        path: Path | None = getattr(args, flag, None)
+        if path is None:
+            continue
+        if path.is_dir():
+            raise UsageError(f"--{flag} {path}: is a directory, not a file")
+        if not path.parent.is_dir():
+            raise UsageError(f"--{flag} {path}: no directory {path.parent}")
+    if args.plot is not None:
+        _check_plot_format(args.plot)
+
+
+def _check_plot_format(path: Path) -> None:
+    try:
+        import matplotlib  # noqa: F401  (first: a cached submodule would hide its absence)
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise UsageError("--plot needs matplotlib: pip install 'makao[plot]'") from None
+    suffix = path.suffix[1:].lower()
+    supported = FigureCanvasBase.get_supported_filetypes()
+    if suffix and suffix not in supported:
+        known = ", ".join(sorted(supported))
+        raise UsageError(f"--plot {path}: cannot draw .{suffix} files (formats: {known})")
 
 
 def _save(result: SimResult | Comparison, args: argparse.Namespace) -> None:
@@ -169,6 +217,7 @@ def _replay(args: argparse.Namespace) -> int:
         text = args.path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
         raise UsageError(f"{args.path} is not a saved game (not UTF-8 text: {error})") from None
+    _refuse_banking(args.path, text)
     game = serialize.game_from_json(text)
     start = serialize.replay(game.variant, game.origin, ())
     print(f"{game.variant.name}, {game.players} players, origin {game.origin}")
@@ -177,6 +226,19 @@ def _replay(args: argparse.Namespace) -> int:
         for event in start.play(move):
             print("        " + _format_event(event))
     return 0
+
+
+def _refuse_banking(path: Path, text: str) -> None:
+    """A banking game (:meth:`makao.banking.BankingGame.to_json`) is a different format."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return  # game_from_json says what is wrong
+    if isinstance(data, dict) and str(data.get("format", "")).startswith("makao.banking"):
+        raise UsageError(
+            f"{path} is a banking game (BankingGame.to_json()); replay reads only games "
+            "saved by Game.to_json()"
+        )
 
 
 def _format_event(event: tuple[Any, ...]) -> str:
@@ -195,7 +257,11 @@ def _variants(args: argparse.Namespace) -> int:
         summary = " ".join((build.__doc__ or name).split()).split(". ")[0].rstrip(".")
         print(f"{name}: {summary}")
         for option, param in options_of(build).items():
-            annotation = param.annotation if isinstance(param.annotation, str) else "?"
+            annotation = param.annotation
+            if annotation is inspect.Parameter.empty:
+                annotation = "any"
+            elif not isinstance(annotation, str):
+                annotation = inspect.formatannotation(annotation)
             print(f"    {option} ({annotation}, default {param.default!r})")
     print("bots: " + ", ".join(bot_registry.names()))
     return 0
@@ -209,23 +275,59 @@ def _bench(args: argparse.Namespace) -> int:
     spec = importlib.util.spec_from_file_location("makao_bench", path)
     if spec is None or spec.loader is None:
         raise UsageError(f"cannot load {path}")
+    _check_bench_arguments(args.rest)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return int(module.main(args.rest))
+    errors = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(errors):
+            status = int(module.main(args.rest))
+    except SystemExit as stop:  # the benchmark's own argument parser refused
+        lines = errors.getvalue().strip().splitlines()
+        if stop.code in (0, None):
+            return 0
+        message = lines[-1].partition("error: ")[2] if lines else f"status {stop.code}"
+        raise UsageError(f"makao bench: {message}") from None
+    sys.stderr.write(errors.getvalue())  # anything else it said (warnings)
+    return status
+
+
+def _check_bench_arguments(rest: Sequence[str]) -> None:
+    """The benchmark divides by its --games and --rounds: refuse values below 1 here."""
+    check = _Parser(prog="makao bench", add_help=False)
+    for flag in ("--games", "--rounds"):
+        check.add_argument(flag, type=_positive_int)
+    check.parse_known_args(list(rest))
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
 
 
 @contextmanager
 def _progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A progress callback: a rich bar if rich is installed, else plain lines on stderr."""
+    """A progress callback on stderr: a rich bar if rich is installed and stderr is a
+    terminal, else plain lines. Nothing goes to stdout, which holds only the table."""
     if quiet:
         yield None
         return
     try:
+        from rich.console import Console
         from rich.progress import Progress
     except ImportError:
         yield _plain_progress()
         return
-    with Progress(transient=True) as bar:
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield _plain_progress()
+        return
+    with Progress(console=console, transient=True) as bar:
         task = bar.add_task("games", total=None)
 
         def update(done: int, total: int) -> None:
