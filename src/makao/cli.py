@@ -275,7 +275,6 @@ def _bench(args: argparse.Namespace) -> int:
     spec = importlib.util.spec_from_file_location("makao_bench", path)
     if spec is None or spec.loader is None:
         raise UsageError(f"cannot load {path}")
-    _check_bench_arguments(args.rest)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     errors = io.StringIO()
@@ -290,24 +289,6 @@ def _bench(args: argparse.Namespace) -> int:
         raise UsageError(f"makao bench: {message}") from None
     sys.stderr.write(errors.getvalue())  # anything else it said (warnings)
     return status
-
-
-def _check_bench_arguments(rest: Sequence[str]) -> None:
-    """The benchmark divides by its --games and --rounds: refuse values below 1 here."""
-    check = _Parser(prog="makao bench", add_help=False)
-    for flag in ("--games", "--rounds"):
-        check.add_argument(flag, type=_positive_int)
-    check.parse_known_args(list(rest))
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
-    return value
 
 
 @contextmanager
