@@ -177,37 +177,6 @@ def test_plot_to_an_unknown_format_fails_before_the_run(
     assert code == 2 and out == "" and err.count("\n") == 1 and ".txt" in err
 
 
-@pytest.mark.parametrize(
-    ("argv", "words"),
-    [
-        (["simulate", "--games", "-3"], "--games"),
-        (["simulate", "--workers", "0"], "workers"),
-        (["simulate", "--max-actions", "0"], "max_actions"),
-        (["simulate", "--players", "0"], "--players"),
-        (["simulate", "--players", "1"], "at least 2"),
-        (["simulate", "--bots", ""], "no name"),
-        (["simulate", "--bots", "random:foo=1"], "unknown option"),
-        (["simulate", "--option", "=3"], "key=value"),
-        (["simulate", "--option", "decks=0"], "decks"),
-        (["simulate", "--variant", "polish:decks"], "key=value"),
-        (["simulate", "--seed", "abc"], "invalid int"),
-        (["compare", "polish", "nope"], "unknown variant"),
-        (["replay"], "required"),
-        (["bench", "--games", "0"], "--games"),
-        (["bench", "--rounds", "0"], "--rounds"),
-        (["bench", "--games", "x"], "invalid int"),
-        (["bench", "--bogus"], "unrecognized arguments"),
-    ],
-)
-def test_more_bad_arguments_give_one_line_and_status_2(
-    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
-) -> None:
-    code, out, err = _run(capsys, *argv)
-    assert code == 2
-    assert err.count("\n") == 1 and err.startswith("makao: error:") and words in err
-    assert "Traceback" not in err + out
-
-
 def test_a_closed_stdout_is_quiet_and_keeps_the_files(tmp_path: Path) -> None:
     # Was: "makao: error: [Errno 32] Broken pipe", status 2, and --json never written.
     out_json = tmp_path / "o.json"
