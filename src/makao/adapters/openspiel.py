@@ -38,10 +38,11 @@ import numpy as np
 import pyspiel
 
 from makao import variants
-from makao._movegen import first_cards, is_first_ok
+from makao._movegen import is_first_ok
 from makao.actions import ActionSpace
 from makao.adapters.driver import Driver, Rewards, place_reward, scoring, standings
 from makao.adapters.encoding import Encoder
+from makao.bots.sampling import was_stuck
 from makao.cards import Card, format_cards
 from makao.engine import Game
 from makao.events import CardsDrawn, Event
@@ -312,10 +313,7 @@ def _keep_turn_state(real: Game, world: Game, player: int, rng: random.Random) -
         hand[j] = drawn
     world.drawn = drawn
     if rule.must_play_drawn_when_stuck:
-        before = world.clone()
-        before.hands[mover].remove(drawn)
-        before.drawn = None
-        world.must_play_drawn = not first_cards(before, mover)
+        world.must_play_drawn = was_stuck(world, mover, drawn)
     world._legal = None
 
 

@@ -19,7 +19,7 @@ from makao.engine import Game
 from makao.errors import StateError
 from makao.view import View
 
-__all__ = ["Determinizer", "sample_hidden", "unseen_cards"]
+__all__ = ["Determinizer", "sample_hidden", "unseen_cards", "was_stuck"]
 
 
 def unseen_cards(view: View) -> list[Card]:
@@ -103,11 +103,11 @@ def _base_game(view: View) -> Game:
     if view.drawn is not None:
         game.drawn = view.drawn
         if view.seat == view.to_move and game.rules.draw.must_play_drawn_when_stuck:
-            game.must_play_drawn = _was_stuck(game, view.seat, view.drawn)
+            game.must_play_drawn = was_stuck(game, view.seat, view.drawn)
     return game
 
 
-def _was_stuck(game: Game, seat: int, drawn: Card) -> bool:
+def was_stuck(game: Game, seat: int, drawn: Card) -> bool:
     """Whether ``seat`` had nothing to play before drawing ``drawn`` (then the drawn card
     must be played if it can be, RU-9): the hand without it, on the same table."""
     before = game.clone()
