@@ -121,7 +121,7 @@ def state_bytes(game: Game) -> int:
     """Bytes owned by one game state: the object and its own containers (the variant,
     its compiled rules and the interned cards are shared by every game)."""
     owned: list[object] = [game, game.hands, *game.hands, game.stock, game.pile, game.waits]
-    owned += [game.done, game.finished, game.ext]
+    owned += [game.done, game.finished, game.rule_states]
     return sum(sys.getsizeof(item) for item in owned)
 
 

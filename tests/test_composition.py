@@ -10,7 +10,7 @@ import pytest
 from makao import ALL_CARDS, Card, Game, IllegalMoveError, Play, Rank, Variant, variants
 from makao.events import AttackRaised, DirectionChanged, Event
 from makao.moves import Choice
-from makao.rules import BattleCards, CardRule, Effect, Wild
+from makao.rules import BattleCards, CardRule, Effect, Table, Wild
 from makao.testing import check_variant
 from makao.variants.polish import polish_battle_cards
 
@@ -30,7 +30,7 @@ class ReverseCards(CardRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -39,8 +39,7 @@ class ReverseCards(CardRule):
     ) -> None:
         """Reverse once per card played (two sevens cancel out)."""
         if len(cards) % 2:
-            game.direction = -game.direction
-            events.append(DirectionChanged(game.direction))
+            events.append(DirectionChanged(game.reverse()))
 
 
 NO_QUEEN = PL.without(Wild, name="polish-no-queen")

@@ -363,7 +363,7 @@ def position_saved(change: dict[str, Any]) -> str:
         "NaN",
         "[" * 100_000 + "]" * 100_000,
         '{"a":' * 100_000 + "1" + "}" * 100_000,
-        edited(lambda d: d.update(version=2)),
+        edited(lambda d: d.update(version=3)),
         edited(lambda d: d.update(version=True)),
         edited(lambda d: d.update(version=1.0)),
         edited(lambda d: d["moves"].append("Kh Kh Kh")),

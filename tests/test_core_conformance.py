@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
 
 from makao import Card, Game, variants
 from makao.moves import Move, Say
-from makao.rules import TurnRule
+from makao.rules import Stateful, Table, TurnRule
 from makao.rules.base import Events
 from makao.testing import CheckReport, check_variant, snapshot
 from makao.variant import Variant
@@ -79,29 +79,37 @@ def test_an_endless_game_is_reported() -> None:
 
 @attrs.frozen
 class Forger(TurnRule):
-    """A broken rule: every play adds a card from nowhere to the player's hand."""
+    """A broken rule: every play adds a card from nowhere to the player's hand (it breaks
+    the Table contract, which gives hands read-only)."""
 
     def after_play(
-        self, game: Game, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
     ) -> None:
-        game.hands[seat].append(Card.parse("5h"))
+        cast(Any, game.hands[seat]).append(Card.parse("5h"))
 
 
 @attrs.frozen
-class Spy(TurnRule):
-    """A broken rule: it puts the top stock card into the public state."""
+class Spy(Stateful[str], TurnRule):
+    """A broken rule: its public state shows the last card of seat 0's hand. (Through the
+    Table contract a rule cannot read the stock at all; a hidden hand it can.)"""
+
+    def initial_state(self) -> str:
+        return ""
 
     def after_play(
-        self, game: Game, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
     ) -> None:
-        game.ext["next"] = str(game.stock[-1]) if game.stock else ""
+        self.set_state(game, str(game.hands[0][-1]) if game.hands[0] else "")
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        return (("next", self.state(table)),)
 
 
 @attrs.frozen
 class Careless(TurnRule):
     """A broken rule: it lists seat 0 saying "oops" out of turn, which no rule can carry out."""
 
-    def extra_moves(self, game: Game) -> Iterable[Move]:
+    def extra_moves(self, game: Table) -> Iterable[Move]:
         return (Say(0, "oops"),)
 
 

@@ -140,7 +140,7 @@ def test_um_21_a_question_said_in_an_open_period_does_not_take_it_over() -> None
     game.play("1: say question")
     assert game.play("2: say question") == (CallMade(2, "question"),)  # talk, free
     assert "2: say end-of-questions" not in game.legal_moves_text(2)
-    assert game.ext["question"] == 1
+    assert dict(game.public_state())["question"] == 1
 
 
 def test_um_22_the_opener_or_the_oldest_closes_the_period_then_talk_costs_again() -> None:
@@ -149,9 +149,9 @@ def test_um_22_the_opener_or_the_oldest_closes_the_period_then_talk_costs_again(
     assert "0: say end-of-questions" not in game.legal_moves_text(0)
     assert {"1: say end-of-questions", "2: say end-of-questions"} <= set(game.legal_moves_text())
     game.play("0: say end-of-questions")  # seat 0 may not close: a remark, free in a period
-    assert game.ext["question"] == 1
+    assert dict(game.public_state())["question"] == 1
     game.play("2: say end-of-questions")
-    assert "question" not in game.ext
+    assert "question" not in dict(game.public_state())
     assert penalties(game.play("0: say remark")) == [(0, "UM-22")]
 
 

@@ -1,24 +1,40 @@
-"""Legal-move generation and the legality explanations of :meth:`Game.play` (hot path)."""
+"""Legal-move generation and the legality explanations of :meth:`Game.play` (hot path).
+
+Private to the engine: it reads a game through :class:`Position` (the rules' Table plus
+the fields move generation needs), so it does not import the engine."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import product
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from makao.cards import Card
 from makao.errors import IllegalMoveError
 from makao.moves import Choice, Draw, Move, Pass, Play
+from makao.rules.base import CardRule, Table
+from makao.tables import RuleSet
 
-if TYPE_CHECKING:
-    from makao.engine import Game
-    from makao.rules.base import CardRule
+
+class Position(Table, Protocol):
+    """What move generation reads of a game (the engine's ``Game`` is one)."""
+
+    rules: RuleSet
+    must_play_drawn: bool
+    over: bool
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Each seat's hand."""
+
+    def can_draw(self) -> bool:
+        """Whether a card can be drawn."""
 
 _DRAW = Draw()
 _PASS = Pass()
 
 
-def legal_moves(game: Game) -> tuple[Move, ...]:
+def legal_moves(game: Position) -> tuple[Move, ...]:
     """Every legal move now (turn moves of the seat to move, then out-of-turn actions)."""
     if game.over:
         return ()
@@ -54,7 +70,7 @@ def legal_moves(game: Game) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def first_cards(game: Game, seat: int) -> list[Card]:
+def first_cards(game: Position, seat: int) -> list[Card]:
     """The distinct cards of ``seat``'s hand that may start a play now, in hand order."""
     hand = game.hands[seat]
     effect = game.effect
@@ -84,7 +100,7 @@ def first_cards(game: Game, seat: int) -> list[Card]:
     return list(dict.fromkeys(matches)) if len(matches) > 1 else matches
 
 
-def is_first_ok(game: Game, seat: int, card: Card) -> bool:
+def is_first_ok(game: Position, seat: int, card: Card) -> bool:
     """May ``card`` (held by ``seat``) start a play now?"""
     effect = game.effect
     top = game.pile[-1]
@@ -101,13 +117,13 @@ def is_first_ok(game: Game, seat: int, card: Card) -> bool:
     return rule.allows(game, seat, card, has_match)
 
 
-def _wild_under_effects(game: Game, card: Card) -> bool:
+def _wild_under_effects(game: Position, card: Card) -> bool:
     """Is ``card`` wild even under effects (:attr:`WildRule.under_effects`, UM-16)?"""
     rule = game.rules.wild[card.index]
     return rule is not None and rule.under_effects
 
 
-def _with_required_calls(game: Game, seat: int, moves: list[Move]) -> list[Move]:
+def _with_required_calls(game: Position, seat: int, moves: list[Move]) -> list[Move]:
     """List each play with the calls the rules require of it in this position."""
     rules = game.rules.required_call_rules
     listed: list[Move] = []
@@ -120,7 +136,7 @@ def _with_required_calls(game: Game, seat: int, moves: list[Move]) -> list[Move]
     return listed
 
 
-def _add_plays(game: Game, seat: int, firsts: list[Card], moves: list[Move]) -> None:
+def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move]) -> None:
     rules = game.rules
     hand = game.hands[seat]
     effect = game.effect
@@ -149,7 +165,7 @@ def _add_plays(game: Game, seat: int, firsts: list[Card], moves: list[Move]) -> 
         moves.extend(found)
 
 
-def _group_plays(game: Game, seat: int, first: Card, others: tuple[Card, ...]) -> tuple[Move, ...]:
+def _group_plays(game: Position, seat: int, first: Card, others: tuple[Card, ...]) -> tuple[Move, ...]:
     """Every listed play starting with ``first`` and adding any of ``others``."""
     rules = game.rules
     key = (first, others)
@@ -162,7 +178,7 @@ def _group_plays(game: Game, seat: int, first: Card, others: tuple[Card, ...]) -
 
 
 def _sequences(
-    game: Game, first: Card, others: tuple[Card, ...], uniform: bool
+    game: Position, first: Card, others: tuple[Card, ...], uniform: bool
 ) -> tuple[tuple[Card, ...], ...]:
     """All distinct plays starting with ``first`` and adding any of ``others`` (PL-7), one
     canonical order per effect: the middle cards sorted (see :func:`canonical_order`)."""
@@ -192,7 +208,7 @@ def _sub_multisets(cards: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
             yield chosen
 
 
-def canonical_order(game: Game, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+def canonical_order(game: Position, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """The listed order of a multi-card play: first and last as given, the middle sorted;
     for ranks whose cards differ in effect (kings, PL-16), the last middle card that has
     a rule of its own stays last in the middle."""
@@ -212,7 +228,7 @@ def canonical_order(game: Game, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return (cards[0], *order, cards[-1])
 
 
-def claiming_rule(game: Game, cards: tuple[Card, ...]) -> CardRule | None:
+def claiming_rule(game: Position, cards: tuple[Card, ...]) -> CardRule | None:
     """The rule that takes over a play of ``cards`` now (:meth:`CardRule.claims`), if any."""
     for rule in game.rules.claim_rules:
         if rule.claims(game, cards):
@@ -220,7 +236,7 @@ def claiming_rule(game: Game, cards: tuple[Card, ...]) -> CardRule | None:
     return None
 
 
-def acting_rule(game: Game, cards: tuple[Card, ...]) -> CardRule | None:
+def acting_rule(game: Position, cards: tuple[Card, ...]) -> CardRule | None:
     """The rule whose effect a play has: that of its last card with a rule of its own
     (unless the effect in force takes every answer, :attr:`Effect.answer_overrides`)."""
     claimed = claiming_rule(game, cards)
@@ -237,7 +253,7 @@ def acting_rule(game: Game, cards: tuple[Card, ...]) -> CardRule | None:
     return None if effect is None else effect.answer_rule
 
 
-def _variants(game: Game, seat: int, cards: tuple[Card, ...]) -> tuple[Move, ...]:
+def _variants(game: Position, seat: int, cards: tuple[Card, ...]) -> tuple[Move, ...]:
     """The listed plays of ``cards``: one per choice and per set of optional calls."""
     left = len(game.hands[seat]) - len(cards)
     effect = game.effect
@@ -254,7 +270,7 @@ def _variants(game: Game, seat: int, cards: tuple[Card, ...]) -> tuple[Move, ...
     return found
 
 
-def _make_variants(game: Game, cards: tuple[Card, ...], left: int) -> tuple[Move, ...]:
+def _make_variants(game: Position, cards: tuple[Card, ...], left: int) -> tuple[Move, ...]:
     rule = acting_rule(game, cards)
     if rule is None or (left == 0 and not game.rules.finish.last_card_effect_applies):
         choices: tuple[Choice, ...] = (None,)
@@ -269,13 +285,13 @@ def _make_variants(game: Game, cards: tuple[Card, ...], left: int) -> tuple[Move
     return tuple(Play(cards, choice, calls) for choice in choices for calls in call_sets)
 
 
-def actor(game: Game, move: Move) -> int:
+def actor(game: Position, move: Move) -> int:
     """The seat that makes ``move``: the seat to move, or the seat an action names."""
     seat = getattr(move, "seat", None)
     return game.to_move if seat is None else int(seat)
 
 
-def canonical(game: Game, move: Move, legal: tuple[Move, ...]) -> Move:
+def canonical(game: Position, move: Move, legal: tuple[Move, ...]) -> Move:
     """Return ``move`` if it is legal in another order of the same cards, or the move a
     rule admits in its place (:meth:`TurnRule.admit`); else raise :class:`IllegalMoveError`
     saying why and what is allowed."""
@@ -290,7 +306,7 @@ def canonical(game: Game, move: Move, legal: tuple[Move, ...]) -> Move:
     raise IllegalMoveError(explain(game, move, legal))
 
 
-def explain(game: Game, move: Move, legal: tuple[Move, ...]) -> str:
+def explain(game: Position, move: Move, legal: tuple[Move, ...]) -> str:
     """A message saying why ``move`` is illegal now and listing what is allowed."""
     seat = game.to_move
     reason = _reason(game, move, seat)
@@ -300,7 +316,7 @@ def explain(game: Game, move: Move, legal: tuple[Move, ...]) -> str:
     return f"illegal move {str(move)!r}: {reason}; legal for seat {who} now: {shown or 'nothing'}"
 
 
-def _reason(game: Game, move: Move, seat: int) -> str:
+def _reason(game: Position, move: Move, seat: int) -> str:
     effect = game.effect
     state = f"top card {game.top}" + ("" if effect is None else f", {effect.to_text()} in force")
     if type(move) is Play:

@@ -1,7 +1,9 @@
 """The game engine: one mutable :class:`Game`, changed only through :meth:`Game.play`.
 
 The engine knows turns, hands, the stock and the pile; everything a variant adds (attacks,
-waits, demands, calls, finishing) comes from its rule objects (:mod:`makao.rules`).
+waits, demands, calls, finishing) comes from its rule objects (:mod:`makao.rules`), which
+see the game only through the :class:`~makao.rules.Table` services below. The fields are
+declared once, in :mod:`makao.state`.
 """
 
 from __future__ import annotations
@@ -10,9 +12,9 @@ import random
 from collections.abc import Iterable, Sequence
 from itertools import repeat
 from operator import is_
-from typing import TYPE_CHECKING
+from typing import Any
 
-from makao import _movegen
+from makao import _movegen, _random
 from makao.cards import Card, parse_cards
 from makao.deck import shuffled_deck
 from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SetupError
@@ -27,79 +29,35 @@ from makao.events import (
     TurnSkipped,
 )
 from makao.moves import Draw, Move, Pass, Play, parse_move
-from makao.rules.base import Effect
+from makao.rules.base import CardRule, Effect
+from makao.state import State
 from makao.variant import Variant
-from makao.view import make_view
+from makao.view import View
 
-if TYPE_CHECKING:
-    from makao.variant import RuleSet
-    from makao.view import View
+__all__ = ["MAX_WAIT", "Game"]
 
-__all__ = ["Game"]
+#: The most turns a seat may wait in a set-up position (PL-18). A wait grows by one per
+#: wait card played, so no dealt game comes near it; the bound keeps the work of skipping
+#: turns small whatever a position (or a saved game) says.
+MAX_WAIT = 1_000
 
 _DRAW = Draw()
 _PASS = Pass()
 
 
-class Game:
+class Game(State):
     """A game of a shedding variant: the position, whose move it is, and how it got here.
 
     Build one with :meth:`new` (shuffle and deal) or :meth:`from_position`. Query it with
     :meth:`legal_moves`, :attr:`to_move`, :attr:`top`, :meth:`hand`; change it only with
-    :meth:`play`. :meth:`clone` is cheap, for search.
+    :meth:`play`. :meth:`clone` is cheap, for search. Two games are equal when their
+    positions are (:meth:`~makao.state.State.position_key`).
     """
 
-    __slots__ = (
-        "_legal",
-        "_log",
-        "_origin",
-        "blocked",
-        "direction",
-        "done",
-        "drawn",
-        "effect",
-        "ext",
-        "finished",
-        "hands",
-        "must_play_drawn",
-        "next_seat",
-        "over",
-        "pile",
-        "players",
-        "reshuffles",
-        "rules",
-        "seed",
-        "stock",
-        "stuck",
-        "to_move",
-        "variant",
-        "waits",
-    )
+    __slots__ = ()
 
-    variant: Variant
-    rules: RuleSet
-    players: int
-    hands: list[list[Card]]
-    stock: list[Card]
-    pile: list[Card]
-    to_move: int
-    direction: int
-    effect: Effect | None
-    waits: list[int]
-    done: list[bool]
-    finished: list[int]
-    drawn: Card | None
-    must_play_drawn: bool
-    next_seat: int | None
-    over: bool
-    blocked: bool
-    stuck: int
-    seed: int
-    reshuffles: int
-    ext: dict[str, object]
-    _legal: tuple[Move, ...] | None
-    _log: tuple[object, ...] | None
-    _origin: dict[str, object]
+    def __init__(self) -> None:
+        raise TypeError("build a Game with Game.new(variant, players) or Game.from_position(…)")
 
     # ------------------------------------------------------------------ construction
 
@@ -127,6 +85,7 @@ class Game:
         game.to_move = (dealer + 1) % players
         game.stock = deck
         start.deal(game)
+        game._legal = None
         game._origin = {"kind": "deal", "players": players, "seed": seed, "dealer": dealer}
         return game
 
@@ -144,6 +103,8 @@ class Game:
         waits: Sequence[int] | None = None,
         direction: int = 1,
         seed: int = 0,
+        drawn: str | Card | None = None,
+        public: Iterable[tuple[str, object]] = (),
     ) -> Game:
         """Set up a given position (for puzzles, tests and analysis).
 
@@ -151,7 +112,10 @@ class Game:
         bottom to top; ``stock`` lists the stock from the top card down; ``effect`` is an
         effect in force, as an object or in its text form (``"attack 5 by 1"``,
         ``"wait 2 by 0"``, ``"demand 7 by 0"``, ``"suit h"``). ``finished`` lists seats that
-        already went out, in order; ``seed`` drives later reshuffles.
+        already went out, in order; ``seed`` drives later reshuffles. ``drawn`` is a card
+        the player to move has just drawn and may still play (PL-8; under RU-9 they must,
+        if they had nothing to play before); ``public`` gives the rules' public state, as
+        :attr:`View.public` lists it (who owes a "makao", an open question period).
 
         Every argument is checked (:class:`~makao.errors.SetupError` says what is wrong):
         seats, waits, direction, the effect's seats, cards outside the variant's deck. The
@@ -176,6 +140,7 @@ class Game:
         if waits is not None:
             game.waits = list(waits)
         game.effect = _position_effect(game, effect)
+        _position_extras(game, drawn, public)
         game._origin = {
             "kind": "position",
             "hands": [" ".join(map(str, hand)) for hand in game.hands],
@@ -188,6 +153,10 @@ class Game:
             "direction": direction,
             "seed": seed,
         }
+        if drawn is not None:
+            game._origin["drawn"] = str(game.drawn)
+        if game.rule_states != game.rules.initial_state:
+            game._origin["public"] = [list(pair) for pair in game.public_state()]
         return game
 
     @classmethod
@@ -212,47 +181,20 @@ class Game:
         game.blocked = False
         game.stuck = 0
         game.seed = seed
+        game.rng = _random.initial_state(seed)
         game.reshuffles = 0
-        game.ext = {}
+        game.rule_states = variant.rules.initial_state
+        game.opening = ()
         game._legal = None
         game._log = None
         game._origin = {}
         return game
 
-    def clone(self) -> Game:
-        """Return an independent copy (cheap: the record and the rules are shared)."""
-        game = object.__new__(Game)
-        game.variant = self.variant
-        game.rules = self.rules
-        game.players = self.players
-        game.hands = [hand[:] for hand in self.hands]
-        game.stock = self.stock[:]
-        game.pile = self.pile[:]
-        game.to_move = self.to_move
-        game.direction = self.direction
-        game.effect = self.effect
-        game.waits = self.waits[:]
-        game.done = self.done[:]
-        game.finished = self.finished[:]
-        game.drawn = self.drawn
-        game.must_play_drawn = self.must_play_drawn
-        game.next_seat = None
-        game.over = self.over
-        game.blocked = self.blocked
-        game.stuck = self.stuck
-        game.seed = self.seed
-        game.reshuffles = self.reshuffles
-        game.ext = self.ext.copy()
-        game._legal = self._legal
-        game._log = self._log
-        game._origin = self._origin
-        return game
-
     def __reduce__(self) -> tuple[object, tuple[dict[str, object]]]:
         """Pickle support: the record is kept as a linked list (cheap clones), which is
         too deep for pickle in long games, so it is saved flat."""
-        skip = ("_log", "rules", "_legal")
-        state = {name: getattr(self, name) for name in Game.__slots__ if name not in skip}
+        skip = ("_log", "rules", "_legal", "next_seat")
+        state = {name: getattr(self, name) for name in State.__slots__ if name not in skip}
         state["_log"] = self.record
         return (_restore_game, (state,))
 
@@ -328,12 +270,6 @@ class Game:
         return tuple(moves)
 
     @property
-    def opening(self) -> tuple[Event, ...]:
-        """Events announced at the deal, before the first move (a start rule puts them in
-        ``ext["opening"]``; Mao's UM-2 and UM-4 announcements). Empty if there were none."""
-        return self.ext.get("opening", ())  # type: ignore[return-value]
-
-    @property
     def origin(self) -> dict[str, object]:
         """How the game began: a deal (players, seed) or a position; JSON-ready."""
         return dict(self._origin)
@@ -368,7 +304,32 @@ class Game:
         """What ``seat`` may know: their hand, the pile, counts, public effects."""
         if type(seat) is not int or not 0 <= seat < self.players:
             self._seat(seat)  # raises the error
-        return make_view(self, seat)
+        return _new_tuple(
+            View,
+            (
+                self.variant,
+                seat,
+                self.players,
+                tuple(self.hands[seat]),
+                tuple(self.pile),
+                tuple(map(len, self.hands)),
+                len(self.stock),
+                self.to_move,
+                self.effect,
+                tuple(self.waits),
+                tuple(self.finished),
+                self.direction,
+                self.drawn if seat == self.to_move else None,
+                self.public_state() if self.rules.stateful else (),
+                self.over,
+            ),
+        )
+
+    def public_state(self) -> tuple[tuple[str, object], ...]:
+        """What every seat may know of the rules' own state (who owes a "makao", an open
+        question period), as sorted ``(name, value)`` pairs; :attr:`View.public`."""
+        pairs = [pair for rule in self.rules.stateful for pair in rule.public_state(self)]
+        return tuple(sorted(pairs, key=lambda pair: pair[0]))
 
     # ------------------------------------------------------------------ playing
 
@@ -474,6 +435,60 @@ class Game:
                 self.end_turn(seat, effect, events)
 
     # ------------------------------------------------------------------ services for rules
+    # Game is a makao.rules.Table (and, while dealing, a Setup): these are the only ways
+    # a rule changes the game.
+
+    @property
+    def claim_rules(self) -> tuple[CardRule, ...]:
+        """The card rules that may take over a play (:meth:`CardRule.claims`)."""
+        return self.rules.claim_rules
+
+    def rule_for(self, card: Card) -> CardRule | None:
+        """The rule that gives ``card`` its effect in this variant, if any."""
+        return self.rules.card_rule[card.index]
+
+    def is_function(self, card: Card) -> bool:
+        """Whether ``card`` has an effect or is wild in this variant (PL-4)."""
+        return self.rules.is_function[card.index]
+
+    def playable_cards(self, seat: int) -> list[Card]:
+        """The distinct cards of ``seat``'s hand that may start a play now."""
+        return _movegen.first_cards(self, seat)
+
+    def rule_state(self, rule: object) -> Any:
+        """``rule``'s own state in this game (:class:`~makao.rules.Stateful`)."""
+        return self.rule_states[self.rules.state_index[id(rule)]]
+
+    def set_rule_state(self, rule: object, value: object) -> None:
+        """Replace ``rule``'s own state in this game (an immutable value)."""
+        values = list(self.rule_states)
+        values[self.rules.state_index[id(rule)]] = value
+        self.rule_states = tuple(values)
+
+    def set_effect(self, effect: Effect | None) -> None:
+        """Put ``effect`` in force (``None``: clear it)."""
+        self.effect = effect
+
+    def send_turn_to(self, seat: int | None) -> None:
+        """The turn that ends now goes to ``seat`` (``None``: back to turn order)."""
+        self.next_seat = seat
+
+    def reverse(self) -> int:
+        """Turn the direction of play around; return the new direction."""
+        self.direction = -self.direction
+        return self.direction
+
+    def add_wait(self, seat: int, turns: int) -> None:
+        """``seat`` waits ``turns`` more turns (PL-18)."""
+        self.waits[seat] += turns
+
+    def keep_turn_open(self, card: Card) -> None:
+        """After a draw the turn stays open: ``card`` may still be played (UM-5)."""
+        self.drawn = card
+
+    def announce(self, events: Sequence[Event]) -> None:
+        """Record the deal's announcements as :attr:`opening` (Mao, UM-2, UM-4)."""
+        self.opening = tuple(events)
 
     def can_draw(self) -> bool:
         """Whether at least one card can be drawn (stock, or pile cards to reshuffle)."""
@@ -501,7 +516,7 @@ class Game:
         cards = self.pile[:-1]
         del self.pile[:-1]
         self.reshuffles += 1
-        random.Random(self.seed * 1_000_003 + self.reshuffles).shuffle(cards)
+        self.rng = _random.shuffle(cards, self.rng)
         self.stock[:0] = cards
         events.append(StockReshuffled(len(cards)))
         return True
@@ -564,7 +579,7 @@ class Game:
         done, waits = self.done, self.waits
         if not done[current] and not waits[current]:
             return current  # the usual case: the next seat simply plays
-        for _ in range(4 * players + sum(waits)):
+        for _ in range(4 * players + sum(waits)):  # waits ≤ MAX_WAIT each: bounded
             if done[current]:
                 self._pass_over(current, events)
             elif waits[current]:
@@ -610,6 +625,11 @@ class Game:
         return f"<Game {self.variant.name} {self.players} players, top {self.top}, {state}>"
 
 
+#: ``tuple.__new__`` builds a view without the named tuple's keyword-handling ``__new__``:
+#: a view is made for every bot decision, and this halves its cost.
+_new_tuple = tuple.__new__
+
+
 def _restore_game(state: dict[str, object]) -> Game:
     """Rebuild a pickled :class:`Game` (see :meth:`Game.__reduce__`)."""
     game = object.__new__(Game)
@@ -621,6 +641,7 @@ def _restore_game(state: dict[str, object]) -> Game:
     game._log = log
     game.rules = game.variant.rules
     game._legal = None
+    game.next_seat = None
     return game
 
 
@@ -662,9 +683,11 @@ def _check_position(
     if not _is_int(direction) or direction not in (1, -1):
         raise SetupError(f"direction must be 1 or -1, not {direction!r:.60}")
     if waits is not None and (
-        not _is_int_list(waits) or len(waits) != players or any(w < 0 for w in waits)
+        not _is_int_list(waits)
+        or len(waits) != players
+        or any(not 0 <= w <= MAX_WAIT for w in waits)
     ):
-        raise SetupError(f"waits must give {players} non-negative integers, not {waits!r:.60}")
+        raise SetupError(f"waits must give {players} integers 0…{MAX_WAIT}, not {waits!r:.60}")
     if not _is_int_list(finished):
         raise SetupError(f"finished must list seat numbers, not {finished!r:.60}")
     _check_cards(game)
@@ -687,6 +710,37 @@ def _check_cards(game: Game) -> None:
         for card in cards:
             if card.rank not in ranks:
                 raise SetupError(f"bad position: {card} is not in this variant's deck")
+
+
+def _position_extras(
+    game: Game, drawn: str | Card | None, public: Iterable[tuple[str, object]]
+) -> None:
+    """Set a position's drawn card (PL-8, RU-9) and the rules' public state."""
+    if isinstance(public, (str, bytes)) or not isinstance(public, Iterable):
+        raise SetupError(f"public must list (name, value) pairs, not {public!r:.60}")
+    pairs = list(public)
+    if not all(isinstance(p, (tuple, list)) and len(p) == 2 for p in pairs):
+        raise SetupError(f"public must list (name, value) pairs, not {pairs!r:.60}")
+    if pairs:
+        given = {str(name): value for name, value in pairs}
+        game.rule_states = tuple(rule.restore_state(given) for rule in game.rules.stateful)
+    if drawn is None:
+        return
+    try:
+        card = drawn if isinstance(drawn, Card) else Card.parse(drawn)
+    except (ValueError, TypeError) as error:
+        raise SetupError(f"bad position: drawn card: {error}") from None
+    if card not in game.hands[game.to_move]:
+        raise SetupError(
+            f"bad position: the drawn card {card} is not in seat {game.to_move}'s hand"
+        )
+    if game.rules.draw.must_play_drawn_when_stuck:
+        hand = game.hands[game.to_move]
+        place = hand.index(card)
+        del hand[place]
+        game.must_play_drawn = not _movegen.first_cards(game, game.to_move)
+        hand.insert(place, card)
+    game.drawn = card
 
 
 def _position_effect(game: Game, effect: object) -> Effect | None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from makao.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 
 if TYPE_CHECKING:
-    from makao.engine import Game
+    from makao.rules.base import Table
 
 __all__ = ["RUSSIAN_POINTS", "PointTable", "deal_scores", "hand_points", "point_table"]
 
@@ -47,7 +47,7 @@ def hand_points(cards: str | Iterable[Card | str], table: PointTable = RUSSIAN_P
     return sum(table[card] for card in parse_cards(cards))
 
 
-def deal_scores(game: Game, table: PointTable = RUSSIAN_POINTS) -> tuple[int, ...]:
+def deal_scores(game: Table, table: PointTable = RUSSIAN_POINTS) -> tuple[int, ...]:
     """Each seat's points for the cards left in hand (RU-16): the player who went out
     holds none and scores 0."""
     return tuple(hand_points(hand, table) for hand in game.hands)

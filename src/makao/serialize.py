@@ -6,11 +6,20 @@ moves in their text notation -- plus a summary of the final state that loading c
 after the replay, so a record that was edited or damaged is refused instead of silently
 giving another game::
 
-    {"format": "makao.game", "version": 1,
+    {"format": "makao.game", "version": 2,
      "variant": {"name": "polish", "options": {"decks": null, ...}},
      "origin": {"kind": "deal", "players": 3, "seed": 7, "dealer": 2},
      "moves": ["9h", "draw", "Jc:7 +makao", "1: stop 0", ...],
-     "summary": {"hands": ["5c 7d", ...], "pile": "...", "stock_size": 31, ...}}
+     "summary": {"hands": ["5c 7d", ...], "pile": "...", "stock": "...", "rng": ..., ...}}
+
+The summary is :meth:`makao.state.State.snapshot`: every field of the position, as
+declared once in :data:`makao.state.FIELDS`.
+
+Version 1 (before the game kept its own random generator, which changed how reshuffled
+stocks are ordered) is still read when its game never reshuffled, which replays the
+same; a version-1 game that reshuffled is refused with a :class:`StateError` naming the
+version. A save loaded with ``variant=`` must name the same variant *and* the same
+options, or it is refused.
 
 Every failure to load -- bad JSON, a wrong type, an unknown variant, an illegal move, a
 summary that does not match -- raises :class:`~makao.errors.StateError` saying what was
@@ -20,7 +29,7 @@ wrong.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from makao.cards import format_cards
@@ -44,12 +53,15 @@ __all__ = [
 
 #: The format tag of a saved game.
 FORMAT = "makao.game"
-#: The version of the saved-game format this library writes and reads.
-VERSION = 1
+#: The version of the saved-game format this library writes (and reads, with version 1
+#: for games that never reshuffled).
+VERSION = 2
 
 #: Errors that, raised while rebuilding a game from untrusted data, mean "corrupt input".
 _CORRUPT = (MakaoError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError)
 _DEAL_KEYS: dict[str, Any] = {"kind": str, "players": int, "seed": int, "dealer": int}
+#: Keys a position origin may have besides its required ones (a drawn card, rule state).
+_OPTIONAL_KEYS: dict[str, Any] = {"drawn": str, "public": list}
 _POSITION_KEYS: dict[str, Any] = {
     "kind": str,
     "hands": list,
@@ -71,7 +83,13 @@ _POSITION_ITEMS: dict[str, type] = {"hands": str, "finished": int, "waits": int}
 
 
 def summary(game: Game) -> dict[str, object]:
-    """The facts about ``game``'s state that loading checks after a replay (JSON-ready)."""
+    """The facts about ``game``'s state that loading checks after a replay (JSON-ready):
+    its :meth:`~makao.state.State.snapshot`, and the stock's size for a reader."""
+    return {**game.snapshot(), "stock_size": len(game.stock)}
+
+
+def _summary_v1(game: Game) -> dict[str, object]:
+    """The summary of a version-1 save."""
     effect = game.effect
     try:
         effect_text = None if effect is None else effect.to_text()
@@ -160,15 +178,23 @@ def _load(data: object, variant: Variant | None) -> Game:
     if data.get("format") != FORMAT:
         raise StateError(f"not a saved game: format must be {FORMAT!r}, not {data.get('format')!r}")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
-        raise StateError(f"unsupported saved-game version {data.get('version')!r} (need {VERSION})")
+    if type(version) is not int or version not in (1, VERSION):
+        raise StateError(
+            f"unsupported saved-game version {data.get('version')!r} (need 1 or {VERSION})"
+        )
     variant = _variant(_field(data, "variant", dict), variant)
     moves = _field(data, "moves", list)
     if not all(isinstance(move, str) for move in moves):
         raise StateError("'moves' must be a list of move texts")
     expected = _field(data, "summary", dict)
     game = replay(variant, _field(data, "origin", dict), moves)
-    _check_summary(game, expected)
+    if version == 1 and game.reshuffles:
+        raise StateError(
+            "this game was saved in format version 1, whose reshuffles came from another "
+            "random generator: it cannot be replayed exactly; version 1 saves load only if "
+            "the game never reshuffled"
+        )
+    _check_summary(game, expected, _summary_v1 if version == 1 else summary)
     return game
 
 
@@ -189,6 +215,11 @@ def _variant(saved: Mapping[str, Any], given: Variant | None) -> Variant:
     if given is not None:
         if given.name != name:
             raise StateError(f"the game was saved with variant {name!r}, not {given.name!r}")
+        if _plain_options(given) != options:
+            raise StateError(
+                f"the game was saved with {name!r} options {options!r}, not "
+                f"{_plain_options(given)!r}: pass the variant it was saved with"
+            )
         return given
     if saved.get("builtin") is False:
         raise StateError(
@@ -205,10 +236,12 @@ def _check_origin(origin: Mapping[str, Any]) -> dict[str, Any]:
     keys = _ORIGIN_KEYS.get(kind if isinstance(kind, str) else "")
     if keys is None:
         raise StateError(f"the origin must be a 'deal' or a 'position', not {kind!r}")
-    if set(origin) != set(keys):
+    optional = _OPTIONAL_KEYS if kind == "position" else {}
+    if not set(keys) <= set(origin) <= set(keys) | set(optional):
         raise StateError(f"a {kind} origin has the fields {sorted(keys)}, not {sorted(origin)}")
-    for key, kind_of in keys.items():
-        _field(origin, key, kind_of)
+    for key, kind_of in {**keys, **optional}.items():
+        if key in origin:
+            _field(origin, key, kind_of)
     if kind == "position":
         for key, item in _POSITION_ITEMS.items():
             for value in origin[key]:
@@ -259,8 +292,15 @@ def replay(variant: Variant, origin: Mapping[str, Any], moves: Iterable[Move | s
     return game
 
 
-def _check_summary(game: Game, expected: Mapping[str, Any]) -> None:
-    actual = summary(game)
+def _plain_options(variant: Variant) -> object:
+    """A variant's options as they read back from JSON."""
+    return json.loads(json.dumps(dict(variant.options), default=str))
+
+
+def _check_summary(
+    game: Game, expected: Mapping[str, Any], made: Callable[[Game], dict[str, object]]
+) -> None:
+    actual = made(game)
     for key, value in actual.items():
         if key not in expected:
             raise StateError(f"the summary has no {key!r}")

@@ -43,6 +43,7 @@ from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError
 from makao.events import CardsDrawn, Event, redact
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
 from makao.rules.base import TurnRule
+from makao.state import FIELDS
 from makao.variant import Variant
 
 __all__ = ["CheckReport", "check_variant", "snapshot"]
@@ -75,27 +76,27 @@ class CheckReport:
 
 
 def snapshot(game: Game) -> tuple[object, ...]:
-    """Every part of ``game``'s state, as a value to compare (the record not included:
-    compare :attr:`~makao.Game.record` for that)."""
-    return (
-        tuple(tuple(hand) for hand in game.hands),
-        tuple(game.stock),
-        tuple(game.pile),
-        game.to_move,
-        game.direction,
-        game.effect,
-        tuple(game.waits),
-        tuple(game.done),
-        tuple(game.finished),
-        game.drawn,
-        game.must_play_drawn,
-        game.is_over,
-        game.blocked,
-        game.stuck,
-        game.seed,
-        game.reshuffles,
-        tuple(sorted(game.ext.items())),
+    """Every part of ``game``'s state, as a value to compare: every field declared in
+    :data:`makao.state.FIELDS` but the record, the rules' tables and the move cache
+    (compare :attr:`~makao.Game.record` for the record)."""
+    return tuple(
+        _frozen(getattr(game, field.name)) for field in FIELDS if field.name not in _NOT_STATE
     )
+
+
+_NOT_STATE = frozenset({"rules", "_legal", "_log", "_origin", "next_seat"})
+
+#: The fields of the state (:data:`makao.state.FIELDS`) that a seat may not see: the view
+#: check changes every one of them and requires the seat's view to stay the same.
+HIDDEN_FIELDS = frozenset({"hands", "stock", "rng", "seed", "opening"})
+#: The fields a view may show (the seat's own hand is in ``hands``, checked apart).
+PUBLIC_FIELDS = frozenset(field.name for field in FIELDS) - HIDDEN_FIELDS - _NOT_STATE
+
+
+def _frozen(value: object) -> object:
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    return value
 
 
 def check_variant(
@@ -285,8 +286,10 @@ class _GameCheck:
             raise self.fail(f"seat {seat}'s view depends on cards hidden from them")
 
     def shuffled_for(self, seat: int) -> Game:
-        """A clone of the game with the cards hidden from ``seat`` shuffled among the
-        other hands and the stock (each keeping its size)."""
+        """A clone of the game in which every part of the state hidden from ``seat``
+        (:data:`HIDDEN_FIELDS`) is changed: the cards hidden from them shuffled among the
+        other hands and the stock (each keeping its size), another random generator state
+        and seed, and the deal's announcements with others' drawn cards blanked."""
         game = self.game
         shuffled = game.clone()
         others = [s for s in range(self.players) if s != seat]
@@ -296,6 +299,9 @@ class _GameCheck:
             size = len(game.hands[s])
             shuffled.hands[s], hidden = hidden[:size], hidden[size:]
         shuffled.stock = hidden
+        shuffled.rng = self.rng.getrandbits(64)
+        shuffled.seed = self.rng.getrandbits(62)
+        shuffled.opening = redact(game.opening, seat)  # type: ignore[assignment]
         return shuffled
 
     def play(self, move: Move) -> tuple[Event, ...]:

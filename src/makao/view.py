@@ -1,4 +1,6 @@
-"""A player's view: what one seat may know. Bots receive views, never games."""
+"""A player's view: what one seat may know. Bots receive views, never games.
+
+:meth:`makao.Game.view` builds one."""
 
 from __future__ import annotations
 
@@ -8,10 +10,9 @@ from makao.cards import Card
 from makao.rules.base import Effect
 
 if TYPE_CHECKING:
-    from makao.engine import Game
     from makao.variant import Variant
 
-__all__ = ["View", "make_view"]
+__all__ = ["View"]
 
 
 class View(NamedTuple):
@@ -44,33 +45,3 @@ class View(NamedTuple):
     def __repr__(self) -> str:
         hand = " ".join(map(str, self.hand))
         return f"<View seat {self.seat}: hand [{hand}], top {self.top}, to move {self.to_move}>"
-
-
-def make_view(game: Game, seat: int) -> View:
-    """Build ``seat``'s view of ``game``."""
-    ext = game.ext
-    return _new_tuple(
-        View,
-        (
-            game.variant,
-            seat,
-            game.players,
-            tuple(game.hands[seat]),
-            tuple(game.pile),
-            tuple(map(len, game.hands)),
-            len(game.stock),
-            game.to_move,
-            game.effect,
-            tuple(game.waits),
-            tuple(game.finished),
-            game.direction,
-            game.drawn if seat == game.to_move else None,
-            tuple(sorted(ext.items())) if ext else (),
-            game.over,
-        ),
-    )
-
-
-#: ``tuple.__new__`` builds the named tuple without its keyword-handling ``__new__``: a
-#: view is made for every bot decision, and this halves its cost.
-_new_tuple = tuple.__new__

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from makao._movegen import first_cards
 from makao.cards import Card
 from makao.deck import deck_cards
 from makao.engine import Game
@@ -70,6 +69,7 @@ class Determinizer:
             position += size
         game.stock = cards[position : position + view.stock_size]
         game.seed = rng.getrandbits(62)
+        game.rng = rng.getrandbits(64)
         game._legal = None
         return game
 
@@ -89,7 +89,7 @@ def sample_hidden(view: View, rng: random.Random) -> Game:
 def _base_game(view: View) -> Game:
     hands: list[list[Card]] = [[] for _ in range(view.players)]
     hands[view.seat] = list(view.hand)
-    game = Game.from_position(
+    return Game.from_position(
         view.variant,
         hands=hands,
         pile=view.pile,
@@ -98,13 +98,9 @@ def _base_game(view: View) -> Game:
         finished=view.finished,
         waits=view.waits,
         direction=view.direction,
+        drawn=view.drawn,
+        public=view.public,
     )
-    game.ext = dict(view.public)
-    if view.drawn is not None:
-        game.drawn = view.drawn
-        if view.seat == view.to_move and game.rules.draw.must_play_drawn_when_stuck:
-            game.must_play_drawn = was_stuck(game, view.seat, view.drawn)
-    return game
 
 
 def was_stuck(game: Game, seat: int, drawn: Card) -> bool:
@@ -114,4 +110,4 @@ def was_stuck(game: Game, seat: int, drawn: Card) -> bool:
     before.hands[seat].remove(drawn)
     before.drawn = None
     before._legal = None
-    return not first_cards(before, seat)
+    return not before.playable_cards(seat)

@@ -1,6 +1,7 @@
 """Rule objects: the building blocks variants are composed of.
 
-See :mod:`makao.rules.base` for the interface a rule implements.
+See :mod:`makao.rules.base` for the interface a rule implements, and :class:`Table` for
+what a rule sees of a game (the narrow contract).
 """
 
 from makao.rules.attack import AttackEffect, BattleCards
@@ -12,7 +13,10 @@ from makao.rules.base import (
     FinishRule,
     PlayRule,
     Rule,
+    Setup,
     StartRule,
+    Stateful,
+    Table,
     TurnRule,
     WildRule,
 )
@@ -37,10 +41,13 @@ __all__ = [
     "RankDemandCards",
     "ReverseCards",
     "Rule",
+    "Setup",
     "SkipCards",
     "StartRule",
+    "Stateful",
     "SuitDemand",
     "SuitDemandCards",
+    "Table",
     "TurnRule",
     "WaitCards",
     "WaitEffect",

@@ -4,7 +4,6 @@ RU-10…RU-13, and the family's "draw two" cards)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -12,10 +11,7 @@ from makao.cards import Card, Rank
 from makao.events import AttackAccepted, AttackRaised
 from makao.moves import Choice
 from makao.rules._util import seat_after_by
-from makao.rules.base import CardRule, Effect, Events
-
-if TYPE_CHECKING:
-    from makao.engine import Game
+from makao.rules.base import CardRule, Effect, Events, Table
 
 __all__ = ["AttackEffect", "BattleCards"]
 
@@ -74,7 +70,7 @@ class BattleCards(CardRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -90,8 +86,8 @@ class BattleCards(CardRule):
         target = game.effect_target(seat, -game.direction if backwards else game.direction)
         if target is None:
             return  # nobody can receive the attack: it lapses (PL-19)
-        game.effect = self.attack(total, seat, backwards)
-        game.next_seat = target
+        game.set_effect(self.attack(total, seat, backwards))
+        game.send_turn_to(target)
         events.append(AttackRaised(seat, target, total))
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
@@ -126,11 +122,11 @@ class AttackEffect(Effect):
     backwards: bool
     rule: BattleCards = attrs.field(repr=False)
 
-    def allows(self, game: Game, card: Card) -> bool:
+    def allows(self, game: Table, card: Card) -> bool:
         """Only a defending battle card may be played (PL-12, RU-11)."""
         return self.rule.answers(game.pile[-1], card)
 
-    def allows_extra(self, game: Game, card: Card) -> bool:
+    def allows_extra(self, game: Table, card: Card) -> bool:
         """A defence consists of battle cards only (PL-16)."""
         return self.rule.covers(card)
 
@@ -139,21 +135,21 @@ class AttackEffect(Effect):
         """Answers without an effect of their own (RU-11's kings) pass the attack on."""
         return self.rule
 
-    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+    def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
         """Accepting is always allowed, even holding a defence (RU-13)."""
         return True
 
-    def on_draw(self, game: Game, seat: int, events: Events) -> None:
+    def on_draw(self, game: Table, seat: int, events: Events) -> None:
         """Accept: draw the total (what can be had, PL-35) and lose the turn (PL-13);
         after a backwards attack, play resumes after the attacker (PL-15)."""
         events.append(AttackAccepted(seat, self.total))
-        game.effect = None
+        game.set_effect(None)
         game.draw_cards(seat, self.total, "attack", events)
         if not self.rule.accept_ends_turn:
             return
         if self.backwards and self.seat != seat:
             resume = game.advance(self.seat, events)
-            game.next_seat = resume if resume != seat else None
+            game.send_turn_to(resume if resume != seat else None)
         game.end_turn(seat, None, events)
 
     def to_text(self) -> str:

@@ -10,14 +10,20 @@ ids it implements (``ids``) and overrides only the hooks it needs:
 * Slot rules -- :class:`DrawRule`, :class:`FinishRule`, :class:`StartRule`,
   :class:`PlayRule` -- each variant has exactly one of each (a default is used if absent).
 
+Rules never see the engine's ``Game``. Their hooks receive a :class:`Table`: the state a
+rule may read and the fixed set of services it may call (draw, set or clear the effect,
+send the turn to a seat, reverse, make a seat wait, finish, end the turn or the game, keep
+its own state). A rule that keeps state of its own declares it (:class:`Stateful`); the
+game stores, clones and saves it. The deal alone gets a wider :class:`Setup`.
+
 An :class:`Effect` is the state an effect card leaves in force (an attack of 5, a demand for
 sevens). It decides which cards may be played against it and what drawing or passing means.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
@@ -26,7 +32,6 @@ from makao.errors import SetupError
 from makao.moves import Choice, Move
 
 if TYPE_CHECKING:
-    from makao.engine import Game
     from makao.events import Event
 
 __all__ = [
@@ -37,12 +42,147 @@ __all__ = [
     "FinishRule",
     "PlayRule",
     "Rule",
+    "Setup",
     "StartRule",
+    "Stateful",
+    "Table",
     "TurnRule",
     "WildRule",
 ]
 
 Events = list["Event"]
+S = TypeVar("S")
+
+
+class Table(Protocol):
+    """What a rule sees of a game: the state it may read and the services it may call.
+
+    The read-only part is public state (every seat's hand is there because effects and
+    finishing need hand sizes and contents; a rule must not leak them). Every change goes
+    through a service, so no rule assigns an engine field; the engine checks nothing
+    twice, so a rule calls a service only with seats and values the rules allow.
+    """
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose turn it is."""
+
+    @property
+    def direction(self) -> int:
+        """The direction of play: 1 (to the next seat) or -1."""
+
+    @property
+    def effect(self) -> Effect | None:
+        """The effect in force on the player to move, if any."""
+
+    @property
+    def top(self) -> Card:
+        """The top card of the pile."""
+
+    @property
+    def pile(self) -> Sequence[Card]:
+        """The pile, bottom to top."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]:
+        """Each seat's hand (read only)."""
+
+    @property
+    def done(self) -> Sequence[bool]:
+        """Whether each seat has finished."""
+
+    @property
+    def waits(self) -> Sequence[int]:
+        """How many turns each seat still waits (PL-18)."""
+
+    @property
+    def drawn(self) -> Card | None:
+        """The card drawn this turn that may still be played, if any."""
+
+    @property
+    def active_count(self) -> int:
+        """How many players still hold cards."""
+
+    @property
+    def opening(self) -> Sequence[Event]:
+        """Events announced at the deal (empty for a set-up position)."""
+
+    @property
+    def claim_rules(self) -> Sequence[CardRule]:
+        """The card rules that may take over a play (:meth:`CardRule.claims`)."""
+
+    def rule_for(self, card: Card) -> CardRule | None:
+        """The rule that gives ``card`` its effect in this variant, if any."""
+
+    def playable_cards(self, seat: int) -> list[Card]:
+        """The distinct cards of ``seat``'s hand that may start a play now."""
+
+    def rule_state(self, rule: object) -> Any:
+        """``rule``'s own state in this game (see :class:`Stateful`)."""
+
+    def set_rule_state(self, rule: object, value: object) -> None:
+        """Replace ``rule``'s own state in this game (an immutable value)."""
+
+    def set_effect(self, effect: Effect | None) -> None:
+        """Put ``effect`` in force (``None``: clear it)."""
+
+    def send_turn_to(self, seat: int | None) -> None:
+        """The turn that ends now goes to ``seat`` instead of the next seat in turn order
+        (``None``: back to turn order)."""
+
+    def reverse(self) -> int:
+        """Turn the direction of play around; return the new direction."""
+
+    def add_wait(self, seat: int, turns: int) -> None:
+        """``seat`` waits ``turns`` more turns (PL-18)."""
+
+    def keep_turn_open(self, card: Card) -> None:
+        """After a draw, the turn stays open: ``card`` (just drawn) may still be played."""
+
+    def can_draw(self) -> bool:
+        """Whether at least one card can be drawn (stock, or pile cards to reshuffle)."""
+
+    def draw_cards(self, seat: int, count: int, reason: str, events: Events) -> list[Card]:
+        """Give ``seat`` up to ``count`` cards, reshuffling when the stock runs out."""
+
+    def draw_then_maybe_play(self, seat: int, events: Events) -> None:
+        """A normal draw (PL-8), keeping the turn open if the drawn card may be played."""
+
+    def effect_target(self, seat: int, direction: int) -> int | None:
+        """The seat an effect from ``seat`` reaches going ``direction`` (PL-19)."""
+
+    def end_turn(self, seat: int, previous: Effect | None, events: Events) -> None:
+        """End ``seat``'s turn and hand the move on."""
+
+    def advance(self, seat: int, events: Events) -> int:
+        """Move on from ``seat`` in turn order, using up waiting seats' turns (PL-18)."""
+
+    def record_finish(self, seat: int, events: Events) -> None:
+        """Mark ``seat`` as finished in the next place (PL-32)."""
+
+    def end_game(self, events: Events) -> None:
+        """End the game, ranking the players left (PL-32, PL-36)."""
+
+
+class Setup(Table, Protocol):
+    """What a :class:`StartRule` sees while it deals: the table, plus the cards themselves
+    (the stock, top card last; the hands; the pile) and the seat and direction to set."""
+
+    hands: list[list[Card]]
+    stock: list[Card]
+    pile: list[Card]
+    to_move: int
+    direction: int
+
+    def announce(self, events: Sequence[Event]) -> None:
+        """Record events of the deal (Mao's announcements) as :attr:`makao.Game.opening`."""
+
+    def is_function(self, card: Card) -> bool:
+        """Whether ``card`` has an effect or is wild in this variant (PL-4)."""
 
 
 @attrs.frozen
@@ -54,6 +194,38 @@ class Rule:
     def describe(self) -> str:
         """A one-line plain-language statement of the rule (first docstring line)."""
         return (type(self).__doc__ or type(self).__name__).strip().splitlines()[0]
+
+    def initial_state(self) -> object:
+        """The rule's own state at the start of a game (rules that keep none: ``None``)."""
+        return None
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        """What every seat's view shows of the rule's own state in ``table``'s game, as
+        ``(name, value)`` pairs (:attr:`makao.View.public`). Default: nothing."""
+        return ()
+
+    def restore_state(self, public: Mapping[str, object]) -> object:
+        """The state that gives ``public`` (a view's :attr:`~makao.View.public` as a
+        dict), for a position set up from what a seat saw. Default: the initial state."""
+        return self.initial_state()
+
+
+class Stateful(Generic[S]):
+    """Mix-in for a rule that keeps typed state of its own in each game: an immutable
+    value of type ``S`` that the game clones and saves with the position. Subclasses
+    override :meth:`Rule.initial_state`; :meth:`state` and :meth:`set_state` read and
+    replace the value in a given game."""
+
+    __slots__ = ()
+
+    def state(self, table: Table) -> S:
+        """This rule's state in ``table``'s game."""
+        value: S = table.rule_state(self)
+        return value
+
+    def set_state(self, table: Table, value: S) -> None:
+        """Replace this rule's state in ``table``'s game."""
+        table.set_rule_state(self, value)
 
 
 @attrs.frozen
@@ -77,27 +249,27 @@ class Effect:
         card's rank, exactly as with no effect; :meth:`allows` is not consulted."""
         return None
 
-    def allows(self, game: Game, card: Card) -> bool:
+    def allows(self, game: Table, card: Card) -> bool:
         """May ``card`` start a play now (the first card of a multi-card play)?"""
         raise NotImplementedError
 
-    def allows_extra(self, game: Game, card: Card) -> bool:
+    def allows_extra(self, game: Table, card: Card) -> bool:
         """May ``card`` follow the first card of a multi-card play (same rank)?"""
         return True
 
-    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+    def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
         """Is ``draw`` legal for ``seat`` now (``can_follow``: they hold a playable card)?"""
         return not can_follow
 
-    def may_pass(self, game: Game, seat: int) -> bool:
+    def may_pass(self, game: Table, seat: int) -> bool:
         """Is ``pass`` legal for ``seat`` now (before drawing)?"""
         return False
 
-    def on_draw(self, game: Game, seat: int, events: Events) -> None:
+    def on_draw(self, game: Table, seat: int, events: Events) -> None:
         """Carry out a ``draw`` (default: draw one, and the drawn card may be played)."""
         game.draw_then_maybe_play(seat, events)
 
-    def on_pass(self, game: Game, seat: int, events: Events) -> None:
+    def on_pass(self, game: Table, seat: int, events: Events) -> None:
         """Carry out a ``pass`` made before drawing."""
         raise NotImplementedError
 
@@ -113,11 +285,11 @@ class Effect:
         an effect of their own (the answer that closes a deal, RU-15); default no."""
         return False
 
-    def on_covered(self, game: Game, events: Events) -> Effect | None:
+    def on_covered(self, game: Table, events: Events) -> Effect | None:
         """The effect after a card without its own effect is played on it (default: over)."""
         return None
 
-    def on_turn_end(self, game: Game, seat: int, events: Events) -> Effect | None:
+    def on_turn_end(self, game: Table, seat: int, events: Events) -> Effect | None:
         """The effect after ``seat``'s turn ends or is passed over (default: unchanged)."""
         return self
 
@@ -140,7 +312,7 @@ class CardRule(Rule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -150,7 +322,7 @@ class CardRule(Rule):
         """Apply the effect of ``cards`` (played by ``seat``): set ``game.effect`` etc."""
         raise NotImplementedError
 
-    def claims(self, game: Game, cards: tuple[Card, ...]) -> bool:
+    def claims(self, game: Table, cards: tuple[Card, ...]) -> bool:
         """Does this rule take over a play of ``cards`` now, whatever the cards' own rules
         (a Mao multiplex, UM-20)? Plays are listed per card and cached, so a claiming rule's
         :meth:`choices` must be those of the cards' own rules. Default: never."""
@@ -189,7 +361,7 @@ class WildRule(Rule):
         """Is ``card`` wild under this rule?"""
         raise NotImplementedError
 
-    def allows(self, game: Game, seat: int, card: Card, has_match: bool) -> bool:
+    def allows(self, game: Table, seat: int, card: Card, has_match: bool) -> bool:
         """May the wild ``card`` be played now (no effect in force; ``has_match``: the
         player holds a card matching by suit or rank)?"""
         return True
@@ -217,24 +389,24 @@ class TurnRule(Rule):
                 names.update(dict.fromkeys(self.call_options((card,), left)))
         return tuple(names)
 
-    def before_move(self, game: Game, move: Move, events: Events) -> None:
+    def before_move(self, game: Table, move: Move, events: Events) -> None:
         """Called before a turn move (play, draw, pass) is carried out."""
 
     def after_play(
-        self, game: Game, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
     ) -> None:
         """Called after ``seat``'s play was applied (their hand is already smaller)."""
 
-    def extra_moves(self, game: Game) -> Iterable[Move]:
+    def extra_moves(self, game: Table) -> Iterable[Move]:
         """Out-of-turn moves this rule makes legal now."""
         return ()
 
-    def required_calls(self, game: Game, seat: int, cards: tuple[Card, ...]) -> tuple[str, ...]:
+    def required_calls(self, game: Table, seat: int, cards: tuple[Card, ...]) -> tuple[str, ...]:
         """Calls a play of ``cards`` by ``seat`` must carry in this position; legal moves
         list each play with them (Mao, UM-25). Default: none."""
         return ()
 
-    def admit(self, game: Game, move: Move, legal: tuple[Move, ...]) -> Move | None:
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
         """A move that is not listed but that ``play`` still accepts -- an infraction to be
         charged, say -- as the move to carry out instead; ``None`` refuses it (default)."""
         return None
@@ -244,7 +416,7 @@ class TurnRule(Rule):
         (each gets a stable action id, :mod:`makao.actions`)."""
         return ()
 
-    def apply(self, game: Game, move: Move, events: Events) -> None:
+    def apply(self, game: Table, move: Move, events: Events) -> None:
         """Carry out one of the moves in :attr:`handles` (already checked legal)."""
         raise NotImplementedError
 
@@ -285,12 +457,12 @@ class FinishRule(Rule):
     play_for_places: bool = True
     last_card_effect_applies: bool = False
 
-    def scores(self, game: Game) -> tuple[int, ...] | None:
+    def scores(self, game: Table) -> tuple[int, ...] | None:
         """Each seat's points once the game is over, if the variant scores (RU-16); the
         basic game scores nothing (PL-34)."""
         return None
 
-    def on_finish(self, game: Game, seat: int, events: Events) -> None:
+    def on_finish(self, game: Table, seat: int, events: Events) -> None:
         """``seat`` has just played their last card: record the place, maybe end the game."""
         game.record_finish(seat, events)
         if not self.play_for_places or game.active_count <= 1:
@@ -337,7 +509,7 @@ class StartRule(Rule):
                 f"{players} players and start a pile"
             )
 
-    def deal(self, game: Game) -> None:
+    def deal(self, game: Setup) -> None:
         """Deal ``hand_size`` cards to each seat from ``game.stock`` (PL-3), one at a time
         from the first player on, and turn the starting card (PL-4)."""
         players = game.players
@@ -350,11 +522,11 @@ class StartRule(Rule):
         if self.start_card == "effect":
             self._start_effect(game)
 
-    def _start_effect(self, game: Game) -> None:
+    def _start_effect(self, game: Setup) -> None:
         """The starting card acts on the first player as if the dealer had played it; a
         card that needs a choice takes its own suit, else no choice (RU-4 option)."""
         card = game.pile[-1]
-        rule = game.rules.card_rule[card.index]
+        rule = game.rule_for(card)
         if rule is None:
             return
         choices = rule.choices(card)
@@ -364,20 +536,19 @@ class StartRule(Rule):
         rule.on_play(game, dealer, (card,), choice, None, [])
         game.end_turn(dealer, None, [])  # as after the dealer's turn (a reverse, "again")
 
-    def _starting_card(self, game: Game) -> Card:
+    def _starting_card(self, game: Setup) -> Card:
         stock = game.stock
         card = stock.pop()
         if self.start_card == "redraw":
-            is_function = game.rules.is_function
             for _ in range(len(stock)):
-                if not is_function[card.index]:
+                if not game.is_function(card):
                     break
                 stock.insert(len(stock) // 2, card)
                 card = stock.pop()
-            if is_function[card.index]:
+            if game.is_function(card):
                 # A small stock can bring a card put back into the middle to the top again
                 # before every card was turned: turn the topmost ordinary card left (PL-4).
-                ordinary = [i for i, c in enumerate(stock) if not is_function[c.index]]
+                ordinary = [i for i, c in enumerate(stock) if not game.is_function(c)]
                 if ordinary:
                     turned = stock.pop(ordinary[-1])
                     stock.insert(len(stock) // 2, card)

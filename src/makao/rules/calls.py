@@ -3,30 +3,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
 
 import attrs
 
 from makao.cards import Card
 from makao.events import CallMade, Penalised
 from makao.moves import Move, Say, Stop
-from makao.rules.base import Events, TurnRule
-
-if TYPE_CHECKING:
-    from makao.engine import Game
+from makao.rules.base import Events, Stateful, Table, TurnRule
 
 __all__ = ["FinishCall", "LastCardCall"]
 
 
 @attrs.frozen
-class LastCardCall(TurnRule):
+class LastCardCall(Stateful["int | None"], TurnRule):
     """A player left with ``cards_left`` card(s) after a play must say ``call``.
 
     ``enforcement="challenge"`` (PL-30): until the next move, the player may still say it
     (unless ``with_move_only``), and any other player may call "stop" on them, which costs
     them ``penalty`` cards. ``enforcement="automatic"`` (RU-14): if it has not been said
     when the next move is made, the player draws ``penalty`` cards.
+
+    Its state is the seat that owes the call until the next move (public, named ``call``).
     """
 
     handles = (Say, Stop)
@@ -45,31 +43,42 @@ class LastCardCall(TurnRule):
         """A play leaving ``cards_left`` cards may carry the call."""
         return (self.call,) if cards_left == self.cards_left else ()
 
-    def liable(self, game: Game) -> int | None:
+    def liable(self, game: Table) -> int | None:
         """The seat that owes the call now, if any."""
-        return game.ext.get(self.call)  # type: ignore[return-value]
+        return self.state(game)
 
-    def before_move(self, game: Game, move: Move, events: Events) -> None:
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        """Everyone sees who owes the call."""
+        seat = self.state(table)
+        return () if seat is None else ((self.call, seat),)
+
+    def restore_state(self, public: Mapping[str, object]) -> int | None:
+        """The seat a view says owes the call."""
+        seat = public.get(self.call)
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+    def before_move(self, game: Table, move: Move, events: Events) -> None:
         """The next move closes the window; automatic enforcement charges now (RU-14)."""
-        seat = game.ext.pop(self.call, None)
-        if isinstance(seat, int) and self.enforcement == "automatic":
+        seat = self.state(game)
+        if seat is not None:
+            self.set_state(game, None)
+        if seat is not None and self.enforcement == "automatic":
             self._penalise(game, seat, "did not say " + self.call, events)
 
     def after_play(
-        self, game: Game, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
     ) -> None:
         """Record the call, or that it is owed (PL-29)."""
         if self.call in calls:
             events.append(CallMade(seat, self.call))
         elif len(game.hands[seat]) == self.cards_left:
-            game.ext[self.call] = seat
+            self.set_state(game, seat)
 
-    def extra_moves(self, game: Game) -> Iterable[Move]:
+    def extra_moves(self, game: Table) -> Iterable[Move]:
         """A late call by the liable player; "stop" by any other player (PL-29, PL-30)."""
-        seat = game.ext.get(self.call)
+        seat = self.state(game)
         if seat is None:
             return ()
-        assert isinstance(seat, int)
         moves: list[Move] = [] if self.with_move_only else [Say(seat, self.call)]
         if self.enforcement == "challenge":
             moves.extend(Stop(other, seat) for other in range(game.players) if other != seat)
@@ -84,17 +93,18 @@ class LastCardCall(TurnRule):
             says += [Stop(s, t) for s in range(players) for t in range(players) if s != t]
         return tuple(says)
 
-    def apply(self, game: Game, move: Move, events: Events) -> None:
+    def apply(self, game: Table, move: Move, events: Events) -> None:
         """Carry out a late call or a "stop"."""
-        seat = game.ext.pop(self.call)
-        assert isinstance(seat, int)
+        seat = self.state(game)
+        assert seat is not None
+        self.set_state(game, None)
         if isinstance(move, Say):
             events.append(CallMade(seat, self.call))
         elif isinstance(move, Stop):
             events.append(CallMade(move.seat, "stop-" + self.call))
             self._penalise(game, seat, f"stop {self.call} called by seat {move.seat}", events)
 
-    def _penalise(self, game: Game, seat: int, reason: str, events: Events) -> None:
+    def _penalise(self, game: Table, seat: int, reason: str, events: Events) -> None:
         events.append(Penalised(seat, self.rule_id, reason, self.penalty))
         game.draw_cards(seat, self.penalty, "penalty", events)
 
@@ -113,7 +123,7 @@ class FinishCall(TurnRule):
         return (self.call,) if cards_left == 0 else ()
 
     def after_play(
-        self, game: Game, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
     ) -> None:
         """Record the call, or charge its absence."""
         if game.hands[seat]:

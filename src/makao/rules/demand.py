@@ -4,7 +4,6 @@ changer naming a suit (PL-26…PL-28, RU-7, RU-8)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -12,10 +11,7 @@ from makao.cards import Card, Rank, Suit
 from makao.events import DemandEnded, DemandSet, SuitNamed
 from makao.moves import Choice
 from makao.rules._util import cards_of_ranks, seat_after_by
-from makao.rules.base import CardSetRule, Effect, Events
-
-if TYPE_CHECKING:
-    from makao.engine import Game
+from makao.rules.base import CardSetRule, Effect, Events, Table
 
 __all__ = ["RankDemand", "RankDemandCards", "SuitDemand", "SuitDemandCards"]
 
@@ -37,7 +33,7 @@ class RankDemandCards(CardSetRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -49,7 +45,7 @@ class RankDemandCards(CardSetRule):
         if isinstance(previous, RankDemand) and previous.rank is not choice:
             events.append(DemandEnded(previous.rank))
         if isinstance(choice, Rank):
-            game.effect = RankDemand(choice, seat, self)
+            game.set_effect(RankDemand(choice, seat, self))
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``demand R [by S]``."""
@@ -70,19 +66,19 @@ class RankDemand(Effect):
     demander: int
     rule: RankDemandCards = attrs.field(repr=False)
 
-    def allows(self, game: Game, card: Card) -> bool:
+    def allows(self, game: Table, card: Card) -> bool:
         """The demanded rank (any suit) or a demanding card (PL-23)."""
         return card.rank is self.rank or card in self.rule.cards
 
-    def allows_extra(self, game: Game, card: Card) -> bool:
+    def allows_extra(self, game: Table, card: Card) -> bool:
         """Further cards of the demanded rank (or demanders) may follow."""
         return card.rank is self.rank or card in self.rule.cards
 
-    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+    def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
         """Only a player who cannot follow draws (PL-24), unless declining is allowed."""
         return (not can_follow or self.rule.may_decline) and game.can_draw()
 
-    def on_covered(self, game: Game, events: Events) -> Effect | None:
+    def on_covered(self, game: Table, events: Events) -> Effect | None:
         """The demand outlives the cards played on it -- except a demanding card played
         without its effect (a finishing jack, PL-33), which is a jack with no demand and so
         cancels the demand (PL-21, PL-23)."""
@@ -91,7 +87,7 @@ class RankDemand(Effect):
             return None
         return self
 
-    def on_turn_end(self, game: Game, seat: int, events: Events) -> Effect | None:
+    def on_turn_end(self, game: Table, seat: int, events: Events) -> Effect | None:
         """The demand ends with the demander's own turn (PL-22, PL-25)."""
         if seat == self.demander:
             events.append(DemandEnded(self.rank))
@@ -124,7 +120,7 @@ class SuitDemandCards(CardSetRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -138,8 +134,8 @@ class SuitDemandCards(CardSetRule):
             target = game.effect_target(seat, game.direction)
             if target is None:
                 return
-            game.next_seat = target
-        game.effect = SuitDemand(suit, self)
+            game.send_turn_to(target)
+        game.set_effect(SuitDemand(suit, self))
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``suit X``."""
@@ -165,16 +161,16 @@ class SuitDemand(Effect):
         """Polish queens are not wild under an ace (PL-9); Russian changers are."""
         return not self.rule.wilds_under_demand
 
-    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+    def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
         """A player who can follow must (PL-27) unless declining is allowed."""
         return (not can_follow or self.rule.may_decline) and game.can_draw()
 
-    def on_covered(self, game: Game, events: Events) -> Effect | None:
+    def on_covered(self, game: Table, events: Events) -> Effect | None:
         """A card played on the named suit ends the demand (PL-28, RU-8)."""
         events.append(DemandEnded(self.suit))
         return None
 
-    def on_turn_end(self, game: Game, seat: int, events: Events) -> Effect | None:
+    def on_turn_end(self, game: Table, seat: int, events: Events) -> Effect | None:
         """A next-player demand is over after that player's turn (PL-28)."""
         if self.rule.binds == "next":
             events.append(DemandEnded(self.suit))

@@ -11,18 +11,13 @@ players, you can play another card").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from makao.cards import Card, Rank
 from makao.events import DirectionChanged
 from makao.moves import Choice
 from makao.rules._util import cards_of_ranks
-from makao.rules.base import CardSetRule, Effect, Events
-
-if TYPE_CHECKING:
-    from makao.engine import Game
+from makao.rules.base import CardSetRule, Effect, Events, Table
 
 __all__ = ["ReverseCards"]
 
@@ -37,7 +32,7 @@ class ReverseCards(CardSetRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -47,7 +42,6 @@ class ReverseCards(CardSetRule):
         """Flip the direction once per reverse card; heads-up, maybe move again."""
         flips = sum(1 for card in cards if card in self.cards)
         if flips % 2:
-            game.direction = -game.direction
-            events.append(DirectionChanged(game.direction))
+            events.append(DirectionChanged(game.reverse()))
         if self.two_player_again and game.active_count == 2 and game.hands[seat]:
-            game.next_seat = seat
+            game.send_turn_to(seat)

@@ -4,7 +4,6 @@ after a finishing penalty card has been answered or paid (RU-15)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -12,11 +11,8 @@ from makao.cards import Card
 from makao.events import AttackAccepted
 from makao.moves import Choice
 from makao.rules.attack import AttackEffect, BattleCards
-from makao.rules.base import CardRule, Effect, Events, FinishRule
+from makao.rules.base import CardRule, Effect, Events, FinishRule, Table
 from makao.scoring import deal_scores
-
-if TYPE_CHECKING:
-    from makao.engine import Game
 
 __all__ = ["ClosingAnswer", "DealEnd", "FinalAttack"]
 
@@ -34,17 +30,17 @@ class DealEnd(FinishRule):
     play_for_places: bool = False
     last_card_effect_applies: bool = True
 
-    def scores(self, game: Game) -> tuple[int, ...]:
+    def scores(self, game: Table) -> tuple[int, ...]:
         """The points of the cards left in each hand (RU-16, the RU-2 table)."""
         return deal_scores(game)
 
-    def on_finish(self, game: Game, seat: int, events: Events) -> None:
+    def on_finish(self, game: Table, seat: int, events: Events) -> None:
         """Record the winner; end the deal now, or after the answer to a finishing attack."""
         game.record_finish(seat, events)
         effect = game.effect
         # the finisher is already counted out: one player left (two at the table) still pays
         if isinstance(effect, AttackEffect) and game.active_count >= 1:
-            game.effect = FinalAttack(effect)
+            game.set_effect(FinalAttack(effect))
         else:
             game.end_game(events)
 
@@ -65,7 +61,7 @@ class ClosingAnswer(CardRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -93,15 +89,15 @@ class FinalAttack(Effect):
 
     attack: AttackEffect
 
-    def allows(self, game: Game, card: Card) -> bool:
+    def allows(self, game: Table, card: Card) -> bool:
         """The answers the attack allows (RU-11)."""
         return self.attack.allows(game, card)
 
-    def allows_extra(self, game: Game, card: Card) -> bool:
+    def allows_extra(self, game: Table, card: Card) -> bool:
         """As the attack."""
         return self.attack.allows_extra(game, card)
 
-    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+    def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
         """Drawing the penalty is always allowed (RU-13)."""
         return True
 
@@ -115,7 +111,7 @@ class FinalAttack(Effect):
         """Even penalty cards answering here do not pass the attack on."""
         return True
 
-    def on_draw(self, game: Game, seat: int, events: Events) -> None:
+    def on_draw(self, game: Table, seat: int, events: Events) -> None:
         """Draw the accumulated penalty; the deal ends."""
         events.append(AttackAccepted(seat, self.attack.total))
         game.draw_cards(seat, self.attack.total, "attack", events)

@@ -10,11 +10,9 @@ rest: :class:`AgainCards` (two), :class:`HitPrevious` (six, queen), :class:`Seve
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
-from makao._movegen import first_cards
 from makao.cards import Card, Rank, Suit
 from makao.events import (
     AttackAccepted,
@@ -26,11 +24,8 @@ from makao.events import (
 from makao.moves import Choice, Move
 from makao.rules._util import cards_of_ranks, seat_after_by
 from makao.rules.attack import AttackEffect, BattleCards
-from makao.rules.base import CardRule, CardSetRule, Effect, Events, TurnRule
+from makao.rules.base import CardRule, CardSetRule, Effect, Events, Table, TurnRule
 from makao.rules.mao_moves import Release
-
-if TYPE_CHECKING:
-    from makao.engine import Game
 
 __all__ = [
     "AgainCards",
@@ -50,10 +45,10 @@ __all__ = [
 ]
 
 
-def _again(game: Game, seat: int) -> None:
+def _again(game: Table, seat: int) -> None:
     """``seat`` moves again, unless that was their last card."""
     if game.hands[seat]:
-        game.next_seat = seat
+        game.send_turn_to(seat)
 
 
 @attrs.frozen
@@ -64,7 +59,7 @@ class AgainCards(CardSetRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -85,7 +80,7 @@ class HitPrevious(CardSetRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -98,12 +93,12 @@ class HitPrevious(CardSetRule):
             game.draw_cards(target, self.amount, "attack", events)
 
 
-def _penalty_then_play(game: Game, seat: int, drawn: Sequence[Card], events: Events) -> None:
+def _penalty_then_play(game: Table, seat: int, drawn: Sequence[Card], events: Events) -> None:
     """After drawing a penalty that does not end the turn (UM-11, UM-13): as after any
     draw (UM-5) the player may play a legal card or end the move, but not draw again;
     with nothing to play, or nothing drawn (stock and pile empty, UM-26), the move is over."""
-    if drawn and first_cards(game, seat):
-        game.drawn = drawn[-1]  # the turn stays open for a play or a pass
+    if drawn and game.playable_cards(seat):
+        game.keep_turn_open(drawn[-1])  # the turn stays open for a play or a pass
     else:
         game.end_turn(seat, None, events)
 
@@ -113,13 +108,13 @@ class OpenAttack(AttackEffect):
     """A pending four (or seven): drawn like any attack; unless the rule's
     ``accept_ends_turn``, the player then plays a legal card or ends the move (UM-5)."""
 
-    def on_draw(self, game: Game, seat: int, events: Events) -> None:
+    def on_draw(self, game: Table, seat: int, events: Events) -> None:
         """Draw the total; then play or end the move (or lose the turn, per the option)."""
         if self.rule.accept_ends_turn:
             super().on_draw(game, seat, events)
             return
         events.append(AttackAccepted(seat, self.total))
-        game.effect = None
+        game.set_effect(None)
         drawn = game.draw_cards(seat, self.total, "attack", events)
         _penalty_then_play(game, seat, drawn, events)
 
@@ -154,7 +149,7 @@ class SevenCards(BattleCards):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -168,8 +163,8 @@ class SevenCards(BattleCards):
         if target is None:
             return
         total = self.penalty(cards[-1])
-        game.effect = SevenAttack(total, seat, False, self)
-        game.next_seat = target
+        game.set_effect(SevenAttack(total, seat, False, self))
+        game.send_turn_to(target)
         events.append(AttackRaised(seat, target, total))
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
@@ -199,7 +194,7 @@ class NineCards(CardSetRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -233,7 +228,7 @@ class HeldJacks(CardSetRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -246,7 +241,7 @@ class HeldJacks(CardSetRule):
             game.draw_cards(previous.seat, self.penalty, "penalty", events)
         suit = choice if isinstance(choice, Suit) else cards[-1].suit
         events.append(SuitNamed(seat, suit))
-        game.effect = HeldJack(suit, seat, self)
+        game.set_effect(HeldJack(suit, seat, self))
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``jack X by S`` or ``free``."""
@@ -276,7 +271,7 @@ class HeldJack(Effect):
         """Jacks stay wild on a held jack (UM-16)."""
         return False
 
-    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+    def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
         """Drawing is always a move (UM-5)."""
         return game.can_draw()
 
@@ -289,15 +284,15 @@ class HeldJack(Effect):
 class FreeSuit(Effect):
     """A released jack: the next player may play any card (UM-16)."""
 
-    def allows(self, game: Game, card: Card) -> bool:
+    def allows(self, game: Table, card: Card) -> bool:
         """Any card."""
         return True
 
-    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+    def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
         """Drawing is always a move (UM-5)."""
         return game.can_draw()
 
-    def on_turn_end(self, game: Game, seat: int, events: Events) -> Effect | None:
+    def on_turn_end(self, game: Table, seat: int, events: Events) -> Effect | None:
         """The freedom lasts one turn."""
         return None
 
@@ -312,7 +307,7 @@ class JackRelease(TurnRule):
 
     handles = (Release,)
 
-    def extra_moves(self, game: Game) -> Iterable[Move]:
+    def extra_moves(self, game: Table) -> Iterable[Move]:
         """The release, while a jack is held by a player still in the game."""
         effect = game.effect
         if isinstance(effect, HeldJack) and not game.done[effect.seat]:
@@ -323,12 +318,12 @@ class JackRelease(TurnRule):
         """A release per seat."""
         return tuple(Release(seat) for seat in range(players))
 
-    def apply(self, game: Game, move: Move, events: Events) -> None:
+    def apply(self, game: Table, move: Move, events: Events) -> None:
         """The jack's suit is over; the player to move may play any card."""
         effect = game.effect
         assert isinstance(effect, HeldJack)
         events.append(DemandEnded(effect.suit))
-        game.effect = FreeSuit()
+        game.set_effect(FreeSuit())
 
 
 @attrs.frozen
@@ -347,14 +342,14 @@ class Multiplex(CardRule):
         """No card by itself: the rule claims plays (:meth:`claims`)."""
         return False
 
-    def claims(self, game: Game, cards: tuple[Card, ...]) -> bool:
+    def claims(self, game: Table, cards: tuple[Card, ...]) -> bool:
         """A card of the running multiplex's rank, or one identical to the top card."""
         effect = game.effect
         if isinstance(effect, MultiplexEffect):
             return cards[0].rank is effect.rank
         return cards[0] is game.pile[-1]
 
-    def count_after(self, game: Game, cards: tuple[Card, ...]) -> int | None:
+    def count_after(self, game: Table, cards: tuple[Card, ...]) -> int | None:
         """The number a play of ``cards`` must say, if it is a multiplex play."""
         if not self.claims(game, cards):
             return None
@@ -367,7 +362,7 @@ class Multiplex(CardRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -377,14 +372,14 @@ class Multiplex(CardRule):
         """Raise the count and pass the multiplex on."""
         count = previous.count + 1 if isinstance(previous, MultiplexEffect) else 2
         card = cards[-1]
-        own = game.rules.card_rule[card.index]
+        own = game.rule_for(card)
         if not self.suspends_effects and own is not None:
             own.on_play(game, seat, cards, choice, None, events)
         target = game.effect_target(seat, game.direction)
         if target is None:
-            game.effect = None
+            game.set_effect(None)
             return
-        game.effect = MultiplexEffect(card.rank, count, seat, self)
+        game.set_effect(MultiplexEffect(card.rank, count, seat, self))
         events.append(AttackRaised(seat, target, count))
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
@@ -405,18 +400,18 @@ class MultiplexEffect(Effect):
     seat: int
     rule: Multiplex = attrs.field(repr=False)
 
-    def allows(self, game: Game, card: Card) -> bool:
+    def allows(self, game: Table, card: Card) -> bool:
         """Any card of the rank, any suit."""
         return card.rank is self.rank
 
-    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+    def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
         """Only a player holding no card of the rank draws (UM-20)."""
         return all(card.rank is not self.rank for card in game.hands[seat])
 
-    def on_draw(self, game: Game, seat: int, events: Events) -> None:
+    def on_draw(self, game: Table, seat: int, events: Events) -> None:
         """Draw the last number said; the next player then plays normally."""
         events.append(AttackAccepted(seat, self.count))
-        game.effect = None
+        game.set_effect(None)
         game.draw_cards(seat, self.count, "attack", events)
         game.end_turn(seat, None, events)
 

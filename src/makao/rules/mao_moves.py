@@ -56,11 +56,17 @@ class HostReport(Move):
         return f"host: {self.kind} {self.seat}"
 
 
+def _some_cards(_: object, __: object, value: tuple[Card, ...]) -> None:
+    if not value:
+        raise InvalidMoveError("a misplay names at least one card: 'misplay 5h'")
+
+
 @attrs.frozen
 class Misplay(Move):
-    """The player to move put down ``cards`` illegally; they take them back (UM-27)."""
+    """The player to move put down ``cards`` (at least one) illegally; they take them
+    back (UM-27)."""
 
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    cards: tuple[Card, ...] = attrs.field(converter=_cards, validator=_some_cards)
 
     def __str__(self) -> str:
         return "misplay " + " ".join(str(card) for card in self.cards)

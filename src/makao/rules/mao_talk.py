@@ -11,20 +11,16 @@ missing or wrong calls and charges each as an infraction (:class:`MaoCalls`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
 
 import attrs
 
 from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.events import Announced, CallMade, Event, Penalised
 from makao.moves import Move, Play, Say
-from makao.rules.base import Events, StartRule, TurnRule
+from makao.rules.base import Events, Setup, StartRule, Stateful, Table, TurnRule
 from makao.rules.mao import Multiplex, pending_penalty
 from makao.rules.mao_moves import HostReport, Misplay
-
-if TYPE_CHECKING:
-    from makao.engine import Game
 
 __all__ = [
     "HostReports",
@@ -73,7 +69,7 @@ def _kind(call: str) -> str | None:
     return None
 
 
-def _penalise(game: Game, seat: int, rule: str, reason: str, amount: int, events: Events) -> None:
+def _penalise(game: Table, seat: int, rule: str, reason: str, amount: int, events: Events) -> None:
     events.append(Penalised(seat, rule, reason, amount))
     if amount:
         game.draw_cards(seat, amount, "penalty", events)
@@ -81,20 +77,26 @@ def _penalise(game: Game, seat: int, rule: str, reason: str, amount: int, events
 
 # A requirement: the rule id and the calls that satisfy it (the first is the listed one).
 _Requirement = tuple[str, tuple[str, ...]]
+#: :class:`MaoCalls`' state during a play: the calls made, and (rule, reason) infractions.
+_Due = tuple[tuple[str, ...], tuple[tuple[str, str], ...]]
+#: :class:`QuestionPeriods`' state: the seat that opened a period, and whether one closed.
+_Talk = tuple["int | None", bool]
 
 
 @attrs.frozen
-class MaoCalls(TurnRule):
+class MaoCalls(Stateful["_Due | None"], TurnRule):
     """Calls said with a play: "Good day" with a ten (UM-15), the name of a spade (UM-18),
     all of them for a card that needs several (UM-19), the multiplex count (UM-20), "Last
     card" -- or "Mau" for a jack -- when one card is left (UM-23), "Mau Mau" with the last
     card (UM-24). A missing or wrong call costs ``penalty`` card(s) each (UM-25); a last
-    card played without "Mau Mau" stays played but the penalty card means no win."""
+    card played without "Mau Mau" stays played but the penalty card means no win.
+
+    Its state holds, during one play, the calls made and the infractions to charge."""
 
     penalty: int = 1
     mau_mau_only_for_jack: bool = False
 
-    def requirements(self, game: Game, seat: int, cards: tuple[Card, ...]) -> list[_Requirement]:
+    def requirements(self, game: Table, seat: int, cards: tuple[Card, ...]) -> list[_Requirement]:
         """What a play of ``cards`` by ``seat`` must say now."""
         card = cards[-1]
         needs: list[_Requirement] = []
@@ -102,7 +104,7 @@ class MaoCalls(TurnRule):
             needs.append(("UM-15", ("good-day",)))
         if card.suit is Suit.SPADES:
             needs.append(("UM-18", (spade_call(card),)))
-        for rule in game.rules.claim_rules:
+        for rule in game.claim_rules:
             count = rule.count_after(game, cards) if isinstance(rule, Multiplex) else None
             if count is not None:
                 needs.append(("UM-20", (number_word(count),)))
@@ -122,11 +124,11 @@ class MaoCalls(TurnRule):
         counts = tuple(number_word(count) for count in range(2, 21))
         return ("good-day", *spades, *counts, "last-card", "mau", "mau-mau")
 
-    def required_calls(self, game: Game, seat: int, cards: tuple[Card, ...]) -> tuple[str, ...]:
+    def required_calls(self, game: Table, seat: int, cards: tuple[Card, ...]) -> tuple[str, ...]:
         """The listed calls: the first way of saying each requirement."""
         return tuple(calls[0] for _, calls in self.requirements(game, seat, cards))
 
-    def admit(self, game: Game, move: Move, legal: tuple[Move, ...]) -> Move | None:
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
         """A listed play said with other calls is accepted (and charged)."""
         if type(move) is not Play:
             return None
@@ -135,7 +137,7 @@ class MaoCalls(TurnRule):
                 return move
         return None
 
-    def before_move(self, game: Game, move: Move, events: Events) -> None:
+    def before_move(self, game: Table, move: Move, events: Events) -> None:
         """Judge a play's calls against the position before it is carried out."""
         if type(move) is not Play:
             return
@@ -155,15 +157,14 @@ class MaoCalls(TurnRule):
                 faults.append((rule, f"said {instead}, not {calls[0]}"))
         faults += [("UM-25", f"wrong call {call}") for call in wrong]
         made = tuple(call for call in move.calls if call in allowed)
-        game.ext["calls-due"] = (made, tuple(faults))
+        self.set_state(game, (made, tuple(faults)))
 
     def after_play(
-        self, game: Game, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
     ) -> None:
         """Record the calls made; charge the infractions."""
-        due = game.ext.pop("calls-due", ((), ()))
-        made: tuple[str, ...] = due[0]  # type: ignore[index]
-        faults: tuple[tuple[str, str], ...] = due[1]  # type: ignore[index]
+        made, faults = self.state(game) or ((), ())
+        self.set_state(game, None)
         for call in made:
             events.append(CallMade(seat, call))
         for rule, reason in faults:
@@ -171,21 +172,40 @@ class MaoCalls(TurnRule):
 
 
 @attrs.frozen
-class QuestionPeriods(TurnRule):
+class QuestionPeriods(Stateful["_Talk"], TurnRule):
     """Talk (UM-21, UM-22): any remark must come in a question period, opened by anyone
     with "Question"; the opener or the ``oldest`` seat closes it with "End of
     questions". A remark outside a period costs ``penalty`` card(s).
 
     Speech is the core :class:`~makao.moves.Say`: ``question``, ``end-of-questions``, or
-    any other call (a remark; :func:`makao.phrasebook.speech` maps free text)."""
+    any other call (a remark; :func:`makao.phrasebook.speech` maps free text).
+
+    Its state (public) is the seat that opened the period in progress, if any, and
+    whether a period was closed since the last one opened."""
 
     handles = (Say,)
     oldest: int = 0
     penalty: int = 1
 
-    def extra_moves(self, game: Game) -> Iterable[Move]:
+    def initial_state(self) -> _Talk:
+        """No period open, none closed."""
+        return (None, False)
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        """Who opened the period in progress; whether one was closed."""
+        opener, closed = self.state(table)
+        pairs: tuple[tuple[str, object], ...] = () if opener is None else (("question", opener),)
+        return (*pairs, ("questions-closed", True)) if closed else pairs
+
+    def restore_state(self, public: Mapping[str, object]) -> _Talk:
+        """The period a view shows."""
+        opener = public.get("question")
+        seat = opener if isinstance(opener, int) and not isinstance(opener, bool) else None
+        return (seat, bool(public.get("questions-closed")))
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
         """Opening a period; in one, remarks and its closing by the opener or the oldest."""
-        opener = game.ext.get("question")
+        opener = self.state(game)[0]
         seats = [seat for seat in range(game.players) if not game.done[seat]]
         if opener is None:
             return [Say(seat, "question") for seat in seats]
@@ -198,25 +218,23 @@ class QuestionPeriods(TurnRule):
         words = ("question", "remark", "end-of-questions")
         return tuple(Say(seat, word) for seat in range(players) for word in words)
 
-    def admit(self, game: Game, move: Move, legal: tuple[Move, ...]) -> Move | None:
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
         """Anything a seat still in the game says is accepted (and charged if out of place)."""
         if type(move) is Say and 0 <= move.seat < game.players and not game.done[move.seat]:
             return move
         return None
 
-    def apply(self, game: Game, move: Move, events: Events) -> None:
+    def apply(self, game: Table, move: Move, events: Events) -> None:
         """Open or close a period, or judge a remark."""
         assert isinstance(move, Say)
-        seat, call, ext = move.seat, move.call, game.ext
-        opener = ext.get("question")
+        seat, call = move.seat, move.call
+        opener, closed = self.state(game)
         if opener is None and call == "question":
-            ext["question"] = seat
-            ext.pop("questions-closed", None)
+            self.set_state(game, (seat, False))
         elif opener is not None and call == "end-of-questions" and seat in (opener, self.oldest):
-            del ext["question"]
-            ext["questions-closed"] = True
+            self.set_state(game, (None, True))
         elif opener is None:
-            rule = "UM-22" if ext.get("questions-closed") else "UM-21"
+            rule = "UM-22" if closed else "UM-21"
             _penalise(
                 game, seat, rule, f"spoke ({call}) outside a question period", self.penalty, events
             )
@@ -225,17 +243,20 @@ class QuestionPeriods(TurnRule):
 
 
 @attrs.frozen
-class HostReports(TurnRule):
+class HostReports(Stateful[bool], TurnRule):
     """What the host reports (the engine keeps no clock): a time-out of the player to move
     (UM-6: one card; with ``timeout_ends_turn`` the turn passes, and a pending draw
     penalty is drawn too), cards touched during the deal -- before the first move
-    (UM-3: one card) --, a touched stock (UM-7: one card drawn)."""
+    (UM-3: one card) --, a touched stock (UM-7: one card drawn).
+
+    Its state is whether the deal is over (the first turn move was made); while a dealt
+    game is still in its deal, views show ``("dealing", True)``."""
 
     handles = (HostReport,)
     timeout_ends_turn: bool = True
     move_time_limit: float = 6.0
 
-    def admit(self, game: Game, move: Move, legal: tuple[Move, ...]) -> Move | None:
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
         """A report about a seat still in the game, when it can apply."""
         if type(move) is not HostReport:
             return None
@@ -244,15 +265,28 @@ class HostReports(TurnRule):
             return None
         if move.kind == "timeout" and seat != game.to_move:
             return None
-        if move.kind == "touched-cards" and not game.ext.get("dealing"):
+        if move.kind == "touched-cards" and not self.dealing(game):
             return None
         return move
 
-    def before_move(self, game: Game, move: Move, events: Events) -> None:
+    def before_move(self, game: Table, move: Move, events: Events) -> None:
         """The first turn move ends the deal (UM-3)."""
-        game.ext.pop("dealing", None)
+        if not self.state(game):
+            self.set_state(game, True)
 
-    def apply(self, game: Game, move: Move, events: Events) -> None:
+    def initial_state(self) -> bool:
+        """The deal (if the game was dealt) is not over yet."""
+        return False
+
+    def dealing(self, game: Table) -> bool:
+        """Whether a dealt game is still in its deal: no turn move yet (UM-3)."""
+        return bool(game.opening) and not self.state(game)
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        """Everyone knows whether the deal is still on."""
+        return (("dealing", True),) if self.dealing(table) else ()
+
+    def apply(self, game: Table, move: Move, events: Events) -> None:
         """Charge the reported seat; a time-out may end the turn."""
         assert isinstance(move, HostReport)
         seat = move.seat
@@ -266,14 +300,14 @@ class HostReports(TurnRule):
                 self._forfeit(game, seat, events)
 
     @staticmethod
-    def _forfeit(game: Game, seat: int, events: Events) -> None:
+    def _forfeit(game: Table, seat: int, events: Events) -> None:
         """The turn passes; a draw penalty the player faced is drawn as if accepted."""
         total = pending_penalty(game.effect)
         if total:
             from makao.events import AttackAccepted
 
             events.append(AttackAccepted(seat, total))
-            game.effect = None
+            game.set_effect(None)
             game.draw_cards(seat, total, "attack", events)
         game.end_turn(seat, game.effect, events)
 
@@ -292,7 +326,7 @@ class Misplays(TurnRule):
         if self.illegal_play not in ("reject", "penalize"):
             raise ValueError(f"illegal_play is 'reject' or 'penalize', not {self.illegal_play!r}")
 
-    def admit(self, game: Game, move: Move, legal: tuple[Move, ...]) -> Move | None:
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
         """Under ``"penalize"``, cards the player to move holds, put down illegally."""
         if self.illegal_play != "penalize" or type(move) not in (Play, Misplay):
             return None
@@ -302,11 +336,11 @@ class Misplays(TurnRule):
             if card not in hand:
                 return None
             hand.remove(card)
-        if type(move) is Misplay and any(type(m) is Play and m.cards == cards for m in legal):
-            return None  # a legal card is played, not misplayed
+        if not cards or (type(move) is Misplay and Play(cards) in legal):
+            return None  # a legal play is played, not misplayed (as its text would be)
         return Misplay(cards)
 
-    def apply(self, game: Game, move: Move, events: Events) -> None:
+    def apply(self, game: Table, move: Move, events: Events) -> None:
         """The cards stay in the hand; a penalty card is drawn."""
         assert isinstance(move, Misplay)
         cards = " ".join(map(str, move.cards))
@@ -332,7 +366,7 @@ class MaoStart(StartRule):
         if self.deal_direction not in (1, -1) or self.play_direction not in (1, -1):
             raise ValueError("deal and play directions are 1 (clockwise) or -1")
 
-    def deal(self, game: Game) -> None:
+    def deal(self, game: Setup) -> None:
         """Announce and deal, turn the starting card, announce the start."""
         players, stock = game.players, game.stock
         dealer = (game.to_move - 1) % players
@@ -360,13 +394,12 @@ class MaoStart(StartRule):
         game.pile.append(stock.pop())
         if self.start_card == "effect":
             self._act(game, dealer, events)
-        game.ext["opening"] = tuple(events)
-        game.ext["dealing"] = True
+        game.announce(events)
 
     @staticmethod
-    def _act(game: Game, dealer: int, events: list[Event]) -> None:
+    def _act(game: Setup, dealer: int, events: list[Event]) -> None:
         card = game.pile[-1]
-        rule = game.rules.card_rule[card.index]
+        rule = game.rule_for(card)
         if rule is None:
             return
         choice = card.suit if card.suit in rule.choices(card) else None

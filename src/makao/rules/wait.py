@@ -4,7 +4,6 @@ and plain skip cards (the family's "miss a turn")."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 
@@ -12,10 +11,7 @@ from makao.cards import Card, Rank
 from makao.events import TurnSkipped, WaitAccepted, WaitRaised
 from makao.moves import Choice
 from makao.rules._util import cards_of_ranks, seat_after_by
-from makao.rules.base import CardSetRule, Effect, Events
-
-if TYPE_CHECKING:
-    from makao.engine import Game
+from makao.rules.base import CardSetRule, Effect, Events, Table
 
 __all__ = ["SkipCards", "WaitCards", "WaitEffect"]
 
@@ -32,7 +28,7 @@ class WaitCards(CardSetRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -47,8 +43,8 @@ class WaitCards(CardSetRule):
         target = game.effect_target(seat, game.direction)
         if target is None:
             return  # nobody can receive it: it lapses (PL-19)
-        game.effect = WaitEffect(turns, seat, self)
-        game.next_seat = target
+        game.set_effect(WaitEffect(turns, seat, self))
+        game.send_turn_to(target)
         events.append(WaitRaised(seat, target, turns))
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
@@ -66,23 +62,23 @@ class WaitEffect(Effect):
     seat: int
     rule: WaitCards = attrs.field(repr=False)
 
-    def allows(self, game: Game, card: Card) -> bool:
+    def allows(self, game: Table, card: Card) -> bool:
         """Only a wait card of any suit passes the wait on (PL-17)."""
         return card in self.rule.cards
 
-    def may_draw(self, game: Game, seat: int, can_follow: bool) -> bool:
+    def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
         """A waiting player neither plays nor draws (PL-18)."""
         return False
 
-    def may_pass(self, game: Game, seat: int) -> bool:
+    def may_pass(self, game: Table, seat: int) -> bool:
         """Accepting the wait is a pass."""
         return True
 
-    def on_pass(self, game: Game, seat: int, events: Events) -> None:
+    def on_pass(self, game: Table, seat: int, events: Events) -> None:
         """Accept: this turn is the first skipped one; the rest follow (PL-18, PL-20)."""
         events.append(WaitAccepted(seat, self.turns))
-        game.effect = None
-        game.waits[seat] += self.turns - 1
+        game.set_effect(None)
+        game.add_wait(seat, self.turns - 1)
         game.end_turn(seat, None, events)
 
     def to_text(self) -> str:
@@ -99,7 +95,7 @@ class SkipCards(CardSetRule):
 
     def on_play(
         self,
-        game: Game,
+        game: Table,
         seat: int,
         cards: tuple[Card, ...],
         choice: Choice,
@@ -114,4 +110,4 @@ class SkipCards(CardSetRule):
                 return
             events.append(TurnSkipped(target))
             current = target
-        game.next_seat = game.advance(current, events)
+        game.send_turn_to(game.advance(current, events))

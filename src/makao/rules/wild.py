@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import attrs
 
 from makao.cards import Card, Rank
 from makao.rules._util import cards_of_ranks
-from makao.rules.base import WildRule
-
-if TYPE_CHECKING:
-    from makao.engine import Game
+from makao.rules.base import Table, WildRule
 
 __all__ = ["Wild"]
 
@@ -29,6 +24,6 @@ class Wild(WildRule):
         """Whether ``card`` is one of the wild cards."""
         return card in self.cards
 
-    def allows(self, game: Game, seat: int, card: Card, has_match: bool) -> bool:
+    def allows(self, game: Table, seat: int, card: Card, has_match: bool) -> bool:
         """Wild unless restricted to players who cannot match."""
         return not (self.only_when_stuck and has_match)

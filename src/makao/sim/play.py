@@ -25,7 +25,6 @@ from makao.errors import IllegalMoveError
 from makao.events import Event, Penalised
 from makao.moves import Move
 from makao.variant import Variant
-from makao.view import make_view
 
 __all__ = ["GameRecord", "derive_seed", "play_game"]
 
@@ -87,7 +86,7 @@ def play_game(
         seat = game.to_move
         legal = game.legal_moves()
         if getattr(legal[-1], "seat", None) is None:
-            move = seated[seat].choose(make_view(game, seat), legal)
+            move = seated[seat].choose(game.view(seat), legal)
         else:
             move = _ask(game, seated, legal, seat)
         keep(game.play(move))
@@ -139,12 +138,12 @@ def _ask(game: Game, seated: Sequence[Bot], legal: Sequence[Move], seat: int) ->
         other = (seat + step * game.direction) % players
         offered = others.get(other)
         if offered:
-            answer = seated[other].respond(make_view(game, other), offered)
+            answer = seated[other].respond(game.view(other), offered)
             if answer is not None:
                 if answer not in offered:
                     raise IllegalMoveError(f"bot at seat {other} answered {answer}, not offered")
                 return answer
-    return seated[seat].choose(make_view(game, seat), own)
+    return seated[seat].choose(game.view(seat), own)
 
 
 def _places(game: Game, players: int) -> list[int]:
@@ -155,9 +154,7 @@ def _places(game: Game, players: int) -> list[int]:
 
 
 def _scores(game: Game, seats: Sequence[int]) -> tuple[float, ...] | None:
-    found = getattr(game, "scores", None)
-    if found is None:
-        found = game.ext.get("scores")
+    found = game.scores
     if not isinstance(found, (tuple, list)) or len(found) != len(seats):
         return None
     return tuple(float(found[s]) for s in seats)

@@ -1,0 +1,207 @@
+"""The one definition of a game's state: every field declared once, in :data:`FIELDS`.
+
+Everything that must know the fields is derived from that declaration:
+
+* ``__slots__`` of :class:`State` (and so of :class:`makao.Game`);
+* :meth:`State.clone`, generated once as straight-line code (cheap: lists are copied,
+  immutable values and the shared record are not);
+* equality: two games are equal when their positions are (:meth:`State.position_key`,
+  like python-chess's transposition key: the record of how a game got there is no part of
+  it);
+* :meth:`State.snapshot`, the plain, JSON-ready form of the position that the conformance
+  suite compares and that a saved game's summary checks after a replay.
+
+Cards are the 52 interned :class:`~makao.cards.Card` objects, compared by identity; a
+rule's own state lives in :attr:`State.rule_states`, one immutable value per stateful rule
+(see :class:`makao.rules.StatefulRule`), so a clone shares it until a rule replaces it.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, Literal
+
+import attrs
+from typing_extensions import Self
+
+from makao.cards import Card
+
+if TYPE_CHECKING:
+    from makao.events import Event
+    from makao.rules.base import Effect
+    from makao.tables import RuleSet
+    from makao.variant import Variant
+
+__all__ = ["FIELDS", "Field", "State", "plain"]
+
+#: How :meth:`State.clone` copies a field: ``"shared"`` (immutable or shared: the same
+#: object), ``"list"`` (a shallow copy), ``"lists"`` (a list of lists, each copied),
+#: ``"reset"`` (not carried over: set to ``None``).
+CopyKind = Literal["shared", "list", "lists", "reset"]
+
+
+@attrs.frozen
+class Field:
+    """One field of the state: its name, how a clone copies it, and whether it is part of
+    the position (compared by ``==``, listed by :meth:`State.snapshot`)."""
+
+    name: str
+    copy: CopyKind = "shared"
+    position: bool = True
+
+
+#: The state's fields, in order. The single source of truth for slots, clone, equality and
+#: the snapshot.
+FIELDS: Final[tuple[Field, ...]] = (
+    Field("variant"),
+    Field("rules", position=False),
+    Field("players"),
+    Field("hands", "lists"),
+    Field("stock", "list"),
+    Field("pile", "list"),
+    Field("to_move"),
+    Field("direction"),
+    Field("effect"),
+    Field("waits", "list"),
+    Field("done", "list"),
+    Field("finished", "list"),
+    Field("drawn"),
+    Field("must_play_drawn"),
+    Field("next_seat", "reset", position=False),
+    Field("over"),
+    Field("blocked"),
+    Field("stuck"),
+    Field("rng"),
+    Field("reshuffles", position=False),
+    Field("rule_states"),
+    Field("seed", position=False),
+    Field("opening", position=False),
+    Field("_legal", position=False),
+    Field("_log", position=False),
+    Field("_origin", position=False),
+)
+
+_POSITION: Final = tuple(field.name for field in FIELDS if field.position)
+
+
+def _clone_source() -> str:
+    """The source of :meth:`State.clone`, one line per field of :data:`FIELDS`."""
+    lines = ["def clone(self):", "    new = _new(type(self))"]
+    for field in FIELDS:
+        name = field.name
+        value = {
+            "shared": f"self.{name}",
+            "list": f"self.{name}[:]",
+            "lists": f"[part[:] for part in self.{name}]",
+            "reset": "None",
+        }[field.copy]
+        lines.append(f"    new.{name} = {value}")
+    lines.append("    return new")
+    return "\n".join(lines)
+
+
+def _make_clone() -> Callable[[Any], Any]:
+    namespace: dict[str, Any] = {"_new": object.__new__}
+    exec(_clone_source(), namespace)  # generated from FIELDS, as attrs generates __init__
+    clone: Callable[[Any], Any] = namespace["clone"]
+    clone.__doc__ = (
+        "An independent copy: lists are copied, immutable values and the record shared "
+        "(generated from makao.state.FIELDS)."
+    )
+    return clone
+
+
+class State:
+    """The fields of a game (see :data:`FIELDS`); :class:`makao.Game` adds the methods.
+
+    Fields are plain slots for speed; they are changed only by the engine, and rules change
+    them only through the services of :class:`makao.rules.Table`.
+    """
+
+    __slots__ = tuple(field.name for field in FIELDS)
+
+    variant: Variant
+    rules: RuleSet
+    players: int
+    hands: list[list[Card]]
+    stock: list[Card]
+    pile: list[Card]
+    to_move: int
+    direction: int
+    effect: Effect | None
+    waits: list[int]
+    done: list[bool]
+    finished: list[int]
+    drawn: Card | None
+    must_play_drawn: bool
+    next_seat: int | None
+    over: bool
+    blocked: bool
+    stuck: int
+    rng: int
+    reshuffles: int
+    rule_states: tuple[object, ...]
+    seed: int
+    opening: tuple[Event, ...]
+    _legal: tuple[Any, ...] | None
+    _log: tuple[object, ...] | None
+    _origin: dict[str, object]
+
+    if TYPE_CHECKING:
+
+        def clone(self) -> Self:
+            """An independent copy: lists are copied, immutable values and the record
+            shared (generated from :data:`FIELDS`)."""
+
+    else:
+        clone = _make_clone()
+
+    def position_key(self) -> tuple[object, ...]:
+        """A hashable key of the position (every field of :data:`FIELDS` marked
+        ``position``): equal for equal positions, whatever the move order that led there."""
+        key: list[object] = []
+        for name in _POSITION:
+            value = getattr(self, name)
+            if name == "hands":
+                value = tuple(map(tuple, value))
+            elif type(value) is list:
+                value = tuple(value)
+            key.append(value)
+        return tuple(key)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.position_key() == other.position_key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: use position_key() as a key
+
+    def snapshot(self) -> dict[str, object]:
+        """The position in plain JSON-ready values (cards as text, effects in their text
+        form), one entry per position field but the variant."""
+        return {name: plain(getattr(self, name)) for name in _POSITION if name != "variant"}
+
+
+def plain(value: object) -> object:
+    """``value`` as plain JSON-ready data: cards and effects as text, sequences as lists."""
+    if value is None or (isinstance(value, (bool, int, str)) and not isinstance(value, enum.Enum)):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(item, Card) for item in value):
+            return " ".join(map(str, value))
+        return [plain(item) for item in value]
+    to_text = getattr(value, "to_text", None)
+    if callable(to_text):
+        try:
+            return str(to_text())
+        except NotImplementedError:
+            return type(value).__name__
+    if attrs.has(type(value)):
+        fields = attrs.fields(type(value))  # type: ignore[arg-type]
+        return {field.name: plain(getattr(value, field.name)) for field in fields}
+    return repr(value)

@@ -1,0 +1,149 @@
+"""A variant's rule objects compiled into lookup tables for the engine's hot path.
+
+:class:`RuleSet` is built once per distinct tuple of rule objects (when a
+:class:`~makao.variant.Variant` is made): per card id, the rule that gives it an effect
+and the wild rule; which turn rules override which hook (the engine calls only those);
+the rules that keep state of their own and where that state lives in a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from makao.cards import ALL_CARDS, Card
+from makao.errors import SetupError
+from makao.rules.base import (
+    CardRule,
+    DrawRule,
+    FinishRule,
+    PlayRule,
+    Rule,
+    StartRule,
+    Stateful,
+    TurnRule,
+    WildRule,
+)
+
+__all__ = ["RuleSet", "compiled"]
+
+_COMPILED: dict[tuple[Rule, ...], RuleSet] = {}
+_SLOTS: tuple[type[Rule], ...] = (DrawRule, PlayRule, FinishRule, StartRule)
+
+
+@attrs.frozen(eq=False)
+class RuleSet:
+    """A variant's rules compiled into per-card tables (built once per variant)."""
+
+    card_rule: tuple[CardRule | None, ...]
+    wild: tuple[WildRule | None, ...]
+    has_wilds: bool
+    wild_cards: frozenset[Card]
+    is_function: tuple[bool, ...]
+    uniform_rank: tuple[bool, ...]
+    turn_rules: tuple[TurnRule, ...]
+    before_move_rules: tuple[TurnRule, ...]
+    after_play_rules: tuple[TurnRule, ...]
+    extra_move_rules: tuple[TurnRule, ...]
+    call_rules: tuple[TurnRule, ...]
+    handlers: Mapping[type, TurnRule]
+    draw: DrawRule
+    play: PlayRule
+    finish: FinishRule
+    start: StartRule
+    card_rules: tuple[CardRule, ...]
+    sequence_cache: dict[Any, Any] = attrs.field(factory=dict)
+    play_cache: dict[Any, Any] = attrs.field(factory=dict)
+    has_effect_wilds: bool = False
+    claim_rules: tuple[CardRule, ...] = ()
+    required_call_rules: tuple[TurnRule, ...] = ()
+    admit_rules: tuple[TurnRule, ...] = ()
+    #: The rules that keep state of their own (:class:`~makao.rules.Stateful`), in order.
+    stateful: tuple[Rule, ...] = ()
+    #: Where each stateful rule's value sits in a game's ``rule_state`` (by ``id``).
+    state_index: Mapping[int, int] = attrs.field(factory=dict)
+    #: The starting value of a game's ``rule_state``.
+    initial_state: tuple[object, ...] = ()
+
+    @classmethod
+    def compile(cls, rules: tuple[Rule, ...]) -> RuleSet:
+        """Build the tables; later rules override earlier ones for the same card."""
+        card_rules = tuple(rule for rule in rules if isinstance(rule, CardRule))
+        wild_rules = tuple(rule for rule in rules if isinstance(rule, WildRule))
+        card_rule = tuple(_last_covering(card_rules, card) for card in ALL_CARDS)
+        wild = tuple(_last_covering(wild_rules, card) for card in ALL_CARDS)
+        turn_rules = tuple(rule for rule in rules if isinstance(rule, TurnRule))
+        handlers = {kind: rule for rule in turn_rules for kind in rule.handles}
+        slots = {slot: _slot(rules, slot) for slot in _SLOTS}
+        stateful = tuple(rule for rule in rules if isinstance(rule, Stateful))
+        return cls(
+            card_rule=card_rule,
+            wild=wild,
+            has_wilds=any(w is not None for w in wild),
+            wild_cards=frozenset(c for c in ALL_CARDS if wild[c.index] is not None),
+            is_function=tuple(
+                card_rule[c.index] is not None or wild[c.index] is not None for c in ALL_CARDS
+            ),
+            uniform_rank=_uniform_ranks(card_rule),
+            turn_rules=turn_rules,
+            before_move_rules=_overriding(turn_rules, "before_move"),
+            after_play_rules=_overriding(turn_rules, "after_play"),
+            extra_move_rules=_overriding(turn_rules, "extra_moves"),
+            call_rules=_overriding(turn_rules, "call_options"),
+            handlers=handlers,
+            draw=slots[DrawRule],  # type: ignore[arg-type]
+            play=slots[PlayRule],  # type: ignore[arg-type]
+            finish=slots[FinishRule],  # type: ignore[arg-type]
+            start=slots[StartRule],  # type: ignore[arg-type]
+            card_rules=card_rules,
+            has_effect_wilds=any(w.under_effects for w in wild_rules),
+            claim_rules=tuple(r for r in card_rules if type(r).claims is not CardRule.claims),
+            required_call_rules=_overriding(turn_rules, "required_calls"),
+            admit_rules=_overriding(turn_rules, "admit"),
+            stateful=stateful,
+            state_index={id(rule): index for index, rule in enumerate(stateful)},
+            initial_state=tuple(rule.initial_state() for rule in stateful),
+        )
+
+
+def _overriding(rules: tuple[TurnRule, ...], hook: str) -> tuple[TurnRule, ...]:
+    """The rules whose class overrides ``hook`` (the engine skips the others)."""
+    return tuple(rule for rule in rules if getattr(type(rule), hook) is not getattr(TurnRule, hook))
+
+
+def _last_covering(rules: tuple[Any, ...], card: Card) -> Any:
+    found = None
+    for rule in rules:
+        if rule.covers(card):
+            found = rule
+    return found
+
+
+def _slot(rules: tuple[Rule, ...], slot: type[Rule]) -> Rule:
+    found = [rule for rule in rules if isinstance(rule, slot)]
+    if len(found) > 1:
+        raise SetupError(f"a variant may have one {slot.__name__}, not {len(found)}")
+    return found[0] if found else slot()
+
+
+def _uniform_ranks(card_rule: tuple[CardRule | None, ...]) -> tuple[bool, ...]:
+    uniform = [True] * 15
+    for rank in range(2, 15):
+        cards = ALL_CARDS[(rank - 2) * 4 : (rank - 1) * 4]
+        keys = {(id(card_rule[c.index]), _effect_class(card_rule[c.index], c)) for c in cards}
+        uniform[rank] = len(keys) == 1
+    return tuple(uniform)
+
+
+def _effect_class(rule: CardRule | None, card: Card) -> object:
+    return None if rule is None else rule.effect_class(card)
+
+
+def compiled(rules: tuple[Rule, ...]) -> RuleSet:
+    """The tables of ``rules``, built once per distinct tuple of rule objects."""
+    found = _COMPILED.get(rules)
+    if found is None:
+        found = _COMPILED[rules] = RuleSet.compile(rules)
+    return found

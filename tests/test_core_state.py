@@ -1,0 +1,236 @@
+"""Core v2: the one state definition, the game's own random generator, the rules' typed
+state, and the reliability fixes of the core (bounded waits, the Mao opening leak, saves
+that round-trip)."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import time
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+import pytest
+
+from makao import Card, Game, InvalidMoveError, SetupError, StateError, variants
+from makao.engine import MAX_WAIT
+from makao.events import CardsDrawn
+from makao.rules import Stateful, Table, TurnRule
+from makao.rules.base import Events
+from makao.state import FIELDS, State
+from makao.testing import HIDDEN_FIELDS, PUBLIC_FIELDS, check_variant
+
+POLISH = variants.polish()
+
+
+# ------------------------------------------------------------------ one state definition
+
+
+def test_state_slots_clone_and_equality_come_from_one_declaration() -> None:
+    assert State.__slots__ == tuple(field.name for field in FIELDS)
+    game = Game.new(POLISH, 3, seed=4)
+    copy = game.clone()
+    assert copy == game and copy is not game
+    assert copy.position_key() == game.position_key()
+    copy.play(copy.legal_moves()[0])
+    assert copy != game
+
+
+def test_equal_positions_compare_equal_whatever_the_record() -> None:
+    game = Game.from_position(POLISH, hands=["5h 9c", "6h 9d"], pile="7h", stock="2c 3c")
+    same = Game.from_position(POLISH, hands=["5h 9c", "6h 9d"], pile="7h", stock="2c 3c")
+    assert game == same and hash(game.position_key()) == hash(same.position_key())
+    with pytest.raises(TypeError):
+        hash(game)  # mutable: position_key() is the key
+
+
+def test_a_game_cannot_be_built_empty() -> None:
+    with pytest.raises(TypeError, match=r"Game\.new"):
+        Game()
+
+
+def test_every_state_field_is_either_hidden_or_public_for_the_view_check() -> None:
+    names = {field.name for field in FIELDS}
+    assert names >= HIDDEN_FIELDS
+    assert HIDDEN_FIELDS.isdisjoint(PUBLIC_FIELDS)
+    assert {"hands", "stock", "rng", "opening"} <= HIDDEN_FIELDS
+    assert {"pile", "effect", "rule_states", "waits", "to_move"} <= PUBLIC_FIELDS
+
+
+def test_pickle_and_snapshot_keep_every_position_field() -> None:
+    game = Game.new(POLISH, 4, seed=11)
+    for _ in range(30):
+        game.play(game.legal_moves()[-1])
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game and again.record == game.record
+    assert json.loads(json.dumps(game.snapshot())) == game.snapshot()
+
+
+# ------------------------------------------------------------------ one random generator
+
+
+def test_pl_35_a_reshuffle_advances_the_games_own_generator_and_clones_share_it() -> None:
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c 6c"], pile="9d 8d 7d 9h", stock="")
+    before = game.rng
+    copy = game.clone()
+    game.play("draw")
+    assert game.reshuffles == 1 and game.rng != before
+    copy.play("draw")
+    assert copy.stock == game.stock and copy.rng == game.rng  # same state, same shuffle
+
+
+# ------------------------------------------------------------------ rule state, typed
+
+
+@attrs.frozen
+class PlayCounter(Stateful[int], TurnRule):
+    """User code: counts the plays of a game in typed rule state, shown to every seat."""
+
+    def initial_state(self) -> int:
+        return 0
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        self.set_state(game, self.state(game) + 1)
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        return (("plays", self.state(table)),)
+
+
+def test_a_rules_own_state_is_typed_cloned_and_shown_as_it_declares() -> None:
+    counted = POLISH.with_rules(PlayCounter(), name="polish-counted")
+    game = Game.from_position(counted, hands=["5h 6h 7h", "5c 6c"], pile="9h", stock="2d 3d")
+    copy = game.clone()
+    game.play("5h")
+    assert dict(game.view(1).public)["plays"] == 1
+    assert dict(copy.view(1).public)["plays"] == 0  # the clone kept its own value
+    assert game != copy
+    check_variant(counted, players=(2, 3), games=2)
+
+
+def test_a_position_restores_the_public_rule_state_of_a_view() -> None:
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c 6c 7c"], pile="9h", stock="2d")
+    game.play("5h")  # one card left, "makao" not said: seat 0 owes it
+    view = game.view(1)
+    assert dict(view.public) == {"makao": 0}
+    rebuilt = Game.from_position(
+        POLISH,
+        hands=[list(game.hand(0)), list(game.hand(1))],
+        pile=view.pile,
+        to_move=view.to_move,
+        public=view.public,
+    )
+    assert rebuilt.view(1).public == view.public
+    assert "1: stop 0" in rebuilt.legal_moves_text()
+
+
+# ------------------------------------------------------------------ hidden information
+
+
+def test_um_2_the_mao_opening_is_not_shown_in_other_seats_views() -> None:
+    """Issue: with start_card_effect, views showed the unredacted opening events."""
+    mao = variants.mao(start_card_effect=True)
+    leaks = 0
+    for seed in range(120):
+        game = Game.new(mao, 3, seed=seed)
+        for seat in range(3):
+            public = repr(game.view(seat).public)
+            others = [c for s in range(3) if s != seat for c in game.hand(s)]
+            drawn = [e for e in game.opening if isinstance(e, CardsDrawn) and e.seat != seat]
+            leaks += any(str(card) in public for e in drawn for card in e.cards if card in others)
+            assert "CardsDrawn" not in public
+    assert leaks == 0
+
+
+@attrs.frozen
+class OpeningSpy(Stateful[None], TurnRule):
+    """A broken rule: its public state shows the deal's announcements unredacted."""
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        return (("opening", tuple(table.opening)),)
+
+
+def test_the_view_check_covers_the_opening_and_catches_the_old_mao_leak() -> None:
+    leaky = variants.mao(start_card_effect=True).with_rules(OpeningSpy(), name="mao-spy")
+    with pytest.raises(AssertionError, match="view"):
+        check_variant(leaky, players=(3,), games=8, seed=3)
+
+
+# ------------------------------------------------------------------ bounded work
+
+
+def test_pl_18_huge_waits_are_refused_at_once() -> None:
+    start = time.process_time()
+    with pytest.raises(SetupError, match="waits"):
+        Game.from_position(POLISH, hands=["5h 6h", "5c"], pile="7h", waits=[10**18] * 2)
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c"], pile="7h", waits=[MAX_WAIT] * 2)
+    game.play("5h")
+    assert time.process_time() - start < 5  # generous: the point is that it returns
+
+
+def test_a_saved_game_with_huge_waits_is_refused_not_replayed() -> None:
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c"], pile="7h", waits=[1, 1])
+    data = json.loads(game.to_json())
+    data["origin"]["waits"] = [10**18, 10**18]
+    with pytest.raises(StateError, match="waits"):
+        Game.from_json(json.dumps(data))
+
+
+# ------------------------------------------------------------------ saves
+
+
+def _penalize_mao() -> Game:
+    mao = variants.mao(illegal_play="penalize")
+    return Game.from_position(mao, hands=["Jc 5d 9s", "6h 7h", "8s 9d"], pile="4h", stock="2c 3c")
+
+
+def test_um_27_a_jack_without_its_suit_is_a_misplay_that_round_trips() -> None:
+    game = _penalize_mao()
+    game.play("Jc")
+    assert str(game.record[-1]) == "misplay Jc"
+    again = Game.from_json(game.to_json())
+    assert again == game and again.record == game.record
+
+
+def test_um_27_a_misplay_of_no_cards_is_malformed() -> None:
+    game = _penalize_mao()
+    before = game.clone()
+    with pytest.raises(InvalidMoveError, match="at least one card"):
+        game.play("misplay ,")
+    assert game == before
+
+
+def test_a_save_loaded_with_other_options_of_the_same_variant_is_refused() -> None:
+    game = Game.new(POLISH, 2, seed=3)
+    game.play(game.legal_moves()[0])
+    saved = game.to_json()
+    assert Game.from_json(saved, variant=variants.polish()) == game
+    with pytest.raises(StateError, match="options"):
+        Game.from_json(saved, variant=variants.polish(decks=2))
+
+
+def _version_1(game: Game) -> str:
+    from makao.serialize import _summary_v1
+
+    data: dict[str, Any] = json.loads(game.to_json())
+    data["version"] = 1
+    data["summary"] = _summary_v1(game)
+    return json.dumps(data)
+
+
+def test_version_1_saves_load_when_the_game_never_reshuffled() -> None:
+    game = Game.new(POLISH, 2, seed=8)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    assert game.reshuffles == 0
+    assert Game.from_json(_version_1(game)) == game
+
+
+def test_version_1_saves_that_reshuffled_are_refused_naming_the_version() -> None:
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c 6c"], pile="9d 8d 7d 9h", stock="")
+    game.play("draw")
+    assert game.reshuffles == 1
+    with pytest.raises(StateError, match="version 1"):
+        Game.from_json(_version_1(game))
