@@ -21,7 +21,7 @@ from makao.errors import (
 )
 from makao.events import redact
 from makao.match import Match
-from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
+from makao.moves import Draw, Move, Pass, Play, Say, Seat, Stop, parse_move
 from makao.sim import compare, simulate
 from makao.variant import Variant
 from makao.view import View
@@ -46,6 +46,7 @@ __all__ = [
     "Play",
     "Rank",
     "Say",
+    "Seat",
     "SetupError",
     "StateError",
     "Stepper",

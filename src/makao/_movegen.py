@@ -30,6 +30,7 @@ class Position(Table, Protocol):
     def can_draw(self) -> bool:
         """Whether a card can be drawn."""
 
+
 _DRAW = Draw()
 _PASS = Pass()
 
@@ -146,11 +147,15 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     cache = rules.play_cache
     multi = rules.play.multi_card
     ranks = [card.rank for card in hand] if multi else []
+    dynamic = rules.table_choice_cards
     for first in firsts:
         if not multi or ranks.count(first.rank) == 1:
+            if dynamic and first in dynamic:
+                moves.extend(_make_variants(game, (first,), left, seat))
+                continue
             found = cache.get((first, left, answer))
             if found is None:
-                found = cache[(first, left, answer)] = _make_variants(game, (first,), left)
+                found = cache[(first, left, answer)] = _make_variants(game, (first,), left, seat)
             moves.extend(found)
             continue
         others = [card for card in hand if card.rank is first.rank]
@@ -159,13 +164,18 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
             others = [card for card in others if effect.allows_extra(game, card)]
         size = len(hand)
         key = (first, tuple(sorted(others)), size if size < 13 else 13, answer)
+        if (dynamic and not dynamic.isdisjoint(key[1])) or first in dynamic:
+            moves.extend(_group_plays(game, seat, first, key[1]))  # not cached
+            continue
         found = cache.get(key)
         if found is None:
             found = cache[key] = _group_plays(game, seat, first, key[1])
         moves.extend(found)
 
 
-def _group_plays(game: Position, seat: int, first: Card, others: tuple[Card, ...]) -> tuple[Move, ...]:
+def _group_plays(
+    game: Position, seat: int, first: Card, others: tuple[Card, ...]
+) -> tuple[Move, ...]:
     """Every listed play starting with ``first`` and adding any of ``others``."""
     rules = game.rules
     key = (first, others)
@@ -258,6 +268,9 @@ def _variants(game: Position, seat: int, cards: tuple[Card, ...]) -> tuple[Move,
     left = len(game.hands[seat]) - len(cards)
     effect = game.effect
     left = left if left < 4 else 4  # call rules tell apart only 0…3 cards left
+    dynamic = game.rules.table_choice_cards
+    if dynamic and cards[-1] in dynamic:
+        return _make_variants(game, cards, left, seat)  # choices depend on the table
     key = (
         cards[0] if len(cards) == 1 else cards,
         left,
@@ -266,16 +279,18 @@ def _variants(game: Position, seat: int, cards: tuple[Card, ...]) -> tuple[Move,
     cache = game.rules.play_cache
     found = cache.get(key)
     if found is None:
-        found = cache[key] = _make_variants(game, cards, left)
+        found = cache[key] = _make_variants(game, cards, left, seat)
     return found
 
 
-def _make_variants(game: Position, cards: tuple[Card, ...], left: int) -> tuple[Move, ...]:
+def _make_variants(
+    game: Position, cards: tuple[Card, ...], left: int, seat: int
+) -> tuple[Move, ...]:
     rule = acting_rule(game, cards)
     if rule is None or (left == 0 and not game.rules.finish.last_card_effect_applies):
         choices: tuple[Choice, ...] = (None,)
     else:
-        choices = rule.choices(cards[-1])
+        choices = rule.table_choices(game, seat, cards[-1]) or rule.choices(cards[-1])
     options: list[str] = []
     for turn_rule in game.rules.call_rules:
         options.extend(turn_rule.call_options(cards, left))

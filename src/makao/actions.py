@@ -41,12 +41,12 @@ PASS = 53
 _FIRST_END = 54
 
 
-def _choices(variant: Variant) -> tuple[Choice, ...]:
+def _choices(variant: Variant, players: int) -> tuple[Choice, ...]:
     found: dict[Choice, None] = {None: None}
     for rule in variant.rules.card_rules:
         for card in ALL_CARDS:
             if rule.covers(card):
-                found.update(dict.fromkeys(rule.choices(card)))
+                found.update(dict.fromkeys(rule.choice_templates(card, players)))
     return tuple(found)
 
 
@@ -72,7 +72,7 @@ class ActionSpace:
         extras: list[Move] = []
         for rule in self.variant.rules.turn_rules:
             extras.extend(rule.action_templates(self.players))
-        ends = _choices(self.variant)
+        ends = _choices(self.variant, self.players)
         calls = _call_names(self.variant)
         object.__setattr__(self, "ends", ends)
         object.__setattr__(self, "calls", calls)

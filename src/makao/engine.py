@@ -23,6 +23,7 @@ from makao.events import (
     CardsPlayed,
     Event,
     GameOver,
+    HandsSwapped,
     Passed,
     PlayerFinished,
     StockReshuffled,
@@ -403,7 +404,7 @@ class Game(State):
             self.effect = previous.on_covered(self, events)
         for rule in self.rules.after_play_rules:
             rule.after_play(self, seat, cards, move.calls, events)
-        if not hand and not self.done[seat]:
+        if not self.hands[seat] and not self.done[seat]:  # re-read: a rule may swap hands
             self.rules.finish.on_finish(self, seat, events)
         if not self.over:
             self.end_turn(seat, previous, events)
@@ -481,6 +482,21 @@ class Game(State):
     def add_wait(self, seat: int, turns: int) -> None:
         """``seat`` waits ``turns`` more turns (PL-18)."""
         self.waits[seat] += turns
+
+    def play_cards(self, seat: int, play: Play, events: list[Event]) -> None:
+        """``seat`` takes the turn and makes ``play`` as if it were theirs (jump-in)."""
+        self.to_move = seat
+        self.drawn = None
+        self.must_play_drawn = False
+        for rule in self.rules.before_move_rules:
+            rule.before_move(self, play, events)
+        self._play_cards(seat, play, events)
+
+    def swap_hands(self, seat: int, other: int, events: list[Event]) -> None:
+        """``seat`` and ``other`` exchange their hands (a ``HandsSwapped`` event)."""
+        hands = self.hands
+        hands[seat], hands[other] = hands[other], hands[seat]
+        events.append(HandsSwapped(seat, other))
 
     def keep_turn_open(self, card: Card) -> None:
         """After a draw the turn stays open: ``card`` may still be played (UM-5)."""

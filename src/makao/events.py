@@ -8,9 +8,12 @@ drawn by others).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from makao.cards import Card, Rank, Suit
+
+if TYPE_CHECKING:
+    from makao.moves import Choice
 
 __all__ = [
     "Announced",
@@ -26,6 +29,7 @@ __all__ = [
     "DirectionChanged",
     "Event",
     "GameOver",
+    "HandsSwapped",
     "MatchOver",
     "Passed",
     "Penalised",
@@ -56,7 +60,7 @@ class CardsPlayed(NamedTuple):
 
     seat: int
     cards: tuple[Card, ...]
-    choice: Rank | Suit | None = None
+    choice: Choice = None
 
 
 class CardsDrawn(NamedTuple):
@@ -156,6 +160,13 @@ class DirectionChanged(NamedTuple):
     direction: int
 
 
+class HandsSwapped(NamedTuple):
+    """``seat`` and ``other`` exchanged their hands (each now sees the other's cards)."""
+
+    seat: int
+    other: int
+
+
 class StockReshuffled(NamedTuple):
     """The pile but its top card was shuffled into a new stock of ``size`` cards."""
 
@@ -223,6 +234,7 @@ Event = (
     | CallMade
     | Penalised
     | DirectionChanged
+    | HandsSwapped
     | StockReshuffled
     | PlayerFinished
     | GameOver

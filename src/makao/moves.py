@@ -27,6 +27,7 @@ __all__ = [
     "Pass",
     "Play",
     "Say",
+    "Seat",
     "Stop",
     "format_choice",
     "parse_choice",
@@ -34,8 +35,26 @@ __all__ = [
     "register_move_parser",
 ]
 
-#: A follow-up choice made with a play: a demanded rank (jack), a named suit (ace), or none.
-Choice = Rank | Suit | None
+
+def _check_seat(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _MAX_SEAT:
+        raise InvalidMoveError(f"{attribute.name} must be a seat number ≥ 0, not {value!r}")
+
+
+@attrs.frozen(order=True)
+class Seat:
+    """A seat chosen with a play, written ``@2`` (a seven that swaps hands with seat 2:
+    ``7h:@2``). The ``@`` keeps it apart from a demanded rank (``Jc:7``)."""
+
+    seat: int = attrs.field(validator=_check_seat)
+
+    def __str__(self) -> str:
+        return f"@{self.seat}"
+
+
+#: A follow-up choice made with a play: a demanded rank (jack), a named suit (ace), a
+#: chosen seat (:class:`Seat`), or none.
+Choice = Rank | Suit | Seat | None
 
 _CALL_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 #: The largest seat number the notation reads (nine digits), so that ``str`` round-trips.
@@ -56,11 +75,6 @@ def _calls(value: object) -> tuple[str, ...]:
 
 def _check_call(value: object) -> None:
     _calls((value,))
-
-
-def _check_seat(_: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _MAX_SEAT:
-        raise InvalidMoveError(f"{attribute.name} must be a seat number ≥ 0, not {value!r}")
 
 
 class Move:
@@ -101,8 +115,10 @@ class Play(Move):
     def __attrs_post_init__(self) -> None:
         if not self.cards:
             raise InvalidMoveError("a play needs at least one card")
-        if self.choice is not None and not isinstance(self.choice, (Rank, Suit)):
-            raise InvalidMoveError(f"a choice is a Rank, a Suit or None, not {self.choice!r}")
+        if self.choice is not None and not isinstance(self.choice, (Rank, Suit, Seat)):
+            raise InvalidMoveError(
+                f"a choice is a Rank, a Suit, a Seat or None, not {self.choice!r}"
+            )
 
     def __str__(self) -> str:
         text = " ".join(str(card) for card in self.cards)
@@ -172,6 +188,8 @@ def format_choice(choice: Choice) -> str:
         return choice.letter
     if isinstance(choice, Rank):
         return choice.text
+    if isinstance(choice, Seat):
+        return str(choice)
     return ""
 
 
@@ -179,6 +197,10 @@ def parse_choice(text: str) -> Choice:
     """Read a choice: a suit letter or symbol names a suit, a rank text a rank."""
     if not text or text == "-":
         return None
+    if text.startswith("@"):
+        if not _NUMBER_RE.match(text[1:]):
+            raise InvalidMoveError(f"bad seat choice {text[:20]!r}: expected '@' and a seat")
+        return Seat(_seat_number(text[1:]))
     try:
         return Suit.parse(text)
     except CardParseError:

@@ -60,6 +60,9 @@ class RuleSet:
     claim_rules: tuple[CardRule, ...] = ()
     required_call_rules: tuple[TurnRule, ...] = ()
     admit_rules: tuple[TurnRule, ...] = ()
+    #: Cards whose rule's choices depend on the table (:meth:`CardRule.table_choices`):
+    #: their plays are listed afresh each time, not cached.
+    table_choice_cards: frozenset[Card] = frozenset()
     #: The rules that keep state of their own (:class:`~makao.rules.Stateful`), in order.
     stateful: tuple[Rule, ...] = ()
     #: Where each stateful rule's value sits in a game's ``rule_state`` (by ``id``).
@@ -103,6 +106,12 @@ class RuleSet:
             required_call_rules=_overriding(turn_rules, "required_calls"),
             admit_rules=_overriding(turn_rules, "admit"),
             stateful=stateful,
+            table_choice_cards=frozenset(
+                card
+                for card in ALL_CARDS
+                if (rule := card_rule[card.index]) is not None
+                and type(rule).table_choices is not CardRule.table_choices
+            ),
             state_index={id(rule): index for index, rule in enumerate(stateful)},
             initial_state=tuple(rule.initial_state() for rule in stateful),
         )

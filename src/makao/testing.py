@@ -40,7 +40,7 @@ from makao.actions import ActionSpace
 from makao.cards import ALL_CARDS, Card
 from makao.engine import Game
 from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError
-from makao.events import CardsDrawn, Event, redact
+from makao.events import CardsDrawn, Event, HandsSwapped, redact
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
 from makao.rules.base import TurnRule
 from makao.state import FIELDS
@@ -91,6 +91,14 @@ _NOT_STATE = frozenset({"rules", "_legal", "_log", "_origin", "next_seat"})
 HIDDEN_FIELDS = frozenset({"hands", "stock", "rng", "seed", "opening"})
 #: The fields a view may show (the seat's own hand is in ``hands``, checked apart).
 PUBLIC_FIELDS = frozenset(field.name for field in FIELDS) - HIDDEN_FIELDS - _NOT_STATE
+
+
+def _shows_cards(event: object, seat: int) -> bool:
+    """Whether ``event`` legitimately shows ``seat`` cards that were hidden from them (a
+    draw, an exchange of hands): then a mirror game may differ in what they see."""
+    if type(event) is CardsDrawn:
+        return event.seat == seat
+    return type(event) is HandsSwapped and seat in (event.seat, event.other)
 
 
 def _frozen(value: object) -> object:
@@ -315,7 +323,7 @@ class _GameCheck:
         mirror = self.shuffled_for(seat)
         events = game.play(move)
         mirrored = mirror.play(move)
-        if any(type(e) is CardsDrawn and e.seat == seat for e in events):
+        if any(_shows_cards(event, seat) for event in events):
             return events
         if redact(mirrored, seat) != redact(events, seat):
             raise self.fail(f"{str(move)!r} told seat {seat} about cards hidden from them")

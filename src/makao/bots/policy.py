@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from makao.cards import Card, Rank, Suit
-from makao.moves import Move, Play
+from makao.moves import Move, Play, Seat
 from makao.rules.attack import BattleCards
 
 if TYPE_CHECKING:
@@ -131,11 +131,15 @@ def _function_score(cards: tuple[Card, ...], situation: Situation, left: int) ->
     return -6.0 * special
 
 
-def _choice_score(choice: Rank | Suit, hand: Sequence[Card], played: tuple[Card, ...]) -> float:
+def _choice_score(
+    choice: Rank | Suit | Seat, hand: Sequence[Card], played: tuple[Card, ...]
+) -> float:
     rest = list(hand)
     for card in played:
         if card in rest:
             rest.remove(card)
+    if isinstance(choice, Seat):
+        return 0.0  # a seat named by a house rule: no preference
     if isinstance(choice, Suit):
         return 2.0 * sum(1 for card in rest if card.suit is choice)
     held = sum(1 for card in rest if card.rank is choice)

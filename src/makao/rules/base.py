@@ -29,7 +29,7 @@ import attrs
 
 from makao.cards import ALL_CARDS, Card, Suit
 from makao.errors import SetupError
-from makao.moves import Choice, Move
+from makao.moves import Choice, Move, Play
 
 if TYPE_CHECKING:
     from makao.events import Event
@@ -139,6 +139,14 @@ class Table(Protocol):
 
     def add_wait(self, seat: int, turns: int) -> None:
         """``seat`` waits ``turns`` more turns (PL-18)."""
+
+    def play_cards(self, seat: int, play: Play, events: Events) -> None:
+        """``seat`` takes the turn and makes ``play`` (cards from their hand) as if it
+        were theirs: the turn moves of every rule apply, and play goes on from them (an
+        out-of-turn "jump-in"). The caller checks the play is allowed."""
+
+    def swap_hands(self, seat: int, other: int, events: Events) -> None:
+        """``seat`` and ``other`` exchange their hands (a ``HandsSwapped`` event)."""
 
     def keep_turn_open(self, card: Card) -> None:
         """After a draw, the turn stays open: ``card`` (just drawn) may still be played."""
@@ -321,6 +329,18 @@ class CardRule(Rule):
     ) -> None:
         """Apply the effect of ``cards`` (played by ``seat``): set ``game.effect`` etc."""
         raise NotImplementedError
+
+    def table_choices(self, game: Table, seat: int, card: Card) -> tuple[Choice, ...] | None:
+        """Choices that depend on the table, for a play by ``seat`` ending on ``card`` (an
+        opponent's seat, :class:`~makao.moves.Seat`); ``None`` (default): the fixed
+        :meth:`choices`. Plays of cards whose rule overrides this are listed afresh every
+        time, not cached."""
+        return None
+
+    def choice_templates(self, card: Card, players: int) -> tuple[Choice, ...]:
+        """Every choice a play ending on ``card`` can ever carry at a table of ``players``
+        (each gets an action id, :mod:`makao.actions`); default :meth:`choices`."""
+        return self.choices(card)
 
     def claims(self, game: Table, cards: tuple[Card, ...]) -> bool:
         """Does this rule take over a play of ``cards`` now, whatever the cards' own rules
