@@ -100,8 +100,12 @@ def test_action_ids_play_the_listed_move_of_the_current_state() -> None:
     listed = host.update(seat)["moves"]
     host.submit_action(seat, listed[-1]["id"], 0)
     assert str(host.game.record[0]) == listed[-1]["text"]
-    with pytest.raises(StaleMoveError, match="state 0 are stale: the state is now 1"):
+    with pytest.raises(StaleMoveError, match="state 0 is stale: the state is now 1"):
         host.submit_action(host.game.to_move, 0, 0)
+    with pytest.raises(StaleMoveError, match="state '1' is stale"):
+        host.submit_action(host.game.to_move, 0, "1")  # type: ignore[arg-type]
+    with pytest.raises(StaleMoveError, match="needs the version"):
+        host.submit_action(host.game.to_move, 0, None)  # type: ignore[arg-type]
     with pytest.raises(InvalidMoveError, match="no action 999"):
         host.submit_action(host.game.to_move, 999, 1)
     assert host.version == 1
@@ -135,6 +139,15 @@ def test_an_illegal_move_keeps_the_library_message() -> None:
         host.game.clone().play(str(card))
     assert str(caught.value) == str(direct.value)
     assert host.version == 0
+
+
+def test_a_move_for_an_old_state_is_stale() -> None:
+    host = _polish()
+    seat = host.game.to_move
+    host.submit(seat, "draw", version=0)
+    with pytest.raises(StaleMoveError, match="state 0 is stale"):
+        host.submit(host.game.to_move, "draw", version=0)
+    assert host.version == 1
 
 
 def test_a_finished_game_refuses_moves() -> None:

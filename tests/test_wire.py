@@ -29,7 +29,7 @@ def _validator(definition: str) -> Any:
     return jsonschema.Draft202012Validator(part)
 
 
-def _updates(name: str, players: int, seed: int, cap: int = 150) -> list[dict[str, Any]]:
+def _updates(name: str, players: int, seed: int, cap: int = 60) -> list[dict[str, Any]]:
     """Every seat's update after every move of a seeded random game (as JSON text, read back)."""
     host = Host(Game.new(variants.get(name), players=players, seed=seed))
     rng = random.Random(seed)

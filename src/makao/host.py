@@ -81,12 +81,15 @@ class Host:
         word = match.group(1)
         return None if word == "host" else int(word)
 
-    def submit(self, seat: int | None, text: str) -> PerSeat:
+    def submit(self, seat: int | None, text: str, version: int | None = None) -> PerSeat:
         """Play ``text`` sent by ``seat`` (``None``: the host itself) and return every seat's
-        redacted events. Raises :class:`~makao.errors.WrongSeatError` when the seat may not
-        make the move, and the library's move errors for a bad or illegal move; the game is
-        then unchanged."""
+        redacted events. With ``version``, the move is meant for that state only.
+
+        Raises :class:`~makao.errors.WrongSeatError` when the seat may not make the move,
+        :class:`~makao.errors.StaleMoveError` when ``version`` is not the current state, and
+        the library's move errors for a bad or illegal move; the game is then unchanged."""
         self._check_seat(seat)
+        self._check_version(version)
         move = self._parse(text)
         if self._game.is_over:
             raise GameOverError(f"the game is over; {move} cannot be played")
@@ -102,13 +105,12 @@ class Host:
         state ``version``; raises :class:`~makao.errors.StaleMoveError` if the state has
         changed since."""
         self._check_seat(seat)
-        if type(version) is not int or version != self.version:
-            raise StaleMoveError(
-                f"action ids of state {version!r} are stale: the state is now {self.version}"
-            )
+        if version is None:
+            raise StaleMoveError("an action id needs the version of the state it was sent for")
+        self._check_version(version)
         moves = self.moves(seat)
         if type(action) is not int or not 0 <= action < len(moves):
-            raise InvalidMoveError(f"no action {action!r} for seat {seat}: ids are 0…")
+            raise InvalidMoveError(f"no action {action!r:.20} for seat {seat}: ids are 0…")
         return self.submit(seat, moves[action])
 
     def timeout(self) -> PerSeat:
@@ -158,6 +160,12 @@ class Host:
             return
         if type(seat) is not int or not 0 <= seat < self.players:
             raise InvalidMoveError(f"no seat {seat!r:.20} at a table of {self.players}")
+
+    def _check_version(self, version: object) -> None:
+        if version is not None and (type(version) is not int or version != self.version):
+            raise StaleMoveError(
+                f"a move for state {version!r:.20} is stale: the state is now {self.version}"
+            )
 
     def _parse(self, text: object) -> Move:
         if not isinstance(text, str):
