@@ -159,8 +159,8 @@ class TableServer:
             await self.accepted(per_seat, to_move)
 
     async def accepted(self, per_seat: PerSeat, to_move: int) -> None:
-        """After a move: save, send every connected seat its update, restart the clock
-        when the turn moved on or the player to move acted."""
+        """After a move: save, send every connected seat its update, and restart the clock
+        unless the move was another seat's out-of-turn action (talk does not stop it)."""
         self.save()
         for seat, update in self.host.updates(per_seat).items():
             connection = self.clients.get(seat)
@@ -168,7 +168,8 @@ class TableServer:
                 with contextlib.suppress(ConnectionClosed):
                     await connection.send(dumps(update))
         game = self.host.game
-        if game.to_move != to_move or self.host.actor(game.record[-1]) == to_move:
+        actor = self.host.actor(game.record[-1])
+        if game.to_move != to_move or actor in (None, to_move):
             self.start_clock()
 
     def start_clock(self) -> None:
