@@ -24,6 +24,7 @@ import pytest
 pytest.importorskip("websockets")
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from makao import Game, redact, variants, wire
 from makao.events import CardsDrawn, CardsPlayed
@@ -112,8 +113,9 @@ class Bot:
         await connection.send(json.dumps({"type": "join", "seat": self.seat, "token": self.token}))
         return connection
 
-    async def play(self, url: str, until: int) -> None:
-        """Play until the game is over or the state's version reaches ``until``."""
+    async def play(self, url: str, until: int, may_lose: bool = False) -> None:
+        """Play until the game is over or the state's version reaches ``until`` (or, with
+        ``may_lose``, the server goes away)."""
         connection = await self.join(url)
         try:
             while True:
@@ -132,6 +134,9 @@ class Bot:
                     await connection.send(
                         json.dumps({"type": "move", "move": move, "version": version})
                     )
+        except ConnectionClosed:
+            if not may_lose:
+                raise
         finally:
             await connection.close()
 
@@ -159,13 +164,20 @@ class Bot:
         return str(self.rng.choice(plays or turn))
 
 
-def _check_wire(bots: list[Bot], variant: str, players: int, seed: int, *options: Any) -> Game:
-    """Every bot saw the views and redacted events of a local replay of the moves, and no
-    card but its own, the pile's and those played or drawn by itself (a leak check on the
-    wire messages, against the replay's full state)."""
+def _check_wire(
+    bots: list[Bot], variant: str, players: int, seed: int, *options: Any, saved: Path | None = None
+) -> Game:
+    """Every bot saw the views and redacted events of a local replay of the moves (those the
+    bots saw, or with ``saved``, those of the save file, which must agree), and no card but
+    its own, the pile's and those played or drawn by itself (a leak check on the wire
+    messages, against the replay's full state)."""
     moves: dict[int, str] = {}
     for bot in bots:
         moves.update(bot.moves)
+    if saved is not None:
+        record = dict(enumerate(_saved_moves(saved), start=1))
+        assert moves.items() <= record.items(), "a client saw a move that was not saved"
+        moves = record
     last = max(moves)
     assert sorted(moves) == list(range(1, last + 1)), "a move is missing from every client"
     game = Game.new(variants.get(variant, **dict(options)), players=players, seed=seed)
@@ -308,3 +320,31 @@ def test_refused_messages_change_nothing(tmp_path: Path) -> None:
 
     _bounded(scenario())
     assert _saved_moves(save) == []
+
+
+def test_a_server_killed_in_full_play_loses_no_move(tmp_path: Path) -> None:
+    save = tmp_path / "table.json"
+    bots = [Bot(seat, seed=30 + seat) for seat in range(2)]
+
+    def seen() -> int:
+        return max((max(bot.moves, default=0) for bot in bots), default=0)
+
+    async def kill_at(server: Server, version: int) -> None:
+        while seen() < version:
+            await asyncio.sleep(0.005)
+        await server.kill()
+
+    async def scenario() -> None:
+        server = Server(save, "polish", 2, 8)
+        async with running(server) as url:
+            playing = [bot.play(url, until=3000, may_lose=True) for bot in bots]
+            await asyncio.gather(kill_at(server, 12), *playing)
+        saved = len(_saved_moves(save))
+        assert saved >= seen() >= 12
+        async with running(Server(save, "polish", 2, 8)) as url:
+            await asyncio.gather(*(bot.play(url, until=3000) for bot in bots))
+        assert all(bot.received[-1]["view"]["is_over"] for bot in bots)
+
+    _bounded(scenario())
+    game = _check_wire(bots, "polish", 2, 8, saved=save)
+    assert game.is_over and [str(move) for move in game.record] == _saved_moves(save)
