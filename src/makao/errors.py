@@ -16,7 +16,9 @@ __all__ = [
     "InvalidMoveError",
     "MakaoError",
     "SetupError",
+    "StaleMoveError",
     "StateError",
+    "WrongSeatError",
 ]
 
 
@@ -46,3 +48,18 @@ class SetupError(MakaoError, ValueError):
 
 class StateError(MakaoError, ValueError):
     """A saved game or record is corrupt or does not fit its variant."""
+
+
+class WrongSeatError(IllegalMoveError):
+    """A move sent by a seat that may not make it: a turn move from a seat other than
+    :attr:`to_move` (the seat to move, named in the message), or an action written for
+    another seat (``"2: say makao"`` sent by seat 1)."""
+
+    def __init__(self, message: str, to_move: int | None = None) -> None:
+        super().__init__(message)
+        #: The seat whose turn it is (``None`` when the error is not about the turn).
+        self.to_move = to_move
+
+
+class StaleMoveError(IllegalMoveError):
+    """A move sent by action id for a state (``version``) that is no longer current."""

@@ -256,6 +256,30 @@ def _typed_equality(*classes: type) -> None:
 _typed_equality(*Event.__args__)
 
 
+def _to_dict(self: object) -> dict[str, object]:
+    """This event as JSON-ready data (:func:`makao.wire.event_to_dict`)."""
+    from makao.wire import event_to_dict
+
+    return event_to_dict(self)
+
+
+def _to_json(self: object) -> str:
+    """This event as compact JSON text (:func:`makao.wire.event_to_dict`)."""
+    from makao.wire import dumps, event_to_dict
+
+    return dumps(event_to_dict(self))
+
+
+def _json_forms(*classes: type) -> None:
+    """Give every event class ``to_dict()`` and ``to_json()`` (:mod:`makao.wire`)."""
+    for cls in classes:
+        cls.to_dict = _to_dict  # type: ignore[attr-defined]
+        cls.to_json = _to_json  # type: ignore[attr-defined]
+
+
+_json_forms(*Event.__args__)
+
+
 def redact(events: tuple[object, ...], seat: int) -> tuple[object, ...]:
     """Return ``events`` as ``seat`` may see them: others' drawn cards lose their faces."""
     return tuple(

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from makao.cards import Card
 from makao.rules.base import Effect
@@ -41,6 +41,18 @@ class View(NamedTuple):
     def top(self) -> Card:
         """The top card of the pile."""
         return self.pile[-1]
+
+    def to_dict(self) -> dict[str, Any]:
+        """This view as JSON-ready data (:func:`makao.wire.view_to_dict`)."""
+        from makao.wire import view_to_dict
+
+        return view_to_dict(self)
+
+    def to_json(self) -> str:
+        """This view as compact JSON text (:func:`makao.wire.view_to_dict`)."""
+        from makao.wire import dumps, view_to_dict
+
+        return dumps(view_to_dict(self))
 
     def __repr__(self) -> str:
         hand = " ".join(map(str, self.hand))

@@ -7,11 +7,13 @@ the banker included — sees before the showdown (MB-4).
 
 from __future__ import annotations
 
+import typing
 from typing import TypeAlias
 
 import attrs
 
 from makao.cards import Card
+from makao.events import _json_forms
 
 __all__ = [
     "BankOpened",
@@ -177,3 +179,6 @@ def redact(event: BankingEvent, seat: int, banker: int) -> BankingEvent:
     elif isinstance(event, HandDiscarded) and event.seat != seat:
         return HandDiscarded(event.seat, tuple(None for _ in event.cards))
     return event
+
+
+_json_forms(*typing.get_args(BankingEvent))

@@ -1,0 +1,184 @@
+"""Hosting a game for several clients: moves arrive as text with the seat that sent them,
+and every seat gets its own redacted events and view, ready to send as JSON.
+
+A :class:`Host` holds the :class:`~makao.Game`; clients never see it. The loop of a server
+is: a client's text arrives with its seat, :meth:`Host.submit` checks that the seat may make
+the move and plays it, and :meth:`Host.updates` gives every seat what to send it::
+
+    host = Host(Game.new(variants.polish(), players=2, seed=1))
+    per_seat = host.submit(0, host.moves(0)[0])   # seat 0's events, seat 1's events
+    messages = host.updates(per_seat)             # {seat: JSON-ready update}
+
+Who may send what (the move notation): a turn move (``"7h"``, ``"draw"``, ``"pass"``)
+only the seat to move; an action written ``"S: …"`` (``"1: say makao"``, ``"2: stop 1"``)
+only seat ``S``, at any time; a host report (``"host: timeout 2"``, UM-6) only the host
+itself (seat ``None``). Anything else is refused with
+:class:`~makao.errors.WrongSeatError`, and the game is unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+from makao.engine import Game
+from makao.errors import GameOverError, InvalidMoveError, StaleMoveError, WrongSeatError
+from makao.events import Event, redact
+from makao.moves import Move, parse_move
+from makao.wire import VERSION, events_to_list, moves_to_list, view_to_dict
+
+__all__ = ["MAX_MOVE_TEXT", "Host", "PerSeat"]
+
+#: Per-seat events of one move: ``per_seat[seat]`` is what ``seat`` may see.
+PerSeat = dict[int, tuple[Event, ...]]
+
+#: The longest move text a client may send (longer text is refused unread).
+MAX_MOVE_TEXT = 200
+
+_ACTOR = re.compile(r"^\s*(\d+|host)\s*:")
+
+
+class Host:
+    """A game held by a host: moves from seats, per-seat redacted events and views."""
+
+    def __init__(self, game: Game) -> None:
+        """Host ``game`` (a new one, or one loaded with :meth:`Game.from_json`)."""
+        self._game = game
+        self._last: tuple[str, int | None] | None = None
+
+    @property
+    def game(self) -> Game:
+        """The hosted game (the host's eyes only)."""
+        return self._game
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._game.players
+
+    @property
+    def version(self) -> int:
+        """The number of moves played: a state's number, sent with every update."""
+        return len(self._game.record)
+
+    @property
+    def time_limit(self) -> float | None:
+        """Seconds the player to move has before the host reports a time-out (UM-6), from
+        the variant's ``move_time_limit`` option; ``None`` if the variant has none."""
+        limit = dict(self._game.variant.options).get("move_time_limit")
+        return float(limit) if isinstance(limit, (int, float)) else None
+
+    def moves(self, seat: int) -> list[str]:
+        """The moves ``seat`` may send now, as text (turn moves only for the seat to move)."""
+        return self._game.legal_moves_text(seat)
+
+    def actor(self, move: Move) -> int | None:
+        """The seat that makes ``move``: ``S`` for ``"S: …"``, ``None`` for a host report,
+        else the seat to move."""
+        match = _ACTOR.match(str(move))
+        if match is None:
+            return self._game.to_move
+        word = match.group(1)
+        return None if word == "host" else int(word)
+
+    def submit(self, seat: int | None, text: str, version: int | None = None) -> PerSeat:
+        """Play ``text`` sent by ``seat`` (``None``: the host itself) and return every seat's
+        redacted events. With ``version``, the move is meant for that state only.
+
+        Raises :class:`~makao.errors.WrongSeatError` when the seat may not make the move,
+        :class:`~makao.errors.StaleMoveError` when ``version`` is not the current state, and
+        the library's move errors for a bad or illegal move; the game is then unchanged."""
+        self._check_seat(seat)
+        self._check_version(version)
+        move = self._parse(text)
+        if self._game.is_over:
+            raise GameOverError(f"the game is over; {move} cannot be played")
+        actor = self.actor(move)
+        if seat is not None:
+            self._check_actor(seat, move, actor)
+        events = self._game.play(move)
+        self._last = (str(self._game.record[-1]), actor)
+        return self.per_seat(events)
+
+    def submit_action(self, seat: int, action: int, version: int) -> PerSeat:
+        """Play the move with id ``action`` in the list :meth:`update` sent ``seat`` for
+        state ``version``; raises :class:`~makao.errors.StaleMoveError` if the state has
+        changed since."""
+        self._check_seat(seat)
+        if version is None:
+            raise StaleMoveError("an action id needs the version of the state it was sent for")
+        self._check_version(version)
+        moves = self.moves(seat)
+        if type(action) is not int or not 0 <= action < len(moves):
+            raise InvalidMoveError(f"no action {action!r:.20} for seat {seat}: ids are 0…")
+        return self.submit(seat, moves[action])
+
+    def timeout(self) -> PerSeat:
+        """Report that the player to move ran out of time (UM-6: ``"host: timeout S"``)."""
+        return self.submit(None, f"host: timeout {self._game.to_move}")
+
+    def per_seat(self, events: tuple[Event, ...]) -> PerSeat:
+        """``events`` as each seat may see them (others' drawn cards hidden)."""
+        return {
+            seat: cast("tuple[Event, ...]", redact(events, seat)) for seat in range(self.players)
+        }
+
+    def update(self, seat: int, events: tuple[Event, ...] | None = None) -> dict[str, Any]:
+        """What to send ``seat`` now (JSON-ready, schema ``Update``): its view, the moves
+        it may send with their ids, the state's ``version``; after a move (``events``, already
+        redacted for the seat), also that move's text and the seat that made it (``None``
+        for the host)."""
+        last = self._last if events is not None else None
+        last_move, by = last if last is not None else (None, None)
+        return {
+            "type": "Update",
+            "schema": VERSION,
+            "seat": seat,
+            "version": self.version,
+            "move": last_move,
+            "by": by,
+            "events": events_to_list(events or ()),
+            "view": view_to_dict(self._game.view(seat)),
+            "moves": moves_to_list(self.moves(seat)),
+        }
+
+    def updates(self, per_seat: PerSeat) -> dict[int, dict[str, Any]]:
+        """Every seat's :meth:`update` after a move, from :meth:`submit`'s result."""
+        return {seat: self.update(seat, events) for seat, events in per_seat.items()}
+
+    def to_json(self) -> str:
+        """Save the hosted game (:meth:`Game.to_json`)."""
+        return self._game.to_json()
+
+    @classmethod
+    def from_json(cls, text: str) -> Host:
+        """Host a game saved by :meth:`to_json`."""
+        return cls(Game.from_json(text))
+
+    def _check_seat(self, seat: object) -> None:
+        if seat is None:
+            return
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise InvalidMoveError(f"no seat {seat!r:.20} at a table of {self.players}")
+
+    def _check_version(self, version: object) -> None:
+        if version is not None and (type(version) is not int or version != self.version):
+            raise StaleMoveError(
+                f"a move for state {version!r:.20} is stale: the state is now {self.version}"
+            )
+
+    def _parse(self, text: object) -> Move:
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move's text must be a string, not {type(text).__name__}")
+        if len(text) > MAX_MOVE_TEXT:
+            raise InvalidMoveError(f"a move's text is at most {MAX_MOVE_TEXT} characters")
+        return parse_move(text)
+
+    def _check_actor(self, seat: int, move: Move, actor: int | None) -> None:
+        if actor is None:
+            raise WrongSeatError(f"only the host reports {move}; seat {seat} cannot")
+        if actor == seat:
+            return
+        if _ACTOR.match(str(move)):
+            raise WrongSeatError(f"seat {seat} cannot act for seat {actor}: {move}")
+        raise WrongSeatError(f"it is seat {actor}'s turn, not seat {seat}'s: {move}", actor)

@@ -1,0 +1,168 @@
+"""The host side (issue 19): moves arrive as text with their seat, a turn move from the wrong
+seat is refused naming the seat to move, every seat gets its own redacted events."""
+
+from __future__ import annotations
+
+import pytest
+
+from makao import Game, GameOverError, InvalidMoveError, variants
+from makao.errors import IllegalMoveError, StaleMoveError, WrongSeatError
+from makao.events import CardsDrawn, Penalised
+from makao.host import MAX_MOVE_TEXT, Host
+
+
+def _polish() -> Host:
+    return Host(Game.new(variants.polish(), players=3, seed=1))
+
+
+def _mao() -> Host:
+    return Host(Game.new(variants.mao(move_time_limit=2.5), players=4, seed=3))
+
+
+def test_a_turn_move_from_the_wrong_seat_names_the_seat_to_move() -> None:
+    host = _polish()
+    to_move = host.game.to_move
+    wrong = (to_move + 1) % 3
+    with pytest.raises(WrongSeatError, match=f"it is seat {to_move}'s turn, not seat {wrong}'s"):
+        host.submit(wrong, "draw")
+    with pytest.raises(WrongSeatError) as caught:
+        host.submit(wrong, host.moves(to_move)[0])
+    assert caught.value.to_move == to_move
+    assert isinstance(caught.value, IllegalMoveError)
+    assert host.version == 0 and host.game.to_move == to_move
+
+
+def test_the_seat_to_move_plays_its_turn() -> None:
+    host = _polish()
+    seat = host.game.to_move
+    per_seat = host.submit(seat, "draw")
+    assert host.version == 1 and str(host.game.record[0]) == "draw"
+    assert set(per_seat) == {0, 1, 2}
+
+
+def test_um21_out_of_turn_talk_comes_from_its_own_seat_only() -> None:
+    host = _mao()
+    assert host.game.to_move == 0
+    assert "1: say question" in host.moves(1)
+    with pytest.raises(WrongSeatError, match="seat 2 cannot act for seat 1"):
+        host.submit(2, "1: say question")
+    assert host.version == 0
+    host.submit(1, "1: say question")
+    assert host.version == 1 and host.update(0, ())["by"] == 1
+
+
+def test_um6_only_the_host_reports_a_timeout() -> None:
+    host = _mao()
+    with pytest.raises(WrongSeatError, match="only the host"):
+        host.submit(1, "host: timeout 0")
+    assert host.time_limit == 2.5
+    per_seat = host.timeout()
+    penalties = [event for event in per_seat[0] if isinstance(event, Penalised)]
+    assert [(event.seat, event.rule) for event in penalties] == [(0, "UM-6")]
+    assert host.game.to_move != 0  # timeout_ends_turn
+    assert str(host.game.record[-1]) == "host: timeout 0"
+
+
+def test_a_variant_without_a_clock_has_no_time_limit() -> None:
+    assert _polish().time_limit is None
+
+
+def test_a_drawn_card_is_visible_to_its_drawer_only() -> None:
+    host = _polish()
+    seat = host.game.to_move
+    per_seat = host.submit(seat, "draw")
+    drawn = [event for event in per_seat[seat] if isinstance(event, CardsDrawn)]
+    assert drawn and drawn[0].cards and drawn[0].amount == len(drawn[0].cards)
+    for other in set(range(3)) - {seat}:
+        hidden = [event for event in per_seat[other] if isinstance(event, CardsDrawn)]
+        assert hidden == [drawn[0]._replace(cards=())]
+        update = host.update(other, per_seat[other])
+        assert update["events"][0]["cards"] == [] and update["events"][0]["amount"] == 1
+    assert host.update(seat, per_seat[seat])["events"][0]["cards"] == [
+        str(card) for card in drawn[0].cards
+    ]
+
+
+def test_update_carries_view_moves_and_last_move() -> None:
+    host = _polish()
+    joined = host.update(1)
+    assert joined["move"] is None and joined["events"] == [] and joined["version"] == 0
+    seat = host.game.to_move
+    update = host.updates(host.submit(seat, "draw"))[1]
+    assert update["move"] == "draw" and update["by"] == seat and update["version"] == 1
+    assert update["view"]["hand"] == [str(card) for card in host.game.hand(1)]
+    assert [move["text"] for move in update["moves"]] == host.moves(1)
+
+
+def test_action_ids_play_the_listed_move_of_the_current_state() -> None:
+    host = _polish()
+    seat = host.game.to_move
+    listed = host.update(seat)["moves"]
+    host.submit_action(seat, listed[-1]["id"], 0)
+    assert str(host.game.record[0]) == listed[-1]["text"]
+    with pytest.raises(StaleMoveError, match="state 0 is stale: the state is now 1"):
+        host.submit_action(host.game.to_move, 0, 0)
+    with pytest.raises(StaleMoveError, match="state '1' is stale"):
+        host.submit_action(host.game.to_move, 0, "1")  # type: ignore[arg-type]
+    with pytest.raises(StaleMoveError, match="needs the version"):
+        host.submit_action(host.game.to_move, 0, None)  # type: ignore[arg-type]
+    with pytest.raises(InvalidMoveError, match="no action 999"):
+        host.submit_action(host.game.to_move, 999, 1)
+    assert host.version == 1
+
+
+@pytest.mark.parametrize(
+    ("seat", "text", "message"),
+    [
+        (7, "draw", "no seat 7 at a table of 3"),
+        (-1, "draw", "no seat -1"),
+        (True, "draw", "no seat True"),
+        (0, 42, "must be a string"),
+        (0, "x" * (MAX_MOVE_TEXT + 1), "at most"),
+        (0, "", "empty move"),
+    ],
+)
+def test_bad_input_is_refused_and_changes_nothing(seat: object, text: object, message: str) -> None:
+    host = _polish()
+    with pytest.raises(InvalidMoveError, match=message):
+        host.submit(seat, text)  # type: ignore[arg-type]
+    assert host.version == 0
+
+
+def test_an_illegal_move_keeps_the_library_message() -> None:
+    host = _polish()
+    seat = host.game.to_move
+    card = next(c for c in host.game.hand((seat + 1) % 3) if c not in host.game.hand(seat))
+    with pytest.raises(IllegalMoveError) as caught:
+        host.submit(seat, str(card))
+    with pytest.raises(IllegalMoveError) as direct:
+        host.game.clone().play(str(card))
+    assert str(caught.value) == str(direct.value)
+    assert host.version == 0
+
+
+def test_a_move_for_an_old_state_is_stale() -> None:
+    host = _polish()
+    seat = host.game.to_move
+    host.submit(seat, "draw", version=0)
+    with pytest.raises(StaleMoveError, match="state 0 is stale"):
+        host.submit(host.game.to_move, "draw", version=0)
+    assert host.version == 1
+
+
+def test_a_finished_game_refuses_moves() -> None:
+    game = Game.from_position(variants.polish(), hands=["5h", "9c 9d"], pile="5c", to_move=0)
+    host = Host(game)
+    host.submit(0, "5h")
+    assert host.game.is_over
+    with pytest.raises(GameOverError):
+        host.submit(1, "9c")
+
+
+def test_a_saved_host_resumes_the_same_game() -> None:
+    host = _mao()
+    host.submit(1, "1: say question")
+    host.timeout()
+    again = Host.from_json(host.to_json())
+    assert again.version == host.version == 2
+    assert again.update(2) == host.update(2)
