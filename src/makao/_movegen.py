@@ -22,6 +22,12 @@ class Position(Table, Protocol):
     rules: RuleSet
     must_play_drawn: bool
     over: bool
+    rule_states: tuple[object, ...]
+    stock: list[Card]
+
+    @property
+    def pile(self) -> list[Card]:
+        """The pile, bottom to top."""
 
     @property
     def hands(self) -> list[list[Card]]:
@@ -55,7 +61,7 @@ def legal_moves(game: Position) -> tuple[Move, ...]:
             _add_plays(game, seat, firsts, moves)
         effect = game.effect
         if effect is None:
-            if game.can_draw():
+            if game.stock or len(game.pile) > 1:  # a card can be drawn
                 moves.append(_DRAW)
         else:
             if effect.may_draw(game, seat, bool(firsts)):
@@ -64,9 +70,13 @@ def legal_moves(game: Position) -> tuple[Move, ...]:
                 moves.append(_PASS)
         if not moves:
             moves.append(_PASS)  # stuck: nothing to play, nothing to draw (PL-36)
-    if game.rules.required_call_rules:
+    rules = game.rules
+    if rules.required_call_rules:
         moves = _with_required_calls(game, seat, moves)
-    for rule in game.rules.extra_move_rules:
+    extra = rules.extra_move_rules
+    if extra and game.rule_states == rules.initial_state:
+        extra = rules.busy_extra_move_rules  # the idle ones list nothing now
+    for rule in extra:
         moves.extend(rule.extra_moves(game))
     return tuple(moves)
 
@@ -88,9 +98,13 @@ def first_cards(game: Position, seat: int) -> list[Card]:
             return list(dict.fromkeys(allowed))
         suit = override
         wilds_ok = not effect.blocks_wilds
-    rank = top.rank
-    matches = [card for card in hand if card.suit is suit or card.rank is rank]
     rules = game.rules
+    if effect is None:
+        matching = rules.matching[top.index]
+        matches = [card for card in hand if card in matching]
+    else:
+        rank = top.rank
+        matches = [card for card in hand if card.suit is suit or card.rank is rank]
     if wilds_ok and rules.has_wilds and not rules.wild_cards.isdisjoint(hand):
         wild_cards = rules.wild_cards
         extra = [card for card in hand if card in wild_cards and card not in matches]

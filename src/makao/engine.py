@@ -360,7 +360,8 @@ class Game(State):
         if handler is not None:
             handler.apply(self, move, events)
             return tuple(events)
-        for rule in rules.before_move_rules:
+        busy = self.rule_states != rules.initial_state
+        for rule in rules.before_move_rules if busy else rules.busy_before_move_rules:
             rule.before_move(self, move, events)
         if type(move) is Play:
             self._play_cards(self.to_move, move, events)
@@ -377,7 +378,7 @@ class Game(State):
         for card in cards:
             hand.remove(card)
         self.pile.extend(cards)
-        events.append(CardsPlayed(seat, cards, move.choice))
+        events.append(_new_tuple(CardsPlayed, (seat, cards, move.choice)))
         self.drawn = None
         self.stuck = 0
         previous = self.effect
@@ -402,7 +403,11 @@ class Game(State):
                 self.effect = previous.on_covered(self, events)
         elif previous is not None:
             self.effect = previous.on_covered(self, events)
-        for rule in self.rules.after_play_rules:
+        after = self.rules.after_play_rules
+        if not move.calls:
+            left = len(self.hands[seat])
+            after = self.rules.after_play_by_left[left if left < 4 else 4]
+        for rule in after:
             rule.after_play(self, seat, cards, move.calls, events)
         if not self.hands[seat] and not self.done[seat]:  # re-read: a rule may swap hands
             self.rules.finish.on_finish(self, seat, events)

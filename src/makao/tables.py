@@ -63,6 +63,15 @@ class RuleSet:
     #: Cards whose rule's choices depend on the table (:meth:`CardRule.table_choices`):
     #: their plays are listed afresh each time, not cached.
     table_choice_cards: frozenset[Card] = frozenset()
+    #: :attr:`before_move_rules` and :attr:`extra_move_rules` less those idle while every
+    #: rule's state is its initial state (:attr:`TurnRule.idle_in_initial_state`).
+    busy_before_move_rules: tuple[TurnRule, ...] = ()
+    busy_extra_move_rules: tuple[TurnRule, ...] = ()
+    #: :attr:`after_play_rules` that can act after a play without calls leaving 0, 1, 2,
+    #: 3, 4+ cards (:meth:`TurnRule.after_play_applies`).
+    after_play_by_left: tuple[tuple[TurnRule, ...], ...] = ((),) * 5
+    #: Per top card index: the cards that match it by suit or rank (PL-6).
+    matching: tuple[frozenset[Card], ...] = ()
     #: The rules that keep state of their own (:class:`~makao.rules.Stateful`), in order.
     stateful: tuple[Rule, ...] = ()
     #: Where each stateful rule's value sits in a game's ``rule_state`` (by ``id``).
@@ -81,6 +90,9 @@ class RuleSet:
         handlers = {kind: rule for rule in turn_rules for kind in rule.handles}
         slots = {slot: _slot(rules, slot) for slot in _SLOTS}
         stateful = tuple(rule for rule in rules if isinstance(rule, Stateful))
+        before = _overriding(turn_rules, "before_move")
+        extra = _overriding(turn_rules, "extra_moves")
+        after = _overriding(turn_rules, "after_play")
         return cls(
             card_rule=card_rule,
             wild=wild,
@@ -91,9 +103,18 @@ class RuleSet:
             ),
             uniform_rank=_uniform_ranks(card_rule),
             turn_rules=turn_rules,
-            before_move_rules=_overriding(turn_rules, "before_move"),
-            after_play_rules=_overriding(turn_rules, "after_play"),
-            extra_move_rules=_overriding(turn_rules, "extra_moves"),
+            before_move_rules=before,
+            after_play_rules=after,
+            extra_move_rules=extra,
+            busy_before_move_rules=_busy(before),
+            busy_extra_move_rules=_busy(extra),
+            after_play_by_left=tuple(
+                tuple(rule for rule in after if rule.after_play_applies(left)) for left in range(5)
+            ),
+            matching=tuple(
+                frozenset(c for c in ALL_CARDS if c.suit is top.suit or c.rank is top.rank)
+                for top in ALL_CARDS
+            ),
             call_rules=_overriding(turn_rules, "call_options"),
             handlers=handlers,
             draw=slots[DrawRule],  # type: ignore[arg-type]
@@ -115,6 +136,13 @@ class RuleSet:
             state_index={id(rule): index for index, rule in enumerate(stateful)},
             initial_state=tuple(rule.initial_state() for rule in stateful),
         )
+
+
+def _busy(rules: tuple[TurnRule, ...]) -> tuple[TurnRule, ...]:
+    """The rules not idle while every rule's state is initial."""
+    return tuple(
+        rule for rule in rules if not (isinstance(rule, Stateful) and rule.idle_in_initial_state)
+    )
 
 
 def _overriding(rules: tuple[TurnRule, ...], hook: str) -> tuple[TurnRule, ...]:

@@ -393,6 +393,15 @@ class TurnRule(Rule):
 
     #: Move types this rule carries out (out-of-turn actions such as ``Say``, ``Stop``).
     handles: ClassVar[tuple[type, ...]] = ()
+    #: A :class:`Stateful` rule whose :meth:`before_move` and :meth:`extra_moves` do
+    #: nothing while every rule's state is its initial state: the engine skips them then.
+    idle_in_initial_state: ClassVar[bool] = False
+
+    def after_play_applies(self, cards_left: int) -> bool:
+        """Whether :meth:`after_play` can do anything for a play without calls that leaves
+        the player ``cards_left`` cards (4 means "four or more"); the engine skips it
+        otherwise (a table per hand size). Default: always."""
+        return True
 
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
         """Calls a play of ``cards`` leaving ``cards_left`` cards may carry; legal moves

@@ -34,6 +34,7 @@ class LastCardCall(Stateful["int | None"], TurnRule):
     with_move_only: bool = False
     cards_left: int = 1
     rule_id: str = "PL-30"
+    idle_in_initial_state = True
 
     def __attrs_post_init__(self) -> None:
         if self.enforcement not in ("challenge", "automatic"):
@@ -42,6 +43,10 @@ class LastCardCall(Stateful["int | None"], TurnRule):
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
         """A play leaving ``cards_left`` cards may carry the call."""
         return (self.call,) if cards_left == self.cards_left else ()
+
+    def after_play_applies(self, cards_left: int) -> bool:
+        """Only a play leaving the player the call's number of cards owes it."""
+        return cards_left == min(self.cards_left, 4)
 
     def liable(self, game: Table) -> int | None:
         """The seat that owes the call now, if any."""
@@ -121,6 +126,10 @@ class FinishCall(TurnRule):
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
         """The finishing play may carry the call."""
         return (self.call,) if cards_left == 0 else ()
+
+    def after_play_applies(self, cards_left: int) -> bool:
+        """Only the finishing play."""
+        return cards_left == 0
 
     def after_play(
         self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
