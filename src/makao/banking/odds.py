@@ -164,8 +164,8 @@ class _Solver:
         self.dealt = options.cards_dealt
         self.banker_memo: dict[Counts, tuple[int, ...]] = {}
         self.draw_memo: dict[tuple[Counts, int], list[tuple[Counts, int, int]]] = {}
-        self.pay_memo: dict[HandResult, tuple[int, ...]] = {}
-        self.value_memo: dict[_State, int] = {}
+        self.pay_memo: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+        self.memo: dict[_State, tuple[bool, int]] = {}
         self.redraw_memo: dict[tuple[Counts, int, int], int] = {}
 
     # --- the banker's hand ------------------------------------------------------------
@@ -196,13 +196,15 @@ class _Solver:
             found = self.banker_memo[counts] = tuple(sums)
         return found
 
-    def pays(self, mine: HandResult) -> tuple[int, ...]:
-        """What ``mine`` wins per unit against each banker total."""
-        found = self.pay_memo.get(mine)
+    def pays(self, state: _State) -> tuple[int, ...]:
+        """What the hand of ``state`` wins per unit against each banker total."""
+        key = (state[1], state[2], state[3] == 0)
+        found = self.pay_memo.get(key)
         if found is None:
             size = 10 if self.mod10 else 9 * self.dealt + 1
+            mine = result_of(*key)
             banker = [result_of(t, self.dealt, True) for t in range(size)]
-            found = self.pay_memo[mine] = tuple(payoff(mine, b, self.options) for b in banker)
+            found = self.pay_memo[key] = tuple(payoff(mine, b, self.options) for b in banker)
         return found
 
     # --- the punter's cards -----------------------------------------------------------
@@ -216,7 +218,7 @@ class _Solver:
             for taken, sparse, orders, points in _multisets(cards):
                 ways = orders
                 for value, count in sparse:
-                    ways *= _falling(counts[value], count)
+                    ways *= counts[value] if count == 1 else _falling(counts[value], count)
                 if ways:
                     rest = tuple(map(operator.sub, counts, taken))
                     found.append((rest, points % 10 if self.mod10 else points, ways))
@@ -268,8 +270,8 @@ class _Solver:
         """``W`` of standing now (see the class)."""
         counts = state[0]
         scale = _falling(sum(counts) - self.dealt, self.to_come(state) - self.dealt)
-        pays = self.pays(self.hand(state))
-        return scale * sum(n * pay for n, pay in zip(self.banker(counts), pays, strict=True))
+        paid: int = sum(map(operator.mul, self.banker(counts), self.pays(state)))
+        return scale * paid
 
     def draw_value(self, state: _State) -> int:
         """``W`` of buying now and playing on by the policy."""
@@ -283,23 +285,33 @@ class _Solver:
             self.redraw_memo[key] = value
         return value
 
+    def solve(self, state: _State) -> tuple[bool, int]:
+        """Whether the policy buys in ``state``, and the state's ``W`` (memoised)."""
+        found = self.memo.get(state)
+        if found is None:
+            if not self.can_buy(state):
+                found = (False, self.stand_value(state))
+            elif self.options.must_draw_below is not None and (
+                state[1] < self.options.must_draw_below
+            ):
+                found = (True, self.draw_value(state))
+            elif self.policy == "optimal":
+                draw, stand = self.draw_value(state), self.stand_value(state)
+                found = (True, draw) if draw > stand else (False, stand)
+            elif self.policy(self.hand(state), state[3]):
+                found = (True, self.draw_value(state))
+            else:
+                found = (False, self.stand_value(state))
+            self.memo[state] = found
+        return found
+
     def decide(self, state: _State) -> bool:
-        if not self.can_buy(state):
-            return False
-        must = self.options.must_draw_below
-        if must is not None and state[1] < must:
-            return True
-        if self.policy == "optimal":
-            return self.draw_value(state) > self.stand_value(state)
-        return self.policy(self.hand(state), state[3])
+        """Whether the policy buys in ``state``."""
+        return self.solve(state)[0]
 
     def value(self, state: _State) -> int:
-        found = self.value_memo.get(state)
-        if found is None:
-            draw = self.decide(state)
-            found = self.draw_value(state) if draw else self.stand_value(state)
-            self.value_memo[state] = found
-        return found
+        """The ``W`` of ``state`` under the policy."""
+        return self.solve(state)[1]
 
     def fraction(self, state: _State, value: int) -> Fraction:
         """``V`` from a state's ``W``."""
@@ -394,9 +406,8 @@ def coup_odds(
     for state, weight in finals.items():
         left = sum(state[0])
         scaled = weight * _falling(left - dealt, depth - (size - left) - dealt)
-        mine = solver.hand(state)
-        punter[mine.points] += scaled * _falling(left, dealt)
-        pays = solver.pays(mine)
+        punter[state[1]] += scaled * _falling(left, dealt)
+        pays = solver.pays(state)
         for total, ways in enumerate(solver.banker(state[0])):
             banker[total] += scaled * ways
             by_payoff[pays[total]] += scaled * ways
