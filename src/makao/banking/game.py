@@ -102,6 +102,7 @@ class BankingGame(Table):
         self._phase, self._to_act, self._moves = "over", None, []
         events: list[ev.BankingEvent] = [cut]
         self._open_bank(events)
+        self._advance(events)
         self.opening_events = tuple(events)
 
     def _init_balances(self, balances: Sequence[int] | None) -> None:
@@ -274,6 +275,7 @@ class BankingGame(Table):
             self._next_drawer(events, seat)
         else:
             self._buy(seat, events, redraw=isinstance(parsed, Redraw))
+        self._advance(events)
         return tuple(events)
 
     def _check(self, move: Move) -> int:
@@ -288,10 +290,12 @@ class BankingGame(Table):
                     "(table limits, balance and what the bank can cover)"
                 )
             return seat
+        if self._phase == "stake":  # never list the stakes: their range may be wide
+            what = _span(*self.stake_range(seat))
+            raise IllegalMoveError(f"{move} is not allowed now: seat {seat} may play stake {what}")
         if move not in self.legal_moves():
-            allowed = ", ".join(map(str, self.legal_moves()[:2]))
-            what = f"stake {_span(*self.stake_range(seat))}" if self._phase == "stake" else allowed
-            raise IllegalMoveError(f"{move} is not allowed now: seat {seat} may play {what}")
+            allowed = ", ".join(map(str, self.legal_moves()))
+            raise IllegalMoveError(f"{move} is not allowed now: seat {seat} may play {allowed}")
         return seat
 
 

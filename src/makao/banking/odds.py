@@ -9,6 +9,10 @@ string ``"optimal"`` picks, at every decision, whatever has the higher exact exp
 
 from __future__ import annotations
 
+import functools
+import itertools
+import math
+import operator
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
@@ -19,9 +23,11 @@ import attrs
 from makao.banking.options import BankingOptions
 from makao.banking.scoring import HandResult, add_points, card_points, payoff, result_of
 from makao.cards import ALL_CARDS, Card
+from makao.errors import SetupError
 
 __all__ = [
     "FULL_SHOE",
+    "MAX_PUNTER_CARDS",
     "CoupOdds",
     "Policy",
     "coup_odds",
@@ -36,6 +42,10 @@ Counts = tuple[int, ...]
 Policy = Callable[[HandResult, int], bool]
 PolicyArg: TypeAlias = Policy | Literal["optimal"]
 _State = tuple[Counts, int, int, int]  # shoe counts, running total, cards, buys made
+
+#: The most cards one punter's coup may take (``cards_dealt`` plus every card bought) for
+#: :func:`coup_odds` to enumerate it exactly; more are refused with a SetupError.
+MAX_PUNTER_CARDS = 8
 
 
 def shoe_counts(cards: Iterable[Card] | None = None, *, without: Iterable[Card] = ()) -> Counts:
@@ -61,21 +71,6 @@ def draw_below(n: int) -> Policy:
         return hand.points < n
 
     return policy
-
-
-def _deal(frontier: dict[_State, Fraction], cards: int, over_nine: str) -> dict[_State, Fraction]:
-    """Deal ``cards`` more cards to every state of ``frontier``."""
-    for _ in range(cards):
-        nxt: dict[_State, Fraction] = defaultdict(Fraction)
-        for (counts, total, held, buys), p in frontier.items():
-            size = sum(counts)
-            for value, count in enumerate(counts):
-                if count:
-                    rest = (*counts[:value], count - 1, *counts[value + 1 :])
-                    key = (rest, add_points(total, value, over_nine), held + 1, buys)
-                    nxt[key] += p * Fraction(count, size)
-        frontier = nxt
-    return frontier
 
 
 def hand_distribution(
@@ -119,71 +114,220 @@ class CoupOdds:
         return -self.punter_return
 
 
+#: Bits per coefficient when polynomials are packed into one whole number: a count of
+#: ordered three-card hands from at most a few hundred cards fits easily.
+_BITS = 64
+_MASK = (1 << _BITS) - 1
+
+
+@functools.cache
+def _multisets(cards: int) -> tuple[tuple[Counts, tuple[tuple[int, int], ...], int, int], ...]:
+    """Every multiset of ``cards`` point values: the count of each value, the values
+    taken with their counts, the orders they can come in, and their points."""
+    found = []
+    for values in itertools.combinations_with_replacement(range(10), cards):
+        taken = tuple(values.count(value) for value in range(10))
+        orders = math.factorial(cards)
+        sparse: list[tuple[int, int]] = []
+        for value, count in enumerate(taken):
+            orders //= math.factorial(count)
+            if count:
+                sparse.append((value, count))
+        found.append((taken, tuple(sparse), orders, sum(values)))
+    return tuple(found)
+
+
+def _falling(n: int, k: int) -> int:
+    """``n (n - 1) … (n - k + 1)``: the ordered ways to take ``k`` of ``n`` distinct cards."""
+    product = 1
+    for taken in range(k):
+        product *= n - taken
+    return product
+
+
 class _Solver:
-    """Enumerates one punter's buys and the banker's hand for one set of options."""
+    """Exact values of one punter's coup against the banker, for one set of options.
+
+    Every count is a whole number of ordered card sequences, never a fraction. A state
+    ``(shoe, total, held, buys)`` is valued at ``W = V · (n)_D``: its expected return
+    ``V`` times the ordered ways to take ``D`` cards from its ``n``-card shoe, where ``D``
+    is the most cards still to come (the punter's future buys and the banker's hand), so
+    that buying ``k`` cards leads to states of scale ``(n - k)_(D - k)`` and a buy's value
+    is a plain weighted sum. Values are memoised by state; the value of a redraw, which
+    discards the hand, by the shoe alone; the banker's hand and every deal by the shoe.
+    """
 
     def __init__(self, options: BankingOptions, policy: PolicyArg) -> None:
         self.options = options
         self.policy = policy
-        self.banker_memo: dict[Counts, dict[int, Fraction]] = {}
-        self.value_memo: dict[_State, Fraction] = {}
+        self.mod10 = options.over_nine == "mod10"
+        self.dealt = options.cards_dealt
+        self.banker_memo: dict[Counts, tuple[int, ...]] = {}
+        self.draw_memo: dict[tuple[Counts, int], list[tuple[Counts, int, int]]] = {}
+        self.pay_memo: dict[tuple[int, int, bool], tuple[int, ...]] = {}
+        self.memo: dict[_State, tuple[bool, int]] = {}
+        self.redraw_memo: dict[tuple[Counts, int, int], int] = {}
 
-    def banker(self, counts: Counts) -> dict[int, Fraction]:
-        if counts not in self.banker_memo:
-            cards = self.options.cards_dealt
-            self.banker_memo[counts] = hand_distribution(cards, counts, self.options.over_nine)
-        return self.banker_memo[counts]
+    # --- the banker's hand ------------------------------------------------------------
+
+    def banker(self, counts: Counts) -> tuple[int, ...]:
+        """Ordered ``cards_dealt``-card sequences from ``counts``, by total (index).
+
+        Distinct cards, by inclusion and exclusion over the positions that name the same
+        card: ``C³ − 3·C₂C + 2·C₃`` for three cards, ``C² − C₂`` for two, where ``Cₖ`` has
+        each card's points taken ``k`` times. The polynomials are multiplied as packed
+        whole numbers (Kronecker substitution); every coefficient is a count ≥ 0.
+        """
+        found = self.banker_memo.get(counts)
+        if found is None:
+            one = sum(count << (_BITS * value) for value, count in enumerate(counts))
+            if self.dealt == 1:
+                packed = one
+            else:
+                two = sum(count << (_BITS * 2 * value) for value, count in enumerate(counts))
+                if self.dealt == 2:
+                    packed = one * one - two
+                else:
+                    three = sum(count << (_BITS * 3 * value) for value, count in enumerate(counts))
+                    packed = one * one * one - 3 * two * one + 2 * three
+            sums = [(packed >> (_BITS * i)) & _MASK for i in range(9 * self.dealt + 1)]
+            if self.mod10:
+                sums = [sum(sums[t::10]) for t in range(10)]
+            found = self.banker_memo[counts] = tuple(sums)
+        return found
+
+    def pays(self, state: _State) -> tuple[int, ...]:
+        """What the hand of ``state`` wins per unit against each banker total."""
+        key = (state[1], state[2], state[3] == 0)
+        found = self.pay_memo.get(key)
+        if found is None:
+            size = 10 if self.mod10 else 9 * self.dealt + 1
+            mine = result_of(*key)
+            banker = [result_of(t, self.dealt, True) for t in range(size)]
+            found = self.pay_memo[key] = tuple(payoff(mine, b, self.options) for b in banker)
+        return found
+
+    # --- the punter's cards -----------------------------------------------------------
+
+    def draws(self, counts: Counts, cards: int) -> list[tuple[Counts, int, int]]:
+        """Every way to take ``cards`` cards: (shoe left, their points, ordered ways)."""
+        key = (counts, cards)
+        found = self.draw_memo.get(key)
+        if found is None:
+            found = []
+            for taken, sparse, orders, points in _multisets(cards):
+                ways = orders
+                for value, count in sparse:
+                    ways *= counts[value] if count == 1 else _falling(counts[value], count)
+                if ways:
+                    rest = tuple(map(operator.sub, counts, taken))
+                    found.append((rest, points % 10 if self.mod10 else points, ways))
+            self.draw_memo[key] = found
+        return found
 
     def hand(self, state: _State) -> HandResult:
         return result_of(state[1], state[2], state[3] == 0)
 
-    def stand_value(self, state: _State) -> Fraction:
-        mine, cards = self.hand(state), self.options.cards_dealt
-        return sum(
-            (p * payoff(mine, result_of(t, cards, True), self.options))
-            for t, p in self.banker(state[0]).items()
-        ) or Fraction(0)
+    def to_come(self, state: _State) -> int:
+        """``D``: the most cards still to leave this state's shoe (see the class)."""
+        counts, _, held, buys = state
+        most = self.options.max_draws
+        if buys >= most:
+            future = 0
+        elif not self.options.redraw:
+            future = most - buys
+        elif buys == 0:
+            future = 1 + (most - 1) * (held + 1)
+        else:
+            future = (most - buys) * held
+        return min(sum(counts), self.dealt + future)
+
+    def bought(self, state: _State) -> int:
+        """How many cards a buy takes now (a redraw: the whole hand)."""
+        return state[2] if self.options.redraw and state[3] else 1
 
     def can_buy(self, state: _State) -> bool:
-        counts, total, held, buys = state
-        needed = self.options.cards_dealt + (held if self.options.redraw and buys else 1)
-        return buys < self.options.max_draws and total <= 9 and sum(counts) >= needed
+        counts, total, _, buys = state
+        fits = sum(counts) >= self.dealt + self.bought(state)
+        return buys < self.options.max_draws and total <= 9 and fits
 
-    def after_buy(self, state: _State) -> dict[_State, Fraction]:
+    def after_buy(self, state: _State) -> list[tuple[_State, int]]:
+        """The states a buy leads to, with their ordered ways."""
         counts, total, held, buys = state
         if self.options.redraw and buys:
-            return _deal({(counts, 0, 0, buys + 1): Fraction(1)}, held, self.options.over_nine)
-        return _deal({(counts, total, held, buys + 1): Fraction(1)}, 1, self.options.over_nine)
+            return [
+                ((rest, added, held, buys + 1), w) for rest, added, w in self.draws(counts, held)
+            ]
+        out = []
+        for rest, added, weight in self.draws(counts, 1):
+            new = (total + added) % 10 if self.mod10 else total + added
+            out.append(((rest, new, held + 1, buys + 1), weight))
+        return out
 
-    def draw_value(self, state: _State) -> Fraction:
-        return sum((p * self.value(s) for s, p in self.after_buy(state).items()), start=Fraction(0))
+    # --- values -----------------------------------------------------------------------
+
+    def stand_value(self, state: _State) -> int:
+        """``W`` of standing now (see the class)."""
+        counts = state[0]
+        scale = _falling(sum(counts) - self.dealt, self.to_come(state) - self.dealt)
+        paid: int = sum(map(operator.mul, self.banker(counts), self.pays(state)))
+        return scale * paid
+
+    def draw_value(self, state: _State) -> int:
+        """``W`` of buying now and playing on by the policy."""
+        counts, _, held, buys = state
+        redraw = self.options.redraw and buys > 0
+        key = (counts, held, buys)
+        if redraw and key in self.redraw_memo:
+            return self.redraw_memo[key]
+        value = sum(weight * self.value(after) for after, weight in self.after_buy(state))
+        if redraw:
+            self.redraw_memo[key] = value
+        return value
+
+    def solve(self, state: _State) -> tuple[bool, int]:
+        """Whether the policy buys in ``state``, and the state's ``W`` (memoised)."""
+        found = self.memo.get(state)
+        if found is None:
+            if not self.can_buy(state):
+                found = (False, self.stand_value(state))
+            elif self.options.must_draw_below is not None and (
+                state[1] < self.options.must_draw_below
+            ):
+                found = (True, self.draw_value(state))
+            elif self.policy == "optimal":
+                draw, stand = self.draw_value(state), self.stand_value(state)
+                found = (True, draw) if draw > stand else (False, stand)
+            elif self.policy(self.hand(state), state[3]):
+                found = (True, self.draw_value(state))
+            else:
+                found = (False, self.stand_value(state))
+            self.memo[state] = found
+        return found
 
     def decide(self, state: _State) -> bool:
-        if not self.can_buy(state):
-            return False
-        must = self.options.must_draw_below
-        if must is not None and state[1] < must:
-            return True
-        if self.policy == "optimal":
-            return self.draw_value(state) > self.stand_value(state)
-        return self.policy(self.hand(state), state[3])
+        """Whether the policy buys in ``state``."""
+        return self.solve(state)[0]
 
-    def value(self, state: _State) -> Fraction:
-        if state not in self.value_memo:
-            draw = self.decide(state)
-            self.value_memo[state] = self.draw_value(state) if draw else self.stand_value(state)
-        return self.value_memo[state]
+    def value(self, state: _State) -> int:
+        """The ``W`` of ``state`` under the policy."""
+        return self.solve(state)[1]
 
-    def finals(self, frontier: dict[_State, Fraction]) -> dict[_State, Fraction]:
-        finals: dict[_State, Fraction] = defaultdict(Fraction)
+    def fraction(self, state: _State, value: int) -> Fraction:
+        """``V`` from a state's ``W``."""
+        return Fraction(value, _falling(sum(state[0]), self.to_come(state)))
+
+    def finals(self, frontier: dict[_State, int]) -> dict[_State, int]:
+        """Where play by the policy stops, with the ordered ways to get there."""
+        finals: dict[_State, int] = defaultdict(int)
         while frontier:
-            nxt: dict[_State, Fraction] = defaultdict(Fraction)
-            for state, p in frontier.items():
+            nxt: dict[_State, int] = defaultdict(int)
+            for state, weight in frontier.items():
                 if self.decide(state):
-                    for after, q in self.after_buy(state).items():
-                        nxt[after] += p * q
+                    for after, ways in self.after_buy(state):
+                        nxt[after] += weight * ways
                 else:
-                    finals[state] += p
+                    finals[state] += weight
             frontier = nxt
         return finals
 
@@ -193,6 +337,38 @@ def _start(options: BankingOptions, shoe: Counts, hand: Sequence[Card], draws: i
     for card in hand:
         total = add_points(total, card_points(card), options.over_nine)
     return (shoe, total, len(hand), draws)
+
+
+def _checked(
+    options: BankingOptions | None, shoe: object, hand: object, draws: object
+) -> tuple[BankingOptions, Counts, tuple[Card, ...], int]:
+    """The arguments of :func:`coup_odds`, checked; :class:`SetupError` says what is wrong."""
+    options = BankingOptions() if options is None else options
+    if not isinstance(options, BankingOptions):
+        raise SetupError(f"options must be BankingOptions, not {type(options).__name__}")
+    most = options.cards_dealt + options.draw_cards
+    if most > MAX_PUNTER_CARDS:
+        raise SetupError(
+            f"exact odds are computed for at most {MAX_PUNTER_CARDS} cards in one punter's "
+            f"coup; these options allow {most} (cards_dealt, max_draws, redraw)"
+        )
+    if not isinstance(shoe, (tuple, list)) or len(shoe) != 10:
+        raise SetupError(
+            f"shoe must count the cards of each point value 0…9: 10 entries, not {shoe!r:.60}"
+        )
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in shoe):
+        raise SetupError(f"shoe counts must be whole numbers ≥ 0, not {shoe!r:.60}")
+    if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
+        raise SetupError(f"hand must be a sequence of Cards, not {hand!r:.40}")
+    cards = tuple(hand)
+    if not all(isinstance(card, Card) for card in cards):
+        raise SetupError(f"hand must hold Card values, not {cards!r:.60}")
+    if not isinstance(draws, int) or isinstance(draws, bool) or not 0 <= draws <= options.max_draws:
+        raise SetupError(f"draws must be 0…{options.max_draws} (max_draws), not {draws!r:.40}")
+    needed = options.cards_dealt * (1 if cards else 2)
+    if sum(shoe) < needed:
+        raise SetupError(f"the shoe must hold at least {needed} cards to deal, not {sum(shoe)}")
+    return options, tuple(shoe), cards, draws
 
 
 def coup_odds(
@@ -205,31 +381,49 @@ def coup_odds(
 ) -> CoupOdds:
     """The exact odds of one punter's coup against the banker (MB-11).
 
-    ``shoe`` counts the cards the punter has not seen; ``hand`` (with ``draws`` buys made) is
-    the punter's hand so far, or empty to deal it from the shoe too.
+    ``shoe`` counts the cards the punter has not seen (10 counts ≥ 0, by point value);
+    ``hand`` (with ``draws`` buys made) is the punter's hand so far, or empty to deal it
+    from the shoe too. Options that let one punter take more than
+    :data:`MAX_PUNTER_CARDS` cards are refused with :class:`~makao.errors.SetupError`.
     """
-    options = options or BankingOptions()
+    options, shoe, hand, draws = _checked(options, shoe, hand, draws)
+    if policy != "optimal" and not callable(policy):
+        raise SetupError(f"policy must be 'optimal' or a function, not {policy!r:.40}")
     solver = _Solver(options, policy)
-    frontier = {_start(options, shoe, hand, draws): Fraction(1)}
+    start = _start(options, shoe, hand, draws)
+    frontier = {start: 1}
     if not hand:
-        frontier = _deal(frontier, options.cards_dealt, options.over_nine)
-    punter: dict[int, Fraction] = defaultdict(Fraction)
-    banker: dict[int, Fraction] = defaultdict(Fraction)
-    by_payoff: dict[int, Fraction] = defaultdict(Fraction)
-    for state, p in solver.finals(frontier).items():
-        mine = solver.hand(state)
-        punter[mine.points] += p
-        for total, q in solver.banker(state[0]).items():
-            banker[total] += p * q
-            by_payoff[payoff(mine, result_of(total, options.cards_dealt, True), options)] += p * q
-    mean = sum((k * p for k, p in by_payoff.items()), start=Fraction(0))
-    square = sum((k * k * p for k, p in by_payoff.items()), start=Fraction(0))
+        frontier = {
+            (rest, total, options.cards_dealt, draws): weight
+            for rest, total, weight in solver.draws(shoe, options.cards_dealt)
+        }
+    finals = solver.finals(frontier)
+    size, dealt = sum(shoe), options.cards_dealt
+    depth = max(size - sum(state[0]) for state in finals) + dealt
+    punter: dict[int, int] = defaultdict(int)
+    banker: dict[int, int] = defaultdict(int)
+    by_payoff: dict[int, int] = defaultdict(int)
+    for state, weight in finals.items():
+        left = sum(state[0])
+        scaled = weight * _falling(left - dealt, depth - (size - left) - dealt)
+        punter[state[1]] += scaled * _falling(left, dealt)
+        pays = solver.pays(state)
+        for total, ways in enumerate(solver.banker(state[0])):
+            banker[total] += scaled * ways
+            by_payoff[pays[total]] += scaled * ways
+    whole = _falling(size, depth)
+
+    def p(count: int) -> Fraction:
+        return Fraction(count, whole)
+
+    mean = p(sum(k * n for k, n in by_payoff.items()))
+    square = p(sum(k * k * n for k, n in by_payoff.items()))
     return CoupOdds(
-        punter_points=dict(sorted(punter.items())),
-        banker_points=dict(sorted(banker.items())),
-        win=sum((p for k, p in by_payoff.items() if k > 0), start=Fraction(0)),
-        tie=by_payoff.get(0, Fraction(0)),
-        lose=sum((p for k, p in by_payoff.items() if k < 0), start=Fraction(0)),
+        punter_points={k: p(n) for k, n in sorted(punter.items())},
+        banker_points={k: p(n) for k, n in sorted(banker.items())},
+        win=p(sum(n for k, n in by_payoff.items() if k > 0)),
+        tie=p(by_payoff.get(0, 0)),
+        lose=p(sum(n for k, n in by_payoff.items() if k < 0)),
         punter_return=mean,
         variance=square - mean * mean,
     )
@@ -239,8 +433,12 @@ def decision_values(
     options: BankingOptions, hand: Sequence[Card], draws: int, shoe: Counts
 ) -> tuple[Fraction, Fraction]:
     """Exact expected return per unit stake of ``(standing, buying)`` now, playing optimally
-    afterwards; ``shoe`` counts the cards unseen by the punter."""
+    afterwards; ``shoe`` counts the cards unseen by the punter. Buying is valued at -100
+    when it is not allowed."""
+    options, shoe, hand, draws = _checked(options, shoe, hand, draws)
     solver = _Solver(options, "optimal")
     state = _start(options, shoe, hand, draws)
-    draw = solver.draw_value(state) if solver.can_buy(state) else Fraction(-100)
-    return solver.stand_value(state), draw
+    stand = solver.fraction(state, solver.stand_value(state))
+    if not solver.can_buy(state):
+        return stand, Fraction(-100)
+    return stand, solver.fraction(state, solver.draw_value(state))

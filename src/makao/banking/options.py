@@ -12,11 +12,17 @@ import attrs
 
 from makao.errors import SetupError
 
-__all__ = ["BankingOptions", "macao", "victoria"]
+__all__ = ["MAX_ROUNDS", "MAX_STAKE_CHOICES", "BankingOptions", "macao", "victoria"]
 
 Payout = Literal["classic", "even"]
 OverNine = Literal["mod10", "bust"]
 BankPasses = Literal["when_shoe_empty", "every_coup"]
+
+#: Every stake from ``min_stake`` to ``max_stake`` is a legal move, listed one by one, so
+#: the table limits may span at most this many amounts.
+MAX_STAKE_CHOICES = 10_000
+#: The most ``rounds`` a game may last (each player holds the bank ``rounds`` times).
+MAX_ROUNDS = 100
 
 
 def _int(name: str, value: object, low: int, high: int | None = None) -> int:
@@ -60,6 +66,11 @@ class BankingOptions:
         """Check every value; raise :class:`~makao.errors.SetupError` naming the bad one."""
         _int("min_stake", self.min_stake, 1)
         _int("max_stake", self.max_stake, self.min_stake)
+        if self.max_stake - self.min_stake >= MAX_STAKE_CHOICES:
+            raise SetupError(
+                f"max_stake - min_stake must be below {MAX_STAKE_CHOICES} (every amount "
+                f"between them is a legal move), not {self.max_stake - self.min_stake}"
+            )
         _int("starting_balance", self.starting_balance, 0)
         if self.fixed_stake is not None:
             _int("fixed_stake", self.fixed_stake, self.min_stake, self.max_stake)
@@ -74,7 +85,7 @@ class BankingOptions:
             if not isinstance(getattr(self, name), bool):
                 raise SetupError(f"{name} must be True or False, not {getattr(self, name)!r}")
         _choice("payout", self.payout, ("classic", "even"))
-        _int("rounds", self.rounds, 1)
+        _int("rounds", self.rounds, 1, MAX_ROUNDS)
         _choice("bank_passes", self.bank_passes, ("when_shoe_empty", "every_coup"))
         if self.bank_passes == "every_coup" and self.rounds != 1:
             raise SetupError(

@@ -60,6 +60,7 @@ def state_from_json(game: BankingGame, text: str) -> None:
             raise StateError(f"not a saved banking game (format must be {FORMAT!r})")
         _load(game, data)
         _check(game)
+        _check_record(game)
     except StateError:
         raise
     except (*_ERRORS, RecursionError) as error:
@@ -146,3 +147,36 @@ def _check(game: Table) -> None:
             raise StateError("bad drawing position")
     else:
         raise StateError(f"bad phase {phase!r}")
+
+
+#: What a save must share with the replay of its own record (setup and moves): everything
+#: public. Hidden cards may differ (a position with the unseen cards dealt otherwise is
+#: still consistent), the number of cards in each place may not.
+_PUBLIC = (
+    "names",
+    "_phase",
+    "_to_act",
+    "_banker",
+    "_bank",
+    "_balances",
+    "_stakes",
+    "_draws",
+    "_coup",
+    "_banks_opened",
+    "_idle_banks",
+    "_seen",
+)
+
+
+def _check_record(game: BankingGame) -> None:
+    """Refuse a save whose moves its own replay refuses, or replay to another position."""
+    try:
+        replayed = game.record.replay()
+    except MakaoError as error:
+        raise StateError(f"the saved moves do not replay: {error}") from None
+    for name in _PUBLIC:
+        if getattr(replayed, name) != getattr(game, name):
+            raise StateError(f"the saved {name.lstrip('_')} differs from the replay of its moves")
+    sizes = (len(replayed._shoe), len(replayed._discards), [len(h) for h in replayed._hands])
+    if sizes != (len(game._shoe), len(game._discards), [len(h) for h in game._hands]):
+        raise StateError("the saved piles differ in size from the replay of its moves")

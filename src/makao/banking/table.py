@@ -45,6 +45,10 @@ class Table:
     _to_act: int | None
     _coup: int
     _moves: list[str]
+    #: Set when a bank has passed and the next must open; :meth:`_advance` opens it. A loop
+    #: instead of a call, so a long run of banks nobody can stake against cannot overflow
+    #: the stack.
+    _reopen: bool = False
 
     @property
     def players(self) -> int:
@@ -219,7 +223,13 @@ class Table:
             return
         self._banker = (banker + 1) % self.players
         events.append(ev.BankPassed(banker, returned, reason, self._banker))
-        self._open_bank(events)
+        self._reopen = True
+
+    def _advance(self, events: Events) -> None:
+        """Open the banks that have passed until a seat must act or the game ends."""
+        while self._reopen:
+            self._reopen = False
+            self._open_bank(events)
 
     def _game_ends(self, reason: str) -> bool:
         if self.options.bank_passes == "every_coup":

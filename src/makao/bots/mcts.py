@@ -21,7 +21,15 @@ import math
 import random
 from collections.abc import Sequence
 
-from makao.bots.policy import Situation, best_moves, prefer_calls, prefer_choices, score_move
+from makao.bots.policy import (
+    Situation,
+    best_moves,
+    is_talk,
+    prefer_calls,
+    prefer_choices,
+    score_move,
+    without_talk,
+)
 from makao.bots.protocol import BaseBot, is_turn_move
 from makao.bots.sampling import Determinizer
 from makao.engine import Game
@@ -59,7 +67,7 @@ class MCTSBot(BaseBot):
     rollouts stop after ``depth`` moves and score the position with :func:`rewards`.
     The root considers the ``width`` best moves by the heuristic score (0: all). Forced
     moves are played without search; calls are always said and out-of-turn actions
-    always taken.
+    always taken, but table talk (:func:`~makao.bots.policy.is_talk`) never.
     """
 
     name = "mcts"
@@ -106,7 +114,7 @@ class MCTSBot(BaseBot):
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
         """Search, unless the choice is forced or an out-of-turn action is open."""
-        candidates = prefer_choices(prefer_calls(moves), view.hand)
+        candidates = prefer_choices(prefer_calls(without_talk(moves)), view.hand)
         for move in candidates:
             if not is_turn_move(move):
                 return move
@@ -117,8 +125,8 @@ class MCTSBot(BaseBot):
         return self.search(view, ranked[: self.width] if self.width else ranked)
 
     def respond(self, view: View, moves: Sequence[Move]) -> Move | None:
-        """Always take an out-of-turn action (say a late call, call "stop")."""
-        return moves[0] if moves else None
+        """Take any out-of-turn action but table talk (say a late call, call "stop")."""
+        return next((move for move in moves if not is_talk(move)), None)
 
     def search(self, view: View, candidates: Sequence[Move]) -> Move:
         """Search from ``view``; ``candidates`` come best-by-heuristic first."""
@@ -241,12 +249,14 @@ def _kept(best: Move, first: Move, children: dict[Move, _Node], margin: float) -
 
 
 def _seat_moves(game: Game) -> Sequence[Move]:
-    """The legal moves of the seat to move: other seats' out-of-turn actions left out
-    (what :class:`~makao.bots.HeuristicBot` chooses from in the simulation loop)."""
+    """The legal moves of the seat to move: other seats' out-of-turn actions and table
+    talk left out (what :class:`~makao.bots.HeuristicBot` chooses from in the simulation
+    loop)."""
     legal = game.legal_moves()
     if legal and not is_turn_move(legal[-1]):
         seat = game.to_move
-        legal = tuple(m for m in legal if getattr(m, "seat", seat) == seat)
+        own = tuple(m for m in legal if getattr(m, "seat", seat) == seat)
+        legal = tuple(without_talk(own))
     return legal
 
 

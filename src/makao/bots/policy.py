@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from makao.cards import Card, Rank, Suit
-from makao.moves import Move, Play, Seat
+from makao.moves import Move, Play, Say, Seat
 from makao.rules.attack import BattleCards
 
 if TYPE_CHECKING:
@@ -21,12 +21,37 @@ if TYPE_CHECKING:
     from makao.variant import RuleSet
     from makao.view import View
 
-__all__ = ["Situation", "best_moves", "prefer_calls", "prefer_choices", "score_move"]
+__all__ = [
+    "TALK_CALLS",
+    "Situation",
+    "best_moves",
+    "is_talk",
+    "prefer_calls",
+    "prefer_choices",
+    "score_move",
+    "without_talk",
+]
 
 #: Out-of-turn actions (a late call, "stop" on another player) are always worth taking.
 ACTION_SCORE = 10_000.0
 FINISH_SCORE = 1_000.0
 CALL_SCORE = 100.0
+#: Table talk that never helps the speaker: opening a question period and remarks in one
+#: (Ultimate Mao, UM-21). Saying "end-of-questions" closes a period and is not talk here.
+TALK_CALLS = frozenset({"question", "remark"})
+
+
+def is_talk(move: Move) -> bool:
+    """Whether ``move`` is table talk (:data:`TALK_CALLS`), which makes no progress."""
+    return type(move) is Say and move.call in TALK_CALLS
+
+
+def without_talk(moves: Sequence[Move]) -> Sequence[Move]:
+    """``moves`` without table talk (:func:`is_talk`); all of them if nothing else is left."""
+    if not any(map(is_talk, moves)):
+        return moves
+    kept = [move for move in moves if not is_talk(move)]
+    return kept or moves
 
 
 class Situation(NamedTuple):
@@ -94,10 +119,10 @@ def score_move(move: Move, situation: Situation) -> float:
     Out-of-turn actions first; then plays: finishing, saying calls, shedding many and
     high cards, demanding ranks and naming suits the player holds; function and wild cards
     are kept for defence (or for an attack on a player close to going out); drawing and
-    passing last.
+    passing last; table talk (:func:`is_talk`) never.
     """
     if getattr(move, "seat", None) is not None:
-        return ACTION_SCORE
+        return -ACTION_SCORE if is_talk(move) else ACTION_SCORE
     if not isinstance(move, Play):
         return 0.0
     cards = move.cards

@@ -4,23 +4,58 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from makao.bots.policy import is_talk
 from makao.bots.protocol import BaseBot
+from makao.errors import SetupError
 from makao.moves import Move
 from makao.view import View
 
-__all__ = ["RandomBot"]
+__all__ = ["DEFAULT_TALK", "RandomBot"]
+
+#: How often a :class:`RandomBot` talks, by default, when it may (Ultimate Mao).
+DEFAULT_TALK = 0.02
 
 
 class RandomBot(BaseBot):
-    """Picks uniformly among the legal moves; out of turn, among its actions and silence."""
+    """Picks uniformly among the legal moves; out of turn, among its actions and silence.
+
+    Table talk (:func:`~makao.bots.policy.is_talk`: a Mao "question" or "remark") is set
+    apart: whenever the bot may talk it does so with probability ``talk`` (default
+    :data:`DEFAULT_TALK`, 2 %), picking uniformly among the talk moves, and otherwise
+    chooses as above among the rest. Every seat may talk at every moment of a Mao game, so
+    uniform talk would drown the game in remarks; with no talk on offer the bot is the
+    plain uniform player.
+    """
 
     name = "random"
 
+    def __init__(self, talk: float = DEFAULT_TALK) -> None:
+        super().__init__()
+        if isinstance(talk, bool) or not isinstance(talk, (int, float)) or not 0 <= talk <= 1:
+            raise SetupError(f"talk must be a probability 0…1, not {talk!r:.40}")
+        self.talk = float(talk)
+
+    def __repr__(self) -> str:
+        return f"RandomBot(talk={self.talk})"
+
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
-        """A uniformly random legal move."""
+        """A uniformly random legal move (talk only with probability ``talk``)."""
+        talk, rest = self._split(moves)
+        if talk and rest:
+            moves = talk if self.rng.random() < self.talk else rest
         return moves[int(self.rng.random() * len(moves))]
 
     def respond(self, view: View, moves: Sequence[Move]) -> Move | None:
-        """Each action, or saying nothing, equally likely."""
-        index = int(self.rng.random() * (len(moves) + 1))
-        return moves[index] if index < len(moves) else None
+        """Talk with probability ``talk``; else each other action, or silence, equally likely."""
+        talk, rest = self._split(moves)
+        if talk and self.rng.random() < self.talk:
+            return talk[int(self.rng.random() * len(talk))]
+        index = int(self.rng.random() * (len(rest) + 1))
+        return rest[index] if index < len(rest) else None
+
+    @staticmethod
+    def _split(moves: Sequence[Move]) -> tuple[list[Move], Sequence[Move]]:
+        """The talk among ``moves`` and the rest (``moves`` itself when none is talk)."""
+        if not any(map(is_talk, moves)):
+            return [], moves
+        return [m for m in moves if is_talk(m)], [m for m in moves if not is_talk(m)]

@@ -34,6 +34,8 @@ def parse_spec(text: str) -> tuple[str, dict[str, str]]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise SetupError(f"bad option {item!r} in {text!r}: write key=value")
+        if key.strip() in raw:
+            raise SetupError(f"option {key.strip()!r} given twice in {text!r}")
         raw[key.strip()] = value.strip()
     return name.strip(), raw
 

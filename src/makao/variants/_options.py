@@ -41,6 +41,8 @@ _RANGES: dict[str, tuple[float | None, float | None]] = {
     "po_makale_penalty": (0, None),
     "missing_call_penalty": (0, None),
     "move_time_limit": (0, None),
+    # A seat of the largest Mao table: two decks (104 cards) deal six each to 17 players.
+    "oldest_player": (0, 16),
 }
 
 

@@ -66,7 +66,7 @@ def mao(
     - ``play_for_places``: play on after the winner (UM-24; default: the game ends).
     - ``illegal_play``: ``"reject"`` or ``"penalize"`` (UM-27).
     - ``deal_direction`` / ``play_direction``: 1 clockwise (to the left), -1 counter (UM-2, UM-4).
-    - ``oldest_player``: the seat that may always close a question period (UM-22).
+    - ``oldest_player``: the seat that may always close a question period, 0…16 (UM-22).
     - ``dealer``: the dealer's seat (default the last seat).
     """
     _check(missing_call_penalty, move_time_limit)

@@ -1,0 +1,86 @@
+"""Bounded work on hostile input to the banking game (issue 14): wide stake limits, long
+runs of idle banks, and saves whose moves do not replay (MB-3, MB-9, MB-10)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from makao.banking import BankingGame, BankPassed, GameOver, macao
+from makao.banking.options import MAX_ROUNDS, MAX_STAKE_CHOICES
+from makao.errors import IllegalMoveError, SetupError, StateError
+
+
+def test_mb_3_stake_limits_wider_than_the_bound_are_refused_at_construction() -> None:
+    with pytest.raises(SetupError, match="max_stake - min_stake must be below 10000"):
+        macao(max_stake=10**10, starting_balance=10**12)
+    with pytest.raises(SetupError, match="max_stake - min_stake"):
+        macao(min_stake=5, max_stake=5 + MAX_STAKE_CHOICES)
+
+
+def test_mb_3_the_widest_allowed_limits_list_every_stake() -> None:
+    options = macao(min_stake=3, max_stake=2 + MAX_STAKE_CHOICES, starting_balance=10**12)
+    game = BankingGame(2, options, seed=1)
+    assert len(game.legal_moves()) == MAX_STAKE_CHOICES
+
+
+def test_mb_3_a_wrong_move_while_staking_is_refused_without_listing_the_stakes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = BankingGame(2, macao(max_stake=9_000, starting_balance=10**12), seed=1)
+    before = game.to_json()
+
+    def refuse(self: BankingGame) -> tuple[object, ...]:
+        raise AssertionError("legal_moves was listed to refuse a move")
+
+    monkeypatch.setattr(BankingGame, "legal_moves", refuse)
+    with pytest.raises(IllegalMoveError, match=r"may play stake 1…9000"):
+        game.play("draw")
+    assert game.to_json() == before
+
+
+def test_mb_9_rounds_above_the_bound_are_refused() -> None:
+    with pytest.raises(SetupError, match=f"rounds must be 1…{MAX_ROUNDS}"):
+        macao(rounds=MAX_ROUNDS + 1)
+
+
+@pytest.mark.parametrize("passes", ["when_shoe_empty", "every_coup"])
+def test_mb_9_a_long_run_of_banks_nobody_can_open_ends_without_recursion(passes: str) -> None:
+    rounds = MAX_ROUNDS if passes == "when_shoe_empty" else 1
+    options = macao(rounds=rounds, bank_passes=passes, min_stake=50)
+    game = BankingGame(7, options, seed=3, balances=[10] * 7)  # too poor to bank or stake
+    assert game.is_over
+    passed = [e for e in game.opening_events if isinstance(e, BankPassed)]
+    assert len(passed) == (7 * rounds if passes == "when_shoe_empty" else 7)
+    assert isinstance(game.opening_events[-1], GameOver)
+    assert game.balances == (10,) * 7
+
+
+def _played(moves: int) -> BankingGame:
+    game = BankingGame(3, macao(max_stake=10), seed=5)
+    for _ in range(moves):
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def test_mb_10_a_save_whose_moves_its_replay_refuses_is_refused_at_load() -> None:
+    saved = json.loads(_played(4).to_json())
+    saved["moves"] = ["stand", *saved["moves"][1:]]
+    with pytest.raises(StateError, match="moves do not replay"):
+        BankingGame.from_json(json.dumps(saved))
+
+
+def test_mb_10_a_save_whose_moves_replay_to_another_position_is_refused() -> None:
+    game = _played(4)
+    saved = json.loads(game.to_json())
+    saved["moves"] = saved["moves"][:-1]
+    with pytest.raises(StateError, match="differs from the replay"):
+        BankingGame.from_json(json.dumps(saved))
+
+
+def test_mb_10_every_loaded_save_replays_to_its_own_public_position() -> None:
+    for moves in range(12):
+        game = _played(moves)
+        loaded = BankingGame.from_json(game.to_json())
+        assert loaded.record.replay().to_json() == game.to_json()

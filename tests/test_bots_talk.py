@@ -1,0 +1,114 @@
+"""Bots make progress in every variant (issue 14): no endless Ultimate Mao table talk
+(UM-21, UM-22) from the built-in bots, and a random bot told how often to talk."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from makao import Game, Say, variants
+from makao.bots import HeuristicBot, MCTSBot, RandomBot, Situation, get, score_move
+from makao.bots.policy import is_talk, without_talk
+from makao.bots.random import DEFAULT_TALK
+from makao.errors import SetupError
+from makao.moves import Draw
+from makao.sim import parse_bot
+from makao.sim.play import play_game
+
+MAO = variants.mao()
+#: Far above a heuristic Mao game's normal length (tens to hundreds of actions).
+CAP = 3000
+
+
+def test_um_21_question_and_remark_are_talk_but_end_of_questions_and_calls_are_not() -> None:
+    assert is_talk(Say(0, "question")) and is_talk(Say(2, "remark"))
+    assert not is_talk(Say(0, "end-of-questions")) and not is_talk(Say(1, "makao"))
+    assert not is_talk(Draw())
+    moves = [Draw(), Say(0, "question")]
+    assert without_talk(moves) == [Draw()]
+    assert without_talk([Say(0, "remark")]) == [Say(0, "remark")]  # nothing else: kept
+
+
+def test_um_21_heuristic_scores_talk_below_drawing() -> None:
+    game = Game.new(MAO, 3, seed=1)
+    situation = Situation.of_view(game.view(game.to_move))
+    assert score_move(Say(game.to_move, "question"), situation) < score_move(Draw(), situation)
+
+
+@pytest.mark.parametrize("bot", [HeuristicBot(), MCTSBot(playouts=2)])
+def test_um_21_built_in_bots_do_not_talk_out_of_turn(bot: HeuristicBot | MCTSBot) -> None:
+    game = Game.new(MAO, 3, seed=2)
+    other = (game.to_move + 1) % 3
+    offered = [m for m in game.legal_moves() if getattr(m, "seat", None) == other]
+    assert offered and all(is_talk(m) for m in offered)
+    assert bot.respond(game.view(other), offered) is None
+    closing = [Say(other, "end-of-questions")]
+    assert bot.respond(game.view(other), closing) == closing[0]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_um_21_a_heuristic_three_player_mao_game_ends_well_under_the_cap(seed: int) -> None:
+    record = play_game(MAO, [HeuristicBot() for _ in range(3)], seed, max_actions=CAP)
+    assert not record.truncated and record.actions < CAP
+
+
+def test_um_21_mcts_plays_mao_to_the_end() -> None:
+    bots = [MCTSBot(playouts=3), HeuristicBot(), HeuristicBot()]
+    record = play_game(MAO, bots, 1, max_actions=CAP)
+    assert not record.truncated
+
+
+def _talk_share(talk: float, actions: int = 600, seed: int = 5) -> float:
+    game = Game.new(MAO, 3, seed=seed)
+    bots = [RandomBot(talk=talk) for _ in range(3)]
+    for seat, bot in enumerate(bots):
+        bot.reset(seed + seat)
+    talked = 0
+    for _ in range(actions):  # bounded: never hangs
+        if game.is_over:
+            break
+        seat = game.to_move
+        legal = game.legal_moves()
+        move = None
+        for other in (s for s in range(3) if s != seat):
+            offered = [m for m in legal if getattr(m, "seat", None) == other]
+            move = bots[other].respond(game.view(other), offered) if offered else None
+            if move is not None:
+                break
+        if move is None:
+            own = [m for m in legal if getattr(m, "seat", seat) == seat]
+            move = bots[seat].choose(game.view(seat), own)
+        talked += is_talk(move)
+        game.play(move)
+    return talked / actions
+
+
+def test_um_21_random_bot_talks_as_often_as_told() -> None:
+    assert _talk_share(0.0) == 0
+    assert 0 < _talk_share(DEFAULT_TALK) < 0.15
+    assert _talk_share(1.0) > 0.5
+
+
+def test_random_bot_talk_option_is_checked_and_reachable_by_name() -> None:
+    assert RandomBot().talk == DEFAULT_TALK
+    assert isinstance(get("random", talk=0.5), RandomBot)
+    assert parse_bot("random:talk=0.25").talk == 0.25  # type: ignore[attr-defined]
+    for bad in (-0.1, 1.5, float("nan"), True, "often"):
+        with pytest.raises(SetupError, match="talk must be a probability"):
+            RandomBot(talk=bad)  # type: ignore[arg-type]
+
+
+def test_random_bot_without_talk_on_offer_is_the_plain_uniform_player() -> None:
+    game = Game.new(variants.polish(), 3, seed=8)
+    bot = RandomBot(talk=0.5)
+    bot.reset(3)
+    rng = random.Random(3)
+    for _ in range(200):
+        if game.is_over:
+            break
+        moves = game.legal_moves()
+        own = [m for m in moves if getattr(m, "seat", game.to_move) == game.to_move]
+        move = bot.choose(game.view(game.to_move), own)
+        assert move == own[int(rng.random() * len(own))]
+        game.play(move)
