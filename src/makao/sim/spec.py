@@ -18,7 +18,7 @@ from makao.bots.protocol import Bot
 from makao.errors import SetupError
 from makao.variant import Variant
 
-__all__ = ["options_of", "parse_bot", "parse_options", "parse_spec", "parse_variant"]
+__all__ = ["describe", "options_of", "parse_bot", "parse_options", "parse_spec", "parse_variant"]
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -73,6 +73,21 @@ def parse_bot(text: str) -> Bot:
     name, raw = parse_spec(text)
     build = _bots.factory(name)
     return _bots.get(name, **parse_options(f"bot {name!r}", build, raw))
+
+
+def describe(variant: Variant) -> str:
+    """The variant as ``"name:k=v"`` (as :func:`parse_variant` reads it), with the options
+    that differ from the factory's defaults."""
+    try:
+        defaults = {k: p.default for k, p in options_of(_variants.factory(variant.name)).items()}
+    except SetupError:
+        defaults = {}
+    options = ",".join(
+        f"{key}={value}".lower() if isinstance(value, bool) else f"{key}={value}"
+        for key, value in variant.options
+        if key not in defaults or defaults[key] != value
+    )
+    return variant.name + (":" + options if options else "")
 
 
 def _coerce(what: str, key: str, text: str, param: inspect.Parameter) -> Any:
