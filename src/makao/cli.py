@@ -51,6 +51,8 @@ MAX_SAVE_BYTES = 4 * 1024 * 1024
 #: The deepest nesting of JSON brackets ``makao replay`` reads (a saved game needs 4).
 MAX_SAVE_DEPTH = 64
 
+_NO_MATPLOTLIB = "--plot needs matplotlib, the plot extra: pip install '.[plot]' in a checkout"
+
 #: The largest ``--max-actions``.
 MAX_ACTIONS_LIMIT = 10_000_000
 
@@ -268,7 +270,7 @@ def _check_plot_format(path: Path) -> None:
         import matplotlib  # noqa: F401  (first: a cached submodule would hide its absence)
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
-        raise UsageError("--plot needs matplotlib: pip install 'makao[plot]'") from None
+        raise UsageError(_NO_MATPLOTLIB) from None
     suffix = path.suffix[1:].lower()
     supported = FigureCanvasBase.get_supported_filetypes()
     if suffix and suffix not in supported:
@@ -565,7 +567,7 @@ def plot_lengths(series: Sequence[tuple[str, Sequence[int]]], path: Path) -> Non
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise UsageError("--plot needs matplotlib: pip install 'makao[plot]'") from None
+        raise UsageError(_NO_MATPLOTLIB) from None
     figure, axes = plt.subplots(figsize=(7, 4))
     for label, lengths in series:
         axes.hist(lengths, bins=40, alpha=0.5, label=label)
