@@ -45,16 +45,16 @@ from makao.variant import Variant
 
 __all__ = ["COMMANDS", "MAX_SAVE_BYTES", "MAX_SAVE_DEPTH", "Command", "main", "register"]
 
-#: The largest file ``makao replay`` reads (a saved game of 10,000 moves is about 100 kB).
 MAX_SAVE_BYTES = 4 * 1024 * 1024
+"""The largest file ``makao replay`` reads (a saved game of 10,000 moves is about 100 kB)."""
 
-#: The deepest nesting of JSON brackets ``makao replay`` reads (a saved game needs 4).
 MAX_SAVE_DEPTH = 64
+"""The deepest nesting of JSON brackets ``makao replay`` reads (a saved game needs 4)."""
 
 _NO_MATPLOTLIB = "--plot needs matplotlib, the plot extra: pip install '.[plot]' in a checkout"
 
-#: The largest ``--max-actions``.
 MAX_ACTIONS_LIMIT = 10_000_000
+"""The largest ``--max-actions``."""
 
 
 class UsageError(Exception):
@@ -76,8 +76,8 @@ class Command(NamedTuple):
     handler: Callable[[argparse.Namespace], int]
 
 
-#: The subcommands, in the order ``makao --help`` lists them.
 COMMANDS: list[Command] = []
+"""The subcommands, in the order ``makao --help`` lists them."""
 
 
 def register(command: Command) -> None:

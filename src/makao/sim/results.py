@@ -223,7 +223,6 @@ class Comparison:
         _write_json(path, self.to_dict())
 
 
-#: One line per metric family, printed under every table (``{cap}``: the action cap).
 LEGEND: dict[str, str] = {
     "win rate": "share of all games the bot won (a truncated game is won by nobody)",
     "mean place": "the bot's average finishing place, 1 = winner (games that ended)",
@@ -240,6 +239,7 @@ LEGEND: dict[str, str] = {
     "score": "the bot's average score (variants that score)",
     "events": "how often that kind of event happened per game (--events)",
 }
+"""One line per metric family, printed under every table (``{cap}``: the action cap)."""
 
 
 def legend(names: Sequence[str], max_actions: int | None = None) -> str:

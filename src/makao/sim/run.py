@@ -32,13 +32,13 @@ from makao.variant import Variant
 
 __all__ = ["DEFAULT_MAX_ACTIONS", "MAX_GAMES", "Progress", "compare", "max_workers", "simulate"]
 
-#: The default cap on actions per game: far above any game that ends normally (a Polish
-#: game between heuristic bots takes well under 200 actions), low enough that a game that
-#: loops forever costs about a second. A capped game is reported as truncated.
 DEFAULT_MAX_ACTIONS = 10_000
+"""The default cap on actions per game: far above any game that ends normally (a Polish game
+between heuristic bots takes well under 200 actions), low enough that a game that loops
+forever costs about a second. A capped game is reported as truncated."""
 
-#: The most games one experiment may ask for (every game's record is kept).
 MAX_GAMES = 1_000_000
+"""The most games one experiment may ask for (every game's record is kept)."""
 
 
 def max_workers() -> int:
@@ -46,8 +46,8 @@ def max_workers() -> int:
     return 4 * (os.cpu_count() or 1)
 
 
-#: Called as ``progress(games_done, games_total)`` while an experiment runs.
 Progress = Callable[[int, int], None]
+"""Called as ``progress(games_done, games_total)`` while an experiment runs."""
 
 
 @attrs.frozen
