@@ -37,8 +37,9 @@ DEFAULT_MAX_ACTIONS = 10_000
 between heuristic bots takes well under 200 actions), low enough that a game that loops
 forever costs about a second. A capped game is reported as truncated."""
 
-MAX_GAMES = 1_000_000
-"""The most games one experiment may ask for (every game's record is kept)."""
+MAX_GAMES = 500_000
+"""The most games one experiment may ask for: every game's record is kept (about 2 kB), so
+this bounds an experiment's memory to about 1 GB. Run several seeds for more games."""
 
 
 def max_workers() -> int:
