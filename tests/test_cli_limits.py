@@ -235,3 +235,20 @@ def test_a_save_within_the_limits_still_replays(
 )
 def test_json_depth_skips_strings(text: str, depth: int) -> None:
     assert json_depth(text) == depth
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "--variant", "polish:decks=2,decks=1"], "'decks' given twice"),
+        (["simulate", "--option", "decks=2", "--option", "decks=1"], "decks given twice"),
+        (["simulate", "--variant", "polish:decks=2", "--option", "decks=1"], "given twice"),
+        (["compare", "polish:decks=1,decks=2", "polish"], "given twice"),
+        (["simulate", "--bots", "mcts:playouts=5,playouts=6"], "given twice"),
+    ],
+)
+def test_an_option_given_twice_is_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    # Was: the last value silently kept.
+    _one_line_error(*_run(capsys, *argv), words)

@@ -205,7 +205,11 @@ def _seated_bots(args: argparse.Namespace, *played: Variant) -> list[Bot]:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    extra = dict(_split_option(text) for text in args.option)
+    extra: dict[str, str] = {}
+    for key, value in map(_split_option, args.option):
+        if key in extra:
+            raise UsageError(f"--option {key} given twice")
+        extra[key] = value
     variant = parse_variant(args.variant, extra)
     seated = _seated_bots(args, variant)
     _check_run(args)

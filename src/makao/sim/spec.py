@@ -3,7 +3,8 @@
 
 Option values are typed by the factory's signature: ``true``/``false`` for booleans,
 ``none`` for ``None``, whole numbers, decimals, else text; an unknown option or a value of
-the wrong type is refused with a :class:`~makao.errors.SetupError` that says why.
+the wrong type, or an option given twice, is refused with a
+[`SetupError`][makao.errors.SetupError] that says why.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ def parse_spec(text: str) -> tuple[str, dict[str, str]]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise SetupError(f"bad option {item!r} in {text!r}: write key=value")
+        if key.strip() in raw:
+            raise SetupError(f"option {key.strip()!r} given twice in {text!r}")
         raw[key.strip()] = value.strip()
     return name.strip(), raw
 
@@ -61,9 +64,13 @@ def parse_options(what: str, build: Callable[..., object], raw: dict[str, str]) 
 
 
 def parse_variant(text: str, extra: dict[str, str] | None = None) -> Variant:
-    """Build a variant from ``"name:k=v,…"`` (plus ``extra`` option texts)."""
+    """Build a variant from ``"name:k=v,…"`` (plus ``extra`` option texts); an option
+    given twice is refused."""
     name, raw = parse_spec(text)
     build = _variants.factory(name)
+    twice = sorted(set(raw) & set(extra or {}))
+    if twice:
+        raise SetupError(f"option {twice[0]!r} given twice (in {text!r} and as an extra option)")
     typed = parse_options(f"variant {name!r}", build, {**raw, **(extra or {})})
     return _variants.get(name, **typed)
 
