@@ -76,14 +76,14 @@ def test_compare_shows_the_difference(capsys: pytest.CaptureFixture[str]) -> Non
         (["simulate", "--option", "decks"], "key=value"),
         (["simulate", "--bots", "oracle"], "unknown bot"),
         (["simulate", "--bots", "mcts:playouts=lots"], "expects"),
-        (["simulate", "--games", "ten"], "invalid int"),
+        (["simulate", "--games", "ten"], "not a whole number"),
         (["simulate", "--players", "3", "--bots", "random", "heuristic"], "2 bots for 3"),
         (["compare", "polish"], "required"),
         (["dance"], "invalid choice"),
         ([], "required"),
         (["simulate", "--games", "-3"], "--games"),
         (["simulate", "--workers", "0"], "workers"),
-        (["simulate", "--max-actions", "0"], "max_actions"),
+        (["simulate", "--max-actions", "0"], "--max-actions"),
         (["simulate", "--players", "0"], "--players"),
         (["simulate", "--players", "1"], "at least 2"),
         (["simulate", "--bots", ""], "no name"),
@@ -96,7 +96,7 @@ def test_compare_shows_the_difference(capsys: pytest.CaptureFixture[str]) -> Non
         (["replay"], "required"),
         (["bench", "--games", "0"], "--games"),
         (["bench", "--rounds", "0"], "--rounds"),
-        (["bench", "--games", "x"], "invalid int"),
+        (["bench", "--games", "x"], "not a whole number"),
         (["bench", "--bogus"], "unrecognized arguments"),
     ],
 )
@@ -117,7 +117,7 @@ def test_replay_prints_the_event_log(capsys: pytest.CaptureFixture[str], tmp_pat
     saved.write_text(game.to_json())
     code, out, _ = _run(capsys, "replay", str(saved))
     assert code == 0
-    assert f"   1. {game.record[0]}" in out and "Cards" in out
+    assert f"   1. {game.record[0]}" in out and "seat 0 draws 1 card" in out
 
 
 def test_replay_of_a_missing_file_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:

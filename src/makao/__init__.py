@@ -1,9 +1,12 @@
 """makao: a typed rules engine for the Makao / Mau-Mau family of card games.
 
+```pycon
 >>> from makao import Game, variants
 >>> game = Game.new(variants.polish(), players=2, seed=7)
 >>> game.play(game.legal_moves()[0])  # doctest: +ELLIPSIS
 (...)
+
+```
 """
 
 from makao import rules, variants

@@ -3,44 +3,87 @@
     makao simulate --variant polish --players 4 --games 10000 --workers 2
     makao compare polish polish:last_card_effect_applies=true --games 20000
     makao replay saved.json
-    makao variants
+    makao variants [NAME]
     makao bench
 
-Bad arguments print one line and exit with status 2.
+Bad arguments and bad files print one line on stderr and exit with status 2.
+
+Limits: ``--games`` at most :data:`~makao.sim.run.MAX_GAMES`, ``--workers`` at most
+:func:`~makao.sim.run.max_workers` (4 per CPU), every game capped at ``--max-actions``
+(default :data:`~makao.sim.run.DEFAULT_MAX_ACTIONS`); ``replay`` reads only regular files
+of at most :data:`MAX_SAVE_BYTES` bytes nested at most :data:`MAX_SAVE_DEPTH` deep.
+
+Subcommands are the entries of :data:`COMMANDS`; another module adds one with
+:func:`register` before :func:`main` runs.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib.util
 import inspect
-import io
+import itertools
 import json
 import os
+import re
+import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from types import ModuleType
+from typing import Any, NamedTuple, NoReturn
 
 from makao import bots as bot_registry
 from makao import variants
 from makao.bots.protocol import Bot
 from makao.errors import MakaoError
 from makao.sim import Comparison, SimResult, compare, parse_bot, parse_variant, simulate
-from makao.sim.spec import options_of
+from makao.sim.run import DEFAULT_MAX_ACTIONS, MAX_GAMES, max_workers
+from makao.sim.spec import describe, options_of
+from makao.variant import Variant
 
-__all__ = ["main"]
+__all__ = ["COMMANDS", "MAX_SAVE_BYTES", "MAX_SAVE_DEPTH", "Command", "main", "register"]
+
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+"""The largest file ``makao replay`` reads (a saved game of 10,000 moves is about 100 kB)."""
+
+MAX_SAVE_DEPTH = 64
+"""The deepest nesting of JSON brackets ``makao replay`` reads (a saved game needs 4)."""
+
+_NO_MATPLOTLIB = "--plot needs matplotlib, the plot extra: pip install '.[plot]' in a checkout"
+
+MAX_ACTIONS_LIMIT = 10_000_000
+"""The largest ``--max-actions``."""
 
 
 class UsageError(Exception):
-    """A bad argument: reported in one line, exit status 2."""
+    """A bad argument: reported in one line (``makao: error: …``), exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}")
+        raise UsageError(message)  # one prefix: main adds "makao: error: "
+
+
+class Command(NamedTuple):
+    """A subcommand: its name, one line of help, a function that adds its arguments, and
+    the handler that runs it (returning the exit status)."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    handler: Callable[[argparse.Namespace], int]
+
+
+COMMANDS: list[Command] = []
+"""The subcommands, in the order ``makao --help`` lists them."""
+
+
+def register(command: Command) -> None:
+    """Add (or replace, by name) a subcommand of ``makao``."""
+    COMMANDS[:] = [known for known in COMMANDS if known.name != command.name]
+    COMMANDS.append(command)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -48,16 +91,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = _build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        if argv[:1] == ["bench"]:  # everything after "bench" belongs to the benchmark
-            return _bench(argparse.Namespace(rest=argv[1:]))
         args = parser.parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
         return handler(args)
     except BrokenPipeError:  # the reader went away (``makao … | head``): stop quietly
         _silence_stdout()
         return 1
-    except (UsageError, MakaoError, ValueError, OSError) as error:
-        message = str(error).splitlines()[0] if str(error) else type(error).__name__
+    except (UsageError, MakaoError, ValueError, OSError, RecursionError, MemoryError) as error:
+        text = str(error)
+        message = text.splitlines()[0] if text.strip() else type(error).__name__
         print(f"makao: error: {message}", file=sys.stderr)
         return 2
 
@@ -74,45 +116,87 @@ def _silence_stdout() -> None:
 def _build_parser() -> _Parser:
     parser = _Parser(prog="makao", description="Makao rules engine: experiments and tools.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    sim = commands.add_parser("simulate", help="play many games between bots")
-    sim.add_argument("--variant", default="polish", help="variant spec, like polish:decks=2")
-    sim.add_argument("--option", action="append", default=[], metavar="K=V")
-    _add_run_arguments(sim)
-    sim.add_argument("--csv", type=Path, help="write one row per game")
-    sim.set_defaults(handler=_simulate)
-    cmp = commands.add_parser("compare", help="compare two variants under the same bots")
-    cmp.add_argument("variant_a")
-    cmp.add_argument("variant_b")
-    _add_run_arguments(cmp)
-    cmp.set_defaults(handler=_compare)
-    rep = commands.add_parser("replay", help="print the event log of a saved game")
-    rep.add_argument("path", type=Path)
-    rep.set_defaults(handler=_replay)
-    lst = commands.add_parser("variants", help="list the variants and their options")
-    lst.set_defaults(handler=_variants)
-    bench = commands.add_parser("bench", help="run the engine benchmark")
-    bench.add_argument("rest", nargs=argparse.REMAINDER, help="arguments for the benchmark")
-    bench.set_defaults(handler=_bench)
+    for command in COMMANDS:
+        sub = commands.add_parser(command.name, help=command.help, description=command.help)
+        command.arguments(sub)
+        sub.set_defaults(handler=command.handler)
     return parser
 
 
+def _bounded(least: int, most: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``least`` to ``most``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"must be from {least} to {most}, not {value}")
+        return value
+
+    return parse
+
+
+# ------------------------------------------------------------------ simulate, compare
+
+
+def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="polish", help="variant spec, like polish:decks=2")
+    parser.add_argument("--option", action="append", default=[], metavar="K=V")
+    _add_run_arguments(parser)
+    parser.add_argument("--csv", type=Path, help="write one row per game")
+
+
+def _compare_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant_a")
+    parser.add_argument("variant_b")
+    _add_run_arguments(parser)
+
+
 def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, help="seats (default: one per --bots entry, or 2)")
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument(
+        "--players",
+        type=_bounded(1, 100),
+        help="seats (default: one per --bots entry, else the variant's smallest table)",
+    )
+    parser.add_argument(
+        "--games", type=_bounded(1, MAX_GAMES), default=1000, help=f"at most {MAX_GAMES}"
+    )
     parser.add_argument("--bots", nargs="+", default=["random"], metavar="BOT")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--max-actions", type=int, help="cap each game (reported as truncated)")
+    parser.add_argument(
+        "--workers",
+        type=_bounded(1, max_workers()),
+        default=1,
+        help=f"local processes, at most 4 per CPU ({max_workers()} here)",
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=_bounded(1, MAX_ACTIONS_LIMIT),
+        default=DEFAULT_MAX_ACTIONS,
+        help=f"cap each game (default {DEFAULT_MAX_ACTIONS}); capped games count as truncated",
+    )
+    parser.add_argument("--events", action="store_true", help="add event counts to the table")
     parser.add_argument("--json", type=Path, help="write the statistics as JSON")
     parser.add_argument("--plot", type=Path, help="draw the game-length distributions")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
-def _seated_bots(args: argparse.Namespace) -> list[Bot]:
+def usual_players(variant: Variant) -> int:
+    """The table ``--players`` defaults to: the variant's smallest, and at least 2."""
+    start = getattr(variant.rules, "start", None)
+    return max(2, int(getattr(start, "min_players", 2)))
+
+
+def _seated_bots(args: argparse.Namespace, *played: Variant) -> list[Bot]:
     specs: list[str] = args.bots
-    players = args.players if args.players is not None else max(len(specs), 2)
-    if players < 1:
-        raise UsageError(f"--players must be a positive number of seats, not {players}")
+    if args.players is not None:
+        players: int = args.players
+    elif len(specs) > 1:
+        players = len(specs)
+    else:
+        players = max(usual_players(variant) for variant in played)
     if len(specs) == 1:
         specs = specs * players
     if len(specs) != players:
@@ -121,9 +205,13 @@ def _seated_bots(args: argparse.Namespace) -> list[Bot]:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    extra = dict(_split_option(text) for text in args.option)
+    extra: dict[str, str] = {}
+    for key, value in map(_split_option, args.option):
+        if key in extra:
+            raise UsageError(f"--option {key} given twice")
+        extra[key] = value
     variant = parse_variant(args.variant, extra)
-    seated = _seated_bots(args)
+    seated = _seated_bots(args, variant)
     _check_run(args)
     with _progress(args.quiet) as progress:
         result = simulate(
@@ -140,13 +228,13 @@ def _simulate(args: argparse.Namespace) -> int:
         result.to_csv(args.csv)
     if args.plot is not None:
         plot_lengths([(result.variant, result.lengths())], args.plot)
-    print(result.table())
+    print(result.table(events=args.events))
     return 0
 
 
 def _compare(args: argparse.Namespace) -> int:
     a, b = parse_variant(args.variant_a), parse_variant(args.variant_b)
-    seated = _seated_bots(args)
+    seated = _seated_bots(args, a, b)
     _check_run(args)
     with _progress(args.quiet) as progress:
         result = compare(
@@ -163,14 +251,12 @@ def _compare(args: argparse.Namespace) -> int:
     if args.plot is not None:
         series = [(f"A {result.a.variant}", result.a.lengths())]
         plot_lengths([*series, (f"B {result.b.variant}", result.b.lengths())], args.plot)
-    print(result.table())
+    print(result.table(events=args.events))
     return 0
 
 
 def _check_run(args: argparse.Namespace) -> None:
     """Refuse, before any game is played, what would only fail after the run."""
-    if args.games < 1:
-        raise UsageError(f"--games must be a positive number of games, not {args.games}")
     for flag in ("json", "csv", "plot"):
         path: Path | None = getattr(args, flag, None)
         if path is None:
@@ -188,7 +274,7 @@ def _check_plot_format(path: Path) -> None:
         import matplotlib  # noqa: F401  (first: a cached submodule would hide its absence)
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
-        raise UsageError("--plot needs matplotlib: pip install 'makao[plot]'") from None
+        raise UsageError(_NO_MATPLOTLIB) from None
     suffix = path.suffix[1:].lower()
     supported = FigureCanvasBase.get_supported_filetypes()
     if suffix and suffix not in supported:
@@ -208,28 +294,75 @@ def _split_option(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
+# ------------------------------------------------------------------------- replay
+
+
+def _replay_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("path", type=Path, help=f"a saved game, at most {MAX_SAVE_BYTES} bytes")
+
+
 def _replay(args: argparse.Namespace) -> int:
     try:
         from makao import serialize
     except ImportError:
         raise UsageError("replay needs makao.serialize, which this install lacks") from None
-    try:
-        text = args.path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{args.path} is not a saved game (not UTF-8 text: {error})") from None
+    text = read_save(args.path)
     _refuse_banking(args.path, text)
     game = serialize.game_from_json(text)
     start = serialize.replay(game.variant, game.origin, ())
-    print(f"{game.variant.name}, {game.players} players, origin {game.origin}")
+    print(f"{describe(game.variant)}, {game.players} players, origin {game.origin}")
     for number, move in enumerate(game.record, 1):
         print(f"{number:4}. {move}")
         for event in start.play(move):
-            print("        " + _format_event(event))
+            print(f"        {event}")
     return 0
 
 
+def read_save(path: Path) -> str:
+    """The text of the saved game at ``path``, refused (:class:`UsageError`) unless it is a
+    regular file of at most :data:`MAX_SAVE_BYTES` bytes of UTF-8 JSON nested at most
+    :data:`MAX_SAVE_DEPTH` deep. Never blocks on a FIFO or reads a device."""
+    try:  # non-blocking: opening a FIFO with no writer must not wait
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise UsageError(f"{path}: {error.strerror or error}") from None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise UsageError(f"{path}: not a regular file (a saved game is a file)")
+        if info.st_size > MAX_SAVE_BYTES:
+            raise UsageError(f"{path}: {info.st_size} bytes, more than {MAX_SAVE_BYTES}")
+        chunks: list[bytes] = []
+        while chunk := os.read(descriptor, MAX_SAVE_BYTES + 1 - sum(map(len, chunks))):
+            chunks.append(chunk)
+        data = b"".join(chunks)
+    finally:
+        os.close(descriptor)
+    if len(data) > MAX_SAVE_BYTES:  # it grew while we looked
+        raise UsageError(f"{path}: more than {MAX_SAVE_BYTES} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{path} is not a saved game (not UTF-8 text: {error})") from None
+    depth = json_depth(text)
+    if depth > MAX_SAVE_DEPTH:
+        raise UsageError(f"{path}: JSON nested {depth} deep, more than {MAX_SAVE_DEPTH}")
+    return text
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def json_depth(text: str) -> int:
+    """How deeply the brackets of JSON ``text`` nest (strings skipped), in linear time."""
+    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
+    return max(itertools.accumulate(map(_STEP.__getitem__, brackets), initial=0))
+
+
 def _refuse_banking(path: Path, text: str) -> None:
-    """A banking game (:meth:`makao.banking.BankingGame.to_json`) is a different format."""
+    """A banking game (``BankingGame.to_json``) is a different format."""
     try:
         data = json.loads(text)
     except ValueError:
@@ -241,54 +374,154 @@ def _refuse_banking(path: Path, text: str) -> None:
         )
 
 
-def _format_event(event: tuple[Any, ...]) -> str:
-    fields = getattr(event, "_fields", ())
-    parts = []
-    for name, value in zip(fields, event, strict=True):
-        if isinstance(value, tuple) and all(hasattr(item, "suit") for item in value):
-            value = " ".join(map(str, value)) or "-"
-        parts.append(f"{name}={value}")
-    return f"{type(event).__name__} " + " ".join(parts)
+# ----------------------------------------------------------------------- variants
+
+
+def _variants_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", nargs="?", help="show this variant's rules, options, aliases")
 
 
 def _variants(args: argparse.Namespace) -> int:
+    if args.name is not None:
+        print(variant_details(args.name))
+        return 0
     for name in variants.names():
         build = variants.factory(name)
-        summary = " ".join((build.__doc__ or name).split()).split(". ")[0].rstrip(".")
-        print(f"{name}: {summary}")
+        print(f"{name}: {_summary(build, name)}")
         for option, param in options_of(build).items():
-            annotation = param.annotation
-            if annotation is inspect.Parameter.empty:
-                annotation = "any"
-            elif not isinstance(annotation, str):
-                annotation = inspect.formatannotation(annotation)
-            print(f"    {option} ({annotation}, default {param.default!r})")
+            print(f"    {option} ({_annotation(param)}, default {param.default!r})")
     print("bots: " + ", ".join(bot_registry.names()))
     return 0
 
 
+def variant_details(name: str) -> str:
+    """What ``makao variants NAME`` prints: the variant's rules (ids and rule objects), its
+    options with types and defaults, and its aliases."""
+    build = variants.factory(name)
+    variant = build()
+    lines = [f"{variant.name}: {_summary(build, variant.name)}", "", "rules:"]
+    for rule in variant.rule_objects:
+        ids = ", ".join(getattr(rule, "ids", ())) or "-"
+        own = f"ids={getattr(rule, 'ids', ())!r}"
+        shown = repr(rule).replace(f"{own}, ", "").replace(f", {own}", "").replace(own, "")
+        lines.append(f"    {ids}: {shown}")
+    lines += ["", "options (name: type = default):"]
+    params = options_of(build)
+    lines += [f"    {key}: {_annotation(p)} = {p.default!r}" for key, p in params.items()]
+    if not params:
+        lines.append("    none")
+    lines += ["", "aliases: " + (", ".join(aliases(variant.name)) or "none")]
+    return "\n".join(lines)
+
+
+def aliases(name: str) -> list[str]:
+    """The other names ``variants.get`` accepts for variant ``name``."""
+    table: dict[str, str] = getattr(variants, "_ALIASES", {})
+    return [alias for alias, target in table.items() if target == name and alias != name]
+
+
+def _summary(build: Callable[..., object], name: str) -> str:
+    return " ".join((build.__doc__ or name).split()).split(". ")[0].rstrip(".")
+
+
+def _annotation(param: inspect.Parameter) -> str:
+    annotation = param.annotation
+    if annotation is inspect.Parameter.empty:
+        return "any"
+    return annotation if isinstance(annotation, str) else inspect.formatannotation(annotation)
+
+
+# -------------------------------------------------------------------------- bench
+
+
+def _bench_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=_bounded(1, 100_000), default=60)
+    parser.add_argument("--rounds", type=_bounded(1, 1000), default=5, help="the best counts")
+    parser.add_argument("--seed", type=int, default=1)
+
+
 def _bench(args: argparse.Namespace) -> int:
+    module = _load_bench()
+    if module is None:
+        print("makao bench: the benchmark benchmarks/bench.py ships with the source tree only")
+        return 1
+    print(bench_table(module, args.games, args.rounds, args.seed))
+    return 0
+
+
+def _load_bench() -> ModuleType | None:
     path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench.py"
     if not path.exists():
-        print(f"makao bench: the benchmark {path} is not here (it ships with the source tree)")
-        return 1
+        return None
     spec = importlib.util.spec_from_file_location("makao_bench", path)
     if spec is None or spec.loader is None:
         raise UsageError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    errors = io.StringIO()
-    try:
-        with contextlib.redirect_stderr(errors):
-            status = int(module.main(args.rest))
-    except SystemExit as stop:  # the benchmark's own argument parser refused
-        lines = errors.getvalue().strip().splitlines()
-        if stop.code in (0, None):
-            return 0
-        message = lines[-1].partition("error: ")[2] if lines else f"status {stop.code}"
-        raise UsageError(f"makao bench: {message}") from None
-    sys.stderr.write(errors.getvalue())  # anything else it said (warnings)
-    return status
+    return module
+
+
+BENCH_LEGEND = (
+    "  engine: random games through Game.legal_moves() + Game.play(), per action",
+    "  loop: the same table played by makao.simulate's loop with random bots (views, bot "
+    "calls), per action",
+    "  loop overhead: the loop's time over replaying its own games' moves through play()",
+    "  clone: Game.clone() of a position 40 actions into a game",
+    "  times are CPU seconds, the best of the rounds",
+)
+
+
+def bench_table(module: Any, games: int, rounds: int, seed: int) -> str:
+    """Measure with ``benchmarks/bench.py``'s functions and lay the figures out as one
+    table, one row per table size, with a legend under it."""
+    rows = [bench_row(module, players, games, rounds, seed) for players in (2, 4)]
+    header: tuple[str, ...] = ("players", "engine µs/action", "loop µs/action")
+    header += ("loop overhead", "actions/game", "engine games/s", "clone µs")
+    state = module.state_bytes(module.Game.new(module.POLISH, 4, seed=1))
+    lines = [
+        f"makao benchmark: Polish, {games} games per table size, best of {rounds} rounds, "
+        f"Python {sys.version.split()[0]}",
+        "",
+        _grid(header, rows),
+        "",
+        f"state size (4 players, fresh deal): {state} bytes",
+        "",
+        *BENCH_LEGEND,
+    ]
+    return "\n".join(lines)
+
+
+def bench_row(module: Any, players: int, games: int, rounds: int, seed: int) -> tuple[str, ...]:
+    """One row of :func:`bench_table`: the figures of one table size."""
+    seeds = [seed + index for index in range(games)]
+    moves = [module.simulated_moves(module.POLISH, players, s, i) for i, s in enumerate(seeds)]
+    best = module.best_of(
+        rounds,
+        {
+            "engine": lambda: module.random_games(players, seeds),
+            "loop": lambda: module.simulated_games(players, seeds),
+            "replay": lambda: module.replayed_games(players, seeds, moves),
+        },
+    )
+    (engine, actions), (loop, looped), (alone, _) = best["engine"], best["loop"], best["replay"]
+    clone = module._clone_cost(players, 20000, rounds)
+    return (
+        str(players),
+        f"{engine / actions * 1e6:.2f}",
+        f"{loop / looped * 1e6:.2f}",
+        f"{(loop / alone - 1) * 100:+.0f} %" if alone else "-",
+        f"{actions / games:.1f}",
+        f"{games / engine:.1f}" if engine else "-",
+        f"{clone * 1e6:.2f}",
+    )
+
+
+def _grid(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    table = [tuple(header), *rows]
+    widths = [max(len(row[i]) for row in table) for i in range(len(header))]
+    lines = ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)) for row in table]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
 
 
 @contextmanager
@@ -338,7 +571,7 @@ def plot_lengths(series: Sequence[tuple[str, Sequence[int]]], path: Path) -> Non
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise UsageError("--plot needs matplotlib: pip install 'makao[plot]'") from None
+        raise UsageError(_NO_MATPLOTLIB) from None
     figure, axes = plt.subplots(figsize=(7, 4))
     for label, lengths in series:
         axes.hist(lengths, bins=40, alpha=0.5, label=label)
@@ -348,6 +581,15 @@ def plot_lengths(series: Sequence[tuple[str, Sequence[int]]], path: Path) -> Non
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)
+
+
+register(Command("simulate", "play many games between bots", _simulate_arguments, _simulate))
+register(
+    Command("compare", "compare two variants under the same bots", _compare_arguments, _compare)
+)
+register(Command("replay", "print the event log of a saved game", _replay_arguments, _replay))
+register(Command("variants", "list the variants, or show one", _variants_arguments, _variants))
+register(Command("bench", "run the engine benchmark", _bench_arguments, _bench))
 
 
 if __name__ == "__main__":

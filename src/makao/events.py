@@ -1,7 +1,8 @@
 """Events: the typed, immutable record of everything that happens in a game.
 
 :meth:`makao.Game.play` returns a tuple of events. Events are small immutable named tuples
-(cheap to create on the hot path); two events are equal only if they have the same type
+(cheap to create on the hot path) whose ``str`` is a line of plain English
+(``"seat 1 draws 2 cards (penalty)"``); two events are equal only if they have the same type
 and the same fields. :func:`redact` hides what a given seat may not see (the faces of cards
 drawn by others).
 """
@@ -55,12 +56,39 @@ def _hash(self: tuple[object, ...]) -> int:
     return hash((type(self).__name__, tuple(self)))
 
 
+def _n(count: int, noun: str) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _cards(cards: tuple[Card, ...]) -> str:
+    return " ".join(map(str, cards)) or "no cards"
+
+
+def _what(what: Rank | Suit) -> str:
+    """A suit by its name (``clubs``), a rank by its text (``9``)."""
+    return what.name.lower() if isinstance(what, Suit) else str(what)
+
+
+def _choice(choice: Rank | Suit | None) -> str:
+    if choice is None:
+        return ""
+    return f" (naming {_what(choice)})" if isinstance(choice, Suit) else f" (demanding {choice})"
+
+
+def _seats(values: tuple[int, ...]) -> str:
+    return ", ".join(map(str, values)) or "-"
+
+
 class CardsPlayed(NamedTuple):
     """``seat`` played ``cards`` (the last is the new top card), with ``choice`` if any."""
 
     seat: int
     cards: tuple[Card, ...]
     choice: Choice = None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} plays {_cards(self.cards)}{_choice(self.choice)}"
 
 
 class CardsDrawn(NamedTuple):
@@ -75,6 +103,12 @@ class CardsDrawn(NamedTuple):
     reason: str
     amount: int
 
+    def __str__(self) -> str:
+        faces = f": {_cards(self.cards)}" if self.cards else ""
+        if self.reason == "deal":
+            return f"seat {self.seat} is dealt {_n(self.amount, 'card')}{faces}"
+        return f"seat {self.seat} draws {_n(self.amount, 'card')} ({self.reason}){faces}"
+
 
 class AttackRaised(NamedTuple):
     """An attack (draw penalty) now totalling ``total`` is sent from ``seat`` to ``target``."""
@@ -83,12 +117,18 @@ class AttackRaised(NamedTuple):
     target: int
     total: int
 
+    def __str__(self) -> str:
+        return f"seat {self.seat} attacks seat {self.target}: {_n(self.total, 'card')} to draw"
+
 
 class AttackAccepted(NamedTuple):
     """``seat`` accepted an attack of ``total`` cards (the cards follow as CardsDrawn)."""
 
     seat: int
     total: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} gives in to the attack of {_n(self.total, 'card')}"
 
 
 class WaitRaised(NamedTuple):
@@ -98,6 +138,9 @@ class WaitRaised(NamedTuple):
     target: int
     turns: int
 
+    def __str__(self) -> str:
+        return f"seat {self.seat} makes seat {self.target} wait {_n(self.turns, 'turn')}"
+
 
 class WaitAccepted(NamedTuple):
     """``seat`` accepted a wait: this turn and ``turns - 1`` more of theirs are skipped."""
@@ -105,17 +148,26 @@ class WaitAccepted(NamedTuple):
     seat: int
     turns: int
 
+    def __str__(self) -> str:
+        return f"seat {self.seat} waits {_n(self.turns, 'turn')}"
+
 
 class TurnSkipped(NamedTuple):
     """``seat``'s turn was skipped (waiting, or a skip card)."""
 
     seat: int
 
+    def __str__(self) -> str:
+        return f"seat {self.seat} misses a turn"
+
 
 class Passed(NamedTuple):
     """``seat`` ended their turn without playing."""
 
     seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} passes"
 
 
 class DemandSet(NamedTuple):
@@ -124,11 +176,19 @@ class DemandSet(NamedTuple):
     seat: int
     rank: Rank | None
 
+    def __str__(self) -> str:
+        if self.rank is None:
+            return f"seat {self.seat} cancels the demand"
+        return f"seat {self.seat} demands {_what(self.rank)}"
+
 
 class DemandEnded(NamedTuple):
     """The demand for ``what`` (a rank or a suit) is over."""
 
     what: Rank | Suit
+
+    def __str__(self) -> str:
+        return f"the demand for {_what(self.what)} is over"
 
 
 class SuitNamed(NamedTuple):
@@ -137,12 +197,18 @@ class SuitNamed(NamedTuple):
     seat: int
     suit: Suit
 
+    def __str__(self) -> str:
+        return f"seat {self.seat} names {_what(self.suit)}"
+
 
 class CallMade(NamedTuple):
     """``seat`` said ``call`` (``"makao"``, ``"po-makale"``, ``"stop-makao"``, …)."""
 
     seat: int
     call: str
+
+    def __str__(self) -> str:
+        return f'seat {self.seat} says "{self.call}"'
 
 
 class Penalised(NamedTuple):
@@ -153,11 +219,19 @@ class Penalised(NamedTuple):
     reason: str
     amount: int
 
+    def __str__(self) -> str:
+        cards = f" {_n(self.amount, 'card')}" if self.amount else ""
+        return f"seat {self.seat} is penalised{cards} ({self.rule}: {self.reason})"
+
 
 class DirectionChanged(NamedTuple):
     """Play now goes in ``direction`` (+1 clockwise, -1 counter-clockwise)."""
 
     direction: int
+
+    def __str__(self) -> str:
+        way = "clockwise" if self.direction > 0 else "counter-clockwise"
+        return f"play now goes {way}"
 
 
 class HandsSwapped(NamedTuple):
@@ -172,12 +246,18 @@ class StockReshuffled(NamedTuple):
 
     size: int
 
+    def __str__(self) -> str:
+        return f"the pile is shuffled into a new stock of {_n(self.size, 'card')}"
+
 
 class PlayerFinished(NamedTuple):
     """``seat`` has no cards left and takes ``place`` (1 = winner)."""
 
     seat: int
     place: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} is out, in place {self.place}"
 
 
 class GameOver(NamedTuple):
@@ -186,12 +266,19 @@ class GameOver(NamedTuple):
     order: tuple[int, ...]
     blocked: bool = False
 
+    def __str__(self) -> str:
+        how = "blocked (PL-36)" if self.blocked else "over"
+        return f"game {how}; finishing order {_seats(self.order)}"
+
 
 class DealStarted(NamedTuple):
     """Deal number ``deal`` (from 1) of a match began, dealt by ``dealer`` (RU-3)."""
 
     deal: int
     dealer: int
+
+    def __str__(self) -> str:
+        return f"deal {self.deal} starts, dealt by seat {self.dealer}"
 
 
 class DealScored(NamedTuple):
@@ -200,12 +287,18 @@ class DealScored(NamedTuple):
     scores: tuple[int, ...]
     totals: tuple[int, ...]
 
+    def __str__(self) -> str:
+        return f"deal scored: {_seats(self.scores)} (totals {_seats(self.totals)})"
+
 
 class MatchOver(NamedTuple):
     """A match ended: seats ranked by loss total, lowest first (RU-18), and the totals."""
 
     ranking: tuple[int, ...]
     totals: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"match over; ranking {_seats(self.ranking)} (totals {_seats(self.totals)})"
 
 
 class Announced(NamedTuple):
@@ -216,6 +309,9 @@ class Announced(NamedTuple):
     kind: str
     direction: int
     text: str
+
+    def __str__(self) -> str:
+        return f'seat {self.seat} announces the {self.kind}: "{self.text}"'
 
 
 #: Any event of the core engine (variants may define more; all are NamedTuples).

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import is_
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from makao.bots.protocol import Bot
 from makao.engine import Game
@@ -27,6 +27,8 @@ from makao.moves import Move
 from makao.variant import Variant
 
 __all__ = ["GameRecord", "derive_seed", "play_game"]
+
+_T = TypeVar("_T", bound=tuple[object, ...])
 
 
 class GameRecord(NamedTuple):
@@ -102,7 +104,7 @@ def play_game(
     penalties = [0] * players
     for event in compress(events, map(is_, kinds, repeat(Penalised))):
         penalties[event.seat] += event.amount  # type: ignore[union-attr]
-    seats = tuple((j + rotation) % players for j in range(players))
+    seats = _shared(tuple((j + rotation) % players for j in range(players)))
     places = _places(game, players) if game.over else None
     winner = game.finished[0] if game.over else None
     lead_changes, decided_at = tracker.summary(winner)
@@ -117,11 +119,22 @@ def play_game(
         truncated=not game.over,
         blocked=game.blocked,
         penalties=tuple(penalties[s] for s in seats),
-        events=tuple(sorted((kind.__name__, n) for kind, n in counts.items())),
+        events=tuple(sorted(_shared((kind.__name__, n)) for kind, n in counts.items())),
         lead_changes=lead_changes,
         decided_at=decided_at,
         scores=_scores(game, seats),
     )
+
+
+_SHARED: dict[tuple[object, ...], tuple[object, ...]] = {}
+
+
+def _shared(value: _T) -> _T:
+    """One shared copy of a small tuple that many records hold (an event count, the seats
+    of a rotation), so that a long experiment keeps about 1 kB per game, not 3."""
+    if len(_SHARED) > 100_000:
+        _SHARED.clear()
+    return _SHARED.setdefault(value, value)  # type: ignore[return-value]
 
 
 def _ask(game: Game, seated: Sequence[Bot], legal: Sequence[Move], seat: int) -> Move:

@@ -8,8 +8,9 @@ difference of each metric and its significance.
 Conventions: win rates count all games, so a truncated game (``max_actions``) is a win for
 nobody; game length, lead changes, penalties and events count all games too (a truncated
 one at its cap); places, scores and "decided at" are averaged over the games that ended
-(NaN if none did); a blocked game (PL-36) ends with its ranking, so its first player counts
-as the winner.
+(NaN if none did); a truncated game is counted in the title of every table and in the
+JSON (``"truncated"``, with the cap as ``"max_actions"``); a blocked game (PL-36) ends with
+its ranking, so its first player counts as the winner.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import attrs
 from makao.sim.play import GameRecord
 from makao.sim.stats import Difference, Estimate, difference, mean, rate
 
-__all__ = ["Comparison", "SimResult"]
+__all__ = ["LEGEND", "Comparison", "SimResult", "legend"]
 
 
 @attrs.frozen
@@ -40,6 +41,8 @@ class SimResult:
     """A label per bot (its name; repeated names are numbered)."""
     seed: int
     records: tuple[GameRecord, ...]
+    max_actions: int | None = None
+    """The cap on actions per game (``None``: no cap); a capped game is truncated."""
 
     @property
     def games(self) -> int:
@@ -67,44 +70,60 @@ class SimResult:
         """Moves (actions) per game, in game order."""
         return [record.actions for record in self.records]
 
+    def truncated(self) -> int:
+        """How many games were stopped at :attr:`max_actions` before they ended."""
+        return sum(record.truncated for record in self.records)
+
     def metrics(self) -> dict[str, Estimate]:
         """Every statistic, by name, with its 95 % confidence interval."""
         return dict(self._metrics())
 
-    def _metrics(self) -> Iterator[tuple[str, Estimate]]:
+    def _metrics(self, events: bool = True) -> Iterator[tuple[str, Estimate]]:
         records = self.records
         n = len(records)
         done = self.finished()
         for j, label in enumerate(self.bots):
             yield f"win rate {label}", rate(self.wins(j), n)
         for j, label in enumerate(self.bots):
-            yield f"mean place {label}", mean([r.places[j] for r in done if r.places])
+            places = [r.places[j] for r in done if r.places]
+            yield f"mean place {label}", mean(places, low=1, high=self.players)
         for seat in range(self.players):
             won = sum(1 for r in done if r.places and r.seats[r.places.index(1)] == seat)
             yield f"win rate seat {seat}", rate(won, n)
         first_won = sum(1 for r in done if r.places and r.places[r.first] == 1)
         yield "first player wins", rate(first_won, n)
-        yield "moves per game", mean([r.actions for r in records])
-        yield "turns per game", mean([r.turns for r in records])
-        yield "rounds per game", mean([r.turns / self.players for r in records])
+        yield "moves per game", mean([r.actions for r in records], low=0)
+        yield "turns per game", mean([r.turns for r in records], low=0)
+        yield "rounds per game", mean([r.turns / self.players for r in records], low=0)
         yield "blocked", rate(sum(r.blocked for r in records), n)
         yield "truncated", rate(sum(r.truncated for r in records), n)
-        yield "lead changes", mean([r.lead_changes for r in records])
-        yield "decided at", mean([r.decided_at for r in done if r.decided_at is not None])
+        yield "lead changes", mean([r.lead_changes for r in records], low=0)
+        decided = [r.decided_at for r in done if r.decided_at is not None]
+        yield "decided at", mean(decided, low=0, high=1)
         for j, label in enumerate(self.bots):
-            yield f"penalty cards {label}", mean([r.penalties[j] for r in records])
+            yield f"penalty cards {label}", mean([r.penalties[j] for r in records], low=0)
         scored = [r for r in done if r.scores is not None]
         for j, label in enumerate(self.bots if scored else ()):
             yield f"score {label}", mean([r.scores[j] for r in scored if r.scores])
-        kinds = sorted({name for r in records for name, _ in r.events})
+        kinds = sorted({name for r in records for name, _ in r.events}) if events else []
         for kind in kinds:
-            yield f"events {kind}", mean([dict(r.events).get(kind, 0) for r in records])
+            counts = [dict(r.events).get(kind, 0) for r in records]
+            yield f"events {kind}", mean(counts, low=0)
 
-    def table(self) -> str:
-        """The statistics as a plain-text table."""
-        rows = [(name, est.format()) for name, est in self._metrics()]
-        title = f"{self.variant}: {self.games} games, bots {', '.join(self.bots)}"
-        return _render(title, ("metric", "value [95 % CI]"), rows)
+    def title(self) -> str:
+        """The table's first line: variant, games, bots, and how many games were truncated."""
+        return (
+            f"{self.variant}: {self.games} games, bots {', '.join(self.bots)}; "
+            f"{_truncation(self.truncated(), self.max_actions)}"
+        )
+
+    def table(self, events: bool = False) -> str:
+        """The statistics as a plain-text table with a legend under it; ``events`` adds
+        the count of each kind of event per game."""
+        metrics = list(self._metrics(events))
+        rows = [(name, est.format()) for name, est in metrics]
+        table = _render(self.title(), ("metric", "value [95 % CI]"), rows)
+        return table + "\n\n" + legend([name for name, _ in metrics], self.max_actions)
 
     def to_dict(self) -> dict[str, Any]:
         """The experiment as JSON-ready data: settings, statistics, distributions."""
@@ -113,6 +132,8 @@ class SimResult:
             "bots": list(self.bots),
             "seed": self.seed,
             "games": self.games,
+            "max_actions": self.max_actions,
+            "truncated": self.truncated(),
             "metrics": {name: est.to_dict() for name, est in self._metrics()},
             "places": {label: self.places(j) for j, label in enumerate(self.bots)},
             "lengths": dict(sorted(Counter(self.lengths()).items())),
@@ -170,17 +191,23 @@ class Comparison:
         """The metrics whose difference is significant at the 5 % level."""
         return [name for name, _, _, diff in self.rows() if diff.significant]
 
-    def table(self) -> str:
-        """The comparison as a plain-text table (``*``: significant at 5 %)."""
+    def table(self, events: bool = False) -> str:
+        """The comparison as a plain-text table (``*``: significant at 5 %) with a legend
+        under it; ``events`` adds the count of each kind of event per game."""
         rows = [
             (name, x.format(), y.format(), d.format(percent=x.kind == "rate"))
             for name, x, y, d in self.rows()
+            if events or not name.startswith("events ")
         ]
         title = (
             f"A = {self.a.variant}, B = {self.b.variant}: {self.a.games} games each, "
-            f"bots {', '.join(self.a.bots)}"
+            f"bots {', '.join(self.a.bots)}; "
+            f"A {_truncation(self.a.truncated(), self.a.max_actions)}, "
+            f"B {_truncation(self.b.truncated(), self.b.max_actions)}"
         )
-        return _render(title, ("metric", "A", "B", "B - A [95 % CI]"), rows)
+        table = _render(title, ("metric", "A", "B", "B - A [95 % CI]"), rows)
+        notes = legend([row[0] for row in rows], self.a.max_actions)
+        return f"{table}\n\n{notes}\n  *: the difference is significant at the 5 % level"
 
     def to_dict(self) -> dict[str, Any]:
         """Both experiments and the differences as JSON-ready data."""
@@ -194,6 +221,48 @@ class Comparison:
         """Write :meth:`to_dict` as JSON to ``path`` (standard JSON: an unknown value or an
         unbounded interval end is written as ``null``)."""
         _write_json(path, self.to_dict())
+
+
+LEGEND: dict[str, str] = {
+    "win rate": "share of all games the bot won (a truncated game is won by nobody)",
+    "mean place": "the bot's average finishing place, 1 = winner (games that ended)",
+    "win rate seat": "share of all games won from that seat, whoever sat there",
+    "first player wins": "share of all games won by the player who moved first",
+    "moves per game": "actions per game: plays, draws, passes, calls ({cap})",
+    "turns per game": "turns per game; a turn ends when play passes to another seat",
+    "rounds per game": "turns per game divided by the number of players",
+    "blocked": "share of games that ended blocked, no one able to play (PL-36)",
+    "truncated": "share of games stopped at the action cap before they ended ({cap})",
+    "lead changes": "how often the sole leader (fewest cards) changed, per game",
+    "decided at": "share of the turns after which the winner led to the end (0 = from the start)",
+    "penalty cards": "penalty cards the bot was charged per game",
+    "score": "the bot's average score (variants that score)",
+    "events": "how often that kind of event happened per game (--events)",
+}
+"""One line per metric family, printed under every table (``{cap}``: the action cap)."""
+
+
+def legend(names: Sequence[str], max_actions: int | None = None) -> str:
+    """The legend lines for the metrics ``names``, one per family, in table order."""
+    cap = "no cap" if max_actions is None else f"cap {max_actions}"
+    lines: dict[str, str] = {}
+    for name in names:
+        family = _family(name)
+        if family is not None and family not in lines:
+            lines[family] = f"  {family}: {LEGEND[family].format(cap=cap)}"
+    return "\n".join(lines.values())
+
+
+def _family(name: str) -> str | None:
+    """The legend entry of a metric: the longest entry its name starts with."""
+    found = [key for key in LEGEND if name == key or name.startswith(key + " ")]
+    return max(found, key=len) if found else None
+
+
+def _truncation(count: int, max_actions: int | None) -> str:
+    if max_actions is None:
+        return f"{count} truncated (no cap)"
+    return f"{count} truncated at {max_actions} actions"
 
 
 def _render(title: str, header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:

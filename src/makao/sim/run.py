@@ -8,25 +8,47 @@ seat equally often and the results do not depend on how games are spread over wo
 from __future__ import annotations
 
 import copy
+import itertools
 import math
+import os
 from collections import Counter
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 
 import attrs
 
-from makao import variants
 from makao.bots.protocol import Bot
 from makao.errors import SetupError
 from makao.sim.play import GameRecord, derive_seed, play_game
 from makao.sim.results import Comparison, SimResult
-from makao.sim.spec import options_of, parse_bot, parse_variant
+from makao.sim.spec import describe, parse_bot, parse_variant
 from makao.variant import Variant
 
-__all__ = ["Progress", "compare", "simulate"]
+__all__ = ["DEFAULT_MAX_ACTIONS", "MAX_GAMES", "Progress", "compare", "max_workers", "simulate"]
 
-#: Called as ``progress(games_done, games_total)`` while an experiment runs.
+DEFAULT_MAX_ACTIONS = 10_000
+"""The default cap on actions per game: far above any game that ends normally (a Polish game
+between heuristic bots takes well under 200 actions), low enough that a game that loops
+forever costs about a second. A capped game is reported as truncated."""
+
+MAX_GAMES = 500_000
+"""The most games one experiment may ask for: every game's record is kept (about 2 kB), so
+this bounds an experiment's memory to about 1 GB. Run several seeds for more games."""
+
+
+def max_workers() -> int:
+    """The most local worker processes an experiment may ask for: 4 per CPU."""
+    return 4 * (os.cpu_count() or 1)
+
+
 Progress = Callable[[int, int], None]
+"""Called as ``progress(games_done, games_total)`` while an experiment runs."""
 
 
 @attrs.frozen
@@ -61,7 +83,7 @@ def simulate(
     workers: int = 1,
     *,
     executor: Executor | None = None,
-    max_actions: int | None = None,
+    max_actions: int | None = DEFAULT_MAX_ACTIONS,
     progress: Progress | None = None,
     chunk_size: int | None = None,
 ) -> SimResult:
@@ -71,13 +93,15 @@ def simulate(
     ``variant`` and ``bots`` may be given as text (``"polish:decks=2"``, ``"mcts"``).
     ``workers > 1`` runs on that many local processes; ``executor`` runs on any
     :class:`concurrent.futures.Executor` instead (a ``dask.distributed`` client's
-    executor reaches a cluster). ``max_actions`` caps each game; capped games are reported
-    as truncated. The same ``seed`` gives the same results for any workers or executor.
+    executor reaches a cluster). ``max_actions`` caps each game (default
+    :data:`DEFAULT_MAX_ACTIONS`; ``None``: no cap); capped games are reported as truncated.
+    The same ``seed`` gives the same results for any workers or executor. At most
+    :data:`MAX_GAMES` games and :func:`max_workers` workers.
     """
     job = _make_job(variant, bots, seed, max_actions)
     _check_counts(games, workers, chunk_size)
     size = chunk_size or max(1, min(200, math.ceil(games / (4 * max(workers, 1)))))
-    chunks = [(start, min(start + size, games)) for start in range(0, games, size)]
+    chunks = ((start, min(start + size, games)) for start in range(0, games, size))
     if executor is None and workers <= 1:
         records = _run_here(job, chunks, games, progress)
     elif executor is not None:
@@ -86,7 +110,8 @@ def simulate(
         with ProcessPoolExecutor(workers) as pool:
             records = _run_on(pool, job, chunks, games, progress)
     records.sort(key=lambda record: record.game)
-    return SimResult(_describe(job.variant), _labels(job.bots), seed, tuple(records))
+    labels = _labels(job.bots)
+    return SimResult(describe(job.variant), labels, seed, tuple(records), max_actions)
 
 
 def compare(
@@ -98,7 +123,7 @@ def compare(
     workers: int = 1,
     *,
     executor: Executor | None = None,
-    max_actions: int | None = None,
+    max_actions: int | None = DEFAULT_MAX_ACTIONS,
     progress: Progress | None = None,
 ) -> Comparison:
     """Run :func:`simulate` for both variants with the same bots and the same game seeds
@@ -140,15 +165,16 @@ def _make_job(
 
 
 def _check_counts(games: int, workers: int, chunk_size: int | None) -> None:
-    for name, value, least in (("games", games, 0), ("workers", workers, 1)):
-        if not isinstance(value, int) or isinstance(value, bool) or value < least:
-            raise SetupError(f"{name} must be a whole number ≥ {least}, not {value!r}")
+    bounds = (("games", games, 0, MAX_GAMES), ("workers", workers, 1, max_workers()))
+    for name, value, least, most in bounds:
+        if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+            raise SetupError(f"{name} must be a whole number from {least} to {most}, not {value!r}")
     if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
         raise SetupError(f"chunk_size must be a whole number ≥ 1, not {chunk_size!r}")
 
 
 def _run_here(
-    job: _Job, chunks: list[tuple[int, int]], games: int, progress: Progress | None
+    job: _Job, chunks: Iterator[tuple[int, int]], games: int, progress: Progress | None
 ) -> list[GameRecord]:
     records: list[GameRecord] = []
     for start, stop in chunks:
@@ -161,33 +187,27 @@ def _run_here(
 def _run_on(
     executor: Executor,
     job: _Job,
-    chunks: list[tuple[int, int]],
+    chunks: Iterator[tuple[int, int]],
     games: int,
     progress: Progress | None,
+    window: int = 16,
 ) -> list[GameRecord]:
-    futures: list[Future[list[GameRecord]]] = [
-        executor.submit(_run_chunk, job, start, stop) for start, stop in chunks
-    ]
+    """Run the chunks on ``executor``, at most ``window`` of them in flight at once."""
+    pending: set[Future[list[GameRecord]]] = {
+        executor.submit(_run_chunk, job, *chunk) for chunk in itertools.islice(chunks, window)
+    }
     records: list[GameRecord] = []
-    for future in as_completed(futures):
-        records += future.result()
-        if progress is not None:
-            progress(len(records), games)
+    while pending:
+        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+        for future in done:
+            records += future.result()
+            if progress is not None:
+                progress(len(records), games)
+        pending |= {
+            executor.submit(_run_chunk, job, *chunk)
+            for chunk in itertools.islice(chunks, len(done))
+        }
     return records
-
-
-def _describe(variant: Variant) -> str:
-    """``"name:k=v"`` with the options that differ from the factory's defaults."""
-    try:
-        defaults = {k: p.default for k, p in options_of(variants.factory(variant.name)).items()}
-    except SetupError:
-        defaults = {}
-    options = ",".join(
-        f"{key}={value}".lower() if isinstance(value, bool) else f"{key}={value}"
-        for key, value in variant.options
-        if key not in defaults or defaults[key] != value
-    )
-    return variant.name + (":" + options if options else "")
 
 
 def _labels(bots: Sequence[Bot]) -> tuple[str, ...]:

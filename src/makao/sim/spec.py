@@ -3,7 +3,8 @@
 
 Option values are typed by the factory's signature: ``true``/``false`` for booleans,
 ``none`` for ``None``, whole numbers, decimals, else text; an unknown option or a value of
-the wrong type is refused with a :class:`~makao.errors.SetupError` that says why.
+the wrong type, or an option given twice, is refused with a
+[`SetupError`][makao.errors.SetupError] that says why.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from makao.bots.protocol import Bot
 from makao.errors import SetupError
 from makao.variant import Variant
 
-__all__ = ["options_of", "parse_bot", "parse_options", "parse_spec", "parse_variant"]
+__all__ = ["describe", "options_of", "parse_bot", "parse_options", "parse_spec", "parse_variant"]
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -63,9 +64,13 @@ def parse_options(what: str, build: Callable[..., object], raw: dict[str, str]) 
 
 
 def parse_variant(text: str, extra: dict[str, str] | None = None) -> Variant:
-    """Build a variant from ``"name:k=v,…"`` (plus ``extra`` option texts)."""
+    """Build a variant from ``"name:k=v,…"`` (plus ``extra`` option texts); an option
+    given twice is refused."""
     name, raw = parse_spec(text)
     build = _variants.factory(name)
+    twice = sorted(set(raw) & set(extra or {}))
+    if twice:
+        raise SetupError(f"option {twice[0]!r} given twice (in {text!r} and as an extra option)")
     typed = parse_options(f"variant {name!r}", build, {**raw, **(extra or {})})
     return _variants.get(name, **typed)
 
@@ -75,6 +80,21 @@ def parse_bot(text: str) -> Bot:
     name, raw = parse_spec(text)
     build = _bots.factory(name)
     return _bots.get(name, **parse_options(f"bot {name!r}", build, raw))
+
+
+def describe(variant: Variant) -> str:
+    """The variant as ``"name:k=v"`` (as :func:`parse_variant` reads it), with the options
+    that differ from the factory's defaults."""
+    try:
+        defaults = {k: p.default for k, p in options_of(_variants.factory(variant.name)).items()}
+    except SetupError:
+        defaults = {}
+    options = ",".join(
+        f"{key}={value}".lower() if isinstance(value, bool) else f"{key}={value}"
+        for key, value in variant.options
+        if key not in defaults or defaults[key] != value
+    )
+    return variant.name + (":" + options if options else "")
 
 
 def _coerce(what: str, key: str, text: str, param: inspect.Parameter) -> Any:

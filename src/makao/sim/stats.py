@@ -1,14 +1,20 @@
 """Estimates with 95 % confidence intervals, and the significance of a difference.
 
-Rates use the Wilson score interval (good at small counts and near 0 or 1); means use the
-normal approximation ``mean ± 1.96·sd/√n``. A difference between two independent samples
+Rates use the Wilson score interval (good at small counts and near 0 or 1), which never
+leaves [0, 1]. Means use the normal approximation ``mean ± 1.96·sd/√n`` when the quantity is
+unbounded; a mean of a bounded quantity (``mean(values, low=0)`` for counts,
+``mean(values, low=0, high=1)`` for a share) gets the normal interval on a scale that
+respects the bounds -- the log of the distance from the bound for one bound, the logit of
+the position in the range for two -- mapped back by the delta method, so the interval stays
+inside the bounds (and is asymmetric near them). A difference between two independent samples
 gets a 95 % interval and a two-sided p-value: for rates Newcombe's hybrid score interval
 (built from the two Wilson intervals, never degenerate at 0 % or 100 %) and a pooled
 two-proportion z-test; for means a normal-approximation interval and Welch's z.
 
 Too little data says nothing: a rate of no games is 0 in [0, 1]; a mean of no values is
 NaN and a mean of one value has no standard deviation (NaN), both with the interval
-(-∞, ∞); a difference involving either is unknown (interval (-∞, ∞), p = 1).
+(-∞, ∞), or the whole allowed range for a bounded quantity; a difference involving either
+is unknown (interval (-∞, ∞), p = 1).
 """
 
 from __future__ import annotations
@@ -41,11 +47,19 @@ class Estimate:
         """``"0.512 [0.490, 0.534]"``; rates as percentages (``"51.2 % [49.0, 53.4]"``)."""
         if self.kind == "rate":
             return f"{100 * self.value:.1f} % [{100 * self.low:.1f}, {100 * self.high:.1f}]"
-        return f"{self.value:.{digits}g} [{self.low:.{digits}g}, {self.high:.{digits}g}]"
+        value, low, high = (_number(x, digits) for x in (self.value, self.low, self.high))
+        return f"{value} [{low}, {high}]"
 
     def to_dict(self) -> dict[str, float | int | str]:
         """The estimate as JSON-ready data."""
         return attrs.asdict(self)
+
+
+def _number(value: float, digits: int) -> str:
+    """``digits`` significant digits, but a large number whole (``12345``, not ``1.23e+04``)."""
+    if math.isfinite(value) and abs(value) >= 10**digits:
+        return f"{value:.0f}"
+    return f"{value:.{digits}g}"
 
 
 def rate(successes: int, n: int) -> Estimate:
@@ -65,18 +79,54 @@ def _sd(p: float) -> float:
     return math.sqrt(max(p * (1 - p), 0.0))
 
 
-def mean(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` with its normal-approximation 95 % interval (no values:
-    NaN; one value: no sd, so the interval is (-∞, ∞))."""
+def mean(
+    values: Sequence[float], *, low: float | None = None, high: float | None = None
+) -> Estimate:
+    """The mean of ``values`` with its 95 % interval (no values: NaN; one value: no sd, so
+    the interval is everything allowed).
+
+    ``low`` and ``high`` are bounds every value respects (penalty cards ≥ 0, a share of
+    the game in [0, 1]); the interval then stays inside them (see the module notes).
+    """
     n = len(values)
+    whole = (-math.inf if low is None else low, math.inf if high is None else high)
     if n == 0:
-        return Estimate("mean", math.nan, -math.inf, math.inf, 0, math.nan)
+        return Estimate("mean", math.nan, *whole, 0, math.nan)
     average = math.fsum(values) / n
     if n == 1:
-        return Estimate("mean", average, -math.inf, math.inf, 1, math.nan)
+        return Estimate("mean", average, *whole, 1, math.nan)
     sd = math.sqrt(math.fsum((v - average) ** 2 for v in values) / (n - 1))
-    half = Z95 * sd / math.sqrt(n)
-    return Estimate("mean", average, average - half, average + half, n, sd)
+    se = sd / math.sqrt(n)
+    if low is not None and high is not None and high > low:
+        interval = _logit_interval(average, se, low, high)
+    elif low is not None:
+        interval = _log_interval(average - low, se, low, 1.0)
+    elif high is not None:
+        interval = _log_interval(high - average, se, high, -1.0)
+    else:
+        interval = (average - Z95 * se, average + Z95 * se)
+    return Estimate("mean", average, interval[0], interval[1], n, sd)
+
+
+def _log_interval(distance: float, se: float, bound: float, sign: float) -> tuple[float, float]:
+    """The normal interval of ``log(distance)`` (``distance`` from ``bound``, on the side
+    ``sign``), back on the original scale: ``bound + sign·distance·exp(±1.96·se/distance)``."""
+    if distance <= 0 or se == 0:
+        return bound + sign * max(distance, 0.0), bound + sign * max(distance, 0.0)
+    near, far = distance * math.exp(-Z95 * se / distance), distance * math.exp(Z95 * se / distance)
+    ends = (bound + sign * near, bound + sign * far)
+    return min(ends), max(ends)
+
+
+def _logit_interval(average: float, se: float, low: float, high: float) -> tuple[float, float]:
+    """The normal interval of ``logit(p)``, ``p`` the mean's position in ``[low, high]``."""
+    width = high - low
+    p = min(max((average - low) / width, 0.0), 1.0)
+    if se == 0 or p in (0.0, 1.0):
+        return average, average
+    centre, half = math.log(p / (1 - p)), Z95 * (se / width) / (p * (1 - p))
+    ends = [low + width / (1 + math.exp(-x)) for x in (centre - half, centre + half)]
+    return ends[0], ends[1]
 
 
 @attrs.frozen
