@@ -70,10 +70,14 @@ def _what(what: Rank | Suit) -> str:
     return what.name.lower() if isinstance(what, Suit) else str(what)
 
 
-def _choice(choice: Rank | Suit | None) -> str:
+def _choice(choice: Choice) -> str:
     if choice is None:
         return ""
-    return f" (naming {_what(choice)})" if isinstance(choice, Suit) else f" (demanding {choice})"
+    if isinstance(choice, Suit):
+        return f" (naming {_what(choice)})"
+    if isinstance(choice, Rank):
+        return f" (demanding {choice})"
+    return f" (choosing seat {choice.seat})"
 
 
 def _seats(values: tuple[int, ...]) -> str:
@@ -239,6 +243,9 @@ class HandsSwapped(NamedTuple):
 
     seat: int
     other: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} and seat {self.other} swap hands"
 
 
 class StockReshuffled(NamedTuple):
