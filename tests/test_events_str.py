@@ -35,6 +35,7 @@ SAMPLES: list[tuple[object, str]] = [
     (ev.Penalised(1, "PL-30", "did not say makao", 5), "seat 1 is penalised 5 cards"),
     (ev.Penalised(1, "UM-9", "talking", 0), "seat 1 is penalised (UM-9: talking)"),
     (ev.DirectionChanged(-1), "play now goes counter-clockwise"),
+    (ev.HandsSwapped(0, 2), "seat 0 and seat 2 swap hands"),
     (ev.StockReshuffled(30), "the pile is shuffled into a new stock of 30 cards"),
     (ev.PlayerFinished(2, 1), "seat 2 is out, in place 1"),
     (ev.GameOver((2, 0, 1)), "game over; finishing order 2, 0, 1"),

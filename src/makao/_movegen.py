@@ -162,14 +162,18 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     multi = rules.play.multi_card
     ranks = [card.rank for card in hand] if multi else []
     dynamic = rules.table_choice_cards
+    singles = rules.single_plays.get(answer)
+    if singles is None:
+        singles = rules.single_plays[answer] = [[None] * 52 for _ in range(5)]
+    row = singles[left]  # the listed plays of one card, per card index (filled lazily)
     for first in firsts:
         if not multi or ranks.count(first.rank) == 1:
             if dynamic and first in dynamic:
                 moves.extend(_make_variants(game, (first,), left, seat))
                 continue
-            found = cache.get((first, left, answer))
+            found = row[first.index]
             if found is None:
-                found = cache[(first, left, answer)] = _make_variants(game, (first,), left, seat)
+                found = row[first.index] = _make_variants(game, (first,), left, seat)
             moves.extend(found)
             continue
         others = [card for card in hand if card.rank is first.rank]

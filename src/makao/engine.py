@@ -427,12 +427,12 @@ class Game(State):
         effect = self.effect
         if self.drawn is not None:
             self.drawn = None
-            events.append(Passed(seat))
+            events.append(_new_tuple(Passed, (seat,)))
             self.end_turn(seat, effect, events)
         elif effect is not None and effect.may_pass(self, seat):
             effect.on_pass(self, seat, events)
         else:  # stuck: nothing to play and nothing to draw (PL-36)
-            events.append(Passed(seat))
+            events.append(_new_tuple(Passed, (seat,)))
             self.stuck += 1
             if self.stuck >= self.active_count:
                 self.blocked = True
@@ -527,7 +527,7 @@ class Game(State):
         if drawn:
             self.hands[seat].extend(drawn)
             self.stuck = 0
-        events.append(CardsDrawn(seat, tuple(drawn), reason, len(drawn)))
+        events.append(_new_tuple(CardsDrawn, (seat, tuple(drawn), reason, len(drawn))))
         return drawn
 
     def reshuffle(self, events: list[Event]) -> bool:
@@ -606,7 +606,7 @@ class Game(State):
             elif waits[current]:
                 waits[current] -= 1
                 self.stuck = 0  # a skipped turn is no pass: the seat may play later (PL-36)
-                events.append(TurnSkipped(current))
+                events.append(_new_tuple(TurnSkipped, (current,)))
                 self._pass_over(current, events)
             else:
                 return current

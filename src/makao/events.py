@@ -9,12 +9,10 @@ drawn by others).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from makao.cards import Card, Rank, Suit
-
-if TYPE_CHECKING:
-    from makao.moves import Choice
+from makao.moves import Choice
 
 __all__ = [
     "Announced",

@@ -56,6 +56,9 @@ class RuleSet:
     card_rules: tuple[CardRule, ...]
     sequence_cache: dict[Any, Any] = attrs.field(factory=dict)
     play_cache: dict[Any, Any] = attrs.field(factory=dict)
+    #: Per answer rule id (0: no effect): per cards left (0…4+): per card index, the
+    #: listed one-card plays, filled as they are first needed.
+    single_plays: dict[int, list[list[Any]]] = attrs.field(factory=dict)
     has_effect_wilds: bool = False
     claim_rules: tuple[CardRule, ...] = ()
     required_call_rules: tuple[TurnRule, ...] = ()
