@@ -17,7 +17,9 @@ Rewards come when the game is over: +1 for the winner down to -1 for the last pl
 (``rewards="points"``: minus the Russian points left in hand, RU-16; or any function
 of the game). A game the rules end as
 blocked (PL-36) is terminated and ranked like any other, unless ``blocked_truncates``.
-After ``max_actions`` steps the game is truncated with no reward.
+After ``max_actions`` steps (default :data:`~makao.adapters.driver.DEFAULT_MAX_ACTIONS`,
+5000) the game is truncated with no reward (``truncations`` are set, and every agent's
+``infos`` has ``"truncated": True``).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from makao.adapters.driver import Driver, Rewards, scoring
+from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
 from makao.adapters.encoding import HIGH, Encoder
 from makao.engine import Game
 from makao.variants import get
@@ -66,7 +68,7 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         variant: str = "polish",
         players: int = 2,
         *,
-        max_actions: int = 20_000,
+        max_actions: int = DEFAULT_MAX_ACTIONS,
         rewards: str | Rewards = "rank",
         blocked_truncates: bool = False,
         render_mode: str | None = None,
@@ -150,7 +152,11 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         flags = self.truncations if truncated else self.terminations
         for agent in self.agents:
             flags[agent] = True
-            self.infos[agent] = {"outcome": game.outcome, "blocked": game.blocked}
+            self.infos[agent] = {
+                "outcome": game.outcome,
+                "blocked": game.blocked,
+                "truncated": truncated,
+            }
 
     def render(self) -> str | None:
         """A text picture of the table (``"ansi"`` returns it, ``"human"`` prints it)."""
