@@ -6,8 +6,9 @@ Importing this module registers every variant of :func:`makao.variants.names` wi
 registered later. Parameters: ``players`` (default 2, or the variant's least),
 ``deals`` (default 4096), ``max_actions`` (default
 :data:`~makao.adapters.driver.DEFAULT_MAX_ACTIONS`, 5000), ``rewards`` (``"rank"`` or
-``"points"``), ``fixed_size`` (pad the tensors to 8 seats, see
-:class:`~makao.adapters.encoding.Encoder`), every variant option with a bool/int/float/str
+``"points"``), ``fixed_size`` (tensors padded to 8 seats,
+:class:`~makao.adapters.encoding.Encoder`, and the fixed action numbering of
+:mod:`makao.adapters.fixed`), every variant option with a bool/int/float/str
 default, and ``options``: JSON for any other option (``'{"decks": 2}'``).
 
 * **Chance.** The game starts with one chance node: the deal, ``deals`` equally likely
@@ -56,6 +57,7 @@ from makao.adapters.driver import (
     standings,
 )
 from makao.adapters.encoding import MAX_SEATS, Encoder
+from makao.adapters.fixed import FixedActions
 from makao.bots.sampling import was_stuck
 from makao.cards import Card, format_cards
 from makao.engine import Game
@@ -158,6 +160,9 @@ class _Spec:
         seats = MAX_SEATS if fixed_size else None
         self.encoder = Encoder(players, seats)
         self.memory = Encoder(players, seats, memory=True)
+        #: The fixed action numbering, with ``fixed_size``.
+        self.fixed = FixedActions(self.space) if fixed_size else None
+        self.num_actions = self.space.size + 1 if self.fixed is None else self.fixed.size
         #: The text of every action id (``noop`` last).
         self.names = (*map(self.space.describe, range(self.space.size)), "noop")
 
@@ -183,7 +188,7 @@ class MakaoGame(pyspiel.Game):  # type: ignore[misc]
         )
         zero_sum = values["rewards"] == "rank"
         info = pyspiel.GameInfo(
-            num_distinct_actions=spec.space.size + 1,
+            num_distinct_actions=spec.num_actions,
             max_chance_outcomes=spec.deals,
             num_players=spec.players,
             min_utility=-1.0 if zero_sum else -1000.0,
@@ -232,7 +237,16 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.driver is not None
-        return self.driver.legal_actions() if player == self.driver.actor else []
+        if player != self.driver.actor:
+            return []
+        legal = self.driver.legal_actions()
+        fixed = self.spec.fixed
+        return legal if fixed is None else fixed.mask(legal)
+
+    def _local(self, action: int, player: int) -> int:
+        """The table's action id of ``action`` (a fixed id with ``fixed_size``)."""
+        fixed = self.spec.fixed
+        return action if fixed is None else fixed.local(action, player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every deal, equally likely (none once dealt)."""
@@ -255,6 +269,7 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
             )
             return
         actor = self.driver.actor
+        action = self._local(action, actor)
         events = self.driver.step(action)
         line = f"\n{actor}: {self.spec.names[action]}"
         draws = [e for e in events if type(e) is CardsDrawn and e.cards]
@@ -270,7 +285,7 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
-        return self.spec.names[action]
+        return self.spec.names[self._local(action, player)]
 
     def is_terminal(self) -> bool:
         """Whether the game is over (or cut short at ``max_actions``)."""

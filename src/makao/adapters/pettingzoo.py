@@ -15,7 +15,9 @@ is asked in turn (:mod:`makao.adapters.driver`).
 
 Rewards come when the game is over: +1 for the winner down to -1 for the last place
 (``rewards="points"``: minus the Russian points left in hand, RU-16; or any function
-of the game). A game the rules end as
+of the game). ``fixed_size=True`` gives every variant and table the same spaces: the
+observation padded to 8 seats (:class:`~makao.adapters.encoding.Encoder`) and the fixed
+action numbering of :mod:`makao.adapters.fixed` (mask included). A game the rules end as
 blocked (PL-36) is terminated and ranked like any other, unless ``blocked_truncates``.
 After ``max_actions`` steps (default :data:`~makao.adapters.driver.DEFAULT_MAX_ACTIONS`,
 5000) the game is truncated with no reward (``truncations`` are set, and every agent's
@@ -33,7 +35,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
-from makao.adapters.encoding import HIGH, Encoder
+from makao.adapters.encoding import HIGH, MAX_SEATS, Encoder
+from makao.adapters.fixed import FixedActions
 from makao.engine import Game
 from makao.variants import get
 
@@ -71,6 +74,7 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         max_actions: int = DEFAULT_MAX_ACTIONS,
         rewards: str | Rewards = "rank",
         blocked_truncates: bool = False,
+        fixed_size: bool = False,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -83,10 +87,12 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"makao_{self.variant.name}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        self.encoder = Encoder(players)
+        self.encoder = Encoder(players, MAX_SEATS if fixed_size else None)
         self._rng = random.Random()
         self.driver = Driver(Game.new(self.variant, players, seed=0), max_actions=max_actions)
-        size = self.driver.num_actions
+        #: The fixed action numbering (``fixed_size=True``), else ``None``.
+        self.fixed = FixedActions(self.driver.space) if fixed_size else None
+        size = self.driver.num_actions if self.fixed is None else self.fixed.size
         self._observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, HIGH, (self.encoder.size,), np.float32),
@@ -122,9 +128,10 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation and action mask."""
         seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.driver.num_actions, dtype=np.int8)
+        mask = np.zeros(self._action_space.n, dtype=np.int8)
         if seat == self.driver.actor and not self.driver.is_over:
-            mask[self.driver.legal_actions()] = 1
+            legal = self.driver.legal_actions()
+            mask[legal if self.fixed is None else self.fixed.mask(legal)] = 1
         return {"observation": self.encoder.observe(self.driver, seat), "action_mask": mask}
 
     def step(self, action: int) -> None:
@@ -135,7 +142,10 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.driver.step(int(action))
+        action = int(action)
+        if self.fixed is not None:
+            action = self.fixed.local(action, self.driver.actor)
+        self.driver.step(action)
         if self.driver.is_over:
             self._finish()
         self.agent_selection = self._agent(self.driver.actor)
