@@ -23,6 +23,7 @@ from makao.events import redact
 from makao.match import Match
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
 from makao.sim import compare, simulate
+from makao.tournament import ladder
 from makao.variant import Variant
 from makao.view import View
 
@@ -56,6 +57,7 @@ __all__ = [
     "__version__",
     "compare",
     "format_cards",
+    "ladder",
     "parse_cards",
     "parse_move",
     "redact",

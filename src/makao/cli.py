@@ -30,6 +30,7 @@ from makao.bots.protocol import Bot
 from makao.errors import MakaoError
 from makao.sim import Comparison, SimResult, compare, parse_bot, parse_variant, simulate
 from makao.sim.spec import options_of
+from makao.tournament import add_ladder_command
 
 __all__ = ["main"]
 
@@ -93,6 +94,7 @@ def _build_parser() -> _Parser:
     bench = commands.add_parser("bench", help="run the engine benchmark")
     bench.add_argument("rest", nargs=argparse.REMAINDER, help="arguments for the benchmark")
     bench.set_defaults(handler=_bench)
+    add_ladder_command(commands)
     return parser
 
 
