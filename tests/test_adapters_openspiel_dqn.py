@@ -4,10 +4,7 @@ examples/openspiel_dqn.py, skipped without the ``train`` extra)."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -15,19 +12,11 @@ pytest.importorskip("pyspiel")
 pytest.importorskip("torch")
 pytest.importorskip("tree")
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "openspiel_dqn.py"
-
-
-def _example() -> Any:
-    spec = importlib.util.spec_from_file_location("openspiel_dqn", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from _examples import load_example
 
 
 def test_openspiel_dqn_learns_from_the_information_state_tensor() -> None:
-    example = _example()
+    example = load_example("openspiel_dqn")
     agents = example.train(episodes=2)
     for agent in agents:
         assert len(agent.replay_buffer) > 64  # transitions of 404-value tensors were stored

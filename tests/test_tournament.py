@@ -52,6 +52,7 @@ def test_a_three_player_table_gives_three_pairwise_results_per_game() -> None:
 def test_truncated_games_give_no_results_and_are_counted() -> None:
     result = ladder("polish", ["random", "heuristic"], 3, max_actions=4, bootstrap=5)
     assert result.truncated == 3 and result.ratings == (0.0, 0.0)
+    assert result.table().splitlines()[-1].endswith("-")  # no pairwise results
 
 
 @pytest.mark.parametrize(

@@ -99,7 +99,7 @@ class Ladder:
         """The ladder as a text table."""
         header = ("rank", "bot", "rating", "95% interval", "pairwise wins")
         body = [
-            (str(k), bot, f"{r:+.0f}", f"[{lo:+.0f}, {hi:+.0f}]", f"{rate:.1%}")
+            (str(k), bot, f"{r:+.0f}", f"[{lo:+.0f}, {hi:+.0f}]", _percent(rate))
             for k, (bot, r, lo, hi, rate) in enumerate(self.rows(), start=1)
         ]
         title = (
@@ -125,6 +125,10 @@ class Ladder:
         figure.tight_layout()
         figure.savefig(path)
         plt.close(figure)
+
+
+def _percent(rate: float) -> str:
+    return "-" if math.isnan(rate) else f"{rate:.1%}"
 
 
 def ladder(

@@ -40,21 +40,17 @@ from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
 import numpy as np
-from gymnasium import spaces
 from gymnasium.core import Env
 from gymnasium.envs.registration import register, registry
 
 from makao import bots, variants
+from makao.adapters._spaces import Observation, Spaces
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
-from makao.adapters.encoding import HIGH, MAX_SEATS, Encoder
-from makao.adapters.fixed import FixedActions
 from makao.bots import Bot
 from makao.engine import Game
 from makao.errors import IllegalMoveError, SetupError
 
 __all__ = ["MakaoGymEnv", "env_id", "register_envs"]
-
-Observation = dict[str, np.ndarray[Any, Any]]
 
 
 def env_id(variant: str) -> str:
@@ -119,18 +115,13 @@ class MakaoGymEnv(Env[Any, Any]):
         self.shaping = float(shaping)
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.encoder = Encoder(players, MAX_SEATS if fixed_size else None)
         self.driver = Driver(Game.new(self.variant, players, seed=0), max_actions=max_actions)
-        self.fixed = FixedActions(self.driver.space) if fixed_size else None
-        size = self.driver.num_actions if self.fixed is None else self.fixed.size
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, HIGH, (self.encoder.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (size,), np.int8),
-            }
-        )
-        self.size = size
-        self.action_space = spaces.Discrete(size)
+        self.spaces = Spaces(self.driver, fixed_size)
+        self.encoder = self.spaces.encoder
+        #: The number of action ids.
+        self.size = self.spaces.size
+        self.observation_space = self.spaces.observation
+        self.action_space = self.spaces.action
         self.seat = 0
         self.agent_steps = 0
         self._held = 0
@@ -161,7 +152,7 @@ class MakaoGymEnv(Env[Any, Any]):
         """Take ``action`` for the agent, then let the bots play to its next decision."""
         driver = self.driver
         try:
-            local = int(action) if self.fixed is None else self.fixed.local(int(action), self.seat)
+            local = self.spaces.local(int(action), self.seat)
             if local not in driver.legal_actions():
                 raise IllegalMoveError(f"action {action} is not legal")
         except IllegalMoveError:
@@ -209,12 +200,7 @@ class MakaoGymEnv(Env[Any, Any]):
                 driver.step(action)
 
     def _observe(self) -> Observation:
-        mask = np.zeros(self.size, dtype=np.int8)
-        driver = self.driver
-        if not driver.is_over and driver.actor == self.seat:
-            legal = driver.legal_actions()
-            mask[legal if self.fixed is None else self.fixed.mask(legal)] = 1
-        return {"observation": self.encoder.observe(driver, self.seat), "action_mask": mask}
+        return self.spaces.observe(self.driver, self.seat)
 
 
 def _opponents(opponents: str | Sequence[str | Bot], players: int) -> list[Bot]:

@@ -29,20 +29,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from makao.adapters._spaces import Observation, Spaces
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
-from makao.adapters.encoding import HIGH, MAX_SEATS, Encoder
-from makao.adapters.fixed import FixedActions
 from makao.engine import Game
 from makao.variants import get
 
 __all__ = ["MakaoEnv", "env", "raw_env"]
-
-Observation = dict[str, np.ndarray[Any, Any]]
 
 
 def env(variant: str = "polish", players: int = 2, **kwargs: Any) -> Any:
@@ -87,19 +83,14 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"makao_{self.variant.name}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        self.encoder = Encoder(players, MAX_SEATS if fixed_size else None)
         self._rng = random.Random()
         self.driver = Driver(Game.new(self.variant, players, seed=0), max_actions=max_actions)
+        self.spaces = Spaces(self.driver, fixed_size)
+        self.encoder = self.spaces.encoder
         #: The fixed action numbering (``fixed_size=True``), else ``None``.
-        self.fixed = FixedActions(self.driver.space) if fixed_size else None
-        size = self.driver.num_actions if self.fixed is None else self.fixed.size
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, HIGH, (self.encoder.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (size,), np.int8),
-            }
-        )
-        self._action_space = spaces.Discrete(size)
+        self.fixed = self.spaces.fixed
+        self._observation_space = self.spaces.observation
+        self._action_space = self.spaces.action
         self._observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self._action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
 
@@ -127,12 +118,7 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation and action mask."""
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(self._action_space.n, dtype=np.int8)
-        if seat == self.driver.actor and not self.driver.is_over:
-            legal = self.driver.legal_actions()
-            mask[legal if self.fixed is None else self.fixed.mask(legal)] = 1
-        return {"observation": self.encoder.observe(self.driver, seat), "action_mask": mask}
+        return self.spaces.observe(self.driver, self.possible_agents.index(agent))
 
     def step(self, action: int) -> None:
         """Take ``action`` for the agent to act."""
@@ -142,10 +128,7 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        action = int(action)
-        if self.fixed is not None:
-            action = self.fixed.local(action, self.driver.actor)
-        self.driver.step(action)
+        self.driver.step(self.spaces.local(int(action), self.driver.actor))
         if self.driver.is_over:
             self._finish()
         self.agent_selection = self._agent(self.driver.actor)
