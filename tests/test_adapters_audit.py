@@ -194,7 +194,7 @@ def test_resampling_for_the_mover_keeps_must_play_drawn() -> None:
 @pytest.mark.xfail(
     strict=True,
     reason="a resampled state keeps the true dealt hands and draws of the other seats "
-    "(MakaoState.dealt, .log), so their information state strings in the sampled world "
+    "(MakaoState.seen), so their information state strings in the sampled world "
     "show hidden cards; a consistent history for the sampled hands needs more than "
     "sample_hidden gives",
 )
@@ -203,9 +203,9 @@ def test_resampled_world_does_not_carry_other_seats_hidden_history() -> None:
     seat = state.current_player()
     other = 1 - seat
     altered = state.clone()
-    dealt = list(altered.dealt)
-    dealt[other] = "?"
-    altered.dealt = tuple(dealt)
+    seen = list(altered.seen)
+    seen[other] = "?"
+    altered.seen = tuple(seen)
     # Same information for ``seat``, different hidden history of ``other``:
     assert altered.information_state_string(seat) == state.information_state_string(seat)
     world = state.resample_from_infostate(seat, random.Random(5).random)

@@ -14,8 +14,10 @@ np = pytest.importorskip("numpy")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from makao import variants  # noqa: E402
+from makao import Game, variants  # noqa: E402
+from makao.adapters.driver import Driver  # noqa: E402
 from makao.adapters.openspiel import StandingsEvaluator, game_name  # noqa: E402
+from makao.events import CardsPlayed  # noqa: E402
 
 VARIANTS = list(variants.names())
 
@@ -103,3 +105,85 @@ def test_openspiel_mcts_and_ismcts_choose_legal_actions() -> None:
     ]
     for searcher in searchers:
         assert searcher.step(state.clone()) in state.legal_actions()
+
+
+def test_prsi_deals_463_and_1083_give_seat_0_different_information_states() -> None:
+    # Issue 14: the same dealt hand, different top cards and legal actions; the
+    # information state used to be the dealt hand alone.
+    game = pyspiel.load_game(game_name("prsi"))
+    states = []
+    for deal in (463, 1083):
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        states.append(state)
+    first, second = states
+    assert first.driver.game.hand(0) == second.driver.game.hand(0)
+    assert first.legal_actions() != second.legal_actions()
+    assert first.information_state_string(0) != second.information_state_string(0)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_information_state_determines_the_legal_actions(variant: str) -> None:
+    """OpenSpiel's contract, over random play: states the acting seat cannot tell apart
+    (the same information state string, across deals, or a world resampled for it) have
+    the same legal actions."""
+    players = max(2, variants.get(variant).rules.start.min_players)
+    game = pyspiel.load_game(game_name(variant), {"players": players, "max_actions": 80})
+    legal_of: dict[str, list[int]] = {}
+    rng = random.Random(0)
+    for deal in range(40):
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        while not state.is_terminal():
+            seat = state.current_player()
+            key = state.information_state_string(seat)
+            legal = state.legal_actions()
+            assert legal_of.setdefault(key, legal) == legal, key
+            if rng.random() < 0.1:
+                world = state.resample_from_infostate(seat, rng.random)
+                assert world.information_state_string(seat) == key
+                assert world.legal_actions() == legal
+            state.apply_action(rng.choice(legal))
+
+
+def test_information_state_tensor_is_the_observation_plus_the_cards_each_seat_played() -> None:
+    state = dealt({"players": 3})
+    game = state.get_game()
+    assert game.information_state_tensor_shape() == [288 + 58 * 3]
+    assert game.observation_tensor_shape() == [288 + 6 * 3]
+    walk(state, 40, seed=2)
+    deal, *actions = state.history()
+    replay = Driver(Game.new(variants.polish(), 3, seed=deal))
+    played = np.zeros((3, 52))
+    for action in actions:
+        for event in replay.step(action):
+            if isinstance(event, CardsPlayed):
+                for card in event.cards:
+                    played[event.seat, card.index] += 1
+    info = np.array(state.information_state_tensor(1))
+    observation = np.array(state.observation_tensor(1))
+    assert np.array_equal(info[: observation.size], observation)
+    # Relative seats: seat 1 first, then 2, then 0.
+    assert np.array_equal(info[observation.size :], np.roll(played, -1, axis=0).reshape(-1))
+    assert played.sum() > 0
+
+
+def test_fixed_size_pads_the_tensors_to_eight_seats() -> None:
+    for variant, players in (("polish", 2), ("russian", 4), ("mao", 3)):
+        game = pyspiel.load_game(game_name(variant), {"players": players, "fixed_size": True})
+        assert game.observation_tensor_shape() == [288 + 6 * 8]
+        assert game.information_state_tensor_shape() == [288 + 58 * 8]
+        state = game.new_initial_state()
+        state.apply_action(1)
+        assert len(state.information_state_tensor(0)) == 288 + 58 * 8
+
+
+def test_the_default_cap_ends_the_game_as_truncated() -> None:
+    game = pyspiel.load_game(game_name("polish"))
+    assert game.max_game_length() == 5000
+    state = dealt({"max_actions": 30})
+    assert not state.truncated()
+    walk(state, 30, seed=4)
+    assert state.is_terminal() and state.truncated()
+    assert state.observation_string(0).endswith("| truncated")
+    assert sum(state.returns()) == 0 and max(state.returns()) == 1.0

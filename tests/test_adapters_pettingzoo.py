@@ -43,7 +43,7 @@ def test_pettingzoo_seed_test_passes() -> None:
 
 
 def test_pl_32_finishing_order_pays_plus_one_to_minus_one() -> None:
-    table = raw_env(players=3)
+    table = raw_env(players=3, max_actions=20_000)  # random play can run long
     totals = play_out(table, seed=4)
     order = table.driver.game.outcome
     assert order is not None
@@ -65,6 +65,12 @@ def test_max_actions_truncates_without_rewards() -> None:
     totals = play_out(table, seed=2)
     assert totals == {"player_0": 0.0, "player_1": 0.0}
     assert table.driver.truncated
+    assert all(table.truncations.values()) and not any(table.terminations.values())
+    assert all(info["truncated"] for info in table.infos.values())
+
+
+def test_the_default_cap_is_five_thousand_actions() -> None:
+    assert raw_env(players=2).driver.max_actions == 5000
 
 
 def test_ru_16_points_rewards_are_minus_the_points_left_in_hand() -> None:

@@ -26,6 +26,7 @@ from makao.events import redact
 from makao.match import Match
 from makao.moves import Draw, Move, Pass, Play, Say, Seat, Stop, parse_move
 from makao.sim import compare, simulate
+from makao.tournament import ladder
 from makao.variant import Variant
 from makao.view import View
 
@@ -60,6 +61,7 @@ __all__ = [
     "__version__",
     "compare",
     "format_cards",
+    "ladder",
     "parse_cards",
     "parse_move",
     "redact",

@@ -41,6 +41,7 @@ from makao.errors import MakaoError
 from makao.sim import Comparison, SimResult, compare, parse_bot, parse_variant, simulate
 from makao.sim.run import DEFAULT_MAX_ACTIONS, MAX_GAMES, max_workers
 from makao.sim.spec import describe, options_of
+from makao.tournament import add_ladder_command
 from makao.variant import Variant
 
 __all__ = ["COMMANDS", "MAX_SAVE_BYTES", "MAX_SAVE_DEPTH", "Command", "main", "register"]
@@ -120,6 +121,7 @@ def _build_parser() -> _Parser:
         sub = commands.add_parser(command.name, help=command.help, description=command.help)
         command.arguments(sub)
         sub.set_defaults(handler=command.handler)
+    add_ladder_command(commands)
     return parser
 
 

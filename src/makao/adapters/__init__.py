@@ -4,7 +4,10 @@
   and one action id at a time, with "reaction turns" for out-of-turn actions (pure Python);
 * :mod:`makao.adapters.encoding` -- the observation tensor of a seat (needs ``numpy``);
 * :mod:`makao.adapters.pettingzoo` -- a PettingZoo AEC environment (extra ``rl``);
-* :mod:`makao.adapters.openspiel` -- OpenSpiel games, one per variant (extra ``openspiel``).
+* :mod:`makao.adapters.openspiel` -- OpenSpiel games, one per variant (extra ``openspiel``);
+* :mod:`makao.adapters.gymnasium` -- single-agent Gymnasium environments against bots
+  (extra ``rl``);
+* :mod:`makao.adapters.fixed` -- one action numbering for every variant (pure Python).
 
 Importing this package imports none of the optional dependencies.
 """

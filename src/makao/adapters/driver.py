@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from makao.moves import Move
 
 __all__ = [
+    "DEFAULT_MAX_ACTIONS",
     "SCORINGS",
     "Driver",
     "Rewards",
@@ -48,6 +49,13 @@ __all__ = [
     "scoring",
     "standings",
 ]
+
+#: The adapters' default cap on actions per game (every action id counts, ``noop`` too).
+#: Learning agents and bots finish a 2-player Polish game in about a hundred actions, but
+#: random play can run long (median 1,515 / 90th percentile 5,048 actions for 2-player
+#: Polish, 6,179 / 12,206 for 4 players) and a Mao table that talks may never end; a game
+#: cut at the cap is reported as truncated.
+DEFAULT_MAX_ACTIONS = 5_000
 
 #: A function from a game (over, or cut short) to one reward per seat.
 Rewards = Callable[["Game"], Sequence[float]]

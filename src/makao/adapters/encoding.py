@@ -29,7 +29,16 @@ segment               size    meaning
 ``prefix``            52      cards already chosen for a play being built, count per card
 ``drawn``             52      the card just drawn and still playable (own turn only)
 ``reacting``          1       1 when this is a reaction turn (see the driver)
+``played``            52·N    only with ``memory=True`` (the OpenSpiel information state
+                              tensor): the cards each relative seat has played so far in
+                              the game, count per card (a memory of the whole game, which
+                              the pile forgets at a reshuffle)
 ====================  ======  =============================================================
+
+``N`` is ``players``, or ``seats`` when given: ``Encoder(players, seats=8)`` pads every
+per-seat segment to 8 seats (the padding stays 0), so one network can read every variant
+and table size (card segments are counts, so two decks fit the same 52 entries). Sizes:
+``288 + 6·N`` without memory (300 for 2 seats, 336 for 8), ``288 + 58·N`` with it.
 
 Effect fields are read generically from the effect object: its kind is the first word of
 :meth:`~makao.rules.Effect.to_text`; an ``int`` field named ``seat`` or ``demander`` gives
@@ -46,6 +55,7 @@ import attrs
 import numpy as np
 
 from makao.cards import Card, Rank, Suit
+from makao.errors import SetupError
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -54,7 +64,7 @@ if TYPE_CHECKING:
     from makao.rules.base import Effect
     from makao.view import View
 
-__all__ = ["EFFECT_KINDS", "HIGH", "Encoder"]
+__all__ = ["EFFECT_KINDS", "HIGH", "MAX_SEATS", "Encoder"]
 
 #: The effect kinds of the ``effect_kind`` segment (the first is "no effect").
 EFFECT_KINDS = ("none", "attack", "wait", "demand", "suit", "other")
@@ -63,12 +73,20 @@ HIGH = 255.0
 _SEAT_FIELDS = ("seat", "demander")
 
 
-class Encoder:
-    """Encodes a seat's observation for a table of ``players`` seats."""
+#: The seats of the fixed-size encoding (``Encoder(players, seats=MAX_SEATS)``).
+MAX_SEATS = 8
 
-    def __init__(self, players: int) -> None:
+
+class Encoder:
+    """Encodes a seat's observation for a table of ``players`` seats; ``seats`` (at least
+    ``players``) pads the per-seat segments to a fixed width; ``memory`` adds ``played``."""
+
+    def __init__(self, players: int, seats: int | None = None, memory: bool = False) -> None:
+        if seats is not None and not players <= seats <= 64:
+            raise SetupError(f"seats must be between players ({players}) and 64, not {seats}")
         self.players = players
-        n = players
+        self.seats = n = players if seats is None else seats
+        self.memory = memory
         sizes = {
             "hand": 52,
             "top": 52,
@@ -90,6 +108,8 @@ class Encoder:
             "drawn": 52,
             "reacting": 1,
         }
+        if memory:
+            sizes["played"] = 52 * n
         self.offsets: dict[str, tuple[int, int]] = {}
         start = 0
         for name, size in sizes.items():
@@ -99,9 +119,14 @@ class Encoder:
         self.size = start
 
     def encode(
-        self, view: View, prefix: Iterable[Card] = (), reacting: bool = False
+        self,
+        view: View,
+        prefix: Iterable[Card] = (),
+        reacting: bool = False,
+        played: np.ndarray[Any, Any] | None = None,
     ) -> np.ndarray[Any, np.dtype[np.float32]]:
-        """The observation of ``view.seat``; ``prefix``: cards of a play being built."""
+        """The observation of ``view.seat``; ``prefix``: cards of a play being built;
+        ``played`` (with ``memory``): a ``players × 52`` array of the cards each seat played."""
         out = np.zeros(self.size, dtype=np.float32)
         seat, n = view.seat, self.players
         self._counts(out, "hand", view.hand)
@@ -123,13 +148,20 @@ class Encoder:
         if view.drawn is not None:
             self._one(out, "drawn", view.drawn.index)
         self._set(out, "reacting", 0, reacting)
+        if self.memory and played is not None:
+            start = self.offsets["played"][0]
+            rolled = np.roll(played, -seat, axis=0).reshape(-1)
+            out[start : start + rolled.size] = rolled
         np.clip(out, 0.0, HIGH, out=out)
         return out
 
-    def observe(self, driver: Driver, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-        """The observation of ``seat`` in a game run by ``driver``."""
+    def observe(
+        self, driver: Driver, seat: int, played: np.ndarray[Any, Any] | None = None
+    ) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The observation of ``seat`` in a game run by ``driver`` (``played``: see
+        :meth:`encode`)."""
         reacting = driver.reacting and driver.actor == seat
-        return self.encode(driver.game.view(seat), driver.stepper.prefix, reacting)
+        return self.encode(driver.game.view(seat), driver.stepper.prefix, reacting, played)
 
     def segment(
         self, vector: np.ndarray[Any, np.dtype[np.float32]], name: str

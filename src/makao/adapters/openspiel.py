@@ -4,10 +4,12 @@ Importing this module registers every variant of :func:`makao.variants.names` wi
 ``pyspiel.register_game`` as ``python_makao_<name>`` (``-`` becomes ``_``), e.g.
 ``pyspiel.load_game("python_makao_polish(players=3)")``; :func:`register` adds a variant
 registered later. Parameters: ``players`` (default 2, or the variant's least),
-``deals`` (default 4096), ``max_actions`` (default 20000), ``rewards`` (``"rank"`` or
-``"points"``), every variant option with a bool/int/float/str default, and ``options``:
-JSON for any other option
-(``'{"decks": 2}'``).
+``deals`` (default 4096), ``max_actions`` (default
+:data:`~makao.adapters.driver.DEFAULT_MAX_ACTIONS`, 5000), ``rewards`` (``"rank"`` or
+``"points"``), ``fixed_size`` (tensors padded to 8 seats,
+:class:`~makao.adapters.encoding.Encoder`, and the fixed action numbering of
+:mod:`makao.adapters.fixed`), every variant option with a bool/int/float/str
+default, and ``options``: JSON for any other option (``'{"decks": 2}'``).
 
 * **Chance.** The game starts with one chance node: the deal, ``deals`` equally likely
   outcomes, each a seed of :meth:`makao.Game.new`. The seed also fixes the stock order and
@@ -16,11 +18,17 @@ JSON for any other option
   reaction turns (out-of-turn actions: :mod:`makao.adapters.driver`).
 * **Returns.** +1 for the winner down to -1 for the last place (zero-sum), or minus the
   points left in hand (``rewards="points"``). At ``max_actions`` the game ends and is
-  ranked as it stands (finished seats, then fewest cards).
+  ranked as it stands (finished seats, then fewest cards); :meth:`MakaoState.truncated`
+  says so, and so do the observation strings (``| truncated``).
 * **Observations.** The observation tensor is :class:`~makao.adapters.encoding.Encoder`;
-  the observation string is a short text of the same view. The information state string
-  is perfect-recall: the seat's dealt hand, every action so far (all are public), the
-  cards the seat itself drew and its hand now. There is no information state tensor.
+  the observation string is a text of the same view (hand, pile top, effect, hand sizes,
+  stock, waits, finished seats, direction, the public rule state, the play being built).
+  The information state string is perfect-recall: the seat's dealt hand and the opening
+  pile, every action so far (all are public) with the cards the seat itself drew and the
+  number of cards the others drew, then the observation string, so it determines the
+  legal actions. The information state tensor is the observation tensor plus a memory of
+  the cards each seat has played (``Encoder(memory=True)``). Both strings and tensors cost
+  the same at every step, however long the game (the history text grows by one line a step).
 * **Resampling.** ``resample_from_infostate`` deals the cards a seat cannot see at random
   (:func:`makao.bots.sample_hidden`), for IS-MCTS; a card the mover has just drawn stays
   drawn. The other seats' history (dealt hands, draws) is not resampled: in the sampled
@@ -40,12 +48,20 @@ import pyspiel
 from makao import variants
 from makao._movegen import is_first_ok
 from makao.actions import ActionSpace
-from makao.adapters.driver import Driver, Rewards, place_reward, scoring, standings
-from makao.adapters.encoding import Encoder
+from makao.adapters.driver import (
+    DEFAULT_MAX_ACTIONS,
+    Driver,
+    Rewards,
+    place_reward,
+    scoring,
+    standings,
+)
+from makao.adapters.encoding import MAX_SEATS, Encoder
+from makao.adapters.fixed import FixedActions
 from makao.bots.sampling import was_stuck
 from makao.cards import Card, format_cards
 from makao.engine import Game
-from makao.events import CardsDrawn, Event
+from makao.events import CardsDrawn, CardsPlayed
 from makao.variant import Variant
 
 __all__ = [
@@ -62,8 +78,9 @@ _PLAIN = (bool, int, float, str)
 _DEFAULTS: dict[str, Any] = {
     "players": 2,
     "deals": 1 << 12,
-    "max_actions": 20_000,
+    "max_actions": DEFAULT_MAX_ACTIONS,
     "rewards": "rank",
+    "fixed_size": False,
     "options": "",
 }
 _TYPES: dict[str, pyspiel.GameType] = {}
@@ -102,7 +119,7 @@ def _game_type(variant: str, zero_sum: bool) -> pyspiel.GameType:
         max_num_players=start.max_players or 10,
         min_num_players=start.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={**_DEFAULTS, "players": max(2, start.min_players), **plain},
@@ -125,7 +142,13 @@ class _Spec:
     """What the states of one game share (not copied when a state is cloned)."""
 
     def __init__(
-        self, variant: Variant, players: int, deals: int, max_actions: int, scoring: Rewards
+        self,
+        variant: Variant,
+        players: int,
+        deals: int,
+        max_actions: int,
+        scoring: Rewards,
+        fixed_size: bool = False,
     ) -> None:
         variant.rules.start.check_players(players)
         self.variant = variant
@@ -134,19 +157,17 @@ class _Spec:
         self.max_actions = max_actions
         self.scoring = scoring
         self.space = ActionSpace(variant, players)
-        self.encoder = Encoder(players)
+        seats = MAX_SEATS if fixed_size else None
+        self.encoder = Encoder(players, seats)
+        self.memory = Encoder(players, seats, memory=True)
+        #: The fixed action numbering, with ``fixed_size``.
+        self.fixed = FixedActions(self.space) if fixed_size else None
+        self.num_actions = self.space.size + 1 if self.fixed is None else self.fixed.size
         #: The text of every action id (``noop`` last).
         self.names = (*map(self.space.describe, range(self.space.size)), "noop")
 
     def __deepcopy__(self, memo: dict[int, object]) -> _Spec:
         return self
-
-
-class _Log(list[tuple[int, int, tuple[tuple[int, str], ...]]]):
-    """The actions taken (actor, action, cards drawn per seat); cloned shallowly."""
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Log:
-        return _Log(self)
 
 
 class MakaoGame(pyspiel.Game):  # type: ignore[misc]
@@ -163,10 +184,11 @@ class MakaoGame(pyspiel.Game):  # type: ignore[misc]
             int(values["deals"]),
             int(values["max_actions"]),
             scoring(values["rewards"]),
+            bool(values["fixed_size"]),
         )
         zero_sum = values["rewards"] == "rank"
         info = pyspiel.GameInfo(
-            num_distinct_actions=spec.space.size + 1,
+            num_distinct_actions=spec.num_actions,
             max_chance_outcomes=spec.deals,
             num_players=spec.players,
             min_utility=-1.0 if zero_sum else -1000.0,
@@ -187,7 +209,7 @@ class MakaoGame(pyspiel.Game):  # type: ignore[misc]
     ) -> MakaoObserver:
         """An observer: perfect recall gives the information state, else the observation."""
         perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return MakaoObserver(self.spec.encoder, perfect)
+        return MakaoObserver(self.spec.memory if perfect else self.spec.encoder, perfect)
 
 
 class MakaoState(pyspiel.State):  # type: ignore[misc]
@@ -198,8 +220,11 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.spec: _Spec = game.spec
         self.driver: Driver | None = None
-        self.dealt: tuple[str, ...] = ()
-        self.log = _Log()
+        #: Per seat, the text of its information state so far (the deal, then one line
+        #: per action); strings are immutable, so a clone shares them.
+        self.seen: tuple[str, ...] = ()
+        #: The cards each seat has played, count per card (``players × 52``).
+        self.played = np.zeros((self.spec.players, 52), np.float32)
 
     def current_player(self) -> int:
         """The acting seat, or CHANCE before the deal, or TERMINAL."""
@@ -212,7 +237,16 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.driver is not None
-        return self.driver.legal_actions() if player == self.driver.actor else []
+        if player != self.driver.actor:
+            return []
+        legal = self.driver.legal_actions()
+        fixed = self.spec.fixed
+        return legal if fixed is None else fixed.mask(legal)
+
+    def _local(self, action: int, player: int) -> int:
+        """The table's action id of ``action`` (a fixed id with ``fixed_size``)."""
+        fixed = self.spec.fixed
+        return action if fixed is None else fixed.local(action, player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Every deal, equally likely (none once dealt)."""
@@ -228,20 +262,38 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
         if self.driver is None:
             game = Game.new(self.spec.variant, self.spec.players, seed=action)
             self.driver = Driver(game, self.spec.space, self.spec.max_actions)
-            self.dealt = tuple(format_cards(hand) for hand in game.hands)
+            pile = format_cards(game.pile)
+            self.seen = tuple(
+                f"seat {seat} | dealt {format_cards(hand)} | pile {pile}"
+                for seat, hand in enumerate(game.hands)
+            )
             return
         actor = self.driver.actor
+        action = self._local(action, actor)
         events = self.driver.step(action)
-        self.log.append((actor, action, _own_draws(events)))
+        line = f"\n{actor}: {self.spec.names[action]}"
+        draws = [e for e in events if type(e) is CardsDrawn and e.cards]
+        self.seen = tuple(
+            text + line + "".join(_draw_text(draw, seat) for draw in draws)
+            for seat, text in enumerate(self.seen)
+        )
+        for event in events:
+            if type(event) is CardsPlayed:
+                for card in event.cards:
+                    self.played[event.seat, card.index] += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
-        return self.spec.names[action]
+        return self.spec.names[self._local(action, player)]
 
     def is_terminal(self) -> bool:
         """Whether the game is over (or cut short at ``max_actions``)."""
         return self.driver is not None and self.driver.is_over
+
+    def truncated(self) -> bool:
+        """Whether the game was cut short at ``max_actions`` (then ranked as it stands)."""
+        return self.driver is not None and self.driver.truncated
 
     def returns(self) -> list[float]:
         """The rewards once terminal (see the module notes), else zeros."""
@@ -317,12 +369,11 @@ def _keep_turn_state(real: Game, world: Game, player: int, rng: random.Random) -
     world._legal = None
 
 
-def _own_draws(events: tuple[Event, ...]) -> tuple[tuple[int, str], ...]:
-    return tuple(
-        (event.seat, format_cards(event.cards))
-        for event in events
-        if type(event) is CardsDrawn and event.cards
-    )
+def _draw_text(draw: CardsDrawn, seat: int) -> str:
+    """A draw as ``seat`` saw it: its own cards, or how many another seat drew."""
+    if draw.seat == seat:
+        return f" +{format_cards(draw.cards)}"
+    return f" {draw.seat}+{len(draw.cards)}"
 
 
 class MakaoObserver:
@@ -331,21 +382,19 @@ class MakaoObserver:
     def __init__(self, encoder: Encoder, perfect_recall: bool) -> None:
         self.encoder = encoder
         self.perfect_recall = perfect_recall
-        size = 0 if perfect_recall else encoder.size
-        self.tensor = np.zeros(size, np.float32)
+        self.tensor = np.zeros(encoder.size, np.float32)
         self.dict: dict[str, Any] = {}
-        if not perfect_recall:
-            for name, (start, end) in encoder.offsets.items():
-                self.dict[name] = self.tensor[start:end]
+        for name, (start, end) in encoder.offsets.items():
+            self.dict[name] = self.tensor[start:end]
 
     def set_from(self, state: MakaoState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
-        if self.perfect_recall:
-            return
+        """Fill :attr:`tensor` with ``player``'s observation (perfect recall: information
+        state) of ``state``."""
         if state.driver is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = self.encoder.observe(state.driver, player)
+            played = state.played if self.perfect_recall else None
+            self.tensor[:] = self.encoder.observe(state.driver, player, played)
 
     def string_from(self, state: MakaoState, player: int) -> str:
         """``player``'s information state (perfect recall) or observation, as text."""
@@ -357,26 +406,29 @@ class MakaoObserver:
 
 
 def _information_state(state: MakaoState, player: int) -> str:
-    names = state.spec.names
-    lines = [f"seat {player} | dealt {state.dealt[player]}"]
-    for actor, action, draws in state.log:
-        own = "".join([f" +{cards}" for seat, cards in draws if seat == player])
-        lines.append(f"{actor}: {names[action]}{own}")
     assert state.driver is not None
-    lines.append(f"hand {format_cards(state.driver.game.hands[player])}")
-    return "\n".join(lines)
+    return f"{state.seen[player]}\nnow {_observation(state.driver, player)}"
 
 
 def _observation(driver: Driver, player: int) -> str:
     view = driver.game.view(player)
     effect = "-" if view.effect is None else view.effect.to_text()
-    sizes = " ".join(map(str, view.hand_sizes))
+    public = " ".join(f"{key}={value}" for key, value in view.public)
     text = (
         f"seat {player} | hand {format_cards(view.hand)} | top {view.top} | effect {effect}"
-        f" | hands {sizes} | stock {view.stock_size} | to move {view.to_move}"
-        f" | acting {driver.actor} | playing {format_cards(driver.stepper.prefix)}"
+        f" | hands {_numbers(view.hand_sizes)} | stock {view.stock_size}"
+        f" | waits {_numbers(view.waits)} | finished {_numbers(view.finished)}"
+        f" | direction {view.direction} | to move {view.to_move} | acting {driver.actor}"
+        f" | reacting {int(driver.reacting)} | playing {format_cards(driver.stepper.prefix)}"
+        f"{''.join(f' +{call}' for call in driver.stepper.calls)} | public {public}"
     )
-    return text + ("" if view.drawn is None else f" | drawn {view.drawn}")
+    if view.drawn is not None:
+        text += f" | drawn {view.drawn}"
+    return text + (" | truncated" if driver.truncated else "")
+
+
+def _numbers(values: tuple[int, ...]) -> str:
+    return " ".join(map(str, values))
 
 
 class StandingsEvaluator:

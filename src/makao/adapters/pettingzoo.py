@@ -15,9 +15,13 @@ is asked in turn (:mod:`makao.adapters.driver`).
 
 Rewards come when the game is over: +1 for the winner down to -1 for the last place
 (``rewards="points"``: minus the Russian points left in hand, RU-16; or any function
-of the game). A game the rules end as
+of the game). ``fixed_size=True`` gives every variant and table the same spaces: the
+observation padded to 8 seats (:class:`~makao.adapters.encoding.Encoder`) and the fixed
+action numbering of :mod:`makao.adapters.fixed` (mask included). A game the rules end as
 blocked (PL-36) is terminated and ranked like any other, unless ``blocked_truncates``.
-After ``max_actions`` steps the game is truncated with no reward.
+After ``max_actions`` steps (default :data:`~makao.adapters.driver.DEFAULT_MAX_ACTIONS`,
+5000) the game is truncated with no reward (``truncations`` are set, and every agent's
+``infos`` has ``"truncated": True``).
 """
 
 from __future__ import annotations
@@ -25,19 +29,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from makao.adapters.driver import Driver, Rewards, scoring
-from makao.adapters.encoding import HIGH, Encoder
+from makao.adapters._spaces import Observation, Spaces
+from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
 from makao.engine import Game
 from makao.variants import get
 
 __all__ = ["MakaoEnv", "env", "raw_env"]
-
-Observation = dict[str, np.ndarray[Any, Any]]
 
 
 def env(variant: str = "polish", players: int = 2, **kwargs: Any) -> Any:
@@ -66,9 +67,10 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         variant: str = "polish",
         players: int = 2,
         *,
-        max_actions: int = 20_000,
+        max_actions: int = DEFAULT_MAX_ACTIONS,
         rewards: str | Rewards = "rank",
         blocked_truncates: bool = False,
+        fixed_size: bool = False,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -81,17 +83,14 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"makao_{self.variant.name}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        self.encoder = Encoder(players)
         self._rng = random.Random()
         self.driver = Driver(Game.new(self.variant, players, seed=0), max_actions=max_actions)
-        size = self.driver.num_actions
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, HIGH, (self.encoder.size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (size,), np.int8),
-            }
-        )
-        self._action_space = spaces.Discrete(size)
+        self.spaces = Spaces(self.driver, fixed_size)
+        self.encoder = self.spaces.encoder
+        #: The fixed action numbering (``fixed_size=True``), else ``None``.
+        self.fixed = self.spaces.fixed
+        self._observation_space = self.spaces.observation
+        self._action_space = self.spaces.action
         self._observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self._action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
 
@@ -119,11 +118,7 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation and action mask."""
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.driver.num_actions, dtype=np.int8)
-        if seat == self.driver.actor and not self.driver.is_over:
-            mask[self.driver.legal_actions()] = 1
-        return {"observation": self.encoder.observe(self.driver, seat), "action_mask": mask}
+        return self.spaces.observe(self.driver, self.possible_agents.index(agent))
 
     def step(self, action: int) -> None:
         """Take ``action`` for the agent to act."""
@@ -133,7 +128,7 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.driver.step(int(action))
+        self.driver.step(self.spaces.local(int(action), self.driver.actor))
         if self.driver.is_over:
             self._finish()
         self.agent_selection = self._agent(self.driver.actor)
@@ -150,7 +145,11 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         flags = self.truncations if truncated else self.terminations
         for agent in self.agents:
             flags[agent] = True
-            self.infos[agent] = {"outcome": game.outcome, "blocked": game.blocked}
+            self.infos[agent] = {
+                "outcome": game.outcome,
+                "blocked": game.blocked,
+                "truncated": truncated,
+            }
 
     def render(self) -> str | None:
         """A text picture of the table (``"ansi"`` returns it, ``"human"`` prints it)."""

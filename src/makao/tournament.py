@@ -1,0 +1,244 @@
+"""A bot ladder: round-robin play with seat rotation, Bradley–Terry ratings with
+bootstrap intervals (``makao.ladder``, ``makao ladder``).
+
+Every table of ``players`` distinct bots from the list (every pair, for two players)
+plays ``games`` games through :func:`makao.simulate`, which rotates the seats with the
+game number. Each finished game gives one pairwise result for every two bots at the table
+(the better place wins); a game cut at ``max_actions`` gives none and is counted as
+truncated. The :class:`Ladder` fits a Bradley–Terry model to the pairwise results (the
+MM algorithm of Hunter 2004, with half a win each way per pair that met, so an unbeaten
+bot still gets a finite rating) and reports it on the Elo scale: a difference of 400
+means odds of 10 to 1; the mean rating is 0. Intervals are percentile bootstrap intervals:
+the games of every table are resampled with replacement and the model fitted again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from makao.errors import SetupError
+from makao.sim import simulate
+from makao.sim.results import _render
+from makao.sim.run import DEFAULT_MAX_ACTIONS
+from makao.sim.spec import parse_bot, parse_variant
+
+if TYPE_CHECKING:
+    from makao.bots import Bot
+    from makao.sim.play import GameRecord
+
+__all__ = ["Ladder", "add_ladder_command", "bradley_terry", "ladder"]
+
+#: Pairwise wins: ``wins[i][j]`` is how often bot ``i`` placed above bot ``j``.
+Wins = list[list[float]]
+
+
+def bradley_terry(wins: Sequence[Sequence[float]], prior: float = 0.5) -> list[float]:
+    """Elo-scale Bradley–Terry ratings (mean 0) from a square matrix of pairwise wins;
+    ``prior`` wins are added each way to every pair that met."""
+    n = len(wins)
+    w = [
+        [wins[i][j] + (prior if wins[i][j] + wins[j][i] > 0 else 0.0) for j in range(n)]
+        for i in range(n)
+    ]
+    strength = [1.0] * n
+    for _ in range(500):
+        new = []
+        for i in range(n):
+            total = sum(w[i])
+            meet = sum(
+                (w[i][j] + w[j][i]) / (strength[i] + strength[j]) for j in range(n) if j != i
+            )
+            new.append(total / meet if meet > 0 else 1.0)
+        centre = math.exp(sum(math.log(max(s, 1e-300)) for s in new) / n)
+        new = [s / centre for s in new]
+        done = max(abs(a - b) for a, b in zip(new, strength, strict=True)) < 1e-10
+        strength = new
+        if done:
+            break
+    return [400 * math.log10(max(s, 1e-300)) for s in strength]
+
+
+@attrs.frozen
+class Ladder:
+    """The result of :func:`ladder`: ratings with 95 % bootstrap intervals."""
+
+    variant: str
+    players: int
+    bots: tuple[str, ...]
+    ratings: tuple[float, ...]
+    low: tuple[float, ...]
+    high: tuple[float, ...]
+    wins: tuple[tuple[float, ...], ...]
+    """Pairwise wins: ``wins[i][j]`` is how often bot ``i`` placed above bot ``j``."""
+    games: int
+    truncated: int
+
+    def order(self) -> list[int]:
+        """The bots' indices from the highest rating down."""
+        return sorted(range(len(self.bots)), key=lambda i: -self.ratings[i])
+
+    def rows(self) -> list[tuple[str, float, float, float, float]]:
+        """``(bot, rating, low, high, pairwise win rate)`` from the highest rating down."""
+        rows = []
+        for i in self.order():
+            won = sum(self.wins[i])
+            met = won + sum(self.wins[j][i] for j in range(len(self.bots)))
+            rate = won / met if met else math.nan
+            rows.append((self.bots[i], self.ratings[i], self.low[i], self.high[i], rate))
+        return rows
+
+    def table(self) -> str:
+        """The ladder as a text table."""
+        header = ("rank", "bot", "rating", "95% interval", "pairwise wins")
+        body = [
+            (str(k), bot, f"{r:+.0f}", f"[{lo:+.0f}, {hi:+.0f}]", _percent(rate))
+            for k, (bot, r, lo, hi, rate) in enumerate(self.rows(), start=1)
+        ]
+        title = (
+            f"ladder: {self.variant}, {self.players} players, {self.games} games"
+            f" ({self.truncated} truncated); Bradley-Terry on the Elo scale, mean 0"
+        )
+        return _render(title, header, body)
+
+    def plot(self, path: str | Path) -> None:
+        """Draw the ratings with their intervals to ``path`` (needs matplotlib)."""
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        rows = self.rows()[::-1]
+        figure, axes = plt.subplots(figsize=(6, 0.5 + 0.5 * len(rows)))
+        for y, (_, rating, low, high, _) in enumerate(rows):
+            axes.errorbar(rating, y, xerr=[[rating - low], [high - rating]], fmt="o", capsize=4)
+        axes.set_yticks(range(len(rows)), [row[0] for row in rows])
+        axes.set_xlabel("rating (Elo scale, mean 0), 95 % bootstrap interval")
+        axes.set_title(f"{self.variant}, {self.players} players")
+        figure.tight_layout()
+        figure.savefig(path)
+        plt.close(figure)
+
+
+def _percent(rate: float) -> str:
+    return "-" if math.isnan(rate) else f"{rate:.1%}"
+
+
+def ladder(
+    variant: str,
+    bots: Sequence[str],
+    games: int = 100,
+    *,
+    players: int = 2,
+    seed: int = 0,
+    workers: int = 1,
+    max_actions: int | None = DEFAULT_MAX_ACTIONS,
+    bootstrap: int = 200,
+) -> Ladder:
+    """Play every table of ``players`` distinct bots from ``bots`` (bot specs such as
+    ``"mcts:playouts=50"``) ``games`` times with seats rotating, and rate the bots."""
+    if len(set(bots)) != len(bots) or len(bots) < max(2, players):
+        raise SetupError(f"give at least {max(2, players)} different bots, not {list(bots)}")
+    if games < 1 or bootstrap < 1:
+        raise SetupError("games and bootstrap must be positive")
+    built = parse_variant(variant)
+    built.rules.start.check_players(players)
+    tables: list[tuple[tuple[int, ...], tuple[GameRecord, ...]]] = []
+    for k, table in enumerate(itertools.combinations(range(len(bots)), players)):
+        seated: list[Bot] = [parse_bot(bots[i]) for i in table]
+        result = simulate(
+            built, seated, games, seed=seed + k, workers=workers, max_actions=max_actions
+        )
+        tables.append((table, result.records))
+    ratings = bradley_terry(_wins(tables, len(bots)))
+    low, high = _intervals(tables, len(bots), bootstrap, random.Random(seed))
+    records = [record for _, found in tables for record in found]
+    return Ladder(
+        variant=variant,
+        players=players,
+        bots=tuple(bots),
+        ratings=tuple(ratings),
+        low=tuple(low),
+        high=tuple(high),
+        wins=tuple(map(tuple, _wins(tables, len(bots)))),
+        games=len(records),
+        truncated=sum(record.truncated for record in records),
+    )
+
+
+def _wins(tables: Sequence[tuple[tuple[int, ...], Sequence[GameRecord]]], n: int) -> Wins:
+    wins = [[0.0] * n for _ in range(n)]
+    for table, records in tables:
+        for record in records:
+            if record.places is None:
+                continue
+            placed = zip(table, record.places, strict=True)
+            for (a, pa), (b, pb) in itertools.combinations(placed, 2):
+                if pa < pb:
+                    wins[a][b] += 1
+                elif pb < pa:
+                    wins[b][a] += 1
+    return wins
+
+
+def _intervals(
+    tables: Sequence[tuple[tuple[int, ...], Sequence[GameRecord]]],
+    n: int,
+    rounds: int,
+    rng: random.Random,
+) -> tuple[list[float], list[float]]:
+    """95 % percentile bootstrap intervals of the ratings (games resampled per table)."""
+    samples: list[list[float]] = []
+    for _ in range(rounds):
+        resampled = [(table, rng.choices(records, k=len(records))) for table, records in tables]
+        samples.append(bradley_terry(_wins(resampled, n)))
+    low, high = [], []
+    for i in range(n):
+        values = sorted(sample[i] for sample in samples)
+        low.append(values[int(0.025 * (rounds - 1))])
+        high.append(values[math.ceil(0.975 * (rounds - 1))])
+    return low, high
+
+
+# ---------------------------------------------------------------------- the command
+
+
+def add_ladder_command(commands: Any) -> None:
+    """Add ``makao ladder`` to the ``makao`` command's subparsers."""
+    parser = commands.add_parser("ladder", help="rate bots by round-robin play")
+    parser.add_argument("--variant", default="polish", help="variant spec, like polish:decks=2")
+    parser.add_argument("--bots", nargs="+", default=["random", "heuristic", "mcts"])
+    parser.add_argument("--players", type=int, default=2, help="seats per table (default 2)")
+    parser.add_argument("--games", type=int, default=100, help="games per table (default 100)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument(
+        "--max-actions", type=int, default=DEFAULT_MAX_ACTIONS, help="cap each game"
+    )
+    parser.add_argument("--bootstrap", type=int, default=200, help="bootstrap rounds")
+    parser.add_argument("--plot", type=Path, help="draw the ratings to this image file")
+    parser.set_defaults(handler=_run_ladder)
+
+
+def _run_ladder(args: argparse.Namespace) -> int:
+    result = ladder(
+        args.variant,
+        args.bots,
+        args.games,
+        players=args.players,
+        seed=args.seed,
+        workers=args.workers,
+        max_actions=args.max_actions,
+        bootstrap=args.bootstrap,
+    )
+    if args.plot is not None:
+        result.plot(args.plot)
+    print(result.table())
+    return 0

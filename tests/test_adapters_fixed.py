@@ -1,0 +1,107 @@
+"""The fixed-size option of both adapters: one action numbering and one observation size
+for every built-in variant and 2–8 seats (makao.adapters.fixed, ``fixed_size=True``)."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any, cast
+
+import pytest
+
+from makao import variants
+from makao.actions import ActionSpace
+from makao.adapters.driver import Driver
+from makao.adapters.fixed import FIXED_ACTIONS, FixedActions
+from makao.engine import Game
+from makao.errors import IllegalMoveError, SetupError
+from makao.moves import Say
+
+VARIANTS = list(variants.names())
+
+
+def tables() -> list[tuple[str, int]]:
+    found = []
+    for name in VARIANTS:
+        start = variants.get(name).rules.start
+        found += [(name, n) for n in range(max(2, start.min_players), (start.max_players or 8) + 1)]
+    return [(name, n) for name, n in found if n <= 8]
+
+
+@pytest.mark.parametrize(("variant", "players"), tables())
+def test_every_table_maps_its_ids_one_to_one_into_the_fixed_ids(variant: str, players: int) -> None:
+    space = ActionSpace(variants.get(variant), players)
+    fixed = FixedActions(space)
+    assert fixed.size == FIXED_ACTIONS
+    assert fixed.to_fixed[:54] == tuple(range(54))  # cards, draw, pass keep their ids
+    assert fixed.to_fixed[-1] == FIXED_ACTIONS - 1  # noop is last
+    for local, fixed_id in enumerate(fixed.to_fixed):
+        owner = (
+            getattr(space.extras[local - space.first_extra], "seat", 0)
+            if (local >= space.first_extra and local < space.size)
+            else 0
+        )
+        assert fixed.local(fixed_id, owner) == local
+    # Out-of-turn actions are relative to their actor: "say makao" is one id for all seats.
+    by_seat = {
+        fixed.to_fixed[space.first_extra + i]
+        for i, move in enumerate(space.extras)
+        if isinstance(move, Say)
+    }
+    calls = {move.call for move in space.extras if isinstance(move, Say)}
+    assert len(by_seat) == len(calls)
+
+
+def test_a_fixed_id_the_table_lacks_is_an_illegal_move() -> None:
+    fixed = FixedActions(ActionSpace(variants.prsi(), 2))  # prsi has no calls
+    with pytest.raises(IllegalMoveError, match="not an action of seat 0"):
+        fixed.local(FIXED_ACTIONS - 2, 0)
+
+
+def test_a_call_no_built_in_variant_has_gets_no_fixed_id() -> None:
+    space = cast(
+        Any,
+        SimpleNamespace(ends=(None,), calls=("hooray",), extras=(), players=2, size=56),
+    )
+    with pytest.raises(SetupError, match="'hooray' has no fixed action id"):
+        FixedActions(space)
+
+
+def test_the_fixed_mask_matches_the_legal_actions_over_random_play() -> None:
+    rng = random.Random(1)
+    driver = Driver(Game.new(variants.polish(), 3, seed=1), max_actions=300)
+    fixed = FixedActions(driver.space)
+    while not driver.is_over:
+        legal = driver.legal_actions()
+        mask = fixed.mask(legal)
+        assert sorted(fixed.local(f, driver.actor) for f in mask) == legal
+        driver.step(fixed.local(rng.choice(mask), driver.actor))
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_pettingzoo_fixed_size_spaces_are_the_same_for_every_variant() -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from makao.adapters.pettingzoo import env, raw_env
+
+    shapes = set()
+    for variant, players in (("polish", 2), ("mao", 3), ("russian", 5), ("switch", 8)):
+        table = raw_env(variant, players, fixed_size=True)
+        space: Any = table.observation_space("player_0")
+        shapes.add((space["observation"].shape, space["action_mask"].shape))
+        assert cast(Any, table.action_space("player_0")).n == FIXED_ACTIONS
+    assert shapes == {((336,), (FIXED_ACTIONS,))}
+    api_test(env("polish", 3, fixed_size=True), num_cycles=300)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_openspiel_fixed_size_passes_random_sim_test(variant: str) -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from makao.adapters.openspiel import game_name
+
+    players = max(3, variants.get(variant).rules.start.min_players)
+    params = {"players": players, "fixed_size": True, "max_actions": 100}
+    game = pyspiel.load_game(game_name(variant), params)
+    assert game.num_distinct_actions() == FIXED_ACTIONS
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
