@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import product
+from operator import attrgetter
 from typing import Protocol
 
 from makao.cards import Card
@@ -24,6 +25,7 @@ class Position(Table, Protocol):
     over: bool
     rule_states: tuple[object, ...]
     stock: list[Card]
+    distinct: bool
 
     @property
     def pile(self) -> list[Card]:
@@ -39,6 +41,7 @@ class Position(Table, Protocol):
 
 _DRAW = Draw()
 _PASS = Pass()
+_RANK = attrgetter("rank")
 
 
 def legal_moves(game: Position) -> tuple[Move, ...]:
@@ -100,19 +103,32 @@ def first_cards(game: Position, seat: int) -> list[Card]:
         wilds_ok = not effect.blocks_wilds
     rules = game.rules
     if effect is None:
-        matching = rules.matching[top.index]
-        matches = [card for card in hand if card in matching]
+        # one pass: the cards matching the top card, and wild ones that do not
+        playable = rules.matching_or_wild[top.index]
+        found = [card for card in hand if card in playable]
+        wild_only = rules.wild_only[top.index]
+        if wild_only and not wild_only.isdisjoint(found):
+            matches = [card for card in found if card not in wild_only]
+            extra = [card for card in found if card in wild_only]
+            _add_wilds(game, seat, extra, matches)
+        else:
+            matches = found
     else:
         rank = top.rank
         matches = [card for card in hand if card.suit is suit or card.rank is rank]
-    if wilds_ok and rules.has_wilds and not rules.wild_cards.isdisjoint(hand):
-        wild_cards = rules.wild_cards
-        extra = [card for card in hand if card in wild_cards and card not in matches]
-        if extra:
-            wild = rules.wild
-            has_match = bool(matches)
-            matches += [c for c in extra if wild[c.index].allows(game, seat, c, has_match)]  # type: ignore[union-attr]
-    return list(dict.fromkeys(matches)) if len(matches) > 1 else matches
+        if wilds_ok and rules.has_wilds and not rules.wild_cards.isdisjoint(hand):
+            extra = [card for card in hand if card in rules.wild_cards and card not in matches]
+            _add_wilds(game, seat, extra, matches)
+    if len(matches) > 1 and not game.distinct:
+        return list(dict.fromkeys(matches))  # two decks: the same card twice
+    return matches
+
+
+def _add_wilds(game: Position, seat: int, extra: list[Card], matches: list[Card]) -> None:
+    """Add the wild cards of ``extra`` that their rule allows now to ``matches`` (PL-9)."""
+    wild = game.rules.wild
+    has_match = bool(matches)
+    matches += [c for c in extra if wild[c.index].allows(game, seat, c, has_match)]  # type: ignore[union-attr]
 
 
 def is_first_ok(game: Position, seat: int, card: Card) -> bool:
@@ -160,7 +176,7 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     left = left if left < 4 else 4
     cache = rules.play_cache
     multi = rules.play.multi_card
-    ranks = [card.rank for card in hand] if multi else []
+    ranks = list(map(_RANK, hand)) if multi else []
     dynamic = rules.table_choice_cards
     singles = rules.single_plays.get(answer)
     if singles is None:

@@ -85,6 +85,7 @@ class Game(State):
         dealer %= players
         game.to_move = (dealer + 1) % players
         game.stock = deck
+        game.distinct = start.decks_for(players) == 1
         start.deal(game)
         game._legal = None
         game._origin = {"kind": "deal", "players": players, "seed": seed, "dealer": dealer}
@@ -142,6 +143,10 @@ class Game(State):
             game.waits = list(waits)
         game.effect = _position_effect(game, effect)
         _position_extras(game, drawn, public)
+        everything = [*game.stock, *game.pile, *(card for hand in game.hands for card in hand)]
+        game.distinct = variant.rules.start.decks_for(game.players) == 1 and len(
+            set(everything)
+        ) == len(everything)
         game._origin = {
             "kind": "position",
             "hands": [" ".join(map(str, hand)) for hand in game.hands],
@@ -183,6 +188,7 @@ class Game(State):
         game.stuck = 0
         game.seed = seed
         game.rng = _random.initial_state(seed)
+        game.distinct = False
         game.reshuffles = 0
         game.rule_states = variant.rules.initial_state
         game.opening = ()
@@ -385,11 +391,14 @@ class Game(State):
         self.effect = None
         self.next_seat = None
         acting = claimed
-        card_rule = self.rules.card_rule
-        for card in reversed(cards) if acting is None else ():
-            acting = card_rule[card.index]
-            if acting is not None:
-                break
+        if acting is None:
+            card_rule = self.rules.card_rule
+            acting = card_rule[cards[-1].index]
+            if acting is None and len(cards) > 1:
+                for card in reversed(cards):
+                    acting = card_rule[card.index]
+                    if acting is not None:
+                        break
         if (
             previous is not None
             and claimed is None

@@ -73,6 +73,7 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("blocked"),
     Field("stuck"),
     Field("rng"),
+    Field("distinct", position=False),
     Field("reshuffles", position=False),
     Field("rule_states"),
     Field("seed", position=False),
@@ -140,6 +141,9 @@ class State:
     blocked: bool
     stuck: int
     rng: int
+    #: Whether no card is in the game twice (one deck, or a position without repeats):
+    #: move generation then need not remove repeated cards. Derived from the position.
+    distinct: bool
     reshuffles: int
     rule_states: tuple[object, ...]
     seed: int

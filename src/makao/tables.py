@@ -75,6 +75,10 @@ class RuleSet:
     after_play_by_left: tuple[tuple[TurnRule, ...], ...] = ((),) * 5
     #: Per top card index: the cards that match it by suit or rank (PL-6).
     matching: tuple[frozenset[Card], ...] = ()
+    #: Per top card index: those cards and the wild ones.
+    matching_or_wild: tuple[frozenset[Card], ...] = ()
+    #: Per top card index: the wild cards that do not match it.
+    wild_only: tuple[frozenset[Card], ...] = ()
     #: The rules that keep state of their own (:class:`~makao.rules.Stateful`), in order.
     stateful: tuple[Rule, ...] = ()
     #: Where each stateful rule's value sits in a game's ``rule_state`` (by ``id``).
@@ -93,6 +97,11 @@ class RuleSet:
         handlers = {kind: rule for rule in turn_rules for kind in rule.handles}
         slots = {slot: _slot(rules, slot) for slot in _SLOTS}
         stateful = tuple(rule for rule in rules if isinstance(rule, Stateful))
+        matching = tuple(
+            frozenset(c for c in ALL_CARDS if c.suit is top.suit or c.rank is top.rank)
+            for top in ALL_CARDS
+        )
+        wild_cards = frozenset(c for c in ALL_CARDS if wild[c.index] is not None)
         before = _overriding(turn_rules, "before_move")
         extra = _overriding(turn_rules, "extra_moves")
         after = _overriding(turn_rules, "after_play")
@@ -100,7 +109,7 @@ class RuleSet:
             card_rule=card_rule,
             wild=wild,
             has_wilds=any(w is not None for w in wild),
-            wild_cards=frozenset(c for c in ALL_CARDS if wild[c.index] is not None),
+            wild_cards=wild_cards,
             is_function=tuple(
                 card_rule[c.index] is not None or wild[c.index] is not None for c in ALL_CARDS
             ),
@@ -114,10 +123,9 @@ class RuleSet:
             after_play_by_left=tuple(
                 tuple(rule for rule in after if rule.after_play_applies(left)) for left in range(5)
             ),
-            matching=tuple(
-                frozenset(c for c in ALL_CARDS if c.suit is top.suit or c.rank is top.rank)
-                for top in ALL_CARDS
-            ),
+            matching=matching,
+            matching_or_wild=tuple(cards | wild_cards for cards in matching),
+            wild_only=tuple(wild_cards - cards for cards in matching),
             call_rules=_overriding(turn_rules, "call_options"),
             handlers=handlers,
             draw=slots[DrawRule],  # type: ignore[arg-type]

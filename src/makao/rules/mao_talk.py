@@ -243,14 +243,15 @@ class QuestionPeriods(Stateful["_Talk"], TurnRule):
 
 
 @attrs.frozen
-class HostReports(Stateful[bool], TurnRule):
+class HostReports(Stateful["bool | None"], TurnRule):
     """What the host reports (the engine keeps no clock): a time-out of the player to move
     (UM-6: one card; with ``timeout_ends_turn`` the turn passes, and a pending draw
     penalty is drawn too), cards touched during the deal -- before the first move
     (UM-3: one card) --, a touched stock (UM-7: one card drawn).
 
-    Its state is whether the deal is over (the first turn move was made); while a dealt
-    game is still in its deal, views show ``("dealing", True)``."""
+    Its state is whether the deal is still on: ``None`` until the first turn move (then a
+    dealt game is in its deal), ``False`` after it, ``True`` for a position set up from a
+    view that showed the deal on; views show ``("dealing", True)`` during the deal."""
 
     handles = (HostReport,)
     timeout_ends_turn: bool = True
@@ -271,16 +272,21 @@ class HostReports(Stateful[bool], TurnRule):
 
     def before_move(self, game: Table, move: Move, events: Events) -> None:
         """The first turn move ends the deal (UM-3)."""
-        if not self.state(game):
-            self.set_state(game, True)
+        if self.state(game) is not False:
+            self.set_state(game, False)
 
-    def initial_state(self) -> bool:
-        """The deal (if the game was dealt) is not over yet."""
-        return False
+    def initial_state(self) -> bool | None:
+        """No turn move yet: a dealt game is in its deal."""
+        return None
+
+    def restore_state(self, public: Mapping[str, object]) -> bool | None:
+        """The deal is on if the view says so."""
+        return True if public.get("dealing") else None
 
     def dealing(self, game: Table) -> bool:
         """Whether a dealt game is still in its deal: no turn move yet (UM-3)."""
-        return bool(game.opening) and not self.state(game)
+        state = self.state(game)
+        return bool(game.opening) if state is None else state
 
     def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
         """Everyone knows whether the deal is still on."""
