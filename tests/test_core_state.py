@@ -234,3 +234,12 @@ def test_version_1_saves_that_reshuffled_are_refused_naming_the_version() -> Non
     assert game.reshuffles == 1
     with pytest.raises(StateError, match="version 1"):
         Game.from_json(_version_1(game))
+
+
+def test_um_22_the_oldest_player_must_be_a_seat_of_the_table() -> None:
+    mao = variants.mao(oldest_player=4)
+    with pytest.raises(SetupError, match="oldest_player 4"):
+        Game.new(mao, 3, seed=1)
+    with pytest.raises(SetupError, match="oldest_player 4"):
+        Game.from_position(mao, hands=["5h", "6h", "7h"], pile="9h")
+    assert Game.new(mao, 5, seed=1).players == 5

@@ -76,6 +76,8 @@ class Game(State):
         _check_seed(seed)
         start = variant.rules.start
         start.check_players(players)
+        for rule in variant.rules.table_checks:
+            rule.check_table(players)
         deck = shuffled_deck(start.decks_for(players), random.Random(seed), start.ranks)
         game = cls._blank(variant, players, seed)
         if dealer is None:
@@ -706,6 +708,8 @@ def _check_position(
 ) -> None:
     players = game.players
     game.rules.start.check_players(players, position=True)
+    for rule in game.rules.table_checks:
+        rule.check_table(players)
     if not game.pile:
         raise SetupError("the pile needs at least one card (the top card)")
     if not _is_int(to_move) or not 0 <= to_move < players:

@@ -79,6 +79,8 @@ class RuleSet:
     matching_or_wild: tuple[frozenset[Card], ...] = ()
     #: Per top card index: the wild cards that do not match it.
     wild_only: tuple[frozenset[Card], ...] = ()
+    #: The rules that check the size of a table (:meth:`Rule.check_table`).
+    table_checks: tuple[Rule, ...] = ()
     #: The rules that keep state of their own (:class:`~makao.rules.Stateful`), in order.
     stateful: tuple[Rule, ...] = ()
     #: Where each stateful rule's value sits in a game's ``rule_state`` (by ``id``).
@@ -138,6 +140,9 @@ class RuleSet:
             required_call_rules=_overriding(turn_rules, "required_calls"),
             admit_rules=_overriding(turn_rules, "admit"),
             stateful=stateful,
+            table_checks=tuple(
+                rule for rule in rules if type(rule).check_table is not Rule.check_table
+            ),
             table_choice_cards=frozenset(
                 card
                 for card in ALL_CARDS

@@ -207,6 +207,10 @@ class Rule:
         """The rule's own state at the start of a game (rules that keep none: ``None``)."""
         return None
 
+    def check_table(self, players: int) -> None:
+        """Refuse (with :class:`~makao.errors.SetupError`) a table of ``players`` seats
+        that this rule cannot serve (a seat the rule names does not exist). Default: any."""
+
     def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
         """What every seat's view shows of the rule's own state in ``table``'s game, as
         ``(name, value)`` pairs (:attr:`makao.View.public`). Default: nothing."""

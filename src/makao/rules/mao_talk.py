@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from makao.cards import ALL_CARDS, Card, Rank, Suit
+from makao.errors import SetupError
 from makao.events import Announced, CallMade, Event, Penalised
 from makao.moves import Move, Play, Say
 from makao.rules.base import Events, Setup, StartRule, Stateful, Table, TurnRule
@@ -190,6 +191,14 @@ class QuestionPeriods(Stateful["_Talk"], TurnRule):
     def initial_state(self) -> _Talk:
         """No period open, none closed."""
         return (None, False)
+
+    def check_table(self, players: int) -> None:
+        """The oldest player (UM-22) must be a seat of the table."""
+        if self.oldest >= players:
+            raise SetupError(
+                f"oldest_player {self.oldest} is not a seat of a {players}-player table "
+                f"(seats 0…{players - 1})"
+            )
 
     def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
         """Who opened the period in progress; whether one was closed."""
