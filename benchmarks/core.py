@@ -1,10 +1,11 @@
 """Every speed and size figure of issue 13 ("Core v2") in one table, each against its target.
 
-Run ``python benchmarks/core.py`` (about 10 minutes: valgrind is slow); ``--quick`` for
-small sizes, ``--only GROUP,…`` / ``--skip GROUP,…`` for parts (groups: instructions,
-simulation, timing, rlcard, memory, simulate, mcts; a figure's key works too), ``--json``
-for machine-readable output. A figure that cannot be measured (no valgrind, no RLCard)
-says why in the table instead of stopping the run.
+Run ``python benchmarks/core.py`` (a quarter of an hour: valgrind is slow); ``--quick``
+for small sizes, ``--only GROUP,…`` / ``--skip GROUP,…`` for parts (groups: instructions,
+simulation, timing, rlcard, memory, simulate, mcts; a figure's key works too), ``--list``
+to list the figures. ``--json`` prints JSON instead of the table; ``--json PATH`` prints
+the table and writes the JSON to PATH. A figure that cannot be measured (no valgrind, no
+RLCard) says why in the table instead of stopping the run.
 
 Instruction counts (valgrind's callgrind, ``PYTHONHASHSEED=0``) repeat exactly. Timings
 are CPU time, the best of ``--rounds`` interleaved rounds of the same games, and still
@@ -537,7 +538,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--quick", action="store_true", help="small sizes: a rough run")
     parser.add_argument("--only", type=_names, action="append", help="groups or figure keys")
     parser.add_argument("--skip", type=_names, action="append", help="groups or figure keys")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--json",
+        nargs="?",
+        const="-",
+        metavar="PATH",
+        help="print JSON instead of the table, or with PATH write it there too",
+    )
     parser.add_argument("--list", action="store_true", help="list the figures and stop")
     parser.add_argument("--rlcard-venv", type=Path, help="RLCard's venv (made if missing)")
     defaults = Sizes()
@@ -590,17 +597,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"makao {getattr(makao, '__version__', '?')} from {Path(makao.__file__).parent}, "
         f"Python {sys.version.split()[0]}"
     )
-    if not args.json:
+    quiet = args.json == "-"
+    if not quiet:
         print(f"{header}\nnote: {NOTE}\n", flush=True)
     results = []
     for figure in figures:
-        if not args.json:
+        if not quiet:
             print(f"measuring {figure.key} …", file=sys.stderr, flush=True)
         results.append(measure(figure, sizes))
-    if args.json:
-        print(json.dumps({"about": header, "note": NOTE, "figures": list(map(asdict, results))}))
-    else:
-        print(table(results))
+    text = json.dumps({"about": header, "note": NOTE, "figures": list(map(asdict, results))})
+    if quiet:
+        print(text)
+        return 0
+    print(table(results))
+    if args.json is not None:
+        Path(args.json).write_text(text + "\n")
     return 0
 
 

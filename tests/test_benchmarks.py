@@ -61,12 +61,15 @@ def test_the_simulate_command_runs(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_table_lists_figure_measured_target_and_status(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    assert core.main([*TINY, "--only", "state_bytes"]) == 0
+    path = tmp_path / "figures.json"
+    assert core.main([*TINY, "--only", "state_bytes", "--json", str(path)]) == 0
     out = capsys.readouterr().out
     assert "| figure" in out and "bytes per fresh 4p state" in out and "≤ 1,000 B" in out
     assert "noisy" in out  # the warning about timings on a shared machine
+    (figure,) = json.loads(path.read_text())["figures"]  # and the JSON written beside it
+    assert figure["key"] == "state_bytes" and f"{figure['measured']:,}" in out
 
 
 def test_skip_leaves_out_a_group(capsys: pytest.CaptureFixture[str]) -> None:
