@@ -202,16 +202,11 @@ if kind == "rlcard":
             actions += 1
         return actions
 else:
-    from makao import Game, variants
-    variant = variants.polish()
+    sys.path.insert(0, {folder!r})
+    import bench
 
     def game_actions(seed):
-        game = Game.new(variant, 2, seed=seed)
-        choose, actions = random.Random(seed).choice, 0
-        while not game.is_over:
-            game.play(choose(game.legal_moves()))
-            actions += 1
-        return actions
+        return bench.random_games(2, [seed])
 
 game_actions(10_000)  # warm up
 print("ready", flush=True)
@@ -307,7 +302,7 @@ def _rlcard(sizes: Sizes) -> tuple[float, str]:
     best: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "race.py"
-        script.write_text(_RACE)
+        script.write_text(_RACE.format(folder=str(Path(__file__).resolve().parent)))
         racers: list[_Racer] = []
         try:
             racers.append(_Racer(sys.executable, script, "makao", _makao_env()))

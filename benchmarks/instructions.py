@@ -29,23 +29,17 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 _GAMES = """
-import random, sys
-from makao import Game, variants
+import sys
+sys.path.insert(0, {folder!r})
+import bench
+from makao import variants
 games, players, variant, warm = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 variant = getattr(variants, variant)()
-def play(seeds):
-    actions = 0
-    for seed in seeds:
-        game = Game.new(variant, players, seed=seed)
-        choose = random.Random(seed).choice
-        while not game.is_over:
-            game.play(choose(game.legal_moves()))
-            actions += 1
-    return actions
-play(range(10_000, 10_000 + warm))  # fills the caches; counted in both runs
-print(play(range(games)))
+bench.random_games(players, range(10_000, 10_000 + warm), variant)  # fills the caches
+print(bench.random_games(players, range(games), variant))
 """
 
+_HERE = str(Path(__file__).resolve().parent)
 _SIMULATION = """
 import sys
 sys.path.insert(0, {folder!r})
@@ -103,9 +97,10 @@ def engine_per_action(
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     extra = (variant, str(warm))
+    source = _GAMES.format(folder=_HERE)
     with ThreadPoolExecutor(max_workers=max(1, min(jobs, 2))) as pool:
-        start = pool.submit(_run, _GAMES, 0, players, *extra)
-        total = pool.submit(_run, _GAMES, games, players, *extra)
+        start = pool.submit(_run, source, 0, players, *extra)
+        total = pool.submit(_run, source, games, players, *extra)
         (base, _), (count, actions) = start.result(), total.result()
     return (count - base) / actions
 
@@ -113,11 +108,10 @@ def engine_per_action(
 def simulation_per_action(games: int, players: int, jobs: int = 1) -> tuple[float, float]:
     """Instructions per action of the simulation loop and of the engine alone, in the
     same games; ``jobs`` valgrind runs at a time (1 or 2)."""
-    here = str(Path(__file__).resolve().parent)
     parts = ("record", "loop", "engine")
     with ThreadPoolExecutor(max_workers=max(1, min(jobs, 2))) as pool:
         runs = {
-            part: pool.submit(_run, _SIMULATION.format(folder=here, part=part), games, players)
+            part: pool.submit(_run, _SIMULATION.format(folder=_HERE, part=part), games, players)
             for part in parts
         }
         counts = {part: run.result() for part, run in runs.items()}

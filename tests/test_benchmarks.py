@@ -138,7 +138,8 @@ def _script(tmp_path: Path, source: str, *argv: str, stdin: str = "") -> str:
 def test_the_counted_script_plays_its_games(tmp_path: Path, variant: str, games: str) -> None:
     """The script valgrind counts runs (here without valgrind) and prints the actions of
     the counted games only (none for the start-up run)."""
-    actions = int(_script(tmp_path, core.instructions._GAMES, games, "2", variant, "1"))
+    source = core.instructions._GAMES.format(folder=str(BENCHMARKS))
+    actions = int(_script(tmp_path, source, games, "2", variant, "1"))
     assert actions > 0 if games == "1" else actions == 0
 
 
@@ -149,6 +150,7 @@ def test_the_simulation_script_plays_its_games(tmp_path: Path) -> None:
 
 def test_the_race_player_reports_time_and_actions(tmp_path: Path) -> None:
     """makao's side of the RLCard comparison answers each request with seconds, actions."""
-    lines = _script(tmp_path, core._RACE, "makao", stdin="1 1\n2 1\n").split()
+    source = core._RACE.format(folder=str(BENCHMARKS))
+    lines = _script(tmp_path, source, "makao", stdin="1 1\n2 1\n").split()
     assert lines[0] == "ready" and len(lines) == 5
     assert int(lines[2]) > 0 and int(lines[4]) > int(lines[2])
