@@ -30,11 +30,11 @@ from makao.view import View
 POLISH = variants.polish()
 
 
-def random_games(players: int, seeds: Sequence[int]) -> int:
+def random_games(players: int, seeds: Sequence[int], variant: Variant = POLISH) -> int:
     """Play random games through ``legal_moves()`` + ``play()``; return the actions."""
     actions = 0
     for seed in seeds:
-        game = Game.new(POLISH, players, seed=seed)
+        game = Game.new(variant, players, seed=seed)
         choose = random.Random(seed).choice
         while not game.is_over:
             game.play(choose(game.legal_moves()))
@@ -102,7 +102,8 @@ def best_of(rounds: int, runs: dict[str, Callable[[], int]]) -> dict[str, tuple[
     return best
 
 
-def _clone_cost(players: int, repeats: int, rounds: int) -> float:
+def clone_cost(players: int, repeats: int, rounds: int) -> float:
+    """Seconds per ``clone()`` of a game some way in, best of ``rounds`` rounds."""
     game = Game.new(POLISH, players, seed=1)
     choose = random.Random(1).choice
     for _ in range(40):  # a position some way into the game
@@ -117,12 +118,45 @@ def _clone_cost(players: int, repeats: int, rounds: int) -> float:
     return seconds / repeats
 
 
+def _fields(game: Game) -> list[tuple[str, str]]:
+    """The state's fields and how a clone copies them, from ``makao.state.FIELDS``; for an
+    engine without that declaration, every slot, copy kind unknown."""
+    try:
+        from makao.state import FIELDS
+    except ImportError:
+        slots = [name for cls in type(game).__mro__ for name in getattr(cls, "__slots__", ())]
+        return [(name, "shared") for name in slots]
+    return [(field.name, field.copy) for field in FIELDS]
+
+
+def state_parts(game: Game) -> dict[str, int]:
+    """Bytes per part of one game state: the object, and each container it owns.
+
+    Owned are the fields a clone copies (``list`` and ``lists`` in ``makao.state.FIELDS``,
+    the inner lists included) and any other container that is the game's own (not the
+    same object in another fresh game of the same variant). Shared things are not
+    counted: the variant, its compiled rules, the interned cards, small ints.
+    """
+    other = Game.new(game.variant, game.players, seed=(game.seed or 0) + 1)
+    parts = {"object": sys.getsizeof(game)}
+    for name, copy in _fields(game):
+        value = getattr(game, name, None)
+        if copy == "reset" or not isinstance(value, (list, tuple, dict)):
+            continue
+        if copy == "shared" and value is getattr(other, name, None):
+            continue
+        size = sys.getsizeof(value)
+        if copy == "lists" or (copy == "shared" and isinstance(value, list)):
+            size += sum(sys.getsizeof(part) for part in value if isinstance(part, list))
+        parts[name] = size
+    return parts
+
+
 def state_bytes(game: Game) -> int:
-    """Bytes owned by one game state: the object and its own containers (the variant,
-    its compiled rules and the interned cards are shared by every game)."""
-    owned: list[object] = [game, game.hands, *game.hands, game.stock, game.pile, game.waits]
-    owned += [game.done, game.finished, game.rule_states]
-    return sum(sys.getsizeof(item) for item in owned)
+    """Bytes owned by one game state (see :func:`state_parts`): the object and its own
+    containers; the variant, its compiled rules and the interned cards are shared by
+    every game."""
+    return sum(state_parts(game).values())
 
 
 def _table(players: int, games: int, seed: int, rounds: int) -> None:
@@ -178,7 +212,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for players in (2, 4):
         _table(players, args.games, args.seed, args.rounds)
     for players in (2, 4):
-        clone = _clone_cost(players, 20000, args.rounds)
+        clone = clone_cost(players, 20000, args.rounds)
         print(f"  clone ({players} players): {clone * 1e6:6.2f} µs")
     game = Game.new(POLISH, 4, seed=1)
     print(f"  state size (4 players, fresh deal): {state_bytes(game)} bytes")

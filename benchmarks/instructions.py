@@ -2,8 +2,11 @@
 
 Timings on a shared machine vary by ±30 % and more; instruction counts do not, so use this
 to compare two versions of the hot path. Run ``python benchmarks/instructions.py`` (needs
-``valgrind``; takes about a minute). It plays the same seeded random Polish games as
-``bench.py`` and reports (instructions of the run − instructions of start-up) ÷ actions.
+``valgrind``; takes about a minute). It plays seeded random games (Polish, or any
+``--variant``) through ``legal_moves()`` + ``play()`` and reports instructions per action
+*warm*: ``--warm`` games are played first so the engine's caches are filled, then the
+measured games; the same script with 0 measured games is counted too, and the difference
+is divided by the actions of the measured games.
 
 With ``--simulation`` it also counts the simulation loop (:func:`makao.sim.play.play_game`
 with random bots, the loop every experiment runs) against the engine alone replaying the
@@ -22,22 +25,21 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 _GAMES = """
-import random, sys
-from makao import Game, variants
-variant = variants.polish()
-actions = 0
-for seed in range(int(sys.argv[1])):
-    game = Game.new(variant, int(sys.argv[2]), seed=seed)
-    choose = random.Random(seed).choice
-    while not game.is_over:
-        game.play(choose(game.legal_moves()))
-        actions += 1
-print(actions)
+import sys
+sys.path.insert(0, {folder!r})
+import bench
+from makao import variants
+games, players, variant, warm = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+variant = getattr(variants, variant)()
+bench.random_games(players, range(10_000, 10_000 + warm), variant)  # fills the caches
+print(bench.random_games(players, range(games), variant))
 """
 
+_HERE = str(Path(__file__).resolve().parent)
 _SIMULATION = """
 import sys
 sys.path.insert(0, {folder!r})
@@ -53,7 +55,7 @@ print(sum(map(len, moves)))
 """
 
 
-def _count(script: Path, games: int, players: int) -> tuple[int, int]:
+def _count(script: Path, games: int, players: int, *extra: str) -> tuple[int, int]:
     """Instructions of running ``script`` and the actions it printed."""
     with tempfile.TemporaryDirectory() as folder:
         result = subprocess.run(
@@ -65,6 +67,7 @@ def _count(script: Path, games: int, players: int) -> tuple[int, int]:
                 str(script),
                 str(games),
                 str(players),
+                *extra,
             ],
             capture_output=True,
             text=True,
@@ -77,27 +80,41 @@ def _count(script: Path, games: int, players: int) -> tuple[int, int]:
     return int(refs.group(1).replace(",", "")), int(result.stdout.strip() or 0)
 
 
-def _run(source: str, games: int, players: int) -> tuple[int, int]:
+def _run(source: str, games: int, players: int, *extra: str) -> tuple[int, int]:
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "games.py"
         script.write_text(source)
-        return _count(script, games, players)
+        return _count(script, games, players, *extra)
 
 
-def engine_per_action(games: int, players: int) -> float:
-    """Instructions per action of random games through ``legal_moves()`` + ``play()``."""
-    start, _ = _run(_GAMES, 0, players)
-    total, actions = _run(_GAMES, games, players)
-    return (total - start) / actions
+def engine_per_action(
+    games: int, players: int, variant: str = "polish", warm: int = 5, jobs: int = 1
+) -> float:
+    """Warm instructions per action of random games of ``variants.<variant>()`` through
+    ``legal_moves()`` + ``play()``: ``warm`` games first, then ``games`` counted; start-up
+    and the warm games are subtracted (the same script with 0 counted games). ``jobs``
+    valgrind runs at a time (1 or 2)."""
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    extra = (variant, str(warm))
+    source = _GAMES.format(folder=_HERE)
+    with ThreadPoolExecutor(max_workers=max(1, min(jobs, 2))) as pool:
+        start = pool.submit(_run, source, 0, players, *extra)
+        total = pool.submit(_run, source, games, players, *extra)
+        (base, _), (count, actions) = start.result(), total.result()
+    return (count - base) / actions
 
 
-def simulation_per_action(games: int, players: int) -> tuple[float, float]:
+def simulation_per_action(games: int, players: int, jobs: int = 1) -> tuple[float, float]:
     """Instructions per action of the simulation loop and of the engine alone, in the
-    same games."""
-    here = str(Path(__file__).resolve().parent)
-    counts = {}
-    for part in ("record", "loop", "engine"):
-        counts[part] = _run(_SIMULATION.format(folder=here, part=part), games, players)
+    same games; ``jobs`` valgrind runs at a time (1 or 2)."""
+    parts = ("record", "loop", "engine")
+    with ThreadPoolExecutor(max_workers=max(1, min(jobs, 2))) as pool:
+        runs = {
+            part: pool.submit(_run, _SIMULATION.format(folder=_HERE, part=part), games, players)
+            for part in parts
+        }
+        counts = {part: run.result() for part, run in runs.items()}
     base, actions = counts["record"]
     return (counts["loop"][0] - base) / actions, (counts["engine"][0] - base) / actions
 
@@ -107,6 +124,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=15)
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--variant", default="polish", help="a function of makao.variants")
+    parser.add_argument("--warm", type=int, default=5, help="games played before counting")
     parser.add_argument(
         "--simulation", action="store_true", help="also count the simulation loop's overhead"
     )
@@ -114,8 +133,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)")
         return 1
-    print(f"instructions per action (valgrind, {args.games} random Polish games):")
-    engine = engine_per_action(args.games, args.players)
+    print(
+        f"instructions per action (valgrind, {args.games} random {args.variant} games "
+        f"after {args.warm} warm-up games):"
+    )
+    engine = engine_per_action(args.games, args.players, args.variant, args.warm)
     print(f"  {args.players} players, engine (legal_moves + play): {engine:,.0f}")
     if args.simulation:
         loop, alone = simulation_per_action(args.games, args.players)
