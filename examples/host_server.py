@@ -1,4 +1,4 @@
-"""Host one table of makao over WebSockets: an asyncio server built on :mod:`makao.host`.
+"""Host one table of makao over WebSockets: an asyncio server built on [`makao.host`][makao.host].
 
 Install the ``host`` extra and start a table (any registered variant, 2–8 seats)::
 

@@ -36,7 +36,7 @@ class JumpIn(Move):
 
 
 def parse_jump(seat: int | None, words: list[str]) -> JumpIn:
-    """Read ``"2: jump 7h"``: the notation of :class:`JumpIn`."""
+    """Read ``"2: jump 7h"``: the notation of `JumpIn`."""
     if seat is None or seat < 0 or len(words) != 1:
         raise ValueError("a jump-in is written '2: jump 7h'")
     return JumpIn(seat, Card.parse(words[0]))

@@ -1,7 +1,7 @@
 """Train a policy network for 2-player Polish makao on a CPU, then measure it.
 
 The agent learns through the single-agent Gymnasium environment
-(:mod:`makao.adapters.gymnasium`) with masked actions, in two phases:
+([`makao.adapters.gymnasium`][makao.adapters.gymnasium]) with masked actions, in two phases:
 
 1. **Imitation.** It watches ``HeuristicBot`` play its seat (against the heuristic and
    random bots) and learns to pick the heuristic's action (cross-entropy on the legal

@@ -75,3 +75,16 @@ def test_long_signatures_are_formatted_on_several_lines(site: Path) -> None:
     assert signature is not None
     lines = _TAG.sub("", signature.group(1)).strip().splitlines()
     assert len(lines) > 3 and max(map(len, lines)) <= 90
+
+
+_RAW_ROLE = re.compile(r":(?:py:)?(?:class|meth|func|mod|attr|data|exc|obj|const):`?\s*[\w~.]")
+
+
+def test_no_page_shows_a_raw_sphinx_role(site: Path) -> None:
+    shown = {}
+    for page in sorted(site.rglob("*.html")):
+        text = _text(page)
+        found = _RAW_ROLE.findall(text) + re.findall(r"~makao\.[\w.]+", text)
+        if found:
+            shown[str(page.relative_to(site))] = found[:3]
+    assert shown == {}

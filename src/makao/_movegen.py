@@ -1,6 +1,7 @@
-"""Legal-move generation and the legality explanations of :meth:`Game.play` (hot path).
+"""Legal-move generation and the legality explanations of [`Game.play`][makao.engine.Game.play] (hot
+path).
 
-Private to the engine: it reads a game through :class:`Position` (the rules' Table plus
+Private to the engine: it reads a game through `Position` (the rules' Table plus
 the fields move generation needs), so it does not import the engine."""
 
 from __future__ import annotations
@@ -149,7 +150,7 @@ def is_first_ok(game: Position, seat: int, card: Card) -> bool:
 
 
 def _wild_under_effects(game: Position, card: Card) -> bool:
-    """Is ``card`` wild even under effects (:attr:`WildRule.under_effects`, UM-16)?"""
+    """Is ``card`` wild even under effects (`WildRule.under_effects`, UM-16)?"""
     rule = game.rules.wild[card.index]
     return rule is not None and rule.under_effects
 
@@ -225,7 +226,7 @@ def _sequences(
     game: Position, first: Card, others: tuple[Card, ...], uniform: bool
 ) -> tuple[tuple[Card, ...], ...]:
     """All distinct plays starting with ``first`` and adding any of ``others`` (PL-7), one
-    canonical order per effect: the middle cards sorted (see :func:`canonical_order`)."""
+    canonical order per effect: the middle cards sorted (see `canonical_order`)."""
     result: dict[tuple[Card, ...], None] = {(first,): None}
     for chosen in _sub_multisets(others):
         for last in dict.fromkeys(chosen):
@@ -273,7 +274,8 @@ def canonical_order(game: Position, cards: tuple[Card, ...]) -> tuple[Card, ...]
 
 
 def claiming_rule(game: Position, cards: tuple[Card, ...]) -> CardRule | None:
-    """The rule that takes over a play of ``cards`` now (:meth:`CardRule.claims`), if any."""
+    """The rule that takes over a play of ``cards`` now
+    ([`CardRule.claims`][makao.rules.base.CardRule.claims]), if any."""
     for rule in game.rules.claim_rules:
         if rule.claims(game, cards):
             return rule
@@ -282,7 +284,7 @@ def claiming_rule(game: Position, cards: tuple[Card, ...]) -> CardRule | None:
 
 def acting_rule(game: Position, cards: tuple[Card, ...]) -> CardRule | None:
     """The rule whose effect a play has: that of its last card with a rule of its own
-    (unless the effect in force takes every answer, :attr:`Effect.answer_overrides`)."""
+    (unless the effect in force takes every answer, `Effect.answer_overrides`)."""
     claimed = claiming_rule(game, cards)
     if claimed is not None:
         return claimed
@@ -342,8 +344,8 @@ def actor(game: Position, move: Move) -> int:
 
 def canonical(game: Position, move: Move, legal: tuple[Move, ...]) -> Move:
     """Return ``move`` if it is legal in another order of the same cards, or the move a
-    rule admits in its place (:meth:`TurnRule.admit`); else raise :class:`IllegalMoveError`
-    saying why and what is allowed."""
+    rule admits in its place (`TurnRule.admit`); else raise
+    [`IllegalMoveError`][makao.errors.IllegalMoveError] saying why and what is allowed."""
     if type(move) is Play and len(move.cards) > 2:
         listed = Play(canonical_order(game, move.cards), move.choice, move.calls)
         if listed in legal:

@@ -4,17 +4,18 @@ A multi-card play would blow up a flat action space (two decks can hold eight ca
 rank), and so would every combination of calls said with a play (Ultimate Mao). So a play
 is a chain of steps inside one turn: each card in order, then each call (in alphabetical
 order), then one *end* action carrying the choice. Ids, per variant and player count
-(:class:`ActionSpace`):
+([`ActionSpace`][makao.actions.ActionSpace]):
 
-* ``0…51`` -- the card with that :attr:`~makao.Card.index` (start or extend the play);
+* ``0…51`` -- the card with that `index` (start or extend the play);
 * ``52`` -- ``draw``; ``53`` -- ``pass``;
 * ``54…`` -- end the play with each choice the variant can need (none, a rank, a suit);
 * then one id per call the variant's rules know (``+makao``, ``+po-makale``, …);
 * then every out-of-turn action the variant's rules can produce at this table size
   (a late ``makao`` per seat, ``stop`` per pair of seats, …).
 
-Every play ends with an explicit end action, so :meth:`ActionSpace.encode` is the same in
-every position. :class:`Stepper` keeps the partial play between steps.
+Every play ends with an explicit end action, so
+[`ActionSpace.encode`][makao.actions.ActionSpace.encode] is the same in every position.
+[`Stepper`][makao.actions.Stepper] keeps the partial play between steps.
 """
 
 from __future__ import annotations

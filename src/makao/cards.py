@@ -1,7 +1,7 @@
 """Suits, ranks and cards, with their text forms.
 
-A :class:`Card` prints as ``7h``, ``10s``, ``Kh``, ``Ad`` and reads those forms, plus ``Ts``
-for the ten and the suit symbols ``♣ ♦ ♥ ♠``. There are exactly 52 card values: two decks
+A [`Card`][makao.cards.Card] prints as ``7h``, ``10s``, ``Kh``, ``Ad`` and reads those forms, plus
+``Ts`` for the ten and the suit symbols ``♣ ♦ ♥ ♠``. There are exactly 52 card values: two decks
 hold each value twice, and both copies are the same object, so cards compare by identity
 (fast) and can be used as dictionary keys.
 """

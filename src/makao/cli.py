@@ -8,13 +8,14 @@
 
 Bad arguments and bad files print one line on stderr and exit with status 2.
 
-Limits: ``--games`` at most :data:`~makao.sim.run.MAX_GAMES`, ``--workers`` at most
-:func:`~makao.sim.run.max_workers` (4 per CPU), every game capped at ``--max-actions``
-(default :data:`~makao.sim.run.DEFAULT_MAX_ACTIONS`); ``replay`` reads only regular files
-of at most :data:`MAX_SAVE_BYTES` bytes nested at most :data:`MAX_SAVE_DEPTH` deep.
+Limits: ``--games`` at most [`MAX_GAMES`][makao.sim.run.MAX_GAMES], ``--workers`` at most
+[`max_workers`][makao.sim.run.max_workers] (4 per CPU), every game capped at ``--max-actions``
+(default [`DEFAULT_MAX_ACTIONS`][makao.sim.run.DEFAULT_MAX_ACTIONS]); ``replay`` reads only regular
+files of at most [`MAX_SAVE_BYTES`][makao.cli.MAX_SAVE_BYTES] bytes nested at most
+[`MAX_SAVE_DEPTH`][makao.cli.MAX_SAVE_DEPTH] deep.
 
-Subcommands are the entries of :data:`COMMANDS`; another module adds one with
-:func:`register` before :func:`main` runs.
+Subcommands are the entries of [`COMMANDS`][makao.cli.COMMANDS]; another module adds one with
+[`register`][makao.cli.register] before [`main`][makao.cli.main] runs.
 """
 
 from __future__ import annotations
@@ -321,9 +322,10 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def read_save(path: Path) -> str:
-    """The text of the saved game at ``path``, refused (:class:`UsageError`) unless it is a
-    regular file of at most :data:`MAX_SAVE_BYTES` bytes of UTF-8 JSON nested at most
-    :data:`MAX_SAVE_DEPTH` deep. Never blocks on a FIFO or reads a device."""
+    """The text of the saved game at ``path``, refused ([`UsageError`][makao.cli.UsageError]) unless
+    it is a regular file of at most [`MAX_SAVE_BYTES`][makao.cli.MAX_SAVE_BYTES] bytes of UTF-8 JSON
+    nested at most [`MAX_SAVE_DEPTH`][makao.cli.MAX_SAVE_DEPTH] deep. Never blocks on a FIFO or
+    reads a device."""
     try:  # non-blocking: opening a FIFO with no writer must not wait
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
@@ -494,7 +496,7 @@ def bench_table(module: Any, games: int, rounds: int, seed: int) -> str:
 
 
 def bench_row(module: Any, players: int, games: int, rounds: int, seed: int) -> tuple[str, ...]:
-    """One row of :func:`bench_table`: the figures of one table size."""
+    """One row of [`bench_table`][makao.cli.bench_table]: the figures of one table size."""
     seeds = [seed + index for index in range(games)]
     moves = [module.simulated_moves(module.POLISH, players, s, i) for i, s in enumerate(seeds)]
     best = module.best_of(

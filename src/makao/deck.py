@@ -1,6 +1,6 @@
 """Deck specifications and the seeded shuffle.
 
-All chance in a game comes from one :class:`random.Random` per game, seeded by the user, so
+All chance in a game comes from one `random.Random` per game, seeded by the user, so
 the same seed gives the same deal on any machine.
 """
 

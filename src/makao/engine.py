@@ -1,9 +1,10 @@
-"""The game engine: one mutable :class:`Game`, changed only through :meth:`Game.play`.
+"""The game engine: one mutable [`Game`][makao.engine.Game], changed only through
+[`Game.play`][makao.engine.Game.play].
 
 The engine knows turns, hands, the stock and the pile; everything a variant adds (attacks,
-waits, demands, calls, finishing) comes from its rule objects (:mod:`makao.rules`), which
-see the game only through the :class:`~makao.rules.Table` services below. The fields are
-declared once, in :mod:`makao.state`.
+waits, demands, calls, finishing) comes from its rule objects ([`makao.rules`][makao.rules]), which
+see the game only through the [`Table`][makao.rules.base.Table] services below. The fields are
+declared once, in [`makao.state`][makao.state].
 """
 
 from __future__ import annotations
@@ -49,10 +50,12 @@ _PASS = Pass()
 class Game(State):
     """A game of a shedding variant: the position, whose move it is, and how it got here.
 
-    Build one with :meth:`new` (shuffle and deal) or :meth:`from_position`. Query it with
-    :meth:`legal_moves`, :attr:`to_move`, :attr:`top`, :meth:`hand`; change it only with
-    :meth:`play`. :meth:`clone` is cheap, for search. Two games are equal when their
-    positions are (:meth:`~makao.state.State.position_key`).
+    Build one with [`new`][makao.engine.Game.new] (shuffle and deal) or
+    [`from_position`][makao.engine.Game.from_position]. Query it with
+    [`legal_moves`][makao.engine.Game.legal_moves], `to_move`, [`top`][makao.engine.Game.top],
+    [`hand`][makao.engine.Game.hand]; change it only with [`play`][makao.engine.Game.play]. `clone`
+    is cheap, for search. Two games are equal when their positions are
+    ([`position_key`][makao.state.State.position_key]).
     """
 
     __slots__ = ()
@@ -119,9 +122,9 @@ class Game(State):
         already went out, in order; ``seed`` drives later reshuffles. ``drawn`` is a card
         the player to move has just drawn and may still play (PL-8; under RU-9 they must,
         if they had nothing to play before); ``public`` gives the rules' public state, as
-        :attr:`View.public` lists it (who owes a "makao", an open question period).
+        `View.public` lists it (who owes a "makao", an open question period).
 
-        Every argument is checked (:class:`~makao.errors.SetupError` says what is wrong):
+        Every argument is checked ([`SetupError`][makao.errors.SetupError] says what is wrong):
         seats, waits, direction, the effect's seats, cards outside the variant's deck. The
         number of copies of a card is not checked, so a loose stock may repeat cards.
         """
@@ -240,7 +243,7 @@ class Game(State):
         return tuple(self.hands[self._seat(seat)])
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """Every move legal now: the turn moves of :attr:`to_move` and any seat's
+        """Every move legal now: the turn moves of `to_move` and any seat's
         out-of-turn actions (a late makao call, "stop makao", …). Empty once over."""
         legal = self._legal
         if legal is None:
@@ -268,8 +271,8 @@ class Game(State):
 
     @property
     def record(self) -> tuple[Move, ...]:
-        """The moves played so far, in order (with :attr:`origin` and :meth:`replay`, the whole
-        game)."""
+        """The moves played so far, in order (with [`origin`][makao.engine.Game.origin] and
+        [`replay`][makao.engine.Game.replay], the whole game)."""
         moves: list[Move] = []
         node = self._log
         while node is not None:
@@ -287,15 +290,15 @@ class Game(State):
 
     def to_json(self) -> str:
         """Save the game as JSON: variant, origin, moves and a checked summary
-        (:mod:`makao.serialize`)."""
+        ([`makao.serialize`][makao.serialize])."""
         from makao.serialize import game_to_json
 
         return game_to_json(self)
 
     @classmethod
     def from_json(cls, text: str, variant: Variant | None = None) -> Game:
-        """Load a game saved by :meth:`to_json` (pass ``variant`` for a custom variant);
-        raises :class:`~makao.StateError` for corrupt input."""
+        """Load a game saved by [`to_json`][makao.engine.Game.to_json] (pass ``variant`` for a
+        custom variant); raises [`StateError`][makao.errors.StateError] for corrupt input."""
         from makao.serialize import game_from_json
 
         return game_from_json(text, variant)
@@ -304,7 +307,8 @@ class Game(State):
     def replay(
         cls, variant: Variant, origin: dict[str, object], moves: Iterable[Move | str]
     ) -> Game:
-        """Rebuild a game from :attr:`origin` and :attr:`record` (moves or their text)."""
+        """Rebuild a game from [`origin`][makao.engine.Game.origin] and
+        [`record`][makao.engine.Game.record] (moves or their text)."""
         from makao.serialize import replay
 
         return replay(variant, origin, moves)
@@ -336,7 +340,7 @@ class Game(State):
 
     def public_state(self) -> tuple[tuple[str, object], ...]:
         """What every seat may know of the rules' own state (who owes a "makao", an open
-        question period), as sorted ``(name, value)`` pairs; :attr:`View.public`."""
+        question period), as sorted ``(name, value)`` pairs; `View.public`."""
         pairs = [pair for rule in self.rules.stateful for pair in rule.public_state(self)]
         return tuple(sorted(pairs, key=lambda pair: pair[0]))
 
@@ -345,9 +349,9 @@ class Game(State):
     def play(self, move: Move | str) -> tuple[Event, ...]:
         """Play ``move`` (an object or its text) and return what happened.
 
-        Raises :class:`~makao.InvalidMoveError` for malformed moves and
-        :class:`~makao.IllegalMoveError` for moves the rules forbid now; in both cases the
-        game is unchanged.
+        Raises [`InvalidMoveError`][makao.errors.InvalidMoveError] for malformed moves and
+        [`IllegalMoveError`][makao.errors.IllegalMoveError] for moves the rules forbid now; in both
+        cases the game is unchanged.
         """
         if isinstance(move, str):
             move = parse_move(move)
@@ -457,7 +461,8 @@ class Game(State):
 
     @property
     def claim_rules(self) -> tuple[CardRule, ...]:
-        """The card rules that may take over a play (:meth:`CardRule.claims`)."""
+        """The card rules that may take over a play
+        ([`CardRule.claims`][makao.rules.base.CardRule.claims])."""
         return self.rules.claim_rules
 
     def rule_for(self, card: Card) -> CardRule | None:
@@ -473,7 +478,7 @@ class Game(State):
         return _movegen.first_cards(self, seat)
 
     def rule_state(self, rule: object) -> Any:
-        """``rule``'s own state in this game (:class:`~makao.rules.Stateful`)."""
+        """``rule``'s own state in this game ([`Stateful`][makao.rules.base.Stateful])."""
         return self.rule_states[self.rules.state_index[id(rule)]]
 
     def set_rule_state(self, rule: object, value: object) -> None:
@@ -519,7 +524,7 @@ class Game(State):
         self.drawn = card
 
     def announce(self, events: Sequence[Event]) -> None:
-        """Record the deal's announcements as :attr:`opening` (Mao, UM-2, UM-4)."""
+        """Record the deal's announcements as `opening` (Mao, UM-2, UM-4)."""
         self.opening = tuple(events)
 
     def can_draw(self) -> bool:
@@ -556,7 +561,7 @@ class Game(State):
     def draw_then_maybe_play(self, seat: int, events: list[Event]) -> None:
         """A normal draw (PL-8): draw one card; if it may be played, the turn stays open
         for playing it (or passing); otherwise the turn ends -- or, if the draw rule says
-        so, draw again (:meth:`~makao.rules.DrawRule.draws_again`)."""
+        so, draw again ([`draws_again`][makao.rules.base.DrawRule.draws_again])."""
         draw_rule = self.rules.draw
         stuck = draw_rule.must_play_drawn_when_stuck and not _movegen.first_cards(self, seat)
         drawn = self.draw_cards(seat, 1, "draw", events)
@@ -663,7 +668,7 @@ _new_tuple = tuple.__new__
 
 
 def _restore_game(state: dict[str, object]) -> Game:
-    """Rebuild a pickled :class:`Game` (see :meth:`Game.__reduce__`)."""
+    """Rebuild a pickled [`Game`][makao.engine.Game] (see `Game.__reduce__`)."""
     game = object.__new__(Game)
     log: tuple[object, ...] | None = None
     for move in state.pop("_log"):  # type: ignore[attr-defined]

@@ -1,10 +1,12 @@
 """The library's exception hierarchy.
 
-Every error the library raises on bad input is a :class:`MakaoError`. The two move errors
-are also :class:`ValueError` subclasses, so ``except ValueError`` keeps working:
+Every error the library raises on bad input is a [`MakaoError`][makao.errors.MakaoError]. The two
+move errors are also `ValueError` subclasses, so ``except ValueError`` keeps working:
 
-* :class:`InvalidMoveError` -- the text or object is not a move at all (syntax).
-* :class:`IllegalMoveError` -- a well-formed move that the rules forbid now.
+* [`InvalidMoveError`][makao.errors.InvalidMoveError] -- the text or object is not a move at all
+  (syntax).
+* [`IllegalMoveError`][makao.errors.IllegalMoveError] -- a well-formed move that the rules forbid
+  now.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ class StateError(MakaoError, ValueError):
 
 class WrongSeatError(IllegalMoveError):
     """A move sent by a seat that may not make it: a turn move from a seat other than
-    :attr:`to_move` (the seat to move, named in the message), or an action written for
+    `to_move` (the seat to move, named in the message), or an action written for
     another seat (``"2: say makao"`` sent by seat 1)."""
 
     def __init__(self, message: str, to_move: int | None = None) -> None:

@@ -1,10 +1,10 @@
 """Events: the typed, immutable record of everything that happens in a game.
 
-:meth:`makao.Game.play` returns a tuple of events. Events are small immutable named tuples
-(cheap to create on the hot path) whose ``str`` is a line of plain English
+[`makao.Game.play`][makao.engine.Game.play] returns a tuple of events. Events are small immutable
+named tuples (cheap to create on the hot path) whose ``str`` is a line of plain English
 (``"seat 1 draws 2 cards (penalty)"``); two events are equal only if they have the same type
-and the same fields. :func:`redact` hides what a given seat may not see (the faces of cards
-drawn by others).
+and the same fields. [`redact`][makao.events.redact] hides what a given seat may not see (the faces
+of cards drawn by others).
 """
 
 from __future__ import annotations
@@ -97,7 +97,8 @@ class CardsDrawn(NamedTuple):
     """``seat`` drew ``amount`` cards for ``reason``; ``cards`` is empty in a redacted event.
 
     Reasons: ``"draw"`` (a normal draw), ``"attack"`` (an accepted attack),
-    ``"penalty"`` (an infraction; see the preceding :class:`Penalised`), ``"deal"``.
+    ``"penalty"`` (an infraction; see the preceding [`Penalised`][makao.events.Penalised]),
+    ``"deal"``.
     """
 
     seat: int
@@ -358,21 +359,21 @@ _typed_equality(*Event.__args__)
 
 
 def _to_dict(self: object) -> dict[str, object]:
-    """This event as JSON-ready data (:func:`makao.wire.event_to_dict`)."""
+    """This event as JSON-ready data ([`makao.wire.event_to_dict`][makao.wire.event_to_dict])."""
     from makao.wire import event_to_dict
 
     return event_to_dict(self)
 
 
 def _to_json(self: object) -> str:
-    """This event as compact JSON text (:func:`makao.wire.event_to_dict`)."""
+    """This event as compact JSON text ([`makao.wire.event_to_dict`][makao.wire.event_to_dict])."""
     from makao.wire import dumps, event_to_dict
 
     return dumps(event_to_dict(self))
 
 
 def _json_forms(*classes: type) -> None:
-    """Give every event class ``to_dict()`` and ``to_json()`` (:mod:`makao.wire`)."""
+    """Give every event class ``to_dict()`` and ``to_json()`` ([`makao.wire`][makao.wire])."""
     for cls in classes:
         cls.to_dict = _to_dict  # type: ignore[attr-defined]
         cls.to_json = _to_json  # type: ignore[attr-defined]

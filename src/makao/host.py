@@ -1,9 +1,10 @@
 """Hosting a game for several clients: moves arrive as text with the seat that sent them,
 and every seat gets its own redacted events and view, ready to send as JSON.
 
-A :class:`Host` holds the :class:`~makao.Game`; clients never see it. The loop of a server
-is: a client's text arrives with its seat, :meth:`Host.submit` checks that the seat may make
-the move and plays it, and :meth:`Host.updates` gives every seat what to send it::
+A [`Host`][makao.host.Host] holds the [`Game`][makao.engine.Game]; clients never see it. The loop of
+a server is: a client's text arrives with its seat, [`Host.submit`][makao.host.Host.submit] checks
+that the seat may make the move and plays it, and [`Host.updates`][makao.host.Host.updates] gives
+every seat what to send it::
 
     host = Host(Game.new(variants.polish(), players=2, seed=1))
     per_seat = host.submit(0, host.moves(0)[0])   # seat 0's events, seat 1's events
@@ -13,7 +14,7 @@ Who may send what (the move notation): a turn move (``"7h"``, ``"draw"``, ``"pas
 only the seat to move; an action written ``"S: …"`` (``"1: say makao"``, ``"2: stop 1"``)
 only seat ``S``, at any time; a host report (``"host: timeout 2"``, UM-6) only the host
 itself (seat ``None``). Anything else is refused with
-:class:`~makao.errors.WrongSeatError`, and the game is unchanged.
+[`WrongSeatError`][makao.errors.WrongSeatError], and the game is unchanged.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ class Host:
     """A game held by a host: moves from seats, per-seat redacted events and views."""
 
     def __init__(self, game: Game) -> None:
-        """Host ``game`` (a new one, or one loaded with :meth:`Game.from_json`)."""
+        """Host ``game`` (a new one, or one loaded with
+        [`Game.from_json`][makao.engine.Game.from_json])."""
         self._game = game
         self._last: tuple[str, int | None] | None = None
 
@@ -85,9 +87,9 @@ class Host:
         """Play ``text`` sent by ``seat`` (``None``: the host itself) and return every seat's
         redacted events. With ``version``, the move is meant for that state only.
 
-        Raises :class:`~makao.errors.WrongSeatError` when the seat may not make the move,
-        :class:`~makao.errors.StaleMoveError` when ``version`` is not the current state, and
-        the library's move errors for a bad or illegal move; the game is then unchanged."""
+        Raises [`WrongSeatError`][makao.errors.WrongSeatError] when the seat may not make the move,
+        [`StaleMoveError`][makao.errors.StaleMoveError] when ``version`` is not the current state,
+        and the library's move errors for a bad or illegal move; the game is then unchanged."""
         self._check_seat(seat)
         self._check_version(version)
         move = self._parse(text)
@@ -101,9 +103,9 @@ class Host:
         return self.per_seat(events)
 
     def submit_action(self, seat: int, action: int, version: int) -> PerSeat:
-        """Play the move with id ``action`` in the list :meth:`update` sent ``seat`` for
-        state ``version``; raises :class:`~makao.errors.StaleMoveError` if the state has
-        changed since."""
+        """Play the move with id ``action`` in the list [`update`][makao.host.Host.update] sent
+        ``seat`` for state ``version``; raises [`StaleMoveError`][makao.errors.StaleMoveError] if
+        the state has changed since."""
         self._check_seat(seat)
         if version is None:
             raise StaleMoveError("an action id needs the version of the state it was sent for")
@@ -143,16 +145,17 @@ class Host:
         }
 
     def updates(self, per_seat: PerSeat) -> dict[int, dict[str, Any]]:
-        """Every seat's :meth:`update` after a move, from :meth:`submit`'s result."""
+        """Every seat's [`update`][makao.host.Host.update] after a move, from
+        [`submit`][makao.host.Host.submit]'s result."""
         return {seat: self.update(seat, events) for seat, events in per_seat.items()}
 
     def to_json(self) -> str:
-        """Save the hosted game (:meth:`Game.to_json`)."""
+        """Save the hosted game ([`Game.to_json`][makao.engine.Game.to_json])."""
         return self._game.to_json()
 
     @classmethod
     def from_json(cls, text: str) -> Host:
-        """Host a game saved by :meth:`to_json`."""
+        """Host a game saved by [`to_json`][makao.host.Host.to_json]."""
         return cls(Game.from_json(text))
 
     def _check_seat(self, seat: object) -> None:

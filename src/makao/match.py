@@ -7,9 +7,10 @@
     >>> match.deal, match.dealer, match.totals
     (1, 2, (0, 0, 0))
 
-A :class:`Match` owns the current deal (a :class:`~makao.Game`) and forwards
-:meth:`Match.play` to it; when the deal ends it scores the hands (:mod:`makao.scoring`),
-adds the scores to the totals and deals again, or ends the match.
+A [`Match`][makao.match.Match] owns the current deal (a [`Game`][makao.engine.Game]) and forwards
+[`Match.play`][makao.match.Match.play] to it; when the deal ends it scores the hands
+([`makao.scoring`][makao.scoring]), adds the scores to the totals and deals again, or ends the
+match.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ class Match:
 
     The first deal's dealer is the variant's dealer (the last seat unless chosen); each
     next deal is dealt by the seat after the last dealer (RU-3). Every deal's seed comes
-    from the match ``seed`` (:func:`deal_seed`), so a match replays from its seed and moves.
+    from the match ``seed`` ([`deal_seed`][makao.match.deal_seed]), so a match replays from its seed
+    and moves.
     """
 
     __slots__ = (
@@ -193,7 +195,8 @@ class Match:
 
     def play(self, move: Move | str) -> tuple[Event, ...]:
         """Play ``move`` in the current deal; if it ends the deal, score it and deal again
-        or end the match. Errors as :meth:`Game.play` (the match is then unchanged)."""
+        or end the match. Errors as [`Game.play`][makao.engine.Game.play] (the match is then
+        unchanged)."""
         if self.over:
             raise GameOverError(f"the match is over; {move} cannot be played")
         events = self.game.play(move)
@@ -259,9 +262,10 @@ class Match:
 
     @classmethod
     def from_json(cls, text: str | bytes, variant: Variant | None = None) -> Match:
-        """Load a match saved by :meth:`to_json` by replaying it; pass ``variant`` for one
-        :func:`makao.variants.get` cannot rebuild. Raises :class:`StateError` for any
-        corrupt input (bad JSON, fields, moves, or a summary the replay does not give)."""
+        """Load a match saved by [`to_json`][makao.match.Match.to_json] by replaying it; pass
+        ``variant`` for one [`makao.variants.get`][makao.variants.get] cannot rebuild. Raises
+        [`StateError`][makao.errors.StateError] for any corrupt input (bad JSON, fields, moves, or a
+        summary the replay does not give)."""
         try:
             return _load(json.loads(text), variant)
         except StateError:

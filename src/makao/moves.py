@@ -5,7 +5,7 @@ Turn moves are made by the seat to move and carry no seat: ``Play`` (``"9h 9s 9c
 -- a play with a call), ``Draw`` (``"draw"``) and ``Pass`` (``"pass"``). Actions that any seat
 may take out of turn name their seat: ``Say`` (``"1: say makao"``) and ``Stop``
 (``"2: stop 1"`` -- seat 2 calls "stop makao" on seat 1). Variants may register more kinds
-with :func:`register_move_parser`.
+with [`register_move_parser`][makao.moves.register_move_parser].
 
 ``parse_move(str(m)) == m`` for every move ``m``.
 """
@@ -53,7 +53,7 @@ class Seat:
 
 
 #: A follow-up choice made with a play: a demanded rank (jack), a named suit (ace), a
-#: chosen seat (:class:`Seat`), or none.
+#: chosen seat ([`Seat`][makao.moves.Seat]), or none.
 Choice = Rank | Suit | Seat | None
 
 _CALL_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -174,10 +174,10 @@ _PARSERS: dict[str, Callable[[int | None, list[str]], Move]] = {}
 
 
 def register_move_parser(keyword: str, parser: Callable[[int | None, list[str]], Move]) -> None:
-    """Teach :func:`parse_move` a new move kind that starts with ``keyword``.
+    """Teach [`parse_move`][makao.moves.parse_move] a new move kind that starts with ``keyword``.
 
     ``parser(seat, words)`` gets the seat prefix (or ``None``) and the words after the
-    keyword, and returns the move or raises :class:`InvalidMoveError`.
+    keyword, and returns the move or raises [`InvalidMoveError`][makao.errors.InvalidMoveError].
     """
     _PARSERS[keyword] = parser
 
@@ -278,7 +278,8 @@ register_move_parser("stop", _parse_stop)
 
 
 def parse_move(text: str) -> Move:
-    """Read a move from its text notation; raise :class:`InvalidMoveError` if malformed."""
+    """Read a move from its text notation; raise [`InvalidMoveError`][makao.errors.InvalidMoveError]
+    if malformed."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"a move's text must be a string, not {type(text).__name__}")
     seat, body = _parse_seat(text)

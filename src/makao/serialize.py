@@ -12,17 +12,17 @@ giving another game::
      "moves": ["9h", "draw", "Jc:7 +makao", "1: stop 0", ...],
      "summary": {"hands": ["5c 7d", ...], "pile": "...", "stock": "...", "rng": ..., ...}}
 
-The summary is :meth:`makao.state.State.snapshot`: every field of the position, as
-declared once in :data:`makao.state.FIELDS`.
+The summary is [`makao.state.State.snapshot`][makao.state.State.snapshot]: every field of the
+position, as declared once in `makao.state.FIELDS`.
 
 Version 1 (before the game kept its own random generator, which changed how reshuffled
 stocks are ordered) is still read when its game never reshuffled, which replays the
-same; a version-1 game that reshuffled is refused with a :class:`StateError` naming the
-version. A save loaded with ``variant=`` must name the same variant *and* the same
+same; a version-1 game that reshuffled is refused with a [`StateError`][makao.errors.StateError]
+naming the version. A save loaded with ``variant=`` must name the same variant *and* the same
 options, or it is refused.
 
 Every failure to load -- bad JSON, a wrong type, an unknown variant, an illegal move, a
-summary that does not match -- raises :class:`~makao.errors.StateError` saying what was
+summary that does not match -- raises [`StateError`][makao.errors.StateError] saying what was
 wrong.
 """
 
@@ -84,7 +84,7 @@ _POSITION_ITEMS: dict[str, type] = {"hands": str, "finished": int, "waits": int}
 
 def summary(game: Game) -> dict[str, object]:
     """The facts about ``game``'s state that loading checks after a replay (JSON-ready):
-    its :meth:`~makao.state.State.snapshot`, and the stock's size for a reader."""
+    its [`snapshot`][makao.state.State.snapshot], and the stock's size for a reader."""
     return {**game.snapshot(), "stock_size": len(game.stock)}
 
 
@@ -126,7 +126,8 @@ def game_to_dict(game: Game) -> dict[str, object]:
 
 
 def game_to_json(game: Game, *, indent: int | None = None) -> str:
-    """Save ``game`` as JSON text; :func:`game_from_json` reads it back."""
+    """Save ``game`` as JSON text; [`game_from_json`][makao.serialize.game_from_json] reads it
+    back."""
     try:
         return json.dumps(game_to_dict(game), indent=indent, ensure_ascii=False)
     except (TypeError, ValueError) as error:
@@ -149,9 +150,10 @@ def _is_builtin(variant: Variant) -> bool:
 
 
 def game_from_json(text: str | bytes, variant: Variant | None = None) -> Game:
-    """Load a game saved by :func:`game_to_json`, replaying its moves and checking the
-    result. Pass ``variant`` for a variant that :func:`makao.variants.get` cannot rebuild
-    (one you composed yourself). Raises :class:`StateError` for any corrupt input."""
+    """Load a game saved by [`game_to_json`][makao.serialize.game_to_json], replaying its moves and
+    checking the result. Pass ``variant`` for a variant that
+    [`makao.variants.get`][makao.variants.get] cannot rebuild (one you composed yourself). Raises
+    [`StateError`][makao.errors.StateError] for any corrupt input."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise StateError(f"a saved game is JSON text, not {type(text).__name__}")
     try:
@@ -162,7 +164,8 @@ def game_from_json(text: str | bytes, variant: Variant | None = None) -> Game:
 
 
 def game_from_dict(data: object, variant: Variant | None = None) -> Game:
-    """Load a game from the data of :func:`game_to_dict` (see :func:`game_from_json`)."""
+    """Load a game from the data of [`game_to_dict`][makao.serialize.game_to_dict] (see
+    [`game_from_json`][makao.serialize.game_from_json])."""
     _check_variant(variant, optional=True)
     try:
         return _load(data, variant)
@@ -275,9 +278,10 @@ def _start(variant: Variant, origin: Mapping[str, Any]) -> Game:
 
 
 def replay(variant: Variant, origin: Mapping[str, Any], moves: Iterable[Move | str]) -> Game:
-    """Rebuild a game from its ``origin`` (:attr:`Game.origin`) and ``moves`` (objects or
-    text, as in :attr:`Game.record`). Raises :class:`StateError` naming the first move
-    that cannot be played, like ``move 17 '9h': illegal move …`` (moves count from 1)."""
+    """Rebuild a game from its ``origin`` ([`Game.origin`][makao.engine.Game.origin]) and ``moves``
+    (objects or text, as in [`Game.record`][makao.engine.Game.record]). Raises
+    [`StateError`][makao.errors.StateError] naming the first move that cannot be played, like
+    ``move 17 '9h': illegal move …`` (moves count from 1)."""
     _check_variant(variant)
     if not isinstance(origin, Mapping):
         raise StateError(f"an origin is a mapping, not {type(origin).__name__}")

@@ -1,19 +1,19 @@
-"""The one definition of a game's state: every field declared once, in :data:`FIELDS`.
+"""The one definition of a game's state: every field declared once, in `FIELDS`.
 
 Everything that must know the fields is derived from that declaration:
 
-* ``__slots__`` of :class:`State` (and so of :class:`makao.Game`);
-* :meth:`State.clone`, generated once as straight-line code (cheap: lists are copied,
-  immutable values and the shared record are not);
-* equality: two games are equal when their positions are (:meth:`State.position_key`,
-  like python-chess's transposition key: the record of how a game got there is no part of
-  it);
-* :meth:`State.snapshot`, the plain, JSON-ready form of the position that the conformance
-  suite compares and that a saved game's summary checks after a replay.
+* ``__slots__`` of [`State`][makao.state.State] (and so of [`makao.Game`][makao.engine.Game]);
+* [`State.clone`][makao.state.State.clone], generated once as straight-line code (cheap: lists are
+  copied, immutable values and the shared record are not);
+* equality: two games are equal when their positions are
+  ([`State.position_key`][makao.state.State.position_key], like python-chess's transposition key:
+  the record of how a game got there is no part of it);
+* [`State.snapshot`][makao.state.State.snapshot], the plain, JSON-ready form of the position that
+  the conformance suite compares and that a saved game's summary checks after a replay.
 
-Cards are the 52 interned :class:`~makao.cards.Card` objects, compared by identity; a
-rule's own state lives in :attr:`State.rule_states`, one immutable value per stateful rule
-(see :class:`makao.rules.StatefulRule`), so a clone shares it until a rule replaces it.
+Cards are the 52 interned [`Card`][makao.cards.Card] objects, compared by identity; a
+rule's own state lives in `State.rule_states`, one immutable value per stateful rule
+(see `makao.rules.StatefulRule`), so a clone shares it until a rule replaces it.
 """
 
 from __future__ import annotations
@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 
 __all__ = ["FIELDS", "Field", "State", "plain"]
 
-#: How :meth:`State.clone` copies a field: ``"shared"`` (immutable or shared: the same
+#: How [`State.clone`][makao.state.State.clone] copies a field: ``"shared"`` (immutable or shared:
+#: the same
 #: object), ``"list"`` (a shallow copy), ``"lists"`` (a list of lists, each copied),
 #: ``"reset"`` (not carried over: set to ``None``).
 CopyKind = Literal["shared", "list", "lists", "reset"]
@@ -44,7 +45,7 @@ CopyKind = Literal["shared", "list", "lists", "reset"]
 @attrs.frozen
 class Field:
     """One field of the state: its name, how a clone copies it, and whether it is part of
-    the position (compared by ``==``, listed by :meth:`State.snapshot`)."""
+    the position (compared by ``==``, listed by [`State.snapshot`][makao.state.State.snapshot])."""
 
     name: str
     copy: CopyKind = "shared"
@@ -87,7 +88,7 @@ _POSITION: Final = tuple(field.name for field in FIELDS if field.position)
 
 
 def _clone_source() -> str:
-    """The source of :meth:`State.clone`, one line per field of :data:`FIELDS`."""
+    """The source of [`State.clone`][makao.state.State.clone], one line per field of `FIELDS`."""
     lines = ["def clone(self):", "    new = _new(type(self))"]
     for field in FIELDS:
         name = field.name
@@ -114,10 +115,10 @@ def _make_clone() -> Callable[[Any], Any]:
 
 
 class State:
-    """The fields of a game (see :data:`FIELDS`); :class:`makao.Game` adds the methods.
+    """The fields of a game (see `FIELDS`); [`makao.Game`][makao.engine.Game] adds the methods.
 
     Fields are plain slots for speed; they are changed only by the engine, and rules change
-    them only through the services of :class:`makao.rules.Table`.
+    them only through the services of [`makao.rules.Table`][makao.rules.base.Table].
     """
 
     __slots__ = tuple(field.name for field in FIELDS)
@@ -156,13 +157,13 @@ class State:
 
         def clone(self) -> Self:
             """An independent copy: lists are copied, immutable values and the record
-            shared (generated from :data:`FIELDS`)."""
+            shared (generated from `FIELDS`)."""
 
     else:
         clone = _make_clone()
 
     def position_key(self) -> tuple[object, ...]:
-        """A hashable key of the position (every field of :data:`FIELDS` marked
+        """A hashable key of the position (every field of `FIELDS` marked
         ``position``): equal for equal positions, whatever the move order that led there."""
         key: list[object] = []
         for name in _POSITION:

@@ -1,7 +1,7 @@
 """A variant's rule objects compiled into lookup tables for the engine's hot path.
 
-:class:`RuleSet` is built once per distinct tuple of rule objects (when a
-:class:`~makao.variant.Variant` is made): per card id, the rule that gives it an effect
+[`RuleSet`][makao.tables.RuleSet] is built once per distinct tuple of rule objects (when a
+[`Variant`][makao.variant.Variant] is made): per card id, the rule that gives it an effect
 and the wild rule; which turn rules override which hook (the engine calls only those);
 the rules that keep state of their own and where that state lives in a game.
 """
@@ -63,15 +63,16 @@ class RuleSet:
     claim_rules: tuple[CardRule, ...] = ()
     required_call_rules: tuple[TurnRule, ...] = ()
     admit_rules: tuple[TurnRule, ...] = ()
-    #: Cards whose rule's choices depend on the table (:meth:`CardRule.table_choices`):
+    #: Cards whose rule's choices depend on the table
+    #: ([`CardRule.table_choices`][makao.rules.base.CardRule.table_choices]):
     #: their plays are listed afresh each time, not cached.
     table_choice_cards: frozenset[Card] = frozenset()
-    #: :attr:`before_move_rules` and :attr:`extra_move_rules` less those idle while every
-    #: rule's state is its initial state (:attr:`TurnRule.idle_in_initial_state`).
+    #: `before_move_rules` and `extra_move_rules` less those idle while every
+    #: rule's state is its initial state (`TurnRule.idle_in_initial_state`).
     busy_before_move_rules: tuple[TurnRule, ...] = ()
     busy_extra_move_rules: tuple[TurnRule, ...] = ()
-    #: :attr:`after_play_rules` that can act after a play without calls leaving 0, 1, 2,
-    #: 3, 4+ cards (:meth:`TurnRule.after_play_applies`).
+    #: `after_play_rules` that can act after a play without calls leaving 0, 1, 2,
+    #: 3, 4+ cards ([`TurnRule.after_play_applies`][makao.rules.base.TurnRule.after_play_applies]).
     after_play_by_left: tuple[tuple[TurnRule, ...], ...] = ((),) * 5
     #: Per top card index: the cards that match it by suit or rank (PL-6).
     matching: tuple[frozenset[Card], ...] = ()
@@ -79,9 +80,10 @@ class RuleSet:
     matching_or_wild: tuple[frozenset[Card], ...] = ()
     #: Per top card index: the wild cards that do not match it.
     wild_only: tuple[frozenset[Card], ...] = ()
-    #: The rules that check the size of a table (:meth:`Rule.check_table`).
+    #: The rules that check the size of a table
+    #: ([`Rule.check_table`][makao.rules.base.Rule.check_table]).
     table_checks: tuple[Rule, ...] = ()
-    #: The rules that keep state of their own (:class:`~makao.rules.Stateful`), in order.
+    #: The rules that keep state of their own ([`Stateful`][makao.rules.base.Stateful]), in order.
     stateful: tuple[Rule, ...] = ()
     #: Where each stateful rule's value sits in a game's ``rule_state`` (by ``id``).
     state_index: Mapping[int, int] = attrs.field(factory=dict)

@@ -1,25 +1,26 @@
 """A conformance suite that any variant -- built in or your own -- can run.
 
-In the spirit of OpenSpiel's random simulation test, :func:`check_variant` plays seeded
-random games through the public API and, after every move, checks the engine's promises:
+In the spirit of OpenSpiel's random simulation test, [`check_variant`][makao.testing.check_variant]
+plays seeded random games through the public API and, after every move, checks the engine's
+promises:
 
 * no card is created or lost (hands + stock + pile hold the cards dealt, any deck size);
-* every listed legal move is accepted by :meth:`~makao.Game.play` (on a clone), is listed
+* every listed legal move is accepted by [`play`][makao.engine.Game.play] (on a clone), is listed
   once, and its text reads back as the same move;
 * a sample of unlisted moves (cards from the hand in plays that are not listed, cards not
   held, ``draw``/``pass`` when not listed, out-of-turn actions nobody may take now, seats
-  that do not exist) is refused with :class:`~makao.IllegalMoveError` or
-  :class:`~makao.InvalidMoveError`, and the game is exactly as it was -- unless a rule
-  admits it (``TurnRule.admit``: an infraction it charges), when it must play cleanly;
+  that do not exist) is refused with [`IllegalMoveError`][makao.errors.IllegalMoveError] or
+  [`InvalidMoveError`][makao.errors.InvalidMoveError], and the game is exactly as it was -- unless a
+  rule admits it (``TurnRule.admit``: an infraction it charges), when it must play cleanly;
 * a view leaks nothing: a seat's view is the same after the hidden cards (the other hands
   and the stock) are shuffled among themselves, and stays the same (as do the events it
   is told) after the seat plays the same cards in both games;
 * redacted events hide other seats' drawn cards and nothing else;
 * the game ends within ``max_actions`` moves; once over, every move is refused;
-* replaying :attr:`~makao.Game.record` from :attr:`~makao.Game.origin` gives the same events
-  and the same state, and so does a JSON round trip.
+* replaying [`record`][makao.engine.Game.record] from [`origin`][makao.engine.Game.origin] gives the
+  same events and the same state, and so does a JSON round trip.
 
-Any broken promise raises :class:`AssertionError` with the variant, table size, game seed
+Any broken promise raises `AssertionError` with the variant, table size, game seed
 and move number, so the failure can be replayed::
 
     >>> from makao import variants
@@ -53,9 +54,9 @@ _REFUSALS = (IllegalMoveError, InvalidMoveError)
 
 @attrs.frozen
 class CheckReport:
-    """What :func:`check_variant` did: how many games and moves it checked, and how the
-    games ended. ``unfinished`` lists ``(players, seed)`` of games that did not end within
-    ``max_actions`` (only when ``allow_unfinished`` was set; otherwise that is a failure)."""
+    """What [`check_variant`][makao.testing.check_variant] did: how many games and moves it checked,
+    and how the games ended. ``unfinished`` lists ``(players, seed)`` of games that did not end
+    within ``max_actions`` (only when ``allow_unfinished`` was set; otherwise that is a failure)."""
 
     variant: str
     games: int
@@ -77,8 +78,8 @@ class CheckReport:
 
 def snapshot(game: Game) -> tuple[object, ...]:
     """Every part of ``game``'s state, as a value to compare: every field declared in
-    :data:`makao.state.FIELDS` but the record, the rules' tables and the move cache
-    (compare :attr:`~makao.Game.record` for the record)."""
+    `makao.state.FIELDS` but the record, the rules' tables and the move cache
+    (compare [`record`][makao.engine.Game.record] for the record)."""
     return tuple(
         _frozen(getattr(game, field.name)) for field in FIELDS if field.name not in _NOT_STATE
     )
@@ -86,7 +87,7 @@ def snapshot(game: Game) -> tuple[object, ...]:
 
 _NOT_STATE = frozenset({"rules", "_legal", "_log", "_origin", "next_seat"})
 
-#: The fields of the state (:data:`makao.state.FIELDS`) that a seat may not see: the view
+#: The fields of the state (`makao.state.FIELDS`) that a seat may not see: the view
 #: check changes every one of them and requires the seat's view to stay the same.
 HIDDEN_FIELDS = frozenset({"hands", "stock", "rng", "seed", "opening"})
 #: The fields a view may show (the seat's own hand is in ``hands``, checked apart).
@@ -120,7 +121,7 @@ def check_variant(
     """Play ``games`` seeded random games of ``variant``, taking the table sizes in
     ``players`` in turn, and check the engine's invariants after every move (see the
     module docs); ``unlisted`` unlisted moves are tried per position. Raises
-    :class:`AssertionError` on the first failure; returns a :class:`CheckReport`."""
+    `AssertionError` on the first failure; returns a [`CheckReport`][makao.testing.CheckReport]."""
     rng = random.Random(seed)
     tally = _Tally()
     sizes = tuple(players)
@@ -295,7 +296,7 @@ class _GameCheck:
 
     def shuffled_for(self, seat: int) -> Game:
         """A clone of the game in which every part of the state hidden from ``seat``
-        (:data:`HIDDEN_FIELDS`) is changed: the cards hidden from them shuffled among the
+        (`HIDDEN_FIELDS`) is changed: the cards hidden from them shuffled among the
         other hands and the stock (each keeping its size), another random generator state
         and seed, and the deal's announcements with others' drawn cards blanked."""
         game = self.game

@@ -2,11 +2,11 @@
 bootstrap intervals (``makao.ladder``, ``makao ladder``).
 
 Every table of ``players`` distinct bots from the list (every pair, for two players)
-plays ``games`` games through :func:`makao.simulate`, which rotates the seats with the
-game number. Each finished game gives one pairwise result for every two bots at the table
+plays ``games`` games through [`makao.simulate`][makao.sim.simulate], which rotates the seats with
+the game number. Each finished game gives one pairwise result for every two bots at the table
 (the better place wins); a game cut at ``max_actions`` gives none and is counted as
-truncated. The :class:`Ladder` fits a Bradley–Terry model to the pairwise results (the
-MM algorithm of Hunter 2004, with half a win each way per pair that met, so an unbeaten
+truncated. The [`Ladder`][makao.tournament.Ladder] fits a Bradley–Terry model to the pairwise
+results (the MM algorithm of Hunter 2004, with half a win each way per pair that met, so an unbeaten
 bot still gets a finite rating) and reports it on the Elo scale: a difference of 400
 means odds of 10 to 1; the mean rating is 0. Intervals are percentile bootstrap intervals:
 the games of every table are resampled with replacement and the model fitted again.
@@ -68,7 +68,7 @@ def bradley_terry(wins: Sequence[Sequence[float]], prior: float = 0.5) -> list[f
 
 @attrs.frozen
 class Ladder:
-    """The result of :func:`ladder`: ratings with 95 % bootstrap intervals."""
+    """The result of [`ladder`][makao.tournament.ladder]: ratings with 95 % bootstrap intervals."""
 
     variant: str
     players: int

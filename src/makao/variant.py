@@ -1,9 +1,11 @@
 """Variants: a name, a tuple of rule objects and the options they were built with.
 
-A :class:`Variant` is a value. Build a new one by adding, removing or replacing rule
-objects (:meth:`Variant.replace`, :meth:`Variant.without`, :meth:`Variant.with_rules`);
-the engine never changes. Its compiled form, :class:`~makao.tables.RuleSet`, holds the
-lookup tables of the engine's hot path (:mod:`makao.tables`).
+A [`Variant`][makao.variant.Variant] is a value. Build a new one by adding, removing or replacing
+rule objects ([`Variant.replace`][makao.variant.Variant.replace],
+[`Variant.without`][makao.variant.Variant.without],
+[`Variant.with_rules`][makao.variant.Variant.with_rules]); the engine never changes. Its compiled
+form, [`RuleSet`][makao.tables.RuleSet], holds the lookup tables of the engine's hot path
+([`makao.tables`][makao.tables]).
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ class Variant:
     """A rule variant: ``name``, its rule objects, and the options it was built with.
 
     ``options`` records the keyword options of the variant's constructor (for display,
-    saving and :func:`makao.variants.get`); the rules themselves are the truth.
+    saving and [`makao.variants.get`][makao.variants.get]); the rules themselves are the truth.
     """
 
     name: str

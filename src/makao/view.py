@@ -1,6 +1,6 @@
 """A player's view: what one seat may know. Bots receive views, never games.
 
-:meth:`makao.Game.view` builds one."""
+[`makao.Game.view`][makao.engine.Game.view] builds one."""
 
 from __future__ import annotations
 
@@ -43,13 +43,13 @@ class View(NamedTuple):
         return self.pile[-1]
 
     def to_dict(self) -> dict[str, Any]:
-        """This view as JSON-ready data (:func:`makao.wire.view_to_dict`)."""
+        """This view as JSON-ready data ([`makao.wire.view_to_dict`][makao.wire.view_to_dict])."""
         from makao.wire import view_to_dict
 
         return view_to_dict(self)
 
     def to_json(self) -> str:
-        """This view as compact JSON text (:func:`makao.wire.view_to_dict`)."""
+        """This view as compact JSON text ([`makao.wire.view_to_dict`][makao.wire.view_to_dict])."""
         from makao.wire import dumps, view_to_dict
 
         return dumps(view_to_dict(self))

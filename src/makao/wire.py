@@ -13,7 +13,7 @@ event type needs no code here. Values are written as in the text notation:
   list, valid for the state (``version``) it was sent with.
 
 The forms are described by the JSON Schema ``docs/host/wire.schema.json``
-(:func:`schema` builds it; version :data:`VERSION`).
+([`schema`][makao.wire.schema] builds it; version `VERSION`).
 """
 
 from __future__ import annotations
@@ -55,8 +55,8 @@ _MAX_DEPTH = 32
 
 def to_data(value: object, depth: int = 0) -> Any:
     """``value`` as JSON-ready data: cards, suits, ranks, effects, variants and records
-    written as described in the module docs; raises :class:`~makao.StateError` for a value
-    with no JSON form."""
+    written as described in the module docs; raises [`StateError`][makao.errors.StateError] for a
+    value with no JSON form."""
     if depth > _MAX_DEPTH:
         raise StateError(f"a value nested more than {_MAX_DEPTH} deep has no JSON form")
     if value is None or isinstance(value, (bool, str)):
@@ -117,12 +117,12 @@ def event_to_dict(event: object) -> dict[str, Any]:
 
 
 def events_to_list(events: Iterable[object]) -> list[dict[str, Any]]:
-    """Events as a list of :func:`event_to_dict` forms."""
+    """Events as a list of [`event_to_dict`][makao.wire.event_to_dict] forms."""
     return [event_to_dict(event) for event in events]
 
 
 def view_to_dict(view: object) -> dict[str, Any]:
-    """A view (core :class:`~makao.View` or banking) as JSON-ready data; its ``public``
+    """A view (core [`View`][makao.view.View] or banking) as JSON-ready data; its ``public``
     pairs become an object."""
     if not _is_record(view):
         raise StateError(f"not a view: {type(view).__name__}")
@@ -150,7 +150,7 @@ def dumps(data: object) -> str:
 
 
 def schema() -> dict[str, Any]:
-    """The JSON Schema of the wire forms, built from the fields of :class:`~makao.View`
+    """The JSON Schema of the wire forms, built from the fields of [`View`][makao.view.View]
     and of every core and banking event type (``docs/host/wire.schema.json`` holds it)."""
     from makao import events
     from makao.banking import events as banking_events
@@ -199,7 +199,7 @@ def _view_schema(cls: type) -> dict[str, Any]:
 
 
 def _update_schema() -> dict[str, Any]:
-    """What :meth:`makao.host.Host.update` sends a seat."""
+    """What [`makao.host.Host.update`][makao.host.Host.update] sends a seat."""
     seat = {"type": ["integer", "null"]}
     properties = {
         "type": {"const": "Update"},

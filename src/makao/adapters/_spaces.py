@@ -15,8 +15,9 @@ Observation = dict[str, np.ndarray[Any, Any]]
 
 
 class Spaces:
-    """The encoder, the action numbering (``fixed_size``: :mod:`makao.adapters.fixed`) and
-    the Gymnasium spaces of a table run by ``driver``."""
+    """The encoder, the action numbering (``fixed_size``:
+    [`makao.adapters.fixed`][makao.adapters.fixed]) and the Gymnasium spaces of a table run by
+    ``driver``."""
 
     def __init__(self, driver: Driver, fixed_size: bool) -> None:
         self.encoder = Encoder(driver.game.players, MAX_SEATS if fixed_size else None)

@@ -2,9 +2,10 @@
 
 Frameworks such as PettingZoo (AEC) and OpenSpiel let exactly one player act at a time,
 but makao has out-of-turn actions: "stop makao" by any other seat, a late "makao" by the
-offender (PL-29, PL-30). :class:`Driver` keeps the core's stable action ids
-(:class:`~makao.actions.ActionSpace`; a play is a chain of single-card steps) and adds one
-id of its own, :attr:`Driver.noop` ("no action", ``space.size``). The scheme:
+offender (PL-29, PL-30). [`Driver`][makao.adapters.driver.Driver] keeps the core's stable action ids
+([`ActionSpace`][makao.actions.ActionSpace]; a play is a chain of single-card steps) and adds one
+id of its own, [`Driver.noop`][makao.adapters.driver.Driver.noop] ("no action", ``space.size``). The
+scheme:
 
 * **Turn.** The seat to move acts with its turn actions only (cards, draw, pass, end).
 * **Reaction window.** After every completed turn move, each seat that has an out-of-turn
@@ -16,12 +17,13 @@ id of its own, :attr:`Driver.noop` ("no action", ``space.size``). The scheme:
   After a reaction action the window goes on with the seats not yet asked (whatever is
   still legal); then the seat to move takes its turn.
 * **Length.** ``max_actions`` caps the number of steps (every id counts, ``noop`` too);
-  at the cap the game is *truncated* (:attr:`Driver.truncated`).
+  at the cap the game is *truncated* ([`Driver.truncated`][makao.adapters.driver.Driver.truncated]).
 
-Rewards (:func:`rank_rewards`) come from the finishing order: +1 for the winner down to -1
-for the last, linearly (they sum to zero); :func:`point_rewards` scores the cards left in
-hand with the Russian point table instead. A blocked game (PL-36) is over by the rules and
-ranked by the engine (fewest cards first), so it gets the same rewards.
+Rewards ([`rank_rewards`][makao.adapters.driver.rank_rewards]) come from the finishing order: +1 for
+the winner down to -1 for the last, linearly (they sum to zero);
+[`point_rewards`][makao.adapters.driver.point_rewards] scores the cards left in hand with the
+Russian point table instead. A blocked game (PL-36) is over by the rules and ranked by the engine
+(fewest cards first), so it gets the same rewards.
 """
 
 from __future__ import annotations
@@ -73,7 +75,8 @@ def standings(game: Game) -> tuple[int, ...]:
 
 
 def rank_rewards(game: Game) -> tuple[float, ...]:
-    """+1 for first place down to -1 for last, linearly, from :func:`standings`."""
+    """+1 for first place down to -1 for last, linearly, from
+    [`standings`][makao.adapters.driver.standings]."""
     players = game.players
     rewards = [0.0] * players
     for place, seat in enumerate(standings(game)):
@@ -100,7 +103,7 @@ SCORINGS: dict[str, Rewards] = {"rank": rank_rewards, "points": point_rewards}
 
 
 def scoring(rewards: str | Rewards) -> Rewards:
-    """A scoring given by name (:data:`SCORINGS`) or as a function."""
+    """A scoring given by name (`SCORINGS`) or as a function."""
     if callable(rewards):
         return rewards
     found = SCORINGS.get(rewards)
@@ -110,7 +113,7 @@ def scoring(rewards: str | Rewards) -> Rewards:
 
 
 class Driver:
-    """A game played one acting seat (:attr:`actor`) and one action id at a time."""
+    """A game played one acting seat (`actor`) and one action id at a time."""
 
     __slots__ = ("_extra_actor", "actor", "max_actions", "stepper", "steps", "window")
 
@@ -144,12 +147,13 @@ class Driver:
 
     @property
     def num_actions(self) -> int:
-        """How many action ids there are: the core's and :attr:`noop`."""
+        """How many action ids there are: the core's and
+        [`noop`][makao.adapters.driver.Driver.noop]."""
         return self.stepper.space.size + 1
 
     @property
     def reacting(self) -> bool:
-        """Whether :attr:`actor` is in a reaction turn (not the seat to move's turn)."""
+        """Whether `actor` is in a reaction turn (not the seat to move's turn)."""
         return bool(self.window)
 
     @property
@@ -167,7 +171,7 @@ class Driver:
         return self.stepper.game.is_over or self.truncated
 
     def legal_actions(self) -> list[int]:
-        """The legal action ids of :attr:`actor` now, ascending (empty once over)."""
+        """The legal action ids of `actor` now, ascending (empty once over)."""
         if self.is_over:
             return []
         legal = self.stepper.legal_actions()
@@ -178,9 +182,9 @@ class Driver:
         return [a for a in legal if a < first_extra]
 
     def legal_moves(self) -> list[Move]:
-        """The whole moves :attr:`actor` may make now (each is one or more action ids,
-        :meth:`encode`): out-of-turn moves in a reaction turn, else turn moves that begin
-        with the partial play."""
+        """The whole moves `actor` may make now (each is one or more action ids,
+        [`encode`][makao.adapters.driver.Driver.encode]): out-of-turn moves in a reaction turn, else
+        turn moves that begin with the partial play."""
         if self.is_over:
             return []
         game = self.stepper.game
@@ -202,15 +206,16 @@ class Driver:
 
     def encode(self, move: Move | None) -> tuple[int, ...]:
         """The action ids that make ``move`` from here (after the partial play);
-        ``None`` is :attr:`noop`."""
+        ``None`` is [`noop`][makao.adapters.driver.Driver.noop]."""
         if move is None:
             return (self.noop,)
         stepper = self.stepper
         return stepper.space.encode(move)[len(stepper.prefix) + len(stepper.calls) :]
 
     def bot_actions(self, bot: Bot) -> tuple[int, ...]:
-        """The action ids a makao :class:`~makao.bots.Bot` picks for :attr:`actor`: its
-        ``respond`` in a reaction turn (``None``: :attr:`noop`), else its ``choose``."""
+        """The action ids a makao [`Bot`][makao.bots.Bot] picks for `actor`: its
+        ``respond`` in a reaction turn (``None``: [`noop`][makao.adapters.driver.Driver.noop]), else
+        its ``choose``."""
         view = self.stepper.game.view(self.actor)
         moves = self.legal_moves()
         if self.window:
@@ -218,7 +223,8 @@ class Driver:
         return self.encode(bot.choose(view, moves))
 
     def describe(self, action: int) -> str:
-        """A readable name of an action id (``"noop"`` for :attr:`noop`)."""
+        """A readable name of an action id (``"noop"`` for
+        [`noop`][makao.adapters.driver.Driver.noop])."""
         return "noop" if action == self.noop else self.stepper.space.describe(action)
 
     def rewards(self, scoring: Rewards = rank_rewards) -> tuple[float, ...]:
@@ -230,7 +236,7 @@ class Driver:
     # ------------------------------------------------------------------ acting
 
     def step(self, action: int) -> tuple[Event, ...]:
-        """Take ``action`` for :attr:`actor`; returns the events of a completed move."""
+        """Take ``action`` for `actor`; returns the events of a completed move."""
         if action not in self.legal_actions():
             names = ", ".join(self.describe(a) for a in self.legal_actions())
             raise IllegalMoveError(f"action {action} is not legal for seat {self.actor}: {names}")

@@ -1,8 +1,8 @@
 """The observation tensor of one seat, shared by the adapters (needs ``numpy``).
 
-:class:`Encoder` turns a seat's :class:`~makao.View` (so it can hold nothing the seat may
-not know) plus the partial play and the reaction flag of the
-:class:`~makao.adapters.driver.Driver` into a flat ``float32`` vector. Seats are *relative*:
+[`Encoder`][makao.adapters.encoding.Encoder] turns a seat's [`View`][makao.view.View] (so it can
+hold nothing the seat may not know) plus the partial play and the reaction flag of the
+[`Driver`][makao.adapters.driver.Driver] into a flat ``float32`` vector. Seats are *relative*:
 index 0 is the observing seat, 1 the next seat in seat order, and so on. The segments, in
 order (``N`` = players):
 
@@ -41,10 +41,10 @@ and table size (card segments are counts, so two decks fit the same 52 entries).
 ``288 + 6·N`` without memory (300 for 2 seats, 336 for 8), ``288 + 58·N`` with it.
 
 Effect fields are read generically from the effect object: its kind is the first word of
-:meth:`~makao.rules.Effect.to_text`; an ``int`` field named ``seat`` or ``demander`` gives
+[`to_text`][makao.rules.base.Effect.to_text]; an ``int`` field named ``seat`` or ``demander`` gives
 ``effect_seat``, another ``int`` field ``effect_amount``, a ``bool`` field ``effect_flag``,
-a :class:`~makao.Rank` or :class:`~makao.Suit` field the rank or suit. Values are clipped at
-:data:`HIGH`.
+a [`Rank`][makao.cards.Rank] or [`Suit`][makao.cards.Suit] field the rank or suit. Values are
+clipped at `HIGH`.
 """
 
 from __future__ import annotations
@@ -159,7 +159,7 @@ class Encoder:
         self, driver: Driver, seat: int, played: np.ndarray[Any, Any] | None = None
     ) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The observation of ``seat`` in a game run by ``driver`` (``played``: see
-        :meth:`encode`)."""
+        [`encode`][makao.adapters.encoding.Encoder.encode])."""
         reacting = driver.reacting and driver.actor == seat
         return self.encode(driver.game.view(seat), driver.stepper.prefix, reacting, played)
 

@@ -1,11 +1,11 @@
 """One action numbering for every built-in variant and table size (``fixed_size=True``).
 
-Action ids of :class:`~makao.ActionSpace` depend on the variant and the number of players
-(59–131 ids), so one network cannot act in several variants. :class:`FixedActions` maps a
-table's ids onto one fixed numbering of :data:`FIXED_ACTIONS` ids, the same for every
-built-in variant and 2–8 seats:
+Action ids of [`ActionSpace`][makao.actions.ActionSpace] depend on the variant and the number of
+players (59–131 ids), so one network cannot act in several variants.
+[`FixedActions`][makao.adapters.fixed.FixedActions] maps a table's ids onto one fixed numbering of
+`FIXED_ACTIONS` ids, the same for every built-in variant and 2–8 seats:
 
-* ``0…53`` -- the 52 cards, ``draw``, ``pass`` (as in :class:`~makao.ActionSpace`);
+* ``0…53`` -- the 52 cards, ``draw``, ``pass`` (as in [`ActionSpace`][makao.actions.ActionSpace]);
 * ``54…71`` -- end a play with no choice, with a demanded rank (2…A), with a named suit
   (clubs, diamonds, hearts, spades);
 * then one id per call any built-in variant knows (alphabetical: ``+ace-of-spades`` …);
@@ -16,7 +16,7 @@ built-in variant and 2–8 seats:
 
 An agent can only ever take out-of-turn actions for its own seat, so the relative form
 loses nothing. A custom variant whose calls or out-of-turn actions no built-in variant has
-cannot use the fixed numbering (:class:`~makao.errors.SetupError` names the action).
+cannot use the fixed numbering ([`SetupError`][makao.errors.SetupError] names the action).
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ class FixedActions:
 
     def local(self, fixed: int, actor: int) -> int:
         """The table's id of fixed id ``fixed`` taken by seat ``actor``; an id this table
-        does not have raises :class:`~makao.errors.IllegalMoveError`."""
+        does not have raises [`IllegalMoveError`][makao.errors.IllegalMoveError]."""
         found = self._to_local.get((-1, fixed))
         if found is None:
             found = self._to_local.get((actor, fixed))

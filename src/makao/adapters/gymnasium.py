@@ -13,13 +13,14 @@ Gymnasium 0.29 loads the ids itself through the package's ``gymnasium.envs`` ent
 * **Seats.** The agent takes seat ``seat`` (default: a random seat each episode, from the
   episode's seed); the other seats are played by ``opponents``: a registered bot name
   (``"random"``, ``"heuristic"``, ``"mcts"``) for all of them, or one name or
-  :class:`~makao.bots.Bot` per opponent seat. Bots are seeded from the episode's seed.
+  [`Bot`][makao.bots.Bot] per opponent seat. Bots are seeded from the episode's seed.
 * **Actions and observations** are those of the PettingZoo environment
-  (:mod:`makao.adapters.pettingzoo`): ``Discrete`` action ids (the core's ids and
-  ``noop``), observation ``{"observation": float32 vector, "action_mask": int8 vector}``;
+  ([`makao.adapters.pettingzoo`][makao.adapters.pettingzoo]): ``Discrete`` action ids (the core's
+  ids and ``noop``), observation ``{"observation": float32 vector, "action_mask": int8 vector}``;
   ``fixed_size=True`` gives the same spaces for every variant and table
-  (:mod:`makao.adapters.fixed`). :meth:`MakaoGymEnv.action_masks` returns the mask too
-  (the convention of ``sb3_contrib``'s ``MaskablePPO``). An illegal action ends the
+  ([`makao.adapters.fixed`][makao.adapters.fixed]).
+  [`MakaoGymEnv.action_masks`][makao.adapters.gymnasium.MakaoGymEnv.action_masks] returns the mask
+  too (the convention of ``sb3_contrib``'s ``MaskablePPO``). An illegal action ends the
   episode (``terminated``) with reward ``illegal_reward`` (default -1) and
   ``info["illegal"]``.
 * **Rewards.** At the end the agent's place: +1 for first down to -1 for last
@@ -29,7 +30,7 @@ Gymnasium 0.29 loads the ids itself through the package's ``gymnasium.envs`` ent
   shedding cards, summing to ``shaping × (cards dealt − cards held at the end)``.
 * **Episodes.** An episode is one game. It is *truncated* (no final reward,
   ``info["truncated"]``) after ``max_actions`` actions of all seats (default
-  :data:`~makao.adapters.driver.DEFAULT_MAX_ACTIONS`, 5000; a 2-player Polish game against
+  `DEFAULT_MAX_ACTIONS`, 5000; a 2-player Polish game against
   the heuristic bot takes about a hundred), or after ``max_agent_steps`` decisions of the
   agent (default ``None``: no limit).
 """
@@ -60,8 +61,8 @@ def env_id(variant: str) -> str:
 
 
 def register_envs() -> tuple[str, ...]:
-    """Register every variant of :func:`makao.variants.names` with Gymnasium (once);
-    returns the ids."""
+    """Register every variant of [`makao.variants.names`][makao.variants.names] with Gymnasium
+    (once); returns the ids."""
     ids = []
     for variant in variants.names():
         name = env_id(variant)

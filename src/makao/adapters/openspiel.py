@@ -1,26 +1,27 @@
 """OpenSpiel games, one per registered variant (extra ``openspiel``).
 
-Importing this module registers every variant of :func:`makao.variants.names` with
+Importing this module registers every variant of [`makao.variants.names`][makao.variants.names] with
 ``pyspiel.register_game`` as ``python_makao_<name>`` (``-`` becomes ``_``), e.g.
-``pyspiel.load_game("python_makao_polish(players=3)")``; :func:`register` adds a variant
-registered later. Parameters: ``players`` (default 2, or the variant's least),
-``deals`` (default 4096), ``max_actions`` (default
-:data:`~makao.adapters.driver.DEFAULT_MAX_ACTIONS`, 5000), ``rewards`` (``"rank"`` or
+``pyspiel.load_game("python_makao_polish(players=3)")``;
+[`register`][makao.adapters.openspiel.register] adds a variant registered later. Parameters:
+``players`` (default 2, or the variant's least), ``deals`` (default 4096), ``max_actions`` (default
+`DEFAULT_MAX_ACTIONS`, 5000), ``rewards`` (``"rank"`` or
 ``"points"``), ``fixed_size`` (tensors padded to 8 seats,
-:class:`~makao.adapters.encoding.Encoder`, and the fixed action numbering of
-:mod:`makao.adapters.fixed`), every variant option with a bool/int/float/str
+[`Encoder`][makao.adapters.encoding.Encoder], and the fixed action numbering of
+[`makao.adapters.fixed`][makao.adapters.fixed]), every variant option with a bool/int/float/str
 default, and ``options``: JSON for any other option (``'{"decks": 2}'``).
 
 * **Chance.** The game starts with one chance node: the deal, ``deals`` equally likely
-  outcomes, each a seed of :meth:`makao.Game.new`. The seed also fixes the stock order and
-  later reshuffles, so there is no further chance node; nobody observes the seed.
+  outcomes, each a seed of [`makao.Game.new`][makao.engine.Game.new]. The seed also fixes the stock
+  order and later reshuffles, so there is no further chance node; nobody observes the seed.
 * **Turns.** One seat acts at a time, with the core's action ids plus ``noop`` for
-  reaction turns (out-of-turn actions: :mod:`makao.adapters.driver`).
+  reaction turns (out-of-turn actions: [`makao.adapters.driver`][makao.adapters.driver]).
 * **Returns.** +1 for the winner down to -1 for the last place (zero-sum), or minus the
   points left in hand (``rewards="points"``). At ``max_actions`` the game ends and is
-  ranked as it stands (finished seats, then fewest cards); :meth:`MakaoState.truncated`
-  says so, and so do the observation strings (``| truncated``).
-* **Observations.** The observation tensor is :class:`~makao.adapters.encoding.Encoder`;
+  ranked as it stands (finished seats, then fewest cards);
+  [`MakaoState.truncated`][makao.adapters.openspiel.MakaoState.truncated] says so, and so do the
+  observation strings (``| truncated``).
+* **Observations.** The observation tensor is [`Encoder`][makao.adapters.encoding.Encoder];
   the observation string is a text of the same view (hand, pile top, effect, hand sizes,
   stock, waits, finished seats, direction, the public rule state, the play being built).
   The information state string is perfect-recall: the seat's dealt hand and the opening
@@ -30,8 +31,8 @@ default, and ``options``: JSON for any other option (``'{"decks": 2}'``).
   the cards each seat has played (``Encoder(memory=True)``). Both strings and tensors cost
   the same at every step, however long the game (the history text grows by one line a step).
 * **Resampling.** ``resample_from_infostate`` deals the cards a seat cannot see at random
-  (:func:`makao.bots.sample_hidden`), for IS-MCTS; a card the mover has just drawn stays
-  drawn. The other seats' history (dealt hands, draws) is not resampled: in the sampled
+  ([`makao.bots.sample_hidden`][makao.bots.sample_hidden]), for IS-MCTS; a card the mover has just
+  drawn stays drawn. The other seats' history (dealt hands, draws) is not resampled: in the sampled
   state only ``player_id``'s information state is meaningful.
 * **Serialization** is OpenSpiel's: the history plus the pickled state.
 """
@@ -127,7 +128,8 @@ def _game_type(variant: str, zero_sum: bool) -> pyspiel.GameType:
 
 
 def register_all() -> tuple[str, ...]:
-    """Register every variant of :func:`makao.variants.names`; returns their names."""
+    """Register every variant of [`makao.variants.names`][makao.variants.names]; returns their
+    names."""
     return tuple(register(variant) for variant in variants.names())
 
 
@@ -213,8 +215,8 @@ class MakaoGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class MakaoState(pyspiel.State):  # type: ignore[misc]
-    """A state of a :class:`MakaoGame`: the deal's chance node, then a
-    :class:`~makao.adapters.driver.Driver`."""
+    """A state of a [`MakaoGame`][makao.adapters.openspiel.MakaoGame]: the deal's chance node, then
+    a [`Driver`][makao.adapters.driver.Driver]."""
 
     def __init__(self, game: MakaoGame) -> None:
         super().__init__(game)
@@ -388,7 +390,7 @@ class MakaoObserver:
             self.dict[name] = self.tensor[start:end]
 
     def set_from(self, state: MakaoState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s observation (perfect recall: information
+        """Fill `tensor` with ``player``'s observation (perfect recall: information
         state) of ``state``."""
         if state.driver is None:
             self.tensor.fill(0)

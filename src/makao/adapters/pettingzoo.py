@@ -6,20 +6,20 @@
 
 Agents are ``"player_0"`` … ``"player_{N-1}"`` (the seats). Following the classic
 environments, each observation is ``{"observation": float32 vector, "action_mask": int8
-vector}``; the vector is :class:`~makao.adapters.encoding.Encoder` (documented there), the
+vector}``; the vector is [`Encoder`][makao.adapters.encoding.Encoder] (documented there), the
 mask is non-zero only for the agent to act. Actions are the core's stable ids
-(:class:`~makao.ActionSpace`: a play is a chain of single-card steps closed by an end
+([`ActionSpace`][makao.actions.ActionSpace]: a play is a chain of single-card steps closed by an end
 action) plus the adapter's ``noop`` (the last id), legal only in a *reaction turn*: after
 each completed move, every seat with an out-of-turn action ("stop makao", a late "makao")
-is asked in turn (:mod:`makao.adapters.driver`).
+is asked in turn ([`makao.adapters.driver`][makao.adapters.driver]).
 
 Rewards come when the game is over: +1 for the winner down to -1 for the last place
 (``rewards="points"``: minus the Russian points left in hand, RU-16; or any function
 of the game). ``fixed_size=True`` gives every variant and table the same spaces: the
-observation padded to 8 seats (:class:`~makao.adapters.encoding.Encoder`) and the fixed
-action numbering of :mod:`makao.adapters.fixed` (mask included). A game the rules end as
-blocked (PL-36) is terminated and ranked like any other, unless ``blocked_truncates``.
-After ``max_actions`` steps (default :data:`~makao.adapters.driver.DEFAULT_MAX_ACTIONS`,
+observation padded to 8 seats ([`Encoder`][makao.adapters.encoding.Encoder]) and the fixed
+action numbering of [`makao.adapters.fixed`][makao.adapters.fixed] (mask included). A game the rules
+end as blocked (PL-36) is terminated and ranked like any other, unless ``blocked_truncates``.
+After ``max_actions`` steps (default `DEFAULT_MAX_ACTIONS`,
 5000) the game is truncated with no reward (``truncations`` are set, and every agent's
 ``infos`` has ``"truncated": True``).
 """
@@ -172,5 +172,5 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
 
 
 def raw_env(variant: str = "polish", players: int = 2, **kwargs: Any) -> MakaoEnv:
-    """The unwrapped environment (see :class:`MakaoEnv`)."""
+    """The unwrapped environment (see [`MakaoEnv`][makao.adapters.pettingzoo.MakaoEnv])."""
     return MakaoEnv(variant, players, **kwargs)

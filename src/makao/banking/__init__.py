@@ -8,7 +8,7 @@ showdown and settlement. Built on the library's cards, decks and seeded shuffle:
     game = BankingGame(3, macao(fixed_stake=10), seed=7)
     game.play("stake 10")
 
-:mod:`makao.banking.odds` computes the exact odds of a coup.
+[`makao.banking.odds`][makao.banking.odds] computes the exact odds of a coup.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
-"""Punter bots that decide from a :class:`~makao.banking.view.BankingView` alone.
+"""Punter bots that decide from a [`BankingView`][makao.banking.BankingView] alone.
 
-:class:`DrawBelow` buys while its hand is worth less than a threshold; :class:`OptimalPunter`
-buys exactly when the exact odds (MB-11) over the cards it has not seen say buying is worth
-more than standing. Both stake the smallest allowed amount unless given a ``stake``.
+[`DrawBelow`][makao.banking.DrawBelow] buys while its hand is worth less than a threshold;
+[`OptimalPunter`][makao.banking.OptimalPunter] buys exactly when the exact odds (MB-11) over the
+cards it has not seen say buying is worth more than standing. Both stake the smallest allowed amount
+unless given a ``stake``.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Events: the typed, frozen record of everything that happens in a banking game.
 
-:meth:`BankingGame.play` returns a tuple of events. :func:`redact` hides what one seat may
-not see: cards dealt or drawn face down to others, and the banker's own card, which nobody —
-the banker included — sees before the showdown (MB-4).
+[`BankingGame.play`][makao.banking.BankingGame.play] returns a tuple of events.
+[`redact`][makao.banking.redact] hides what one seat may not see: cards dealt or drawn face down to
+others, and the banker's own card, which nobody — the banker included — sees before the showdown
+(MB-4).
 """
 
 from __future__ import annotations

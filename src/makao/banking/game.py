@@ -1,8 +1,9 @@
-"""The banking game: :class:`BankingGame`, the one object whose state changes.
+"""The banking game: [`BankingGame`][makao.banking.BankingGame], the one object whose state changes.
 
-Every change goes through :meth:`BankingGame.play`, which checks the move completely before
-touching anything and returns the events it caused. Everything that needs no decision (the
-deal, the showdown, settlement, passing the bank) runs inside ``play`` and the constructor.
+Every change goes through [`BankingGame.play`][makao.banking.BankingGame.play], which checks the
+move completely before touching anything and returns the events it caused. Everything that needs no
+decision (the deal, the showdown, settlement, passing the bank) runs inside ``play`` and the
+constructor.
 """
 
 from __future__ import annotations
@@ -181,20 +182,23 @@ class BankingGame(Table):
         )
 
     def to_json(self) -> str:
-        """The whole state as JSON text (:meth:`from_json` reads it back)."""
+        """The whole state as JSON text ([`from_json`][makao.banking.BankingGame.from_json] reads it
+        back)."""
         return state_to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> BankingGame:
-        """Rebuild a game from :meth:`to_json` text; :class:`~makao.errors.StateError` if
-        the text is corrupt or describes an impossible position."""
+        """Rebuild a game from [`to_json`][makao.banking.BankingGame.to_json] text;
+        [`StateError`][makao.errors.StateError] if the text is corrupt or describes an impossible
+        position."""
         game = cls.__new__(cls)
         state_from_json(game, text)
         game.opening_events = ()
         return game
 
     def _check_seat(self, seat: object) -> int:
-        """``seat`` itself if it is a seat at this table; else :class:`IllegalMoveError`."""
+        """``seat`` itself if it is a seat at this table; else
+        [`IllegalMoveError`][makao.errors.IllegalMoveError]."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise IllegalMoveError(f"no seat {seat!r:.40}: seats are 0…{self.players - 1}")
         return seat
@@ -258,9 +262,9 @@ class BankingGame(Table):
     def play(self, move: str | Move) -> tuple[ev.BankingEvent, ...]:
         """Play ``move`` for the seat to act and return the events it caused.
 
-        Raises :class:`~makao.errors.InvalidMoveError` for text that is no move,
-        :class:`~makao.errors.IllegalMoveError` for a move the rules forbid now, and
-        :class:`~makao.errors.GameOverError` after the end; the game is then unchanged.
+        Raises [`InvalidMoveError`][makao.errors.InvalidMoveError] for text that is no move,
+        [`IllegalMoveError`][makao.errors.IllegalMoveError] for a move the rules forbid now, and
+        [`GameOverError`][makao.errors.GameOverError] after the end; the game is then unchanged.
         """
         parsed = parse_move(move)
         seat = self._check(parsed)

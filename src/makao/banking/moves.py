@@ -1,9 +1,9 @@
 """The moves of the banking game and their one text notation.
 
-A move carries no seat: it is always made by the seat to act (:attr:`BankingGame.to_act`).
-``stake 10`` (a punter's stake, MB-3), ``draw`` (buy one card, MB-6), ``redraw`` (discard
-the whole hand for as many new cards, option ``redraw``) and ``stand``.
-``parse_move(str(m)) == m`` for every move.
+A move carries no seat: it is always made by the seat to act
+([`BankingGame.to_act`][makao.banking.BankingGame.to_act]). ``stake 10`` (a punter's stake, MB-3),
+``draw`` (buy one card, MB-6), ``redraw`` (discard the whole hand for as many new cards, option
+``redraw``) and ``stand``. ``parse_move(str(m)) == m`` for every move.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ _STAKE = re.compile(r"stake\s+([0-9]+)", re.ASCII)
 def parse_move(text: str | Move) -> Move:
     """Read a move from its text (case and surrounding spaces ignored); pass moves through.
 
-    Raises :class:`~makao.errors.InvalidMoveError` for anything else.
+    Raises [`InvalidMoveError`][makao.errors.InvalidMoveError] for anything else.
     """
     if isinstance(text, (Stake, Draw, Redraw, Stand)):
         return text

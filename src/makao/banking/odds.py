@@ -1,8 +1,8 @@
 """Exact odds of a coup by enumeration over the cards still in the shoe (MB-11).
 
 Cards are counted by point value (ten values 0…9), so a 104-card shoe is the tuple
-``(32, 8, 8, 8, 8, 8, 8, 8, 8, 8)``. Every probability is a :class:`fractions.Fraction`,
-and the outcomes are weighed with the engine's own :func:`~makao.banking.scoring.payoff`.
+``(32, 8, 8, 8, 8, 8, 8, 8, 8, 8)``. Every probability is a `fractions.Fraction`,
+and the outcomes are weighed with the engine's own [`payoff`][makao.banking.scoring.payoff].
 A punter's drawing policy is a function of their hand and the number of buys made; the
 string ``"optimal"`` picks, at every decision, whatever has the higher exact expectation.
 """
@@ -44,7 +44,8 @@ PolicyArg: TypeAlias = Policy | Literal["optimal"]
 _State = tuple[Counts, int, int, int]  # shoe counts, running total, cards, buys made
 
 #: The most cards one punter's coup may take (``cards_dealt`` plus every card bought) for
-#: :func:`coup_odds` to enumerate it exactly; more are refused with a SetupError.
+#: [`coup_odds`][makao.banking.odds.coup_odds] to enumerate it exactly; more are refused with a
+#: SetupError.
 MAX_PUNTER_CARDS = 8
 
 
@@ -342,7 +343,8 @@ def _start(options: BankingOptions, shoe: Counts, hand: Sequence[Card], draws: i
 def _checked(
     options: BankingOptions | None, shoe: object, hand: object, draws: object
 ) -> tuple[BankingOptions, Counts, tuple[Card, ...], int]:
-    """The arguments of :func:`coup_odds`, checked; :class:`SetupError` says what is wrong."""
+    """The arguments of [`coup_odds`][makao.banking.odds.coup_odds], checked;
+    [`SetupError`][makao.errors.SetupError] says what is wrong."""
     options = BankingOptions() if options is None else options
     if not isinstance(options, BankingOptions):
         raise SetupError(f"options must be BankingOptions, not {type(options).__name__}")
@@ -384,7 +386,7 @@ def coup_odds(
     ``shoe`` counts the cards the punter has not seen (10 counts ≥ 0, by point value);
     ``hand`` (with ``draws`` buys made) is the punter's hand so far, or empty to deal it
     from the shoe too. Options that let one punter take more than
-    :data:`MAX_PUNTER_CARDS` cards are refused with :class:`~makao.errors.SetupError`.
+    `MAX_PUNTER_CARDS` cards are refused with [`SetupError`][makao.errors.SetupError].
     """
     options, shoe, hand, draws = _checked(options, shoe, hand, draws)
     if policy != "optimal" and not callable(policy):

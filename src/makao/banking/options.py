@@ -41,7 +41,8 @@ def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
 
 @attrs.frozen(kw_only=True)
 class BankingOptions:
-    """Every option of Macao (rule ids in brackets); build with :func:`macao`/:func:`victoria`.
+    """Every option of Macao (rule ids in brackets); build with
+    [`macao`][makao.banking.macao]/[`victoria`][makao.banking.victoria].
 
     ``min_stake``, ``max_stake``, ``starting_balance`` and ``bank`` are the table's agreed
     limits (MB-3): ``bank=None`` means each banker stakes their whole balance as the bank.
@@ -63,7 +64,7 @@ class BankingOptions:
     bank_passes: BankPasses = "when_shoe_empty"  # MB-9
 
     def __attrs_post_init__(self) -> None:
-        """Check every value; raise :class:`~makao.errors.SetupError` naming the bad one."""
+        """Check every value; raise [`SetupError`][makao.errors.SetupError] naming the bad one."""
         _int("min_stake", self.min_stake, 1)
         _int("max_stake", self.max_stake, self.min_stake)
         if self.max_stake - self.min_stake >= MAX_STAKE_CHOICES:
@@ -124,7 +125,8 @@ class BankingOptions:
 
     @classmethod
     def from_dict(cls, data: object) -> BankingOptions:
-        """Rebuild options from :meth:`to_dict` output (SetupError on unknown keys)."""
+        """Rebuild options from [`to_dict`][makao.banking.BankingOptions.to_dict] output (SetupError
+        on unknown keys)."""
         if not isinstance(data, dict):
             raise SetupError(f"options must be a mapping, not {type(data).__name__}")
         known = {field.name for field in attrs.fields(cls)}

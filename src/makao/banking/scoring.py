@@ -1,7 +1,7 @@
 """Points of a hand (MB-5), naturals (MB-6) and the settlement of one punter (MB-8).
 
-The same :func:`payoff` settles the engine's coups and weighs the outcomes in
-:mod:`makao.banking.odds`, so the exact odds and the game can never disagree.
+The same [`payoff`][makao.banking.scoring.payoff] settles the engine's coups and weighs the outcomes
+in [`makao.banking.odds`][makao.banking.odds], so the exact odds and the game can never disagree.
 """
 
 from __future__ import annotations

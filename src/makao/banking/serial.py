@@ -48,7 +48,8 @@ def state_to_json(game: BankingGame) -> str:
 
 
 def state_from_json(game: BankingGame, text: str) -> None:
-    """Fill the empty ``game`` from ``text``; raise :class:`StateError` if it is corrupt."""
+    """Fill the empty ``game`` from ``text``; raise [`StateError`][makao.errors.StateError] if it is
+    corrupt."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise StateError(f"a saved banking game is JSON text, not {type(text).__name__}")
     try:

@@ -1,8 +1,8 @@
 """The table state of a banking game and the automatic steps between decisions.
 
-:class:`Table` holds the state; its private methods run everything that needs no decision
-(opening a bank, the deal, the showdown, settlement, passing the bank) and stop at the next
-seat to act. :class:`~makao.banking.game.BankingGame` adds the public API on top.
+[`Table`][makao.banking.table.Table] holds the state; its private methods run everything that needs
+no decision (opening a bank, the deal, the showdown, settlement, passing the bank) and stop at the
+next seat to act. [`BankingGame`][makao.banking.BankingGame] adds the public API on top.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ Events = list[ev.BankingEvent]
 
 
 class Table:
-    """The mutable state of one banking game (see :class:`BankingGame` for the API)."""
+    """The mutable state of one banking game (see [`BankingGame`][makao.banking.BankingGame] for the
+    API)."""
 
     options: BankingOptions
     names: tuple[str, ...]
@@ -45,7 +46,7 @@ class Table:
     _to_act: int | None
     _coup: int
     _moves: list[str]
-    #: Set when a bank has passed and the next must open; :meth:`_advance` opens it. A loop
+    #: Set when a bank has passed and the next must open; `_advance` opens it. A loop
     #: instead of a call, so a long run of banks nobody can stake against cannot overflow
     #: the stack.
     _reopen: bool = False

@@ -1,4 +1,4 @@
-"""What one seat may know (MB-10): :class:`BankingView`.
+"""What one seat may know (MB-10): [`BankingView`][makao.banking.BankingView].
 
 A view holds the seat's own cards (not the banker's own card before the showdown, MB-4),
 the number of every other hidden card, every card shown since the shoe was shuffled,

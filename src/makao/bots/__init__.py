@@ -1,10 +1,13 @@
-"""Bots: players that see only their view (:class:`~makao.View`) and the legal moves.
+"""Bots: players that see only their view ([`View`][makao.view.View]) and the legal moves.
 
-* :class:`Bot` -- the protocol; :class:`BaseBot` -- a convenient base class;
-* :class:`RandomBot`, :class:`HeuristicBot`, :class:`MCTSBot` -- three players;
-* :func:`sample_hidden` -- deal the unseen cards consistently with a view (for search);
-* :func:`get`, :func:`names`, :func:`register` -- bots by name (``"mcts"``), as the
-  ``makao`` command uses them.
+* [`Bot`][makao.bots.Bot] -- the protocol; [`BaseBot`][makao.bots.BaseBot] -- a convenient base
+  class;
+* [`RandomBot`][makao.bots.RandomBot], [`HeuristicBot`][makao.bots.HeuristicBot],
+  [`MCTSBot`][makao.bots.MCTSBot] -- three players;
+* [`sample_hidden`][makao.bots.sample_hidden] -- deal the unseen cards consistently with a view (for
+  search);
+* [`get`][makao.bots.get], [`names`][makao.bots.names], [`register`][makao.bots.register] -- bots by
+  name (``"mcts"``), as the ``makao`` command uses them.
 """
 
 from __future__ import annotations

@@ -13,11 +13,11 @@ __all__ = ["HeuristicBot"]
 
 
 class HeuristicBot(BaseBot):
-    """Plays the move :func:`~makao.bots.policy.score_move` likes best (ties at random).
+    """Plays the move [`score_move`][makao.bots.policy.score_move] likes best (ties at random).
 
     It always says its calls ("makao") and takes every out-of-turn action ("stop" on a
     player who forgot theirs, closing a question period) but never makes table talk
-    (:func:`~makao.bots.policy.is_talk`: a Mao "question" or "remark"); it finishes when
+    ([`is_talk`][makao.bots.policy.is_talk]: a Mao "question" or "remark"); it finishes when
     it can; it prefers to shed several and high cards; it keeps wild, demanding and
     battle cards for defence unless an opponent is close to going out (then it attacks)
     or its own hand is nearly empty; it demands a rank and names a suit it holds itself;

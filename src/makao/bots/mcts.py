@@ -1,9 +1,9 @@
 """A search player: Monte Carlo search over determinizations, with heuristic rollouts.
 
-Every playout deals the hidden cards anew (:class:`~makao.bots.sampling.Determinizer`),
+Every playout deals the hidden cards anew ([`Determinizer`][makao.bots.sampling.Determinizer]),
 plays a move, plays on with a rollout policy for at most ``depth`` moves and scores the
 position: finishing places where known, otherwise a soft ranking by hand sizes
-(:func:`rewards`).
+([`rewards`][makao.bots.rewards]).
 
 Two searches are offered. ``"flat"`` (the default) is flat Monte Carlo with common random
 numbers: each determinization is played out once after *every* root candidate, with the
@@ -63,11 +63,11 @@ class MCTSBot(BaseBot):
     UCT with ``playouts`` playouts, UCB1 constant ``exploration`` and ``prior`` virtual
     half-wins for the heuristic's first choice; the most visited move is played if its
     mean reward beats that choice's by ``margin`` standard errors). ``rollout`` is
-    ``"heuristic"`` (the :class:`~makao.bots.HeuristicBot` policy) or ``"random"``;
-    rollouts stop after ``depth`` moves and score the position with :func:`rewards`.
+    ``"heuristic"`` (the [`HeuristicBot`][makao.bots.HeuristicBot] policy) or ``"random"``;
+    rollouts stop after ``depth`` moves and score the position with [`rewards`][makao.bots.rewards].
     The root considers the ``width`` best moves by the heuristic score (0: all). Forced
     moves are played without search; calls are always said and out-of-turn actions
-    always taken, but table talk (:func:`~makao.bots.policy.is_talk`) never.
+    always taken, but table talk ([`is_talk`][makao.bots.policy.is_talk]) never.
     """
 
     name = "mcts"
@@ -250,7 +250,7 @@ def _kept(best: Move, first: Move, children: dict[Move, _Node], margin: float) -
 
 def _seat_moves(game: Game) -> Sequence[Move]:
     """The legal moves of the seat to move: other seats' out-of-turn actions and table
-    talk left out (what :class:`~makao.bots.HeuristicBot` chooses from in the simulation
+    talk left out (what [`HeuristicBot`][makao.bots.HeuristicBot] chooses from in the simulation
     loop)."""
     legal = game.legal_moves()
     if legal and not is_turn_move(legal[-1]):
@@ -262,8 +262,8 @@ def _seat_moves(game: Game) -> Sequence[Move]:
 
 def own_moves(game: Game) -> Sequence[Move]:
     """The moves of the seat to move (turn moves and its own out-of-turn actions), with
-    calls preferred and one choice per play (:func:`~makao.bots.policy.prefer_calls`,
-    :func:`~makao.bots.policy.prefer_choices`); other seats' actions are left out."""
+    calls preferred and one choice per play ([`prefer_calls`][makao.bots.policy.prefer_calls],
+    [`prefer_choices`][makao.bots.policy.prefer_choices]); other seats' actions are left out."""
     return prefer_choices(prefer_calls(_seat_moves(game)), game.hands[game.to_move])
 
 

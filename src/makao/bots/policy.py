@@ -1,9 +1,9 @@
-"""Move-scoring shared by :class:`~makao.bots.HeuristicBot` and the MCTS rollouts.
+"""Move-scoring shared by [`HeuristicBot`][makao.bots.HeuristicBot] and the MCTS rollouts.
 
-A :class:`Situation` is the little a scoring policy needs -- the player's hand, the effect in
-force, the other players' hand sizes, the compiled rules -- built from a
-:class:`~makao.View` (for a bot) or straight from a :class:`~makao.Game` (inside a search,
-where building a full view per step would cost more than the step).
+A [`Situation`][makao.bots.policy.Situation] is the little a scoring policy needs -- the player's
+hand, the effect in force, the other players' hand sizes, the compiled rules -- built from a
+[`View`][makao.view.View] (for a bot) or straight from a [`Game`][makao.engine.Game] (inside a
+search, where building a full view per step would cost more than the step).
 """
 
 from __future__ import annotations
@@ -42,12 +42,13 @@ TALK_CALLS = frozenset({"question", "remark"})
 
 
 def is_talk(move: Move) -> bool:
-    """Whether ``move`` is table talk (:data:`TALK_CALLS`), which makes no progress."""
+    """Whether ``move`` is table talk (`TALK_CALLS`), which makes no progress."""
     return type(move) is Say and move.call in TALK_CALLS
 
 
 def without_talk(moves: Sequence[Move]) -> Sequence[Move]:
-    """``moves`` without table talk (:func:`is_talk`); all of them if nothing else is left."""
+    """``moves`` without table talk ([`is_talk`][makao.bots.policy.is_talk]); all of them if nothing
+    else is left."""
     if not any(map(is_talk, moves)):
         return moves
     kept = [move for move in moves if not is_talk(move)]
@@ -96,8 +97,9 @@ def prefer_calls(moves: Sequence[Move]) -> Sequence[Move]:
 
 def prefer_choices(moves: Sequence[Move], hand: Sequence[Card]) -> Sequence[Move]:
     """Keep, of the plays that differ only in their choice (a jack's demanded rank, an
-    ace's suit), the one :func:`score_move` likes best: the rank or suit ``hand`` holds
-    most of. Search then spends its budget on which cards to play, not on seven demands."""
+    ace's suit), the one [`score_move`][makao.bots.policy.score_move] likes best: the rank or suit
+    ``hand`` holds most of. Search then spends its budget on which cards to play, not on seven
+    demands."""
     if not any(type(move) is Play and move.choice is not None for move in moves):
         return moves
     kept: dict[object, tuple[float, Move]] = {}
@@ -119,7 +121,7 @@ def score_move(move: Move, situation: Situation) -> float:
     Out-of-turn actions first; then plays: finishing, saying calls, shedding many and
     high cards, demanding ranks and naming suits the player holds; function and wild cards
     are kept for defence (or for an attack on a player close to going out); drawing and
-    passing last; table talk (:func:`is_talk`) never.
+    passing last; table talk ([`is_talk`][makao.bots.policy.is_talk]) never.
     """
     if getattr(move, "seat", None) is not None:
         return -ACTION_SCORE if is_talk(move) else ACTION_SCORE
@@ -172,7 +174,8 @@ def _choice_score(
 
 
 def best_moves(moves: Sequence[Move], situation: Situation) -> list[Move]:
-    """The moves of highest :func:`score_move` (ties kept, in the given order)."""
+    """The moves of highest [`score_move`][makao.bots.policy.score_move] (ties kept, in the given
+    order)."""
     scored = [(score_move(move, situation), move) for move in moves]
     top = max(score for score, _ in scored)
     return [move for score, move in scored if score == top]

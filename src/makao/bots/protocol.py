@@ -1,15 +1,16 @@
-"""The :class:`Bot` protocol: a player that sees only its :class:`~makao.View`.
+"""The [`Bot`][makao.bots.Bot] protocol: a player that sees only its [`View`][makao.view.View].
 
-A bot is asked in two ways (the simulation loop, :mod:`makao.sim`, documents the order):
+A bot is asked in two ways (the simulation loop, [`makao.sim`][makao.sim], documents the order):
 
-* :meth:`Bot.choose` -- it is the seat to move: pick one of ``moves`` (its turn moves and its
-  own out-of-turn actions, such as a late ``Say``);
-* :meth:`Bot.respond` -- another seat is to move, but this seat has out-of-turn actions
-  (``Stop`` on a player who forgot "makao", a late ``Say``): return one, or ``None`` to
+* [`Bot.choose`][makao.bots.Bot.choose] -- it is the seat to move: pick one of ``moves`` (its turn
+  moves and its own out-of-turn actions, such as a late ``Say``);
+* [`Bot.respond`][makao.bots.Bot.respond] -- another seat is to move, but this seat has out-of-turn
+  actions (``Stop`` on a player who forgot "makao", a late ``Say``): return one, or ``None`` to
   stay silent.
 
-Bots never see a :class:`~makao.Game`. Their chance comes from :meth:`Bot.reset`, called
-with a seed before every game, so a simulation is reproducible.
+Bots never see a [`Game`][makao.engine.Game]. Their chance comes from
+[`Bot.reset`][makao.bots.Bot.reset], called with a seed before every game, so a simulation is
+reproducible.
 """
 
 from __future__ import annotations
@@ -48,7 +49,8 @@ class Bot(Protocol):
 
 class BaseBot:
     """A convenient base for bots: a seeded ``rng``, a ``name`` and a silent
-    :meth:`respond`. Subclasses implement :meth:`choose`."""
+    [`respond`][makao.bots.BaseBot.respond]. Subclasses implement
+    [`choose`][makao.bots.BaseBot.choose]."""
 
     #: The bot's short name (override per class).
     name: ClassVar[str] = "bot"
@@ -57,7 +59,7 @@ class BaseBot:
         self.rng = random.Random(0)
 
     def reset(self, seed: int) -> None:
-        """Reseed :attr:`rng` for a new game."""
+        """Reseed `rng` for a new game."""
         self.rng.seed(seed)
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:

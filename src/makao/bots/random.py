@@ -12,16 +12,16 @@ from makao.view import View
 
 __all__ = ["DEFAULT_TALK", "RandomBot"]
 
-#: How often a :class:`RandomBot` talks, by default, when it may (Ultimate Mao).
+#: How often a [`RandomBot`][makao.bots.RandomBot] talks, by default, when it may (Ultimate Mao).
 DEFAULT_TALK = 0.02
 
 
 class RandomBot(BaseBot):
     """Picks uniformly among the legal moves; out of turn, among its actions and silence.
 
-    Table talk (:func:`~makao.bots.policy.is_talk`: a Mao "question" or "remark") is set
+    Table talk ([`is_talk`][makao.bots.policy.is_talk]: a Mao "question" or "remark") is set
     apart: whenever the bot may talk it does so with probability ``talk`` (default
-    :data:`DEFAULT_TALK`, 2 %), picking uniformly among the talk moves, and otherwise
+    `DEFAULT_TALK`, 2 %), picking uniformly among the talk moves, and otherwise
     chooses as above among the rest. Every seat may talk at every moment of a Mao game, so
     uniform talk would drown the game in remarks; with no talk on offer the bot is the
     plain uniform player.

@@ -1,10 +1,11 @@
 """Determinization: deal the cards a player cannot see, consistently with their view.
 
 Search bots for games of hidden information (determinized or information-set MCTS) need
-complete games that agree with everything a player has seen. :func:`sample_hidden` deals
-the unseen cards -- the full deck(s) minus the player's own hand and the pile -- at
-random into the other hands (by their sizes) and the stock, and returns a
-:class:`~makao.Game` whose view for that player equals the view it was built from.
+complete games that agree with everything a player has seen.
+[`sample_hidden`][makao.bots.sampling.sample_hidden] deals the unseen cards -- the full deck(s)
+minus the player's own hand and the pile -- at random into the other hands (by their sizes) and the
+stock, and returns a [`Game`][makao.engine.Game] whose view for that player equals the view it was
+built from.
 """
 
 from __future__ import annotations
@@ -37,8 +38,8 @@ def unseen_cards(view: View) -> list[Card]:
 class Determinizer:
     """Samples complete games consistent with one view, cheaply and repeatedly.
 
-    The position is built once with :meth:`~makao.Game.from_position`; every
-    :meth:`sample` clones it and deals the unseen cards anew.
+    The position is built once with [`from_position`][makao.engine.Game.from_position]; every
+    [`sample`][makao.bots.sampling.Determinizer.sample] clones it and deals the unseen cards anew.
     """
 
     def __init__(self, view: View) -> None:

@@ -1,7 +1,7 @@
 """Rule objects: the building blocks variants are composed of.
 
-See :mod:`makao.rules.base` for the interface a rule implements, and :class:`Table` for
-what a rule sees of a game (the narrow contract).
+See [`makao.rules.base`][makao.rules.base] for the interface a rule implements, and
+[`Table`][makao.rules.base.Table] for what a rule sees of a game (the narrow contract).
 """
 
 from makao.rules.attack import AttackEffect, BattleCards

@@ -103,7 +103,8 @@ class BattleCards(CardRule):
 
     def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
         """The effect these cards raise: an attack of ``total`` by ``seat`` (a rule that
-        answers a drawn penalty differently returns its own :class:`AttackEffect`)."""
+        answers a drawn penalty differently returns its own
+        [`AttackEffect`][makao.rules.attack.AttackEffect])."""
         return AttackEffect(total, seat, backwards, self)
 
     @property

@@ -3,21 +3,27 @@
 A variant is a tuple of rule objects. Each rule is a small frozen value that cites the rule
 ids it implements (``ids``) and overrides only the hooks it needs:
 
-* :class:`CardRule` gives some cards an effect when played (attack, wait, demand, …).
-* :class:`WildRule` lets some cards be played on anything under a condition (PL-9).
-* :class:`TurnRule` hooks into every turn: calls said with a play, out-of-turn actions,
-  checks before a move (the makao calls, PL-29…31).
-* Slot rules -- :class:`DrawRule`, :class:`FinishRule`, :class:`StartRule`,
-  :class:`PlayRule` -- each variant has exactly one of each (a default is used if absent).
+* [`CardRule`][makao.rules.base.CardRule] gives some cards an effect when played (attack, wait,
+  demand, …).
+* [`WildRule`][makao.rules.base.WildRule] lets some cards be played on anything under a condition
+  (PL-9).
+* [`TurnRule`][makao.rules.base.TurnRule] hooks into every turn: calls said with a play, out-of-turn
+  actions, checks before a move (the makao calls, PL-29…31).
+* Slot rules -- [`DrawRule`][makao.rules.base.DrawRule],
+  [`FinishRule`][makao.rules.base.FinishRule], [`StartRule`][makao.rules.base.StartRule],
+  [`PlayRule`][makao.rules.base.PlayRule] -- each variant has exactly one of each (a default is used
+  if absent).
 
-Rules never see the engine's ``Game``. Their hooks receive a :class:`Table`: the state a
-rule may read and the fixed set of services it may call (draw, set or clear the effect,
+Rules never see the engine's ``Game``. Their hooks receive a [`Table`][makao.rules.base.Table]: the
+state a rule may read and the fixed set of services it may call (draw, set or clear the effect,
 send the turn to a seat, reverse, make a seat wait, finish, end the turn or the game, keep
-its own state). A rule that keeps state of its own declares it (:class:`Stateful`); the
-game stores, clones and saves it. The deal alone gets a wider :class:`Setup`.
+its own state). A rule that keeps state of its own declares it
+([`Stateful`][makao.rules.base.Stateful]); the game stores, clones and saves it. The deal alone gets
+a wider [`Setup`][makao.rules.base.Setup].
 
-An :class:`Effect` is the state an effect card leaves in force (an attack of 5, a demand for
-sevens). It decides which cards may be played against it and what drawing or passing means.
+An [`Effect`][makao.rules.base.Effect] is the state an effect card leaves in force (an attack of 5,
+a demand for sevens). It decides which cards may be played against it and what drawing or passing
+means.
 """
 
 from __future__ import annotations
@@ -113,7 +119,8 @@ class Table(Protocol):
 
     @property
     def claim_rules(self) -> Sequence[CardRule]:
-        """The card rules that may take over a play (:meth:`CardRule.claims`)."""
+        """The card rules that may take over a play
+        ([`CardRule.claims`][makao.rules.base.CardRule.claims])."""
 
     def rule_for(self, card: Card) -> CardRule | None:
         """The rule that gives ``card`` its effect in this variant, if any."""
@@ -122,7 +129,7 @@ class Table(Protocol):
         """The distinct cards of ``seat``'s hand that may start a play now."""
 
     def rule_state(self, rule: object) -> Any:
-        """``rule``'s own state in this game (see :class:`Stateful`)."""
+        """``rule``'s own state in this game (see [`Stateful`][makao.rules.base.Stateful])."""
 
     def set_rule_state(self, rule: object, value: object) -> None:
         """Replace ``rule``'s own state in this game (an immutable value)."""
@@ -177,8 +184,9 @@ class Table(Protocol):
 
 
 class Setup(Table, Protocol):
-    """What a :class:`StartRule` sees while it deals: the table, plus the cards themselves
-    (the stock, top card last; the hands; the pile) and the seat and direction to set."""
+    """What a [`StartRule`][makao.rules.base.StartRule] sees while it deals: the table, plus the
+    cards themselves (the stock, top card last; the hands; the pile) and the seat and direction to
+    set."""
 
     hands: list[list[Card]]
     stock: list[Card]
@@ -187,7 +195,7 @@ class Setup(Table, Protocol):
     direction: int
 
     def announce(self, events: Sequence[Event]) -> None:
-        """Record events of the deal (Mao's announcements) as :attr:`makao.Game.opening`."""
+        """Record events of the deal (Mao's announcements) as `makao.Game.opening`."""
 
     def is_function(self, card: Card) -> bool:
         """Whether ``card`` has an effect or is wild in this variant (PL-4)."""
@@ -208,16 +216,16 @@ class Rule:
         return None
 
     def check_table(self, players: int) -> None:
-        """Refuse (with :class:`~makao.errors.SetupError`) a table of ``players`` seats
+        """Refuse (with [`SetupError`][makao.errors.SetupError]) a table of ``players`` seats
         that this rule cannot serve (a seat the rule names does not exist). Default: any."""
 
     def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
         """What every seat's view shows of the rule's own state in ``table``'s game, as
-        ``(name, value)`` pairs (:attr:`makao.View.public`). Default: nothing."""
+        ``(name, value)`` pairs (`makao.View.public`). Default: nothing."""
         return ()
 
     def restore_state(self, public: Mapping[str, object]) -> object:
-        """The state that gives ``public`` (a view's :attr:`~makao.View.public` as a
+        """The state that gives ``public`` (a view's `public` as a
         dict), for a position set up from what a seat saw. Default: the initial state."""
         return self.initial_state()
 
@@ -225,8 +233,10 @@ class Rule:
 class Stateful(Generic[S]):
     """Mix-in for a rule that keeps typed state of its own in each game: an immutable
     value of type ``S`` that the game clones and saves with the position. Subclasses
-    override :meth:`Rule.initial_state`; :meth:`state` and :meth:`set_state` read and
-    replace the value in a given game."""
+    override [`Rule.initial_state`][makao.rules.base.Rule.initial_state];
+    [`state`][makao.rules.base.Stateful.state] and
+    [`set_state`][makao.rules.base.Stateful.set_state] read and replace the value in a given
+    game."""
 
     __slots__ = ()
 
@@ -245,7 +255,8 @@ class Effect:
     """An effect in force on the player to move (attack, wait, demand, named suit).
 
     The default behaviour is that of a demand: the player plays a card the effect
-    :meth:`allows`, or draws one card and may play it if allowed (PL-24, PL-27).
+    [`allows`][makao.rules.base.Effect.allows], or draws one card and may play it if allowed (PL-24,
+    PL-27).
     """
 
     @property
@@ -258,7 +269,8 @@ class Effect:
         """A suit that replaces the top card's suit for matching (an ace's named suit).
 
         Under an effect with a suit override, cards match by that suit or by the top
-        card's rank, exactly as with no effect; :meth:`allows` is not consulted."""
+        card's rank, exactly as with no effect; [`allows`][makao.rules.base.Effect.allows] is not
+        consulted."""
         return None
 
     def allows(self, game: Table, card: Card) -> bool:
@@ -293,8 +305,9 @@ class Effect:
 
     @property
     def answer_overrides(self) -> bool:
-        """Whether :attr:`answer_rule` handles every play on this effect, even of cards with
-        an effect of their own (the answer that closes a deal, RU-15); default no."""
+        """Whether [`answer_rule`][makao.rules.base.Effect.answer_rule] handles every play on this
+        effect, even of cards with an effect of their own (the answer that closes a deal, RU-15);
+        default no."""
         return False
 
     def on_covered(self, game: Table, events: Events) -> Effect | None:
@@ -306,7 +319,8 @@ class Effect:
         return self
 
     def to_text(self) -> str:
-        """The effect in the text form :meth:`CardRule.parse_effect` reads back."""
+        """The effect in the text form
+        [`CardRule.parse_effect`][makao.rules.base.CardRule.parse_effect] reads back."""
         raise NotImplementedError
 
 
@@ -336,20 +350,22 @@ class CardRule(Rule):
 
     def table_choices(self, game: Table, seat: int, card: Card) -> tuple[Choice, ...] | None:
         """Choices that depend on the table, for a play by ``seat`` ending on ``card`` (an
-        opponent's seat, :class:`~makao.moves.Seat`); ``None`` (default): the fixed
-        :meth:`choices`. Plays of cards whose rule overrides this are listed afresh every
-        time, not cached."""
+        opponent's seat, [`Seat`][makao.moves.Seat]); ``None`` (default): the fixed
+        [`choices`][makao.rules.base.CardRule.choices]. Plays of cards whose rule overrides this are
+        listed afresh every time, not cached."""
         return None
 
     def choice_templates(self, card: Card, players: int) -> tuple[Choice, ...]:
         """Every choice a play ending on ``card`` can ever carry at a table of ``players``
-        (each gets an action id, :mod:`makao.actions`); default :meth:`choices`."""
+        (each gets an action id, [`makao.actions`][makao.actions]); default
+        [`choices`][makao.rules.base.CardRule.choices]."""
         return self.choices(card)
 
     def claims(self, game: Table, cards: tuple[Card, ...]) -> bool:
         """Does this rule take over a play of ``cards`` now, whatever the cards' own rules
         (a Mao multiplex, UM-20)? Plays are listed per card and cached, so a claiming rule's
-        :meth:`choices` must be those of the cards' own rules. Default: never."""
+        [`choices`][makao.rules.base.CardRule.choices] must be those of the cards' own rules.
+        Default: never."""
         return False
 
     def effect_class(self, card: Card) -> object:
@@ -358,7 +374,8 @@ class CardRule(Rule):
         return None
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
-        """Read an effect's text (see :meth:`Effect.to_text`) if it is one of this rule's."""
+        """Read an effect's text (see [`Effect.to_text`][makao.rules.base.Effect.to_text]) if it is
+        one of this rule's."""
         return None
 
 
@@ -397,14 +414,16 @@ class TurnRule(Rule):
 
     #: Move types this rule carries out (out-of-turn actions such as ``Say``, ``Stop``).
     handles: ClassVar[tuple[type, ...]] = ()
-    #: A :class:`Stateful` rule whose :meth:`before_move` and :meth:`extra_moves` do
+    #: A [`Stateful`][makao.rules.base.Stateful] rule whose
+    #: [`before_move`][makao.rules.base.TurnRule.before_move] and
+    #: [`extra_moves`][makao.rules.base.TurnRule.extra_moves] do
     #: nothing while every rule's state is its initial state: the engine skips them then.
     idle_in_initial_state: ClassVar[bool] = False
 
     def after_play_applies(self, cards_left: int) -> bool:
-        """Whether :meth:`after_play` can do anything for a play without calls that leaves
-        the player ``cards_left`` cards (4 means "four or more"); the engine skips it
-        otherwise (a table per hand size). Default: always."""
+        """Whether [`after_play`][makao.rules.base.TurnRule.after_play] can do anything for a play
+        without calls that leaves the player ``cards_left`` cards (4 means "four or more"); the
+        engine skips it otherwise (a table per hand size). Default: always."""
         return True
 
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
@@ -415,7 +434,8 @@ class TurnRule(Rule):
 
     def call_names(self) -> tuple[str, ...]:
         """Every call this rule may ever list with a play (each gets an action id,
-        :mod:`makao.actions`); by default read off :meth:`call_options`."""
+        [`makao.actions`][makao.actions]); by default read off
+        [`call_options`][makao.rules.base.TurnRule.call_options]."""
         names: dict[str, None] = {}
         for card in ALL_CARDS:
             for left in range(5):
@@ -446,11 +466,11 @@ class TurnRule(Rule):
 
     def action_templates(self, players: int) -> tuple[Move, ...]:
         """Every out-of-turn move this rule can ever make legal at a table of ``players``
-        (each gets a stable action id, :mod:`makao.actions`)."""
+        (each gets a stable action id, [`makao.actions`][makao.actions])."""
         return ()
 
     def apply(self, game: Table, move: Move, events: Events) -> None:
-        """Carry out one of the moves in :attr:`handles` (already checked legal)."""
+        """Carry out one of the moves in `handles` (already checked legal)."""
         raise NotImplementedError
 
 

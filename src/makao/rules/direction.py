@@ -1,9 +1,9 @@
 """Reverse cards: playing one turns the direction of play around (the Switch jack, the
 "change direction" card of the family).
 
-A reverse card has no effect in force afterwards: it only flips :attr:`Game.direction`
-(a :class:`~makao.events.DirectionChanged` event). Several reverse cards in one play flip
-it once each, so two of them cancel out. With only two players still in the game a
+A reverse card has no effect in force afterwards: it only flips `Game.direction`
+(a [`DirectionChanged`][makao.events.DirectionChanged] event). Several reverse cards in one play
+flip it once each, so two of them cancel out. With only two players still in the game a
 reversal changes nothing by itself; ``two_player_again=True`` then gives the player who
 played it another turn, as the family's sources describe ("if there are only two
 players, you can play another card").

@@ -24,7 +24,8 @@ class DealEnd(FinishRule):
     then the deal ends; an answering penalty card is not passed on.
 
     The finishing card's effect must act for this (``last_card_effect_applies``, the
-    default here); the other players are ranked by fewest cards (see :meth:`Game.end_game`).
+    default here); the other players are ranked by fewest cards (see
+    [`Game.end_game`][makao.engine.Game.end_game]).
     """
 
     play_for_places: bool = False
@@ -47,10 +48,11 @@ class DealEnd(FinishRule):
 
 @attrs.frozen
 class ClosingAnswer(CardRule):
-    """A play answering a :class:`FinalAttack` ends the deal (RU-15).
+    """A play answering a [`FinalAttack`][makao.rules.finish.FinalAttack] ends the deal (RU-15).
 
     Given the variant's ``battle`` cards and placed among its rules, it also reads a final
-    attack's text (``final attack 2 by 0``) for :meth:`Game.from_position` and saved games.
+    attack's text (``final attack 2 by 0``) for
+    [`Game.from_position`][makao.engine.Game.from_position] and saved games.
     """
 
     battle: BattleCards | None = None
@@ -103,7 +105,7 @@ class FinalAttack(Effect):
 
     @property
     def answer_rule(self) -> CardRule:
-        """Every answer ends the deal (:class:`ClosingAnswer`)."""
+        """Every answer ends the deal ([`ClosingAnswer`][makao.rules.finish.ClosingAnswer])."""
         return _CLOSING
 
     @property

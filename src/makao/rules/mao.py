@@ -1,10 +1,13 @@
 """Ultimate Mao's card effects (UM-8…UM-17, UM-20) beyond the core building blocks.
 
-The ace reverses with :class:`~makao.rules.direction.ReverseCards`; threes are
-:class:`~makao.rules.BattleCards` with ``answer="same_rank"``, fours :class:`FourCards`
-(the same, but the player who draws their penalty may still play). This module adds the
-rest: :class:`AgainCards` (two), :class:`HitPrevious` (six, queen), :class:`SevenCards`,
-:class:`NineCards`, :class:`HeldJacks` with :class:`JackRelease`, and :class:`Multiplex`.
+The ace reverses with [`ReverseCards`][makao.rules.direction.ReverseCards]; threes are
+[`BattleCards`][makao.rules.attack.BattleCards] with ``answer="same_rank"``, fours
+[`FourCards`][makao.rules.mao.FourCards] (the same, but the player who draws their penalty may still
+play). This module adds the rest: [`AgainCards`][makao.rules.mao.AgainCards] (two),
+[`HitPrevious`][makao.rules.mao.HitPrevious] (six, queen),
+[`SevenCards`][makao.rules.mao.SevenCards], [`NineCards`][makao.rules.mao.NineCards],
+[`HeldJacks`][makao.rules.mao.HeldJacks] with [`JackRelease`][makao.rules.mao.JackRelease], and
+[`Multiplex`][makao.rules.mao.Multiplex].
 """
 
 from __future__ import annotations
@@ -132,7 +135,7 @@ class FourCards(BattleCards):
     accept_ends_turn: bool = False
 
     def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
-        """A pending four: an :class:`OpenAttack`."""
+        """A pending four: an [`OpenAttack`][makao.rules.mao.OpenAttack]."""
         return OpenAttack(total, seat, backwards, self)
 
 
@@ -215,9 +218,9 @@ class NineCards(CardSetRule):
 @attrs.frozen
 class HeldJacks(CardSetRule):
     """Held jacks (UM-16): the player names the suit of the next card and holds the jack
-    until a card of that suit is played (:class:`HeldJack`). A jack played on a held jack
-    costs its holder ``penalty`` card(s). Wildness comes from a
-    :class:`~makao.rules.Wild` rule with ``under_effects``."""
+    until a card of that suit is played ([`HeldJack`][makao.rules.mao.HeldJack]). A jack played on a
+    held jack costs its holder ``penalty`` card(s). Wildness comes from a
+    [`Wild`][makao.rules.wild.Wild] rule with ``under_effects``."""
 
     cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
     penalty: int = 1
@@ -339,7 +342,8 @@ class Multiplex(CardRule):
     named_suit_cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
 
     def covers(self, card: Card) -> bool:
-        """No card by itself: the rule claims plays (:meth:`claims`)."""
+        """No card by itself: the rule claims plays
+        ([`claims`][makao.rules.mao.Multiplex.claims])."""
         return False
 
     def claims(self, game: Table, cards: tuple[Card, ...]) -> bool:

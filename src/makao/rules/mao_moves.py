@@ -1,15 +1,15 @@
 """Ultimate Mao's extra moves and their text notation.
 
-* :class:`Release` -- ``"1: release"``: seat 1 takes their finger off the jack they hold
-  (UM-16).
-* :class:`HostReport` -- ``"host: timeout 2"``, ``"host: touched-cards 1"``,
-  ``"host: touched-stock 3"``: the host reports what the engine cannot see (UM-3, UM-6,
-  UM-7). The engine keeps no clock.
-* :class:`Misplay` -- ``"misplay 5h"``: an illegal card that was put down, taken back and
-  charged (option ``illegal_play="penalize"``, UM-27). :meth:`makao.Game.play` records a
-  refused-but-penalised play as this move.
+* [`Release`][makao.rules.mao_moves.Release] -- ``"1: release"``: seat 1 takes their finger off the
+  jack they hold (UM-16).
+* [`HostReport`][makao.rules.mao_moves.HostReport] -- ``"host: timeout 2"``,
+  ``"host: touched-cards 1"``, ``"host: touched-stock 3"``: the host reports what the engine cannot
+  see (UM-3, UM-6, UM-7). The engine keeps no clock.
+* [`Misplay`][makao.rules.mao_moves.Misplay] -- ``"misplay 5h"``: an illegal card that was put down,
+  taken back and charged (option ``illegal_play="penalize"``, UM-27).
+  [`makao.Game.play`][makao.engine.Game.play] records a refused-but-penalised play as this move.
 
-Talk (UM-21, UM-22) uses the core :class:`~makao.moves.Say`: ``"2: say question"``,
+Talk (UM-21, UM-22) uses the core [`Say`][makao.moves.Say]: ``"2: say question"``,
 ``"2: say end-of-questions"``, ``"2: say remark"``.
 """
 
@@ -47,7 +47,7 @@ def _kind(_: object, __: object, value: str) -> None:
 
 @attrs.frozen
 class HostReport(Move):
-    """The host reports ``kind`` (one of :data:`HOST_REPORTS`) about seat ``seat``."""
+    """The host reports ``kind`` (one of `HOST_REPORTS`) about seat ``seat``."""
 
     kind: str = attrs.field(validator=_kind)
     seat: int = attrs.field(validator=_check_seat)

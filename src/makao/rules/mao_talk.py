@@ -4,9 +4,10 @@ and the announced deal (UM-1, UM-2, UM-4).
 
 Call names are lower-case words joined by ``-``: ``good-day``, ``last-card``, ``mau``,
 ``mau-mau``, ``<rank>-of-spades`` (``five-of-spades``, ``jack-of-spades``) and the
-multiplex counts ``two``, ``three``, … (:func:`number_word`). Legal moves list every play
-with exactly the calls it needs; :meth:`~makao.Game.play` also accepts the same play with
-missing or wrong calls and charges each as an infraction (:class:`MaoCalls`).
+multiplex counts ``two``, ``three``, … ([`number_word`][makao.rules.mao_talk.number_word]). Legal
+moves list every play with exactly the calls it needs; [`play`][makao.engine.Game.play] also accepts
+the same play with missing or wrong calls and charges each as an infraction
+([`MaoCalls`][makao.rules.mao_talk.MaoCalls]).
 """
 
 from __future__ import annotations
@@ -78,9 +79,11 @@ def _penalise(game: Table, seat: int, rule: str, reason: str, amount: int, event
 
 # A requirement: the rule id and the calls that satisfy it (the first is the listed one).
 _Requirement = tuple[str, tuple[str, ...]]
-#: :class:`MaoCalls`' state during a play: the calls made, and (rule, reason) infractions.
+#: [`MaoCalls`][makao.rules.mao_talk.MaoCalls]' state during a play: the calls made, and (rule,
+#: reason) infractions.
 _Due = tuple[tuple[str, ...], tuple[tuple[str, str], ...]]
-#: :class:`QuestionPeriods`' state: the seat that opened a period, and whether one closed.
+#: [`QuestionPeriods`][makao.rules.mao_talk.QuestionPeriods]' state: the seat that opened a period,
+#: and whether one closed.
 _Talk = tuple["int | None", bool]
 
 
@@ -178,8 +181,8 @@ class QuestionPeriods(Stateful["_Talk"], TurnRule):
     with "Question"; the opener or the ``oldest`` seat closes it with "End of
     questions". A remark outside a period costs ``penalty`` card(s).
 
-    Speech is the core :class:`~makao.moves.Say`: ``question``, ``end-of-questions``, or
-    any other call (a remark; :func:`makao.phrasebook.speech` maps free text).
+    Speech is the core [`Say`][makao.moves.Say]: ``question``, ``end-of-questions``, or
+    any other call (a remark; [`makao.phrasebook.speech`][makao.phrasebook.speech] maps free text).
 
     Its state (public) is the seat that opened the period in progress, if any, and
     whether a period was closed since the last one opened."""
@@ -331,7 +334,7 @@ class HostReports(Stateful["bool | None"], TurnRule):
 class Misplays(TurnRule):
     """Illegal plays (UM-27): ``"reject"`` refuses them unchanged; ``"penalize"`` (the
     Mao way) has the player take the card back and draw ``penalty`` card(s), recorded as
-    a :class:`~makao.rules.mao_moves.Misplay`; the player then still makes their move."""
+    a [`Misplay`][makao.rules.mao_moves.Misplay]; the player then still makes their move."""
 
     handles = (Misplay,)
     illegal_play: str = "reject"
@@ -366,7 +369,7 @@ class Misplays(TurnRule):
 class MaoStart(StartRule):
     """The Mao deal (UM-1, UM-2, UM-4): two decks, six cards each dealt one at a time in
     ``deal_direction``; the dealer announces the deal and the start (events in
-    :attr:`makao.Game.opening`); play goes ``play_direction`` from the dealer's neighbour.
+    `makao.Game.opening`); play goes ``play_direction`` from the dealer's neighbour.
     The turned starting card acts only with ``start_card="effect"``, as if the dealer had
     played it."""
 

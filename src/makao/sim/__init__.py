@@ -1,11 +1,12 @@
 """Experiments: simulate many games of a variant between bots, and compare variants.
 
-* :func:`simulate` → :class:`SimResult` (wins and places per seat and per bot, game
-  length, blocked and truncated games, penalties, effect usage, first-player advantage,
-  lead changes, decisiveness -- each with a 95 % confidence interval);
-* :func:`compare` → :class:`Comparison` (two variants side by side, each difference with
-  its interval and p-value);
-* :func:`play_game` -- one game, and the loop's rules for asking bots (:mod:`makao.sim.play`).
+* [`simulate`][makao.sim.simulate] → [`SimResult`][makao.sim.SimResult] (wins and places per seat
+  and per bot, game length, blocked and truncated games, penalties, effect usage, first-player
+  advantage, lead changes, decisiveness -- each with a 95 % confidence interval);
+* [`compare`][makao.sim.compare] → [`Comparison`][makao.sim.Comparison] (two variants side by side,
+  each difference with its interval and p-value);
+* [`play_game`][makao.sim.play_game] -- one game, and the loop's rules for asking bots
+  ([`makao.sim.play`][makao.sim.play]).
 """
 
 from __future__ import annotations

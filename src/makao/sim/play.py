@@ -3,10 +3,10 @@
 How bots are asked, at every decision point:
 
 1. Seats other than the one to move that have out-of-turn actions open (a late "makao",
-   "stop makao") are asked with :meth:`~makao.bots.Bot.respond`, in turn order from the seat
+   "stop makao") are asked with [`respond`][makao.bots.Bot.respond], in turn order from the seat
    after the one to move. The first that answers has its action played; then the loop
    looks again.
-2. Otherwise the bot of the seat to move picks with :meth:`~makao.bots.Bot.choose` among its
+2. Otherwise the bot of the seat to move picks with [`choose`][makao.bots.Bot.choose] among its
    turn moves and its own out-of-turn actions.
 """
 
@@ -49,7 +49,7 @@ class GameRecord(NamedTuple):
     truncated: bool
     blocked: bool
     penalties: tuple[int, ...]
-    """Penalty cards each bot was charged (:class:`~makao.events.Penalised`)."""
+    """Penalty cards each bot was charged ([`Penalised`][makao.events.Penalised])."""
     events: tuple[tuple[str, int], ...]
     """How often each kind of event happened, by event type name."""
     lead_changes: int
@@ -176,8 +176,8 @@ def _scores(game: Game, seats: Sequence[int]) -> tuple[float, ...] | None:
 class _Tracker:
     """Turns, lead changes and when the winner took the lead for good (fewest cards).
 
-    The loop appends the hand sizes to :attr:`sizes` after every turn (cheap: this runs
-    for every turn of every simulated game); :meth:`summary` reads them once the game is
+    The loop appends the hand sizes to `sizes` after every turn (cheap: this runs
+    for every turn of every simulated game); `summary` reads them once the game is
     over. A turn ends when the move passes to another seat, when the game ends, or when a
     turn move (play, draw, pass) leaves no drawn card to play -- so the game's last turn
     counts, and so does each turn of a player who moves again (the others skip, a reverse

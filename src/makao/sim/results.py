@@ -1,9 +1,9 @@
 """The results of an experiment: per-game records and the statistics drawn from them.
 
-:class:`SimResult` holds every :class:`~makao.sim.play.GameRecord` of a
-:func:`~makao.simulate` run; :meth:`SimResult.metrics` turns them into named estimates with
-95 % confidence intervals. :class:`Comparison` sets two results side by side with the
-difference of each metric and its significance.
+[`SimResult`][makao.sim.SimResult] holds every [`GameRecord`][makao.sim.GameRecord] of a
+[`simulate`][makao.sim.simulate] run; [`SimResult.metrics`][makao.sim.SimResult.metrics] turns them
+into named estimates with 95 % confidence intervals. [`Comparison`][makao.sim.Comparison] sets two
+results side by side with the difference of each metric and its significance.
 
 Conventions: win rates count all games, so a truncated game (``max_actions``) is a win for
 nobody; game length, lead changes, penalties and events count all games too (a truncated
@@ -59,7 +59,7 @@ class SimResult:
         return [record for record in self.records if record.places is not None]
 
     def wins(self, bot: int) -> int:
-        """Games won by bot ``bot`` (an index into :attr:`bots`)."""
+        """Games won by bot ``bot`` (an index into [`bots`][makao.sim.SimResult.bots])."""
         return sum(1 for r in self.records if r.places is not None and r.places[bot] == 1)
 
     def places(self, bot: int) -> dict[int, int]:
@@ -71,7 +71,8 @@ class SimResult:
         return [record.actions for record in self.records]
 
     def truncated(self) -> int:
-        """How many games were stopped at :attr:`max_actions` before they ended."""
+        """How many games were stopped at [`max_actions`][makao.sim.SimResult.max_actions] before
+        they ended."""
         return sum(record.truncated for record in self.records)
 
     def metrics(self) -> dict[str, Estimate]:
@@ -140,8 +141,8 @@ class SimResult:
         }
 
     def to_json(self, path: str | Path) -> None:
-        """Write :meth:`to_dict` as JSON to ``path`` (standard JSON: an unknown value or an
-        unbounded interval end is written as ``null``)."""
+        """Write [`to_dict`][makao.sim.SimResult.to_dict] as JSON to ``path`` (standard JSON: an
+        unknown value or an unbounded interval end is written as ``null``)."""
         _write_json(path, self.to_dict())
 
     def to_csv(self, path: str | Path) -> None:
@@ -218,8 +219,8 @@ class Comparison:
         }
 
     def to_json(self, path: str | Path) -> None:
-        """Write :meth:`to_dict` as JSON to ``path`` (standard JSON: an unknown value or an
-        unbounded interval end is written as ``null``)."""
+        """Write [`to_dict`][makao.sim.Comparison.to_dict] as JSON to ``path`` (standard JSON: an
+        unknown value or an unbounded interval end is written as ``null``)."""
         _write_json(path, self.to_dict())
 
 

@@ -1,4 +1,5 @@
-"""Running experiments: :func:`simulate` and :func:`compare`, in parallel if asked.
+"""Running experiments: [`simulate`][makao.sim.simulate] and [`compare`][makao.sim.compare], in
+parallel if asked.
 
 Game ``i`` is dealt with a seed derived from the master seed and ``i``, and its seats are
 rotated by ``i`` (bot ``j`` sits at seat ``(j + i) % players``), so every bot plays every
@@ -88,15 +89,16 @@ def simulate(
     chunk_size: int | None = None,
 ) -> SimResult:
     """Play ``games`` games of ``variant`` between ``bots`` (one per seat) and gather the
-    statistics (:class:`~makao.sim.SimResult`).
+    statistics ([`SimResult`][makao.sim.SimResult]).
 
     ``variant`` and ``bots`` may be given as text (``"polish:decks=2"``, ``"mcts"``).
     ``workers > 1`` runs on that many local processes; ``executor`` runs on any
-    :class:`concurrent.futures.Executor` instead (a ``dask.distributed`` client's
+    `concurrent.futures.Executor` instead (a ``dask.distributed`` client's
     executor reaches a cluster). ``max_actions`` caps each game (default
-    :data:`DEFAULT_MAX_ACTIONS`; ``None``: no cap); capped games are reported as truncated.
-    The same ``seed`` gives the same results for any workers or executor. At most
-    :data:`MAX_GAMES` games and :func:`max_workers` workers.
+    [`DEFAULT_MAX_ACTIONS`][makao.sim.run.DEFAULT_MAX_ACTIONS]; ``None``: no cap); capped games are
+    reported as truncated. The same ``seed`` gives the same results for any workers or executor. At
+    most [`MAX_GAMES`][makao.sim.run.MAX_GAMES] games and [`max_workers`][makao.sim.run.max_workers]
+    workers.
     """
     job = _make_job(variant, bots, seed, max_actions)
     _check_counts(games, workers, chunk_size)
@@ -126,8 +128,8 @@ def compare(
     max_actions: int | None = DEFAULT_MAX_ACTIONS,
     progress: Progress | None = None,
 ) -> Comparison:
-    """Run :func:`simulate` for both variants with the same bots and the same game seeds
-    and set the statistics side by side (:class:`~makao.sim.Comparison`)."""
+    """Run [`simulate`][makao.sim.simulate] for both variants with the same bots and the same game
+    seeds and set the statistics side by side ([`Comparison`][makao.sim.Comparison])."""
     done = [0, 0]
 
     def report(part: int) -> Progress | None:

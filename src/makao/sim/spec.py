@@ -83,8 +83,8 @@ def parse_bot(text: str) -> Bot:
 
 
 def describe(variant: Variant) -> str:
-    """The variant as ``"name:k=v"`` (as :func:`parse_variant` reads it), with the options
-    that differ from the factory's defaults."""
+    """The variant as ``"name:k=v"`` (as [`parse_variant`][makao.sim.parse_variant] reads it), with
+    the options that differ from the factory's defaults."""
     try:
         defaults = {k: p.default for k, p in options_of(_variants.factory(variant.name)).items()}
     except SetupError:

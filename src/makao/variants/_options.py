@@ -1,8 +1,8 @@
 """Checking a variant factory's keyword options before it builds anything.
 
-Every built-in factory is wrapped with :func:`checked_options`: an option of the wrong type
+Every built-in factory is wrapped with `checked_options`: an option of the wrong type
 (``play_for_places="no"`` would otherwise count as true) or out of its range
-(``hand_size=0``) raises :class:`~makao.errors.SetupError` naming the option, and so does
+(``hand_size=0``) raises [`SetupError`][makao.errors.SetupError] naming the option, and so does
 any ``ValueError`` or ``TypeError`` the factory itself raises.
 """
 

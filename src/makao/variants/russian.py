@@ -1,8 +1,8 @@
 """Russian scoring makao (``../shared/rules/russian.md``, RU-1…RU-18) as a composition of
 the same rule objects as Polish makao, parameterised where the variants differ.
 
-The point table (RU-2, RU-16) is :mod:`makao.scoring`; match play (RU-3, RU-18) is
-:class:`makao.match.Match`.
+The point table (RU-2, RU-16) is [`makao.scoring`][makao.scoring]; match play (RU-3, RU-18) is
+[`makao.match.Match`][makao.match.Match].
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def russian(
       player holding no matching card (RU-7, the literal reading).
     - ``any_king_answers_king``: any king answers a K♥ and passes the penalty on (RU-11).
     - ``match_limit``: the loss total that ends a match (RU-18; used by
-      :class:`makao.match.Match`).
+      [`makao.match.Match`][makao.match.Match]).
     - ``dealer``: the first deal's dealer; the seat after them leads (RU-3, RU-5).
     """
     _check(match_limit, dealer)
