@@ -243,3 +243,18 @@ def test_um_22_the_oldest_player_must_be_a_seat_of_the_table() -> None:
     with pytest.raises(SetupError, match="oldest_player 4"):
         Game.from_position(mao, hands=["5h", "6h", "7h"], pile="9h")
     assert Game.new(mao, 5, seed=1).players == 5
+
+
+@pytest.mark.parametrize(
+    ("alias", "name"),
+    [
+        ("ultimate_mao", "mao"),
+        ("Ultimate-Mao", "mao"),
+        ("ultimate mao", "mao"),
+        ("russian_makao", "russian"),
+        ("crazy_eights", "crazy-eights"),
+        ("MAU_MAU", "mau-mau"),
+    ],
+)
+def test_one_alias_rule_for_every_variant(alias: str, name: str) -> None:
+    assert variants.get(alias).name == name

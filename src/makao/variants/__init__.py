@@ -36,7 +36,13 @@ def register(name: str, factory: Callable[..., Variant], *aliases: str) -> None:
     """Make ``factory`` (keyword options → Variant) available as ``name`` and aliases."""
     _REGISTRY[name] = factory
     for alias in (name, *aliases):
-        _ALIASES[alias.lower()] = name
+        _ALIASES[_key(alias)] = name
+
+
+def _key(name: str) -> str:
+    """One alias rule for every variant: case, hyphens, underscores and spaces do not
+    matter (``ultimate_mao``, ``Ultimate-Mao`` and ``ultimate mao`` are one name)."""
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
 def names() -> tuple[str, ...]:
@@ -48,7 +54,7 @@ def factory(name: str) -> Callable[..., Variant]:
     """The constructor registered under ``name`` (or an alias)."""
     if not isinstance(name, str):
         raise SetupError(f"a variant's name is a string, not {type(name).__name__}")
-    key = _ALIASES.get(name.lower())
+    key = _ALIASES.get(_key(name))
     if key is None:
         raise SetupError(f"unknown variant {name!r}; known: {', '.join(_REGISTRY)}")
     return _REGISTRY[key]
