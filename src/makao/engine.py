@@ -341,8 +341,16 @@ class Game(State):
     def public_state(self) -> tuple[tuple[str, object], ...]:
         """What every seat may know of the rules' own state (who owes a "makao", an open
         question period), as sorted ``(name, value)`` pairs; `View.public`."""
-        pairs = [pair for rule in self.rules.stateful for pair in rule.public_state(self)]
-        return tuple(sorted(pairs, key=lambda pair: pair[0]))
+        key = (self.rule_states, self.opening)
+        cache = self.rules.public_cache
+        found = cache.get(key)
+        if found is None:
+            pairs = [pair for rule in self.rules.stateful for pair in rule.public_state(self)]
+            found = tuple(sorted(pairs, key=_name))
+            if len(cache) >= _PUBLIC_CACHE_SIZE:
+                cache.clear()  # many distinct deals (Mao openings): keep memory bounded
+            cache[key] = found
+        return found
 
     # ------------------------------------------------------------------ playing
 
@@ -660,6 +668,14 @@ class Game(State):
     def __repr__(self) -> str:
         state = "over" if self.over else f"to move: {self.to_move}"
         return f"<Game {self.variant.name} {self.players} players, top {self.top}, {state}>"
+
+
+#: How many (rule states, announcements) keys a rule set caches views' public state for.
+_PUBLIC_CACHE_SIZE = 4096
+
+
+def _name(pair: tuple[str, object]) -> str:
+    return pair[0]
 
 
 #: ``tuple.__new__`` builds a view without the named tuple's keyword-handling ``__new__``:

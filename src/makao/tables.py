@@ -80,6 +80,11 @@ class RuleSet:
     matching_or_wild: tuple[frozenset[Card], ...] = ()
     #: Per top card index: the wild cards that do not match it.
     wild_only: tuple[frozenset[Card], ...] = ()
+    #: `makao.Game.public_state` per (rule states, the deal's announcements): the rules'
+    #: public state depends on nothing else (`Rule.public_state`).
+    public_cache: dict[tuple[object, object], tuple[tuple[str, object], ...]] = attrs.field(
+        factory=dict
+    )
     #: The rules that check the size of a table
     #: ([`Rule.check_table`][makao.rules.base.Rule.check_table]).
     table_checks: tuple[Rule, ...] = ()

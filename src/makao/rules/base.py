@@ -221,7 +221,10 @@ class Rule:
 
     def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
         """What every seat's view shows of the rule's own state in ``table``'s game, as
-        ``(name, value)`` pairs (`makao.View.public`). Default: nothing."""
+        ``(name, value)`` pairs (`makao.View.public`). Default: nothing.
+
+        It may read the rules' own state and ``table.opening``, nothing else: the engine
+        caches views' public state by those (so a rule's state must be hashable)."""
         return ()
 
     def restore_state(self, public: Mapping[str, object]) -> object:
