@@ -508,7 +508,7 @@ def bench_row(module: Any, players: int, games: int, rounds: int, seed: int) -> 
         },
     )
     (engine, actions), (loop, looped), (alone, _) = best["engine"], best["loop"], best["replay"]
-    clone = module._clone_cost(players, 20000, rounds)
+    clone = module.clone_cost(players, 20000, rounds)
     return (
         str(players),
         f"{engine / actions * 1e6:.2f}",
