@@ -270,18 +270,24 @@ def _saved_moves(save: Path) -> list[str]:
     return list(json.loads(save.read_text(encoding="utf-8"))["game"]["moves"])
 
 
-def test_polish_two_seats_play_a_whole_game_over_the_wire(tmp_path: Path) -> None:
-    save = tmp_path / "table.json"
-    bots = [Bot(0, seed=1), Bot(1, seed=2)]
+def _whole_game(save: Path, bots: list[Bot], variant: str, seed: int) -> Game:
+    """Play a whole game of ``variant`` (a seat per bot) over the wire, the move cap a
+    safety net (the game must end before it), and check the wire and the save file."""
 
     async def scenario() -> None:
-        async with running(Server(save, "polish", 2, 5)) as url:
+        async with running(Server(save, variant, len(bots), seed)) as url:
             await asyncio.gather(*(bot.play(url, until=3000) for bot in bots))
 
     _bounded(scenario())
-    game = _check_wire(bots, "polish", 2, 5)
+    game = _check_wire(bots, variant, len(bots), seed)
     assert game.is_over and all(bot.last["view"]["is_over"] for bot in bots)
     assert _saved_moves(save) == [str(move) for move in game.record]
+    return game
+
+
+def test_polish_two_seats_play_a_whole_game_over_the_wire(tmp_path: Path) -> None:
+    bots = [Bot(0, seed=1), Bot(1, seed=2)]
+    _whole_game(tmp_path / "table.json", bots, "polish", 5)
     drawn = [e for b in bots for u in b.received for e in u["events"] if e["type"] == "CardsDrawn"]
     assert any(event["cards"] for event in drawn) and any(not event["cards"] for event in drawn)
 
@@ -306,19 +312,9 @@ def test_um6_um21_mao_four_seats_talk_and_time_outs(tmp_path: Path) -> None:
 
 
 def test_um24_mao_three_heuristic_seats_play_a_whole_game_over_the_wire(tmp_path: Path) -> None:
-    save = tmp_path / "table.json"
     mao = variants.get("mao")
     bots: list[Bot] = [HeuristicClient(seat, seed=40 + seat, variant=mao) for seat in range(3)]
-
-    async def scenario() -> None:
-        async with running(Server(save, "mao", 3, 9)) as url:
-            # the cap is a safety net: the game ends in a few hundred moves
-            await asyncio.gather(*(bot.play(url, until=3000) for bot in bots))
-
-    _bounded(scenario())
-    game = _check_wire(bots, "mao", 3, 9)
-    assert game.is_over and all(bot.last["view"]["is_over"] for bot in bots)
-    assert _saved_moves(save) == [str(move) for move in game.record]
+    game = _whole_game(tmp_path / "table.json", bots, "mao", 9)  # about 300 moves
     assert not any(re.match(r"\d: say (question|remark)", str(move)) for move in game.record)
 
 
