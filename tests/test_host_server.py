@@ -26,8 +26,11 @@ pytest.importorskip("websockets")
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from makao import Game, redact, variants, wire
+from makao import Game, View, redact, variants, wire
+from makao.bots import HeuristicBot
+from makao.cards import Card, parse_cards
 from makao.events import CardsDrawn, CardsPlayed
+from makao.variant import Variant
 
 SERVER = Path(__file__).resolve().parent.parent / "examples" / "host_server.py"
 #: Seconds any single wait may take (a message, the server's start).
@@ -164,6 +167,48 @@ class Bot:
         return str(self.rng.choice(plays or turn))
 
 
+class HeuristicClient(Bot):
+    """A client that plays as :class:`~makao.bots.HeuristicBot` (which makes no table talk)
+    from the wire alone: it rebuilds its :class:`~makao.View` from the update's view and
+    parses the update's moves."""
+
+    def __init__(self, seat: int, seed: int, variant: Variant) -> None:
+        super().__init__(seat, seed)
+        self.variant = variant
+        self.bot = HeuristicBot()
+        self.bot.reset(seed)
+
+    async def choose(self, update: dict[str, Any]) -> str | None:
+        view = _view_of(update["view"], self.variant)
+        moves = [self.variant.parse_move(move["text"]) for move in update["moves"]]
+        if view.to_move == self.seat:
+            return str(self.bot.choose(view, moves))
+        move = self.bot.respond(view, moves) if moves else None
+        return None if move is None else str(move)
+
+
+def _view_of(data: dict[str, Any], variant: Variant) -> View:
+    """The :class:`~makao.View` a wire view (``View.to_dict``) stands for."""
+    effect = data["effect"]
+    return View(
+        variant=variant,
+        seat=data["seat"],
+        players=data["players"],
+        hand=parse_cards(data["hand"]),
+        pile=parse_cards(data["pile"]),
+        hand_sizes=tuple(data["hand_sizes"]),
+        stock_size=data["stock_size"],
+        to_move=data["to_move"],
+        effect=None if effect is None else variant.parse_effect(effect),
+        waits=tuple(data["waits"]),
+        finished=tuple(data["finished"]),
+        direction=data["direction"],
+        drawn=None if data["drawn"] is None else Card.parse(data["drawn"]),
+        public=tuple(data["public"].items()),
+        is_over=data["is_over"],
+    )
+
+
 def _check_wire(
     bots: list[Bot], variant: str, players: int, seed: int, *options: Any, saved: Path | None = None
 ) -> Game:
@@ -225,18 +270,24 @@ def _saved_moves(save: Path) -> list[str]:
     return list(json.loads(save.read_text(encoding="utf-8"))["game"]["moves"])
 
 
-def test_polish_two_seats_play_a_whole_game_over_the_wire(tmp_path: Path) -> None:
-    save = tmp_path / "table.json"
-    bots = [Bot(0, seed=1), Bot(1, seed=2)]
+def _whole_game(save: Path, bots: list[Bot], variant: str, seed: int) -> Game:
+    """Play a whole game of ``variant`` (a seat per bot) over the wire, the move cap a
+    safety net (the game must end before it), and check the wire and the save file."""
 
     async def scenario() -> None:
-        async with running(Server(save, "polish", 2, 5)) as url:
+        async with running(Server(save, variant, len(bots), seed)) as url:
             await asyncio.gather(*(bot.play(url, until=3000) for bot in bots))
 
     _bounded(scenario())
-    game = _check_wire(bots, "polish", 2, 5)
+    game = _check_wire(bots, variant, len(bots), seed)
     assert game.is_over and all(bot.last["view"]["is_over"] for bot in bots)
     assert _saved_moves(save) == [str(move) for move in game.record]
+    return game
+
+
+def test_polish_two_seats_play_a_whole_game_over_the_wire(tmp_path: Path) -> None:
+    bots = [Bot(0, seed=1), Bot(1, seed=2)]
+    _whole_game(tmp_path / "table.json", bots, "polish", 5)
     drawn = [e for b in bots for u in b.received for e in u["events"] if e["type"] == "CardsDrawn"]
     assert any(event["cards"] for event in drawn) and any(not event["cards"] for event in drawn)
 
@@ -258,6 +309,13 @@ def test_um6_um21_mao_four_seats_talk_and_time_outs(tmp_path: Path) -> None:
     assert _saved_moves(save)[: len(record)] == record
     assert any(re.match(r"host: timeout \d$", move) for move in record), "no time-out"
     assert any(re.match(r"1: say ", move) for move in record), "seat 1 was not heard"
+
+
+def test_um24_mao_three_heuristic_seats_play_a_whole_game_over_the_wire(tmp_path: Path) -> None:
+    mao = variants.get("mao")
+    bots: list[Bot] = [HeuristicClient(seat, seed=40 + seat, variant=mao) for seat in range(3)]
+    game = _whole_game(tmp_path / "table.json", bots, "mao", 9)  # about 300 moves
+    assert not any(re.match(r"\d: say (question|remark)", str(move)) for move in game.record)
 
 
 def test_a_killed_server_restarts_with_nothing_lost(tmp_path: Path) -> None:
