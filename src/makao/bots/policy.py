@@ -18,13 +18,14 @@ from makao.rules.attack import BattleCards
 if TYPE_CHECKING:
     from makao.engine import Game
     from makao.rules.base import Effect
-    from makao.variant import RuleSet
+    from makao.tables import RuleSet
     from makao.view import View
 
 __all__ = [
     "TALK_CALLS",
     "Situation",
     "best_moves",
+    "has_talk",
     "is_talk",
     "prefer_calls",
     "prefer_choices",
@@ -46,10 +47,16 @@ def is_talk(move: Move) -> bool:
     return type(move) is Say and move.call in TALK_CALLS
 
 
+def has_talk(moves: Sequence[Move]) -> bool:
+    """Whether any of ``moves`` is table talk (cheap when none is a ``Say``: the usual case,
+    checked for every decision of every simulated game)."""
+    return Say in set(map(type, moves)) and any(map(is_talk, moves))
+
+
 def without_talk(moves: Sequence[Move]) -> Sequence[Move]:
     """``moves`` without table talk ([`is_talk`][makao.bots.policy.is_talk]); all of them if nothing
     else is left."""
-    if not any(map(is_talk, moves)):
+    if not has_talk(moves):
         return moves
     kept = [move for move in moves if not is_talk(move)]
     return kept or moves

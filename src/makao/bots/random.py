@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from makao.bots.policy import is_talk
+from makao.bots.policy import has_talk, is_talk
 from makao.bots.protocol import BaseBot
 from makao.errors import SetupError
 from makao.moves import Move
@@ -56,6 +56,6 @@ class RandomBot(BaseBot):
     @staticmethod
     def _split(moves: Sequence[Move]) -> tuple[list[Move], Sequence[Move]]:
         """The talk among ``moves`` and the rest (``moves`` itself when none is talk)."""
-        if not any(map(is_talk, moves)):
+        if not has_talk(moves):
             return [], moves
         return [m for m in moves if is_talk(m)], [m for m in moves if not is_talk(m)]
