@@ -17,7 +17,7 @@ PNG); at the end the agent plays 1,000 games against ``RandomBot`` and 1,000 aga
 Needs the extras ``train`` and ``rl`` (``torch==2.13.0`` CPU, ``gymnasium``) and
 ``plot`` for the PNG. ``python examples/train_polish.py`` is a smoke run of a few
 seconds; ``python examples/train_polish.py --full --out docs/img`` is the documented
-run (about 10 minutes of training on 2 cores, then the final evaluation).
+run (about 2 minutes of training on an idle 2-core machine, then the final evaluation).
 """
 
 from __future__ import annotations
@@ -242,7 +242,7 @@ def train(
 def main() -> None:
     """Train (smoke run, or ``--full``), evaluate and write the figures."""
     parser = argparse.ArgumentParser(description="Train a 2-player Polish makao agent.")
-    parser.add_argument("--full", action="store_true", help="the documented run (~10 min)")
+    parser.add_argument("--full", action="store_true", help="the documented run (~3 min)")
     parser.add_argument("--out", type=Path, help="write the curve PNG and results JSON here")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
