@@ -97,6 +97,16 @@ def test_rules_never_import_the_engine() -> None:
             assert "makao._movegen" not in targets, name
 
 
+def test_only_the_engine_uses_the_private_move_generator() -> None:
+    paths = {_module(path): path for path in ROOT.rglob("*.py")}
+    users = {
+        name
+        for name, path in paths.items()
+        if any(target == "makao._movegen" for target, _ in _imports(path, set(paths)))
+    }
+    assert users == {"makao.engine"}
+
+
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None

@@ -485,6 +485,12 @@ class Game(State):
         """The distinct cards of ``seat``'s hand that may start a play now."""
         return _movegen.first_cards(self, seat)
 
+    def may_start(self, seat: int, card: Card) -> bool:
+        """Whether ``card``, were it in ``seat``'s hand, may start a play now (for a seat
+        other than the one to move: as if it were their turn). Used to place a drawn card
+        when resampling hidden cards."""
+        return _movegen.is_first_ok(self, seat, card)
+
     def rule_state(self, rule: object) -> Any:
         """``rule``'s own state in this game ([`Stateful`][makao.rules.base.Stateful])."""
         return self.rule_states[self.rules.state_index[id(rule)]]

@@ -47,7 +47,6 @@ import numpy as np
 import pyspiel
 
 from makao import variants
-from makao._movegen import is_first_ok
 from makao.actions import ActionSpace
 from makao.adapters.driver import (
     DEFAULT_MAX_ACTIONS,
@@ -353,7 +352,7 @@ def _keep_turn_state(real: Game, world: Game, player: int, rng: random.Random) -
         seat, i = place
         return world.stock[i] if seat < 0 else world.hands[seat][i]
 
-    fits = [p for p in places if rule.play_any_after_draw or is_first_ok(world, mover, card_at(p))]
+    fits = [p for p in places if rule.play_any_after_draw or world.may_start(mover, card_at(p))]
     if not hand or not fits:
         return
     seat, i = rng.choice(fits)
