@@ -179,10 +179,7 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     multi = rules.play.multi_card
     ranks = list(map(_RANK, hand)) if multi else []
     dynamic = rules.table_choice_cards
-    singles = rules.single_plays.get(answer)
-    if singles is None:
-        singles = rules.single_plays[answer] = [[None] * 52 for _ in range(5)]
-    row = singles[left]  # the listed plays of one card, per card index (filled lazily)
+    row = _single_row(rules, answer, left)
     for first in firsts:
         if not multi or ranks.count(first.rank) == 1:
             if dynamic and first in dynamic:
@@ -304,19 +301,31 @@ def _variants(game: Position, seat: int, cards: tuple[Card, ...]) -> tuple[Move,
     left = len(game.hands[seat]) - len(cards)
     effect = game.effect
     left = left if left < 4 else 4  # call rules tell apart only 0…3 cards left
-    dynamic = game.rules.table_choice_cards
+    rules = game.rules
+    dynamic = rules.table_choice_cards
     if dynamic and cards[-1] in dynamic:
         return _make_variants(game, cards, left, seat)  # choices depend on the table
-    key = (
-        cards[0] if len(cards) == 1 else cards,
-        left,
-        0 if effect is None else id(effect.answer_rule),
-    )
-    cache = game.rules.play_cache
-    found = cache.get(key)
+    answer = 0 if effect is None else id(effect.answer_rule)
+    if len(cards) == 1:
+        row = _single_row(rules, answer, left)
+        found = row[cards[0].index]
+        if found is None:
+            found = row[cards[0].index] = _make_variants(game, cards, left, seat)
+        return found
+    key = (cards, left, answer)
+    found = rules.play_cache.get(key)
     if found is None:
-        found = cache[key] = _make_variants(game, cards, left, seat)
+        found = rules.play_cache[key] = _make_variants(game, cards, left, seat)
     return found
+
+
+def _single_row(rules: RuleSet, answer: int, left: int) -> list[tuple[Move, ...] | None]:
+    """The listed one-card plays per card index, with ``left`` cards left (0…4+) under the
+    effect whose answer rule has id ``answer`` (0: none); filled as they are needed."""
+    singles = rules.single_plays.get(answer)
+    if singles is None:
+        singles = rules.single_plays[answer] = [[None] * 52 for _ in range(5)]
+    return singles[left]
 
 
 def _make_variants(
