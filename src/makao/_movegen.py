@@ -50,8 +50,17 @@ def legal_moves(game: Position) -> tuple[Move, ...]:
     if game.over:
         return ()
     seat = game.to_move
-    moves: list[Move] = []
+    rules = game.rules
     drawn = game.drawn
+    if drawn is None and game.effect is None and rules.plain_tables:
+        plain = _plain_plays(game, game.hands[seat])
+        if plain is not None:
+            if game.stock or len(game.pile) > 1:  # a card can be drawn
+                plain.append(_DRAW)
+            elif not plain:
+                plain.append(_PASS)  # stuck (PL-36)
+            return _with_extras(game, rules, plain)
+    moves: list[Move] = []
     if drawn is not None:
         if game.rules.draw.play_any_after_draw:
             _add_plays(game, seat, first_cards(game, seat), moves)
@@ -74,15 +83,68 @@ def legal_moves(game: Position) -> tuple[Move, ...]:
                 moves.append(_PASS)
         if not moves:
             moves.append(_PASS)  # stuck: nothing to play, nothing to draw (PL-36)
-    rules = game.rules
     if rules.required_call_rules:
         moves = _with_required_calls(game, seat, moves)
+    return _with_extras(game, rules, moves)
+
+
+def _with_extras(game: Position, rules: RuleSet, moves: list[Move]) -> tuple[Move, ...]:
+    """``moves`` and the out-of-turn actions the rules list now."""
     extra = rules.extra_move_rules
     if extra and game.rule_states == rules.initial_state:
         extra = rules.busy_extra_move_rules  # the idle ones list nothing now
     for rule in extra:
         moves.extend(rule.extra_moves(game))
     return tuple(moves)
+
+
+def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
+    """The plays of ``hand`` with no effect in force and no card drawn, from the
+    per-top-card table (`RuleSet.plain_plays`), or ``None`` when the table cannot tell:
+    a wild card that does not match the top card, or the same card twice."""
+    top = game.pile[-1].index
+    rules = game.rules
+    wild_only = rules.wild_only[top]
+    if wild_only and not wild_only.isdisjoint(hand):
+        return None
+    matching = rules.matching[top]
+    firsts = [card for card in hand if card in matching]
+    if not firsts:
+        return []
+    if not game.distinct and len(firsts) > 1 and len(set(firsts)) < len(firsts):
+        return None
+    left = len(hand) - 1
+    left = left if left < 4 else 4
+    row = rules.plain_plays[left][top]
+    if row is None:
+        row = rules.plain_plays[left][top] = _plain_row(game, top, left)
+    moves: list[Move] = []
+    if rules.play.multi_card and len(hand) > 1:
+        ranks = [card.rank for card in hand]
+        for card in firsts:
+            if ranks.count(card.rank) > 1:  # it may take others of its rank (PL-7)
+                others = [other for other in hand if other.rank is card.rank]
+                others.remove(card)
+                moves += _cached_group(game, game.to_move, card, others, 0)
+            else:
+                moves += row[card.index]
+        return moves
+    for card in firsts:
+        moves += row[card.index]
+    return moves
+
+
+def _plain_row(game: Position, top: int, left: int) -> list[tuple[Move, ...]]:
+    """Per card index, its listed one-card plays on top card ``top`` (none if it does not
+    match, PL-6) with ``left`` cards left and no effect in force."""
+    single = _single_row(game.rules, 0, left)
+    row: list[tuple[Move, ...]] = [()] * 52
+    for card in game.rules.matching[top]:
+        found = single[card.index]
+        if found is None:
+            found = single[card.index] = _make_variants(game, (card,), left, game.to_move)
+        row[card.index] = found
+    return row
 
 
 def first_cards(game: Position, seat: int) -> list[Card]:
@@ -175,7 +237,6 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     answer = 0 if effect is None else id(effect.answer_rule)
     left = len(hand) - 1
     left = left if left < 4 else 4
-    cache = rules.play_cache
     multi = rules.play.multi_card
     ranks = list(map(_RANK, hand)) if multi else []
     dynamic = rules.table_choice_cards
@@ -194,15 +255,25 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
         others.remove(first)
         if effect is not None:
             others = [card for card in others if effect.allows_extra(game, card)]
-        size = len(hand)
-        key = (first, tuple(sorted(others)), size if size < 13 else 13, answer)
-        if (dynamic and not dynamic.isdisjoint(key[1])) or first in dynamic:
-            moves.extend(_group_plays(game, seat, first, key[1]))  # not cached
-            continue
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = _group_plays(game, seat, first, key[1])
-        moves.extend(found)
+        moves.extend(_cached_group(game, seat, first, others, answer))
+
+
+def _cached_group(
+    game: Position, seat: int, first: Card, others: list[Card], answer: int
+) -> tuple[Move, ...]:
+    """The plays starting with ``first`` and adding any of ``others`` (same rank), cached
+    per hand size and answer rule id unless a card's choices depend on the table."""
+    rules = game.rules
+    size = len(game.hands[seat])
+    key = (first, tuple(sorted(others)), size if size < 13 else 13, answer)
+    dynamic = rules.table_choice_cards
+    if (dynamic and not dynamic.isdisjoint(key[1])) or first in dynamic:
+        return _group_plays(game, seat, first, key[1])  # not cached
+    cache = rules.play_cache
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _group_plays(game, seat, first, key[1])
+    return found
 
 
 def _group_plays(
