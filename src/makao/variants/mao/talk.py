@@ -21,8 +21,8 @@ from makao.errors import SetupError
 from makao.events import Announced, CallMade, Event, Penalised
 from makao.moves import Move, Play, Say
 from makao.rules.base import Events, Setup, StartRule, Stateful, Table, TurnRule
-from makao.rules.mao import Multiplex, pending_penalty
-from makao.rules.mao_moves import HostReport, Misplay
+from makao.variants.mao.moves import HostReport, Misplay
+from makao.variants.mao.rules import Multiplex, pending_penalty
 
 __all__ = [
     "HostReports",

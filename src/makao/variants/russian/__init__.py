@@ -21,9 +21,9 @@ from makao.rules import (
     Wild,
 )
 from makao.rules._util import cards_of_ranks
-from makao.rules.finish import ClosingAnswer, DealEnd
 from makao.variant import Variant
 from makao.variants._options import checked_options
+from makao.variants.russian.rules import ClosingAnswer, DealEnd
 
 __all__ = ["DEFAULT_MATCH_LIMIT", "russian", "russian_battle_cards"]
 

@@ -12,7 +12,7 @@ from makao.events import AttackAccepted
 from makao.moves import Choice
 from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import CardRule, Effect, Events, FinishRule, Table
-from makao.scoring import deal_scores
+from makao.variants.russian.scoring import deal_scores
 
 __all__ = ["ClosingAnswer", "DealEnd", "FinalAttack"]
 

@@ -28,7 +28,7 @@ from makao.moves import Choice, Move
 from makao.rules._util import cards_of_ranks, seat_after_by
 from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import CardRule, CardSetRule, Effect, Events, Table, TurnRule
-from makao.rules.mao_moves import Release
+from makao.variants.mao.moves import Release
 
 __all__ = [
     "AgainCards",

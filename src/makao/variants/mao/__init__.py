@@ -7,7 +7,9 @@ from makao.errors import SetupError
 from makao.rules import BattleCards, DrawRule, FinishRule, PlayRule, Wild
 from makao.rules._util import cards_of_ranks
 from makao.rules.direction import ReverseCards
-from makao.rules.mao import (
+from makao.variant import Variant
+from makao.variants._options import checked_options
+from makao.variants.mao.rules import (
     AgainCards,
     FourCards,
     HeldJacks,
@@ -17,15 +19,13 @@ from makao.rules.mao import (
     NineCards,
     SevenCards,
 )
-from makao.rules.mao_talk import (
+from makao.variants.mao.talk import (
     HostReports,
     MaoCalls,
     MaoStart,
     Misplays,
     QuestionPeriods,
 )
-from makao.variant import Variant
-from makao.variants._options import checked_options
 
 __all__ = ["mao"]
 
