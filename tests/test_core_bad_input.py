@@ -37,10 +37,10 @@ from makao import (
 )
 from makao.banking import BankingGame, card_points, macao
 from makao.rules import Wild
-from makao.rules.mao_moves import HostReport
 from makao.serialize import game_from_json, replay
 from makao.testing import snapshot
 from makao.variant import Variant
+from makao.variants.mao.moves import HostReport
 
 POLISH = variants.polish()
 FAST = settings(max_examples=150, deadline=None)

@@ -19,7 +19,7 @@ from makao.events import (
     StockReshuffled,
     SuitNamed,
 )
-from makao.rules.mao import FreeSuit, HeldJack, MultiplexEffect
+from makao.variants.mao.rules import FreeSuit, HeldJack, MultiplexEffect
 
 MAO = variants.mao()
 STOCK = "Kd Kc Kh 8d 8c 8h 5d 5c 5h Qd"

@@ -11,8 +11,8 @@ import pytest
 
 from makao import Card, Game, IllegalMoveError, InvalidMoveError, Play, variants
 from makao.moves import Move, Say
-from makao.rules.mao_moves import HostReport
 from makao.testing import check_variant, snapshot
+from makao.variants.mao.moves import HostReport
 
 MAO = variants.mao()
 PENALIZE = variants.mao(illegal_play="penalize", play_for_places=True)

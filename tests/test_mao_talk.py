@@ -7,9 +7,9 @@ import pytest
 
 from makao import Game, IllegalMoveError, InvalidMoveError, Say, parse_move, variants
 from makao.events import AttackAccepted, CallMade, CardsDrawn, GameOver, Penalised
-from makao.phrasebook import speech, to_call, to_calls
-from makao.rules.mao_moves import HostReport, Misplay, Release
 from makao.testing import snapshot
+from makao.variants.mao.moves import HostReport, Misplay, Release
+from makao.variants.mao.phrasebook import speech, to_call, to_calls
 
 MAO = variants.mao()
 STOCK = "Kd Kc Kh 8d 8c 8h 5d 5c 5h Qd"

@@ -11,7 +11,7 @@ import pytest
 from makao import GameOverError, IllegalMoveError, Move, Play, SetupError, StateError, variants
 from makao.events import DealScored, DealStarted, Event, GameOver, MatchOver
 from makao.match import Match, MatchView, deal_seed
-from makao.scoring import deal_scores
+from makao.variants.russian.scoring import deal_scores
 
 RU = variants.russian()
 

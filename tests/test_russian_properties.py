@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from makao import Play, variants
 from makao.events import DealScored, MatchOver
 from makao.match import Match
-from makao.scoring import hand_points
 from makao.testing import check_variant
+from makao.variants.russian.scoring import hand_points
 
 
 @pytest.mark.parametrize(

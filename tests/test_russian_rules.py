@@ -19,9 +19,9 @@ from makao.events import (
     Penalised,
     StockReshuffled,
 )
-from makao.rules.finish import FinalAttack
-from makao.scoring import deal_scores, hand_points
 from makao.variant import Variant
+from makao.variants.russian.rules import FinalAttack
+from makao.variants.russian.scoring import deal_scores, hand_points
 
 RU = variants.russian()
 

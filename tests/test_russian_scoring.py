@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from makao import ALL_CARDS, Card, Game, Rank, variants
-from makao.scoring import RUSSIAN_POINTS, deal_scores, hand_points, point_table
+from makao.variants.russian.scoring import RUSSIAN_POINTS, deal_scores, hand_points, point_table
 
 EXPECTED = {
     "A": 50,

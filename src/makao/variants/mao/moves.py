@@ -1,12 +1,12 @@
 """Ultimate Mao's extra moves and their text notation.
 
-* [`Release`][makao.rules.mao_moves.Release] -- ``"1: release"``: seat 1 takes their finger off the
-  jack they hold (UM-16).
-* [`HostReport`][makao.rules.mao_moves.HostReport] -- ``"host: timeout 2"``,
+* [`Release`][makao.variants.mao.moves.Release] -- ``"1: release"``: seat 1 takes their
+  finger off the jack they hold (UM-16).
+* [`HostReport`][makao.variants.mao.moves.HostReport] -- ``"host: timeout 2"``,
   ``"host: touched-cards 1"``, ``"host: touched-stock 3"``: the host reports what the engine cannot
   see (UM-3, UM-6, UM-7). The engine keeps no clock.
-* [`Misplay`][makao.rules.mao_moves.Misplay] -- ``"misplay 5h"``: an illegal card that was put down,
-  taken back and charged (option ``illegal_play="penalize"``, UM-27).
+* [`Misplay`][makao.variants.mao.moves.Misplay] -- ``"misplay 5h"``: an illegal card that
+  was put down, taken back and charged (option ``illegal_play="penalize"``, UM-27).
   [`makao.Game.play`][makao.engine.Game.play] records a refused-but-penalised play as this move.
 
 Talk (UM-21, UM-22) uses the core [`Say`][makao.moves.Say]: ``"2: say question"``,

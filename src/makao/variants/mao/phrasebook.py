@@ -1,5 +1,5 @@
 """Free text to Mao calls: what a player typed, in Serbian (the source's language) or
-English, mapped to the call names of [`makao.rules.mao_talk`][makao.rules.mao_talk].
+English, mapped to the call names of [`makao.variants.mao.talk`][makao.variants.mao.talk].
 
 Matching ignores case, punctuation and diacritics (``"Dobar dan!"``, ``"dobar dan"`` and
 ``"Good day"`` are all ``good-day``)::

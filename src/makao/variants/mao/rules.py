@@ -2,12 +2,15 @@
 
 The ace reverses with [`ReverseCards`][makao.rules.direction.ReverseCards]; threes are
 [`BattleCards`][makao.rules.attack.BattleCards] with ``answer="same_rank"``, fours
-[`FourCards`][makao.rules.mao.FourCards] (the same, but the player who draws their penalty may still
-play). This module adds the rest: [`AgainCards`][makao.rules.mao.AgainCards] (two),
-[`HitPrevious`][makao.rules.mao.HitPrevious] (six, queen),
-[`SevenCards`][makao.rules.mao.SevenCards], [`NineCards`][makao.rules.mao.NineCards],
-[`HeldJacks`][makao.rules.mao.HeldJacks] with [`JackRelease`][makao.rules.mao.JackRelease], and
-[`Multiplex`][makao.rules.mao.Multiplex].
+[`FourCards`][makao.variants.mao.rules.FourCards] (the same, but the player who draws their
+penalty may still play). This module adds the rest:
+[`AgainCards`][makao.variants.mao.rules.AgainCards] (two),
+[`HitPrevious`][makao.variants.mao.rules.HitPrevious] (six, queen),
+[`SevenCards`][makao.variants.mao.rules.SevenCards],
+[`NineCards`][makao.variants.mao.rules.NineCards],
+[`HeldJacks`][makao.variants.mao.rules.HeldJacks] with
+[`JackRelease`][makao.variants.mao.rules.JackRelease], and
+[`Multiplex`][makao.variants.mao.rules.Multiplex].
 """
 
 from __future__ import annotations
@@ -135,7 +138,7 @@ class FourCards(BattleCards):
     accept_ends_turn: bool = False
 
     def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
-        """A pending four: an [`OpenAttack`][makao.rules.mao.OpenAttack]."""
+        """A pending four: an [`OpenAttack`][makao.variants.mao.rules.OpenAttack]."""
         return OpenAttack(total, seat, backwards, self)
 
 
@@ -218,8 +221,8 @@ class NineCards(CardSetRule):
 @attrs.frozen
 class HeldJacks(CardSetRule):
     """Held jacks (UM-16): the player names the suit of the next card and holds the jack
-    until a card of that suit is played ([`HeldJack`][makao.rules.mao.HeldJack]). A jack played on a
-    held jack costs its holder ``penalty`` card(s). Wildness comes from a
+    until a card of that suit is played ([`HeldJack`][makao.variants.mao.rules.HeldJack]). A
+    jack played on a held jack costs its holder ``penalty`` card(s). Wildness comes from a
     [`Wild`][makao.rules.wild.Wild] rule with ``under_effects``."""
 
     cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
@@ -343,7 +346,7 @@ class Multiplex(CardRule):
 
     def covers(self, card: Card) -> bool:
         """No card by itself: the rule claims plays
-        ([`claims`][makao.rules.mao.Multiplex.claims])."""
+        ([`claims`][makao.variants.mao.rules.Multiplex.claims])."""
         return False
 
     def claims(self, game: Table, cards: tuple[Card, ...]) -> bool:

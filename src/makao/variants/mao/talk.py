@@ -4,10 +4,10 @@ and the announced deal (UM-1, UM-2, UM-4).
 
 Call names are lower-case words joined by ``-``: ``good-day``, ``last-card``, ``mau``,
 ``mau-mau``, ``<rank>-of-spades`` (``five-of-spades``, ``jack-of-spades``) and the
-multiplex counts ``two``, ``three``, … ([`number_word`][makao.rules.mao_talk.number_word]). Legal
+multiplex counts ``two``, ``three``, … ([`number_word`][makao.variants.mao.talk.number_word]). Legal
 moves list every play with exactly the calls it needs; [`play`][makao.engine.Game.play] also accepts
 the same play with missing or wrong calls and charges each as an infraction
-([`MaoCalls`][makao.rules.mao_talk.MaoCalls]).
+([`MaoCalls`][makao.variants.mao.talk.MaoCalls]).
 """
 
 from __future__ import annotations
@@ -79,11 +79,11 @@ def _penalise(game: Table, seat: int, rule: str, reason: str, amount: int, event
 
 # A requirement: the rule id and the calls that satisfy it (the first is the listed one).
 _Requirement = tuple[str, tuple[str, ...]]
-#: [`MaoCalls`][makao.rules.mao_talk.MaoCalls]' state during a play: the calls made, and (rule,
+#: [`MaoCalls`][makao.variants.mao.talk.MaoCalls]' state during a play: the calls made, and (rule,
 #: reason) infractions.
 _Due = tuple[tuple[str, ...], tuple[tuple[str, str], ...]]
-#: [`QuestionPeriods`][makao.rules.mao_talk.QuestionPeriods]' state: the seat that opened a period,
-#: and whether one closed.
+#: [`QuestionPeriods`][makao.variants.mao.talk.QuestionPeriods]' state: the seat that opened
+#: a period, and whether one closed.
 _Talk = tuple["int | None", bool]
 
 
@@ -182,7 +182,9 @@ class QuestionPeriods(Stateful["_Talk"], TurnRule):
     questions". A remark outside a period costs ``penalty`` card(s).
 
     Speech is the core [`Say`][makao.moves.Say]: ``question``, ``end-of-questions``, or
-    any other call (a remark; [`makao.phrasebook.speech`][makao.phrasebook.speech] maps free text).
+    any other call (a remark;
+    [`makao.variants.mao.phrasebook.speech`][makao.variants.mao.phrasebook.speech] maps free
+    text).
 
     Its state (public) is the seat that opened the period in progress, if any, and
     whether a period was closed since the last one opened."""
@@ -334,7 +336,7 @@ class HostReports(Stateful["bool | None"], TurnRule):
 class Misplays(TurnRule):
     """Illegal plays (UM-27): ``"reject"`` refuses them unchanged; ``"penalize"`` (the
     Mao way) has the player take the card back and draw ``penalty`` card(s), recorded as
-    a [`Misplay`][makao.rules.mao_moves.Misplay]; the player then still makes their move."""
+    a [`Misplay`][makao.variants.mao.moves.Misplay]; the player then still makes their move."""
 
     handles = (Misplay,)
     illegal_play: str = "reject"

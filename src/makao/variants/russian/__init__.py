@@ -1,8 +1,9 @@
 """Russian scoring makao (``../shared/rules/russian.md``, RU-1…RU-18) as a composition of
 the same rule objects as Polish makao, parameterised where the variants differ.
 
-The point table (RU-2, RU-16) is [`makao.scoring`][makao.scoring]; match play (RU-3, RU-18) is
-[`makao.match.Match`][makao.match.Match].
+The point table (RU-2, RU-16) is
+[`makao.variants.russian.scoring`][makao.variants.russian.scoring]; match play (RU-3,
+RU-18) is [`makao.match.Match`][makao.match.Match].
 """
 
 from __future__ import annotations

@@ -48,7 +48,8 @@ class DealEnd(FinishRule):
 
 @attrs.frozen
 class ClosingAnswer(CardRule):
-    """A play answering a [`FinalAttack`][makao.rules.finish.FinalAttack] ends the deal (RU-15).
+    """A play answering a [`FinalAttack`][makao.variants.russian.rules.FinalAttack] ends the
+    deal (RU-15).
 
     Given the variant's ``battle`` cards and placed among its rules, it also reads a final
     attack's text (``final attack 2 by 0``) for
@@ -105,7 +106,8 @@ class FinalAttack(Effect):
 
     @property
     def answer_rule(self) -> CardRule:
-        """Every answer ends the deal ([`ClosingAnswer`][makao.rules.finish.ClosingAnswer])."""
+        """Every answer ends the deal
+        ([`ClosingAnswer`][makao.variants.russian.rules.ClosingAnswer])."""
         return _CLOSING
 
     @property

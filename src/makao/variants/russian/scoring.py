@@ -1,6 +1,6 @@
 """Scoring hands left at the end of a deal: the Russian point table (RU-2, RU-16).
 
->>> from makao.scoring import hand_points
+>>> from makao.variants.russian.scoring import hand_points
 >>> hand_points("Ah Kh 9c 3d 2s 10h 5c")
 205
 """
