@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, cast
 
 import attrs
 import pytest
 
-from makao import Card, Game, variants
+from makao import Card, Game, testing, variants
 from makao.moves import Move, Say
 from makao.rules import Stateful, Table, TurnRule
 from makao.rules.base import Events
@@ -147,3 +149,19 @@ def test_snapshot_sees_every_change_of_state() -> None:
     assert snapshot(copy) == before
     copy.play(copy.legal_moves()[0])
     assert snapshot(copy) != before and snapshot(game) == before
+
+
+def test_the_suite_reads_no_private_field_of_a_game() -> None:
+    """The suite checks a game through its public API only (issue 18): no attribute with a
+    leading underscore is read but the suite's own (``self._…``) and ``NamedTuple._replace``."""
+    source = Path(testing.__file__).read_text(encoding="utf-8")
+    private = [
+        f"line {node.lineno}: .{node.attr}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Attribute)
+        and node.attr.startswith("_")
+        and not node.attr.startswith("__")
+        and node.attr != "_replace"
+        and not (isinstance(node.value, ast.Name) and node.value.id == "self")
+    ]
+    assert private == []
