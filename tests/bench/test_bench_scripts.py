@@ -18,7 +18,7 @@ import pytest
 from makao import Game, variants
 from makao.state import FIELDS
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 
 
 def _load(name: str) -> ModuleType:

@@ -26,7 +26,7 @@ from makao.sim import compare, simulate
 from makao.sim.run import DEFAULT_MAX_ACTIONS, MAX_GAMES
 from makao.view import View
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -19,7 +19,7 @@ from makao.cli import main
 from makao.sim.spec import options_of
 from makao.variant import Variant
 
-DOCS = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -63,7 +63,7 @@ def test_repr_is_unchanged() -> None:
 
 
 def test_play_polish_example_prints_no_raw_reprs(tmp_path: Path) -> None:
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": str(root / "src")}  # this checkout's makao
     done = subprocess.run(
         [sys.executable, str(root / "examples" / "play_polish.py")],

@@ -15,7 +15,7 @@ from makao import Game, IllegalMoveError, InvalidMoveError, Seat, parse_move
 from makao.events import CardsPlayed, HandsSwapped
 from makao.testing import check_variant
 
-PATH = Path(__file__).resolve().parent.parent / "examples" / "house_rules.py"
+PATH = Path(__file__).resolve().parents[2] / "examples" / "house_rules.py"
 
 
 def _load() -> ModuleType:

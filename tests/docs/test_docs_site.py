@@ -18,7 +18,7 @@ import pytest
 
 import makao
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 _TAG = re.compile(r"<[^>]+>")
 
 

@@ -2,7 +2,7 @@
 
 Every ```python block in docs/**/*.md or README.md is executed, each in a fresh namespace
 in a temporary directory. The only blocks left out are those that include a file
-(``--8<--``: the examples are run by tests/test_examples.py). A block that fails only
+(``--8<--``: the examples are run by tests/examples/test_examples_run.py). A block that fails only
 because an optional extra (a third-party package) is not installed is skipped, naming it.
 """
 
@@ -15,7 +15,7 @@ import pytest
 
 from makao import variants
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 _BLOCK = re.compile(r"^```python[^\n]*\n(.*?)^```", re.S | re.M)
 

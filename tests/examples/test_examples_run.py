@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.py"))
+EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*.py"))
 _MISSING = re.compile(r"ModuleNotFoundError: No module named '([^']+)'")
 
 

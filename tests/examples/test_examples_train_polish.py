@@ -1,6 +1,6 @@
 """examples/train_polish.py for a few steps only: the imitation phase learns the
 heuristic's actions and the learning curve is recorded (skipped without the ``train``
-extra; the example's smoke run is in tests/test_examples.py)."""
+extra; the example's smoke run is in tests/examples/test_examples_run.py)."""
 
 from __future__ import annotations
 

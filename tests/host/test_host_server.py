@@ -32,7 +32,7 @@ from makao.cards import Card, parse_cards
 from makao.events import CardsDrawn, CardsPlayed
 from makao.variant import Variant
 
-SERVER = Path(__file__).resolve().parent.parent / "examples" / "host_server.py"
+SERVER = Path(__file__).resolve().parents[2] / "examples" / "host_server.py"
 #: Seconds any single wait may take (a message, the server's start).
 WAIT = 20.0
 #: Seconds a whole test may take.

@@ -15,7 +15,7 @@ from makao.banking import BankingGame
 from makao.events import CardsDrawn, CardsPlayed, DemandSet, PlayerFinished
 from makao.host import Host
 
-SCHEMA_FILE = Path(__file__).resolve().parent.parent / "docs" / "host" / "wire.schema.json"
+SCHEMA_FILE = Path(__file__).resolve().parents[2] / "docs" / "host" / "wire.schema.json"
 REGENERATE = (
     'python -c "import json, makao.wire as w; print(json.dumps(w.schema(), indent=2))"'
     " > docs/host/wire.schema.json"

@@ -1,7 +1,7 @@
 """Russian scoring makao, rule by rule (``rules/russian.md``, RU-1…RU-17).
 
 Each test sets up a position, plays the moves, and checks what the rule says must follow.
-Match play (RU-3, RU-16, RU-18) is in ``test_match.py``, the point table in
+Match play (RU-3, RU-16, RU-18) is in ``test_russian_match.py``, the point table in
 ``test_russian_scoring.py``.
 """
 
