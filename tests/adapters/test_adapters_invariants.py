@@ -1,4 +1,5 @@
-"""Audit of the RL adapters: hidden information, masks, rewards, resampling
+"""What every RL adapter keeps to: hidden information stays hidden, masks match the legal
+moves, rewards sum to zero, resampling keeps what the mover knows
 (makao.adapters.driver, .encoding, .pettingzoo, .openspiel)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Audit of the ``makao`` command end to end: agreement with the Python API, strict JSON,
+"""What the ``makao`` command writes, end to end: agreement with the Python API, strict JSON,
 CSV shape, PNG output, determinism across workers, clean stdout, one-line errors."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The ``makao`` command as a newcomer meets it (issue 15): default tables, ``variants
+"""The tables the ``makao`` command prints (issue 15): default tables, ``variants
 NAME``, one error prefix, intervals inside their bounds, event counts behind a flag with a
 legend under every table, and one benchmark table."""
 
