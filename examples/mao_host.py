@@ -16,8 +16,8 @@ from collections import Counter
 from makao import Game, Play, variants
 from makao.events import Event, GameOver, Penalised
 from makao.moves import Move
-from makao.phrasebook import speech
-from makao.rules.mao_moves import HostReport
+from makao.variants.mao.moves import HostReport
+from makao.variants.mao.phrasebook import speech
 
 CHATTER = ("Pitanje", "Koliko je sati?", "Nice move!", "Kraj pitanja", "Question", "Hm.")
 

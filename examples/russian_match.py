@@ -12,9 +12,8 @@ from __future__ import annotations
 import random
 import sys
 
-from makao import Move, Play, variants
+from makao import Match, Move, Play, variants
 from makao.events import DealScored, DealStarted, MatchOver
-from makao.match import Match
 
 
 class RandomBot:

@@ -9,8 +9,8 @@
 
 A [`Match`][makao.match.Match] owns the current deal (a [`Game`][makao.engine.Game]) and forwards
 [`Match.play`][makao.match.Match.play] to it; when the deal ends it scores the hands
-([`makao.scoring`][makao.scoring]), adds the scores to the totals and deals again, or ends the
-match.
+([`makao.variants.russian.scoring`][makao.variants.russian.scoring]), adds the scores to the
+totals and deals again, or ends the match.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from makao.engine import Game
 from makao.errors import GameOverError, MakaoError, SetupError, StateError
 from makao.events import DealScored, DealStarted, Event, MatchOver
 from makao.moves import Move
-from makao.scoring import RUSSIAN_POINTS, PointTable, deal_scores
 from makao.variant import Variant
+from makao.variants.russian.scoring import RUSSIAN_POINTS, PointTable, deal_scores
 from makao.view import View
 
 __all__ = ["FORMAT", "Match", "MatchView", "deal_seed"]

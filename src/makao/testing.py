@@ -256,7 +256,7 @@ class _GameCheck:
     def expect_refused(self, move: Move, errors: tuple[type[Exception], ...]) -> None:
         """``move`` must raise one of ``errors`` and leave the game (a clone) unchanged."""
         game = self.game.clone()
-        before, log, legal = snapshot(game), game._log, game.legal_moves()
+        before, record, legal = snapshot(game), game.record, game.legal_moves()
         try:
             game.play(move)
         except errors:
@@ -265,7 +265,7 @@ class _GameCheck:
             raise self.fail(f"{move!r} raised {error!r}, not one of {errors}") from error
         else:
             raise self.fail(f"the unlisted move {str(move)!r} was accepted")
-        if snapshot(game) != before or game._log is not log or game.legal_moves() != legal:
+        if snapshot(game) != before or game.record != record or game.legal_moves() != legal:
             raise self.fail(f"the refused move {str(move)!r} changed the game")
         self.tally.illegal += 1
 

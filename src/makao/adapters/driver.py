@@ -93,7 +93,7 @@ def place_reward(place: int, players: int) -> float:
 def point_rewards(game: Game) -> tuple[float, ...]:
     """Minus the points each seat holds at the end (the Russian point table, RU-2, RU-16):
     0 for the player who went out."""
-    from makao.scoring import deal_scores
+    from makao.variants.russian.scoring import deal_scores
 
     return tuple(-float(points) for points in deal_scores(game))
 

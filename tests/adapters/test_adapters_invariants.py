@@ -1,0 +1,240 @@
+"""What every RL adapter keeps to: hidden information stays hidden, masks match the legal
+moves, rewards sum to zero, resampling keeps what the mover knows
+(makao.adapters.driver, .encoding, .pettingzoo, .openspiel)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from makao import variants
+from makao.adapters.driver import Driver, rank_rewards
+from makao.engine import Game
+
+VARIANTS = list(variants.names())
+
+
+def _tables(variant: str) -> list[int]:
+    start = variants.get(variant).rules.start
+    return list(range(max(2, start.min_players), min(4, start.max_players or 4) + 1))
+
+
+def _done_ids(driver: Driver) -> tuple[int, ...]:
+    stepper, space = driver.stepper, driver.space
+    cards = tuple(card.index for card in stepper.prefix)
+    return cards + tuple(space.first_call + space.calls.index(c) for c in stepper.calls)
+
+
+def test_legal_moves_during_a_play_keep_to_the_calls_already_chosen() -> None:
+    checked = 0
+    for variant in ("polish", "russian", "mau-mau", "switch"):
+        for seed in range(4):
+            rng = random.Random(seed)
+            driver = Driver(Game.new(variants.get(variant), 2, seed=seed), max_actions=1500)
+            while not driver.is_over:
+                if driver.stepper.calls:
+                    done = _done_ids(driver)
+                    for move in driver.legal_moves():
+                        ids = driver.encode(move)
+                        assert ids, f"{move} encodes to no action after {done}"
+                        assert driver.space.encode(move)[: len(done)] == done
+                        assert ids[0] in driver.legal_actions()
+                    checked += 1
+                driver.step(rng.choice(driver.legal_actions()))
+    assert checked
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_legal_actions_are_exactly_the_next_steps_of_legal_moves(variant: str) -> None:
+    for players in _tables(variant):
+        for seed in range(2):
+            rng = random.Random(seed)
+            driver = Driver(Game.new(variants.get(variant), players, seed=seed), max_actions=300)
+            while not driver.is_over:
+                legal = driver.legal_actions()
+                steps = {driver.encode(move)[0] for move in driver.legal_moves()}
+                if driver.reacting:
+                    steps.add(driver.noop)
+                assert steps == set(legal)
+                driver.step(rng.choice(legal))
+
+
+def test_rank_rewards_sum_to_exactly_zero() -> None:
+    for players in (2, 3, 4, 5, 6):
+        driver = Driver(Game.new(variants.get("polish"), players, seed=1), max_actions=0)
+        assert driver.truncated
+        rewards = rank_rewards(driver.game)
+        assert sum(rewards) == 0.0
+        assert sorted(rewards) == [-r for r in sorted(rewards, reverse=True)]
+
+
+def _swap_hidden(driver: Driver, seat: int, rng: random.Random) -> Driver | None:
+    """A copy where another seat's card and a stock card trade places, stock reshuffled."""
+    copy = driver.clone()
+    game = copy.game
+    others = [s for s in range(game.players) if s != seat and game.hands[s]]
+    if not others or not game.stock:
+        return None
+    other = rng.choice(others)
+    hand = game.hands[other]
+    i, j = rng.randrange(len(hand)), rng.randrange(len(game.stock))
+    if other == game.to_move and (hand[i] in driver.stepper.prefix or hand[i] == game.drawn):
+        return None
+    hand[i], game.stock[j] = game.stock[j], hand[i]
+    rng.shuffle(game.stock)
+    game._legal = None
+    return copy
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_observation_tensor_ignores_hidden_cards_and_shows_own(variant: str) -> None:
+    np = pytest.importorskip("numpy")
+    from makao.adapters.encoding import Encoder
+
+    players = _tables(variant)[-1]
+    encoder = Encoder(players)
+    rng = random.Random(7)
+    driver = Driver(Game.new(variants.get(variant), players, seed=7), max_actions=200)
+    while not driver.is_over:
+        for seat in range(players):
+            swapped = _swap_hidden(driver, seat, rng)
+            if swapped is not None:
+                mine = encoder.observe(driver, seat)
+                assert np.array_equal(mine, encoder.observe(swapped, seat))
+        driver.step(rng.choice(driver.legal_actions()))
+
+
+def _openspiel_state(variant: str, players: int, steps: int, seed: int = 0) -> Any:
+    pyspiel = pytest.importorskip("pyspiel")
+    from makao.adapters.openspiel import game_name
+
+    game = pyspiel.load_game(game_name(variant), {"players": players, "max_actions": 2000})
+    state = game.new_initial_state()
+    state.apply_action(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_openspiel_information_state_ignores_hidden_cards() -> None:
+    pytest.importorskip("pyspiel")
+    rng = random.Random(3)
+    state = _openspiel_state("polish", 3, 0, seed=3)
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        for seat in range(3):
+            swapped = state.clone()
+            changed = _swap_hidden(state.driver, seat, rng)
+            if changed is None:
+                continue
+            swapped.driver = changed
+            assert swapped.information_state_string(seat) == state.information_state_string(seat)
+            assert swapped.observation_string(seat) == state.observation_string(seat)
+            assert swapped.observation_tensor(seat) == state.observation_tensor(seat)
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_openspiel_chance_probabilities_sum_to_exactly_one() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from makao.adapters.openspiel import game_name
+
+    for deals in (3, 7, 10, 100, 4096):
+        game = pyspiel.load_game(game_name("polish"), {"deals": deals})
+        outcomes = game.new_initial_state().chance_outcomes()
+        assert len(outcomes) == deals
+        assert sum(p for _, p in outcomes) == 1.0
+
+
+def _first_state(variant: str, players: int, want: Any, seeds: int = 20) -> Any:
+    """The first state of random games (seed by seed) for which ``want(state)`` holds."""
+    pytest.importorskip("pyspiel")
+    for seed in range(seeds):
+        state = _openspiel_state(variant, players, 0, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if want(state):
+                return state
+            state.apply_action(rng.choice(state.legal_actions()))
+    pytest.fail("no such state found")
+
+
+def test_resampling_for_another_seat_keeps_the_movers_draw() -> None:
+    # The seat to move has drawn a playable card: its turn is "play the drawn card or
+    # pass"; a world sampled for the other seat must not let it draw again.
+    state = _first_state(
+        "polish", 2, lambda s: s.driver.game.drawn is not None and not s.driver.reacting
+    )
+    other = 1 - state.current_player()
+    assert 52 not in state.legal_actions()
+    for k in range(10):
+        world = state.resample_from_infostate(other, random.Random(k).random)
+        game = world.driver.game
+        assert game.drawn is not None and game.drawn in game.hands[game.to_move]
+        assert 52 not in world.legal_actions()
+        assert world.information_state_string(other) == state.information_state_string(other)
+        assert world.observation_tensor(other) == state.observation_tensor(other)
+
+
+def test_resampling_for_the_mover_keeps_must_play_drawn() -> None:
+    state = _first_state(
+        "russian", 2, lambda s: s.driver.game.must_play_drawn and not s.driver.reacting
+    )
+    seat = state.current_player()
+    for k in range(5):
+        world = state.resample_from_infostate(seat, random.Random(k).random)
+        assert world.driver.game.must_play_drawn
+        assert world.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a resampled state keeps the true dealt hands and draws of the other seats "
+    "(MakaoState.seen), so their information state strings in the sampled world "
+    "show hidden cards; a consistent history for the sampled hands needs more than "
+    "sample_hidden gives",
+)
+def test_resampled_world_does_not_carry_other_seats_hidden_history() -> None:
+    state = _openspiel_state("polish", 2, 30)
+    seat = state.current_player()
+    other = 1 - seat
+    altered = state.clone()
+    seen = list(altered.seen)
+    seen[other] = "?"
+    altered.seen = tuple(seen)
+    # Same information for ``seat``, different hidden history of ``other``:
+    assert altered.information_state_string(seat) == state.information_state_string(seat)
+    world = state.resample_from_infostate(seat, random.Random(5).random)
+    twin = altered.resample_from_infostate(seat, random.Random(5).random)
+    assert world.information_state_string(other) == twin.information_state_string(other)
+
+
+def test_pettingzoo_same_seed_same_trajectory_and_done_agents_step_none() -> None:
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from makao.adapters.pettingzoo import env
+
+    def play(seed: int) -> list[Any]:
+        table = env(variant="polish", players=3, max_actions=400)
+        table.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        trajectory: list[Any] = []
+        for agent in table.agent_iter():
+            observation, reward, terminated, truncated, _info = table.last()
+            trajectory.append((agent, reward, terminated, truncated, observation["action_mask"]))
+            if terminated or truncated:
+                table.step(None)
+            else:
+                table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        assert not table.agents
+        return trajectory
+
+    first, second = play(4), play(4)
+    assert len(first) == len(second)
+    for a, b in zip(first, second, strict=True):
+        assert a[:4] == b[:4] and np.array_equal(a[4], b[4])

@@ -1,0 +1,156 @@
+"""The Core v2 benchmark (issue 13), ``benchmarks/core.py``, keeps working: its cheap parts
+run at tiny sizes and the parts that need valgrind or RLCard say why when they cannot run.
+
+No timing is asserted here (timings belong in ``benchmarks/``, never in tests).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from makao import Game, variants
+from makao.state import FIELDS
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"makao_benchmarks_{name}", BENCHMARKS / name)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+core = _load("core.py")
+TINY = ["--quick", "--games", "1", "--rounds", "1", "--mcts-games", "1"]
+
+
+def _json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, dict[str, object]]:
+    assert core.main([*TINY, *argv, "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["figures"]
+    return {figure["key"]: figure for figure in figures}
+
+
+def test_the_cheap_figures_are_measured(capsys: pytest.CaptureFixture[str]) -> None:
+    figures = _json(capsys, "--only", "timing,memory", "--only", "mcts")
+    assert set(figures) == {
+        "us_per_action_4p",
+        "eight_vs_two_players",
+        "clone_us",
+        "state_bytes",
+        "mcts_ms_per_move",
+    }
+    for figure in figures.values():
+        assert figure["reason"] == ""
+        assert isinstance(figure["measured"], float | int) and figure["measured"] > 0
+        assert isinstance(figure["met"], bool)
+
+
+def test_the_simulate_command_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    figure = _json(capsys, "--only", "simulate", "--simulate-games", "2")["simulate_seconds"]
+    assert figure["reason"] == "" and "--games 2 --workers 2" in str(figure["detail"])
+
+
+def test_the_table_lists_figure_measured_target_and_status(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "figures.json"
+    assert core.main([*TINY, "--only", "state_bytes", "--json", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "| figure" in out and "bytes per fresh 4p state" in out and "≤ 1,000 B" in out
+    assert "noisy" in out  # the warning about timings on a shared machine
+    (figure,) = json.loads(path.read_text())["figures"]  # and the JSON written beside it
+    assert figure["key"] == "state_bytes" and f"{figure['measured']:,}" in out
+
+
+def test_skip_leaves_out_a_group(capsys: pytest.CaptureFixture[str]) -> None:
+    assert core.main(["--list", "--skip", "instructions,rlcard"]) == 0
+    out = capsys.readouterr().out
+    assert "clone_us" in out and "instructions_polish_2p" not in out and "rlcard" not in out
+
+
+def test_an_unknown_part_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        core.main(["--only", "bogus"])
+    assert stop.value.code == 2 and "unknown part 'bogus'" in capsys.readouterr().err
+
+
+def _figure(key: str) -> object:
+    return next(figure for figure in core.FIGURES if figure.key == key)
+
+
+def test_without_valgrind_the_counts_say_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(core.shutil, "which", lambda name: None)
+    for key in ("instructions_russian_4p", "simulation_overhead"):
+        result = core.measure(_figure(key), core.Sizes())
+        assert result.measured is None and result.met is None
+        assert "valgrind is not installed" in result.reason
+
+
+def test_without_an_rlcard_venv_the_ratio_says_why(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(core, "DEFAULT_VENV", tmp_path / "absent")
+    result = core.measure(_figure("rlcard_uno_ratio"), core.Sizes())
+    assert result.measured is None and "pass --rlcard-venv PATH" in result.reason
+
+
+def test_a_broken_figure_does_not_stop_the_run() -> None:
+    def broken(sizes: object) -> tuple[float, str]:
+        raise RuntimeError("boom\nsecond line")
+
+    figure = core.Figure("broken", "timing", "broken", "µs", 1.0, False, broken)
+    result = core.measure(figure, core.Sizes())
+    assert result.reason == "failed: RuntimeError: boom" and result.met is None
+
+
+def test_state_bytes_count_every_owned_container_of_fields() -> None:
+    bench = core.bench
+    game = Game.new(variants.polish(), 4, seed=3)
+    parts = bench.state_parts(game)
+    copied = {field.name for field in FIELDS if field.copy in ("list", "lists")}
+    assert copied <= set(parts) and "variant" not in parts and "rules" not in parts
+    inner = sum(map(sys.getsizeof, game.hands))
+    assert parts["hands"] == sys.getsizeof(game.hands) + inner
+    assert bench.state_bytes(game) == sum(parts.values())
+
+
+def _script(tmp_path: Path, source: str, *argv: str, stdin: str = "") -> str:
+    script = tmp_path / "script.py"
+    script.write_text(source)
+    command = [sys.executable, str(script), *argv]
+    result = subprocess.run(
+        command, input=stdin, capture_output=True, text=True, check=True, env=core._makao_env()
+    )
+    return result.stdout
+
+
+@pytest.mark.parametrize(("variant", "games"), [("russian", "1"), ("polish", "0")])
+def test_the_counted_script_plays_its_games(tmp_path: Path, variant: str, games: str) -> None:
+    """The script valgrind counts runs (here without valgrind) and prints the actions of
+    the counted games only (none for the start-up run)."""
+    source = core.instructions._GAMES.format(folder=str(BENCHMARKS))
+    actions = int(_script(tmp_path, source, games, "2", variant, "1"))
+    assert actions > 0 if games == "1" else actions == 0
+
+
+def test_the_simulation_script_plays_its_games(tmp_path: Path) -> None:
+    source = core.instructions._SIMULATION.format(folder=str(BENCHMARKS), part="loop")
+    assert int(_script(tmp_path, source, "1", "2")) > 0
+
+
+def test_the_race_player_reports_time_and_actions(tmp_path: Path) -> None:
+    """makao's side of the RLCard comparison answers each request with seconds, actions."""
+    source = core._RACE.format(folder=str(BENCHMARKS))
+    lines = _script(tmp_path, source, "makao", stdin="1 1\n2 1\n").split()
+    assert lines[0] == "ready" and len(lines) == 5
+    assert int(lines[2]) > 0 and int(lines[4]) > int(lines[2])

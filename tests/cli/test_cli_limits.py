@@ -1,0 +1,254 @@
+"""Bounded work on hostile input and runaway games (issue 14, the CLI and simulation
+parts): a default cap on actions per game reported as truncated; ``makao replay`` refuses
+deep nesting, devices, FIFOs and huge files in one line with status 2; ``--games`` and
+``--workers`` have upper bounds; work is handed out a few chunks at a time."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from concurrent.futures import Executor, Future
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from makao import Game, variants
+from makao.bots import BaseBot
+from makao.cli import MAX_SAVE_BYTES, MAX_SAVE_DEPTH, json_depth, main
+from makao.errors import SetupError
+from makao.moves import Move, Say
+from makao.sim import compare, simulate
+from makao.sim.run import DEFAULT_MAX_ACTIONS, MAX_GAMES
+from makao.view import View
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _one_line_error(code: int, out: str, err: str, words: str) -> None:
+    assert code == 2 and out == ""
+    assert err.startswith("makao: error: ") and err.count("\n") == 1, err
+    assert words in err and "Traceback" not in err
+
+
+class Chatter(BaseBot):
+    """Says something whenever it may (UM-15 talk): a Mao game between three never ends."""
+
+    name = "chatter"
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        talk = [move for move in moves if isinstance(move, Say)]
+        return talk[0] if talk else moves[0]
+
+
+# ----------------------------------------------------------------- the action cap
+
+
+def test_simulate_caps_a_game_that_never_ends_by_default() -> None:
+    # Was: no cap unless asked, so this run never returned.
+    result = simulate("mao", [Chatter(), Chatter(), Chatter()], games=1, seed=1)
+    assert result.max_actions == DEFAULT_MAX_ACTIONS
+    assert result.truncated() == 1 and result.records[0].actions == DEFAULT_MAX_ACTIONS
+    assert "1 truncated at 10000 actions" in result.table()
+    assert result.to_dict()["truncated"] == 1
+    assert result.to_dict()["max_actions"] == DEFAULT_MAX_ACTIONS
+
+
+def test_the_default_cap_is_documented_and_shared() -> None:
+    assert inspect.signature(simulate).parameters["max_actions"].default == DEFAULT_MAX_ACTIONS
+    assert inspect.signature(compare).parameters["max_actions"].default == DEFAULT_MAX_ACTIONS
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert f"default **{DEFAULT_MAX_ACTIONS:,}**" in page
+    assert f"| `--games` | 1 to {MAX_GAMES:,} |" in page
+    assert f"{MAX_SAVE_BYTES // 2**20} MiB" in page
+
+
+def test_truncated_games_are_in_every_table_and_the_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_json = tmp_path / "s.json"
+    argv = ["--games", "3", "--max-actions", "5", "--quiet"]
+    code, out, _ = _run(capsys, "simulate", *argv, "--json", str(out_json))
+    assert code == 0 and "3 truncated at 5 actions" in out.splitlines()[0]
+    data = json.loads(out_json.read_text(encoding="utf-8"))
+    assert data["truncated"] == 3 and data["max_actions"] == 5
+    code, out, _ = _run(capsys, "compare", "polish", "polish:decks=2", *argv)
+    assert code == 0 and "A 3 truncated at 5 actions, B 3 truncated at 5 actions" in out
+
+
+def test_no_cap_is_reported_as_such() -> None:
+    result = simulate("polish", ["random", "random"], games=1, seed=1, max_actions=None)
+    assert "0 truncated (no cap)" in result.table()
+
+
+# ------------------------------------------------------------- counts and workers
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "--games", str(10**12)], "--games"),
+        (["simulate", "--games", str(MAX_GAMES + 1)], "--games"),
+        (["compare", "polish", "prsi", "--games", str(10**9)], "--games"),
+        (["simulate", "--workers", "40"], "--workers"),
+        (["simulate", "--max-actions", str(10**12)], "--max-actions"),
+    ],
+)
+def test_counts_beyond_their_bounds_are_refused(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    words: str,
+) -> None:
+    # Was: a MemoryError traceback (10**12), memory eaten before the first game (10**9),
+    # and 40 forked processes.
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    _one_line_error(*_run(capsys, *argv), words)
+
+
+def test_the_api_refuses_the_same_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    with pytest.raises(SetupError, match="games"):
+        simulate("polish", ["random", "random"], games=MAX_GAMES + 1)
+    with pytest.raises(SetupError, match="workers"):
+        simulate("polish", ["random", "random"], games=1, workers=9)
+
+
+class _Counting(Executor):
+    """Runs work at once, and notes the most submitted-but-unread results at a time."""
+
+    def __init__(self) -> None:
+        self.pending: list[Future[Any]] = []
+        self.most = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_result(fn(*args, **kwargs))
+        self.pending = [f for f in self.pending if not getattr(f, "_read", False)]
+        self.pending.append(future)
+        self.most = max(self.most, len(self.pending))
+        original = future.result
+
+        def result(timeout: float | None = None) -> Any:
+            future._read = True  # type: ignore[attr-defined]
+            return original(timeout)
+
+        future.result = result  # type: ignore[method-assign]
+        return future
+
+
+def test_work_is_handed_out_a_few_chunks_at_a_time() -> None:
+    # Was: every chunk submitted before the first result was read.
+    executor = _Counting()
+    result = simulate("polish", ["random", "random"], 60, 1, executor=executor, chunk_size=1)
+    assert result.games == 60 and executor.most <= 17
+    assert result == simulate("polish", ["random", "random"], 60, 1, chunk_size=1)
+
+
+# --------------------------------------------------------------------- replay
+
+
+def _saved(tmp_path: Path) -> Path:
+    game = Game.new(variants.polish(decks=2), 2, seed=3)
+    game.play(game.legal_moves()[0])
+    path = tmp_path / "saved.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    return path
+
+
+def test_replay_shows_the_variant_with_its_options(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Was: "polish, 2 players, …" for a decks=2 game.
+    code, out, _ = _run(capsys, "replay", str(_saved(tmp_path)))
+    assert code == 0 and out.startswith("polish:decks=2, 2 players")
+
+
+def test_replay_of_deeply_nested_json_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Was: a RecursionError traceback.
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    _one_line_error(*_run(capsys, "replay", str(path)), "nested")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_replay_of_a_device_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # Was: a MemoryError traceback after reading without end.
+    _one_line_error(*_run(capsys, "replay", "/dev/zero"), "not a regular file")
+
+
+def test_replay_of_a_directory_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    _one_line_error(*_run(capsys, "replay", str(tmp_path)), str(tmp_path))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_replay_of_a_fifo_does_not_block(tmp_path: Path) -> None:
+    # Was: blocked for ever waiting for a writer.
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [sys.executable, "-m", "makao.cli", "replay", str(fifo)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        check=False,
+    )
+    _one_line_error(done.returncode, done.stdout, done.stderr, "not a regular file")
+
+
+def test_replay_of_a_huge_file_is_refused_before_reading(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as handle:  # sparse: no disk is used
+        handle.truncate(MAX_SAVE_BYTES + 1)
+    _one_line_error(*_run(capsys, "replay", str(path)), "bytes")
+
+
+def test_a_save_within_the_limits_still_replays(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = _saved(tmp_path)
+    assert json_depth(path.read_text(encoding="utf-8")) <= MAX_SAVE_DEPTH
+    assert _run(capsys, "replay", str(path))[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "depth"),
+    [("{}", 1), ('{"a": [[1], {"b": []}]}', 4), ('["[[[[", "\\"[["]', 1), ("", 0), ("7", 0)],
+)
+def test_json_depth_skips_strings(text: str, depth: int) -> None:
+    assert json_depth(text) == depth
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "--variant", "polish:decks=2,decks=1"], "'decks' given twice"),
+        (["simulate", "--option", "decks=2", "--option", "decks=1"], "decks given twice"),
+        (["simulate", "--variant", "polish:decks=2", "--option", "decks=1"], "given twice"),
+        (["compare", "polish:decks=1,decks=2", "polish"], "given twice"),
+        (["simulate", "--bots", "mcts:playouts=5,playouts=6"], "given twice"),
+    ],
+)
+def test_an_option_given_twice_is_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    # Was: the last value silently kept.
+    _one_line_error(*_run(capsys, *argv), words)

@@ -1,0 +1,262 @@
+"""What the ``makao`` command writes, end to end: agreement with the Python API, strict JSON,
+CSV shape, PNG output, determinism across workers, clean stdout, one-line errors."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import makao
+from makao import Game, variants
+from makao.cli import main
+from makao.sim.spec import options_of
+from makao.variant import Variant
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _strict_json(text: str) -> object:
+    def refuse(constant: str) -> object:
+        raise ValueError(f"non-standard JSON constant {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def _doc_block(command: str) -> list[str]:
+    """The lines a ```console block of docs/cli.md shows after ``$ {command}``."""
+    lines = DOCS.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"$ {command}"))
+    end = next(i for i in range(start, len(lines)) if lines[i] == "```")
+    return lines[start + 1 : end]
+
+
+# ------------------------------------------------------------------- simulate
+
+
+def test_simulate_table_json_and_csv_agree_with_the_api(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_json, out_csv = tmp_path / "o.json", tmp_path / "o.csv"
+    argv = ["simulate", "--players", "3", "--games", "40", "--bots", "heuristic", "random"]
+    argv += ["random", "--seed", "5", "--quiet", "--json", str(out_json), "--csv", str(out_csv)]
+    code, out, err = _run(capsys, *argv)
+    assert code == 0 and err == ""
+    api = makao.simulate("polish", ["heuristic", "random", "random"], 40, 5, 1)
+    assert out == api.table() + "\n"
+    data = _strict_json(out_json.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    assert data["games"] == 40 and data["seed"] == 5
+    for name in ("win rate heuristic", "moves per game", "first player wins", "decided at"):
+        assert data["metrics"][name]["value"] == pytest.approx(api.metrics()[name].value)
+    with out_csv.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    header, body = rows[0], rows[1:]
+    assert len(body) == 40 and {len(row) for row in rows} == {len(header)}
+    assert [int(row[header.index("actions")]) for row in body] == api.lengths()
+    place = header.index("place heuristic")
+    assert sum(row[place] == "1" for row in body) == api.wins(0)
+
+
+def test_truncated_games_give_strict_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_json = tmp_path / "t.json"
+    code, _, _ = _run(
+        capsys, "simulate", "--games", "5", "--max-actions", "3", "--json", str(out_json)
+    )
+    assert code == 0
+    data = _strict_json(out_json.read_text(encoding="utf-8"))
+    assert isinstance(data, dict) and data["metrics"]["truncated"]["value"] == 1.0
+
+
+def test_same_seed_same_output_for_one_or_two_workers(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    outputs = []
+    for workers in ("1", "2"):
+        out_json, out_csv = tmp_path / f"{workers}.json", tmp_path / f"{workers}.csv"
+        code, out, _ = _run(
+            capsys,
+            "simulate",
+            "--players",
+            "4",
+            "--games",
+            "24",
+            "--seed",
+            "9",
+            "--workers",
+            workers,
+            "--quiet",
+            "--json",
+            str(out_json),
+            "--csv",
+            str(out_csv),
+        )
+        assert code == 0
+        outputs.append((out, out_json.read_text(), out_csv.read_text()))
+    assert outputs[0] == outputs[1]
+
+
+def test_plot_writes_a_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "lengths.png"
+    code, _, _ = _run(capsys, "simulate", "--games", "4", "--quiet", "--plot", str(png))
+    assert code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_compare_prints_both_sides_and_writes_strict_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_json = tmp_path / "c.json"
+    b = "polish:last_card_effect_applies=true"
+    code, out, _ = _run(
+        capsys, "compare", "polish", b, "--games", "10", "--quiet", "--json", str(out_json)
+    )
+    assert code == 0
+    assert out.startswith(f"A = polish, B = {b}: 10 games each")
+    assert re.search(r"^moves per game +\S.* +\S.* +[+-]\S+ \[.*\] p=", out, re.MULTILINE)
+    data = _strict_json(out_json.read_text(encoding="utf-8"))
+    assert isinstance(data, dict) and set(data) == {"a", "b", "differences"}
+
+
+def test_the_documented_simulate_example(capsys: pytest.CaptureFixture[str]) -> None:
+    command = "makao simulate --variant polish --players 2 --games 200 --bots heuristic random"
+    shown = [line for line in _doc_block(command) if line and line != "…"]
+    code, out, _ = _run(capsys, *command.split()[1:], "--seed", "1", "--quiet")
+    assert code == 0
+    assert all(line in out.splitlines() for line in shown)
+
+
+# ------------------------------------------------------------ files and errors
+
+
+def test_games_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
+    # Was: a table of nan [-inf, inf] and status 0.
+    code, out, err = _run(capsys, "simulate", "--games", "0")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--games" in err
+
+
+@pytest.mark.parametrize("flag", ["--json", "--csv", "--plot"])
+def test_an_unwritable_output_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, flag: str
+) -> None:
+    # Was: every game played and the table printed, then "[Errno 21] Is a directory".
+    for target in (tmp_path, tmp_path / "missing" / "out.png"):
+        code, out, err = _run(capsys, "simulate", "--games", "2", "--quiet", flag, str(target))
+        assert code == 2 and out == ""
+        assert err.count("\n") == 1 and flag in err and "Traceback" not in err
+
+
+def test_plot_without_matplotlib_fails_before_the_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.backend_bases", None)
+    code, out, err = _run(capsys, "simulate", "--games", "2", "--plot", str(tmp_path / "x.png"))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "pip install" in err
+
+
+def test_plot_to_an_unknown_format_fails_before_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib")
+    code, out, err = _run(capsys, "simulate", "--games", "2", "--plot", str(tmp_path / "x.txt"))
+    assert code == 2 and out == "" and err.count("\n") == 1 and ".txt" in err
+
+
+def test_a_closed_stdout_is_quiet_and_keeps_the_files(tmp_path: Path) -> None:
+    # Was: "makao: error: [Errno 32] Broken pipe", status 2, and --json never written.
+    out_json = tmp_path / "o.json"
+    command = [sys.executable, "-m", "makao.cli", "simulate", "--games", "3", "--quiet"]
+    with subprocess.Popen(
+        [*command, "--json", str(out_json)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # like `| head` that has already stopped reading
+        err = process.stderr.read().decode()
+        code = process.wait(timeout=60)
+    assert err == "" and code == 1
+    assert _strict_json(out_json.read_text(encoding="utf-8"))
+
+
+# ------------------------------------------------------------------- progress
+
+
+def test_rich_progress_keeps_a_piped_stdout_clean(capsys: pytest.CaptureFixture[str]) -> None:
+    # Was: rich wrote to stdout, leaving a blank line before the table when piped.
+    pytest.importorskip("rich")
+    code, out, err = _run(capsys, "simulate", "--games", "4")
+    assert code == 0 and out.startswith("polish: 4 games")
+    assert "4/4 games" in err  # stderr is no terminal either: plain lines
+
+
+# --------------------------------------------------------- replay and variants
+
+
+def test_the_documented_replay_example(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = Game.new(variants.polish(), 2, seed=3)
+    for move in ("draw", "Jd:6", "6c", "Jh"):
+        game.play(move)
+    saved = tmp_path / "saved.json"
+    saved.write_text(game.to_json(), encoding="utf-8")
+    code, out, _ = _run(capsys, "replay", str(saved))
+    assert code == 0 and out.splitlines() == _doc_block("makao replay saved.json")
+
+
+def test_replay_of_a_banking_game_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from makao.banking import BankingGame, macao
+
+    game = BankingGame(3, macao(fixed_stake=10), seed=7)
+    game.play("stake 10")
+    saved = tmp_path / "bank.json"
+    saved.write_text(game.to_json(), encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(saved))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "banking game" in err
+
+
+def test_variants_lists_every_variant_with_its_defaults(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _run(capsys, "variants")
+    assert code == 0
+    for name in variants.names():
+        assert f"\n{name}: " in f"\n{out}"
+        for option, param in options_of(variants.factory(name)).items():
+            assert re.search(
+                rf"^    {option} \(.*, default {re.escape(repr(param.default))}\)$",
+                out,
+                re.MULTILINE,
+            )
+
+
+def test_variants_shows_the_types_of_a_variant_without_string_annotations(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Was: "(?, default 3)" for a factory whose annotations are not strings.
+    def build(*, size: int = 3) -> Variant:
+        """Test variant. Registered only here."""
+        return variants.polish()
+
+    build.__annotations__ = {"size": int, "return": Variant}
+    monkeypatch.setitem(variants._REGISTRY, "audit-test", build)
+    monkeypatch.setitem(variants._ALIASES, "audit-test", "audit-test")
+    code, out, _ = _run(capsys, "variants")
+    assert code == 0 and "    size (int, default 3)" in out

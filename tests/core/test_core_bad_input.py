@@ -1,0 +1,483 @@
+"""Bad input to the public API: every refusal is a typed makao error with a message that
+says what was wrong, never a crash inside the library, and never a half-applied move."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from makao import (
+    ALL_CARDS,
+    Card,
+    CardParseError,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    MakaoError,
+    Play,
+    Rank,
+    SetupError,
+    StateError,
+    Stop,
+    Suit,
+    format_cards,
+    parse_cards,
+    parse_move,
+    variants,
+)
+from makao.banking import BankingGame, card_points, macao
+from makao.rules import Wild
+from makao.serialize import game_from_json, replay
+from makao.testing import snapshot
+from makao.variant import Variant
+from makao.variants.mao.moves import HostReport
+
+POLISH = variants.polish()
+FAST = settings(max_examples=150, deadline=None)
+
+
+def mid_game(seed: int = 12, moves: int = 10) -> Game:
+    game = Game.new(POLISH, 3, seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def state(game: Game) -> tuple[object, ...]:
+    views = tuple(game.view(seat) for seat in range(game.players))
+    return (game.to_json(), snapshot(game), game.record, views, game.legal_moves())
+
+
+def typed(call: Callable[[], object], error: type[MakaoError] = MakaoError) -> str:
+    """``call()`` raises ``error`` (a makao ValueError); return its message."""
+    with pytest.raises(error) as caught:
+        call()
+    assert isinstance(caught.value, ValueError)
+    return str(caught.value)
+
+
+# ------------------------------------------------------------------------ cards
+
+
+@pytest.mark.parametrize("bad", [None, 7, True, b"7", 7.0])
+def test_rank_and_suit_parse_refuse_non_text(bad: Any) -> None:
+    assert "string" in typed(lambda: Rank.parse(bad), CardParseError)
+    assert "string" in typed(lambda: Suit.parse(bad), CardParseError)
+
+
+def test_card_from_index_refuses_bools() -> None:
+    typed(lambda: Card.from_index(True), CardParseError)
+
+
+def test_huge_card_text_gives_a_short_message() -> None:
+    message = typed(lambda: Card.parse("A" * 1_000_000), CardParseError)
+    assert len(message) < 300 and "1000000 characters" in message
+    assert len(typed(lambda: parse_move("7h" * 100_000), InvalidMoveError)) < 300
+
+
+def test_parse_cards_refuses_bytes_by_name() -> None:
+    assert "bytes" in typed(lambda: parse_cards(b"7h 8h"), CardParseError)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [None, 5, ["7h"], [None]])
+def test_format_cards_refuses_non_cards(bad: Any) -> None:
+    typed(lambda: format_cards(bad), CardParseError)
+
+
+def test_cards_compare_only_with_cards() -> None:
+    with pytest.raises(TypeError, match="not supported"):
+        _ = Card.parse("7h") < 5  # type: ignore[operator]
+
+
+@FAST
+@given(st.one_of(st.text(max_size=12), st.binary(max_size=6), st.integers(), st.none()))
+def test_card_rank_suit_parsers_never_crash(text: Any) -> None:
+    for parse in (Card.parse, Rank.parse, Suit.parse, parse_cards):
+        with contextlib.suppress(CardParseError):
+            parse(text)
+
+
+# ------------------------------------------------------------------------ moves
+
+
+@pytest.mark.parametrize(("text", "move"), [("ah:s", "Ah:s"), ("jc:7", "Jc:7"), ("qh:h", "Qh:h")])
+def test_lower_case_cards_take_a_choice(text: str, move: str) -> None:
+    assert parse_move(text) == parse_move(move)
+
+
+@pytest.mark.parametrize("text", ["-1: say makao", "١: say makao", "+2: stop 0"])
+def test_a_bad_seat_prefix_is_named_as_such(text: str) -> None:
+    assert "bad seat number" in typed(lambda: parse_move(text), InvalidMoveError)
+
+
+def test_a_registered_parser_never_leaks_a_plain_value_error() -> None:
+    typed(lambda: parse_move("host: timeout ²"), InvalidMoveError)
+
+
+def test_seats_beyond_the_notation_are_refused() -> None:
+    typed(lambda: Stop(2**80, 0), InvalidMoveError)
+
+
+@FAST
+@given(st.text(max_size=30))
+def test_parse_move_round_trips_or_refuses(text: str) -> None:
+    try:
+        move = parse_move(text)
+    except InvalidMoveError:
+        return
+    assert parse_move(str(move)) == move
+
+
+BAD_MOVES: list[object] = [
+    "",
+    "xyz",
+    "draw 2",
+    "5: say makao",
+    "0: stop 99",
+    "2c",
+    "Kh Kh Kh",
+    "host: timeout 1",
+    "misplay 5h",
+    None,
+    5,
+    b"draw",
+    object(),
+    Stop(2, 0),
+    Play(ALL_CARDS[:5]),
+    HostReport("timeout", 99),
+]
+
+
+@pytest.mark.parametrize("move", BAD_MOVES, ids=repr)
+def test_a_refused_move_leaves_the_game_as_it_was(move: object) -> None:
+    game = mid_game()
+    before = state(game)
+    typed(lambda: game.play(move))  # type: ignore[arg-type]
+    assert state(game) == before
+
+
+@pytest.mark.parametrize("variant", [POLISH, variants.mao()], ids=["polish", "mao"])
+def test_a_host_report_with_a_non_seat_is_refused(variant: Variant) -> None:
+    game = Game.new(variant, 3, 5)
+    before = state(game)
+    typed(lambda: game.play(HostReport("timeout", "x")))  # type: ignore[arg-type]
+    assert state(game) == before
+
+
+@pytest.mark.parametrize("seat", [-1, 3, "0", None, True, 1.0])
+def test_bad_seats_for_views_and_hands(seat: Any) -> None:
+    game = mid_game()
+    typed(lambda: game.view(seat), IllegalMoveError)
+    typed(lambda: game.hand(seat), IllegalMoveError)
+    if seat is not None:
+        typed(lambda: game.legal_moves_text(seat), IllegalMoveError)
+
+
+# ------------------------------------------------------------------------ variants
+
+
+@pytest.mark.parametrize("name", [None, 5, b"polish"])
+def test_variant_names_must_be_text(name: Any) -> None:
+    typed(lambda: variants.get(name), SetupError)
+    typed(lambda: variants.factory(name), SetupError)
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("nope", {}),
+        ("polish", {"bogus": 1}),
+        ("polish", {"decks": 3}),
+        ("polish", {"play_for_places": "no"}),
+        ("polish", {"decks": 2.0}),
+        ("polish", {"decks": True}),
+        ("polish", {"dealer": "x"}),
+        ("mao", {"deal_direction": 0}),
+        ("mao", {"move_time_limit": None}),
+        ("russian", {"match_limit": float("nan")}),
+        ("crazy-eights", {"hand_size": "x"}),
+        ("switch", {"hand_size": 1.5}),
+    ],
+)
+def test_variants_get_refuses_bad_options(name: str, options: dict[str, Any]) -> None:
+    typed(lambda: variants.get(name, **options), SetupError)
+
+
+def test_every_factory_builds_with_its_defaults() -> None:
+    for name in variants.names():
+        assert variants.get(name).name == name
+
+
+@pytest.mark.parametrize(
+    ("build", "options"),
+    [
+        (variants.polish, {"play_for_places": "no"}),
+        (variants.polish, {"dealer": "x"}),
+        (variants.mao, {"jack_cancels_penalty": None}),
+        (variants.mao, {"deal_direction": 0}),  # a plain ValueError
+        (variants.russian, {"match_limit": float("nan")}),
+        (variants.crazy_eights, {"hand_size": -1}),
+        (variants.prsi, {"hand_size": 0}),
+        (variants.crazy_eights, {"decks": 1000}),
+        (variants.crazy_eights, {"max_draws": -1}),
+        (variants.mau_mau, {"penalty": -1}),
+        (variants.polish, {"po_makale_penalty": -2}),
+        (variants.polish, {"no_such_option": 1}),
+    ],
+)
+def test_factories_refuse_bad_options(build: Callable[..., Variant], options: Any) -> None:
+    typed(lambda: build(**options), SetupError)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Variant(None, ()),  # type: ignore[arg-type]
+        lambda: Variant("x", 5),  # type: ignore[arg-type]
+        lambda: Variant("x", (), options=5),  # type: ignore[arg-type]
+        lambda: Variant("x", (), options=[1]),  # type: ignore[list-item]
+        lambda: POLISH.without(5),  # type: ignore[arg-type]
+        lambda: POLISH.replace("x", Wild(frozenset())),  # type: ignore[arg-type]
+        lambda: POLISH.parse_effect(None),  # type: ignore[arg-type]
+        lambda: POLISH.parse_effect("attack ² by 0"),
+        lambda: POLISH.parse_effect("wait ² by 0"),
+        lambda: POLISH.parse_effect("attack 5 by x"),
+        lambda: POLISH.parse_effect("demand 7 by -1"),
+        lambda: POLISH.parse_effect("attack 5 by ²"),
+    ],
+)
+def test_variant_construction_and_effects_refuse_bad_input(call: Callable[[], object]) -> None:
+    typed(call, SetupError)
+
+
+# ------------------------------------------------------------------------ new games
+
+
+@pytest.mark.parametrize("players", [0, 1, 100, -1, "2", True, 2.0, None])
+def test_game_new_refuses_bad_player_counts(players: Any) -> None:
+    typed(lambda: Game.new(POLISH, players, 1), SetupError)
+
+
+@pytest.mark.parametrize("seed", ["1", 1.5, True, b"x"])
+def test_game_new_refuses_bad_seeds(seed: Any) -> None:
+    typed(lambda: Game.new(POLISH, 2, seed), SetupError)
+
+
+@pytest.mark.parametrize("variant", [None, "polish"])
+def test_game_new_refuses_a_non_variant(variant: Any) -> None:
+    typed(lambda: Game.new(variant, 2, 1), SetupError)
+
+
+def test_game_new_refuses_a_bool_dealer() -> None:
+    typed(lambda: Game.new(POLISH, 2, 1, dealer=True), SetupError)
+
+
+# ------------------------------------------------------------------------ positions
+
+POSITION: dict[str, Any] = {"hands": ["5h 6h", "9c 9d"], "pile": "7h", "stock": "Kc 5s"}
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"pile": ""},
+        {"pile": None},
+        {"effect": "blah"},
+        {"effect": "suit x"},
+        {"effect": "attack 5 by x"},
+        {"to_move": 5},
+        {"to_move": "0"},
+        {"waits": [0]},
+        {"waits": [0, -1]},
+        {"hands": ["5h"]},
+        {"hands": [[1], [2]]},
+        {"finished": [5]},
+        {"direction": 0},
+        {"stock": [1, 2]},
+    ],
+    ids=repr,
+)
+def test_from_position_refuses_bad_positions(change: dict[str, Any]) -> None:
+    typed(lambda: Game.from_position(POLISH, **(POSITION | change)), SetupError)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"effect": 5},
+        {"effect": "attack 5 by 99"},  # no seat 99
+        {"to_move": True},
+        {"waits": ["a", 0]},
+        {"waits": [0.5, 0]},
+        {"waits": 5},
+        {"hands": None},
+        {"finished": ["0"]},
+        {"finished": None},
+        {"direction": 1.0},
+        {"seed": "x"},
+    ],
+    ids=repr,
+)
+def test_from_position_refuses_inconsistent_positions(change: dict[str, Any]) -> None:
+    typed(lambda: Game.from_position(POLISH, **(POSITION | change)), SetupError)
+
+
+def test_from_position_refuses_cards_outside_the_deck() -> None:
+    typed(lambda: Game.from_position(variants.prsi(), ["2h 3h", "9c"], "4h"), SetupError)
+
+
+# ------------------------------------------------------------------------ saved games
+
+SAVED = mid_game(moves=25).to_json()
+
+
+def edited(change: Callable[[dict[str, Any]], object]) -> str:
+    data = json.loads(SAVED)
+    change(data)
+    return json.dumps(data)
+
+
+def position_saved(change: dict[str, Any]) -> str:
+    data = json.loads(Game.from_position(POLISH, **POSITION).to_json())
+    data["origin"].update(change)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        SAVED[: len(SAVED) // 2],
+        "",
+        "[]",
+        "NaN",
+        "[" * 100_000 + "]" * 100_000,
+        '{"a":' * 100_000 + "1" + "}" * 100_000,
+        edited(lambda d: d.update(version=3)),
+        edited(lambda d: d.update(version=True)),
+        edited(lambda d: d.update(version=1.0)),
+        edited(lambda d: d["moves"].append("Kh Kh Kh")),
+        edited(lambda d: d["moves"].insert(0, "xx")),
+        edited(lambda d: d["summary"].update(stock_size=0)),
+        edited(lambda d: d.pop("summary")),
+        edited(lambda d: d["variant"].update(name="russian")),
+        edited(lambda d: d["variant"].update(name="mao", options={})),
+        edited(lambda d: d["variant"]["options"].update(play_for_places="no")),
+        edited(lambda d: d["variant"]["options"].update(dealer="x")),
+        position_saved({"waits": ["a", 0]}),
+        position_saved({"waits": [0.5, 0]}),
+        position_saved({"finished": ["0"]}),
+        position_saved({"hands": [1, 2]}),
+    ],
+)
+def test_corrupt_saved_games_are_refused(text: str) -> None:
+    typed(lambda: Game.from_json(text), StateError)
+
+
+@pytest.mark.parametrize("text", [None, 5, {}])
+def test_a_saved_game_is_text(text: Any) -> None:
+    typed(lambda: game_from_json(text), StateError)
+
+
+def test_from_json_refuses_a_non_variant() -> None:
+    assert "Variant" in typed(lambda: Game.from_json(SAVED, "polish"), StateError)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("variant", "moves"), [(POLISH, None), (POLISH, 5), (POLISH, "draw"), (None, [])]
+)
+def test_replay_refuses_bad_arguments(variant: Any, moves: Any) -> None:
+    origin = mid_game().origin
+    typed(lambda: replay(variant, origin, moves), StateError)
+
+
+# ------------------------------------------------------------------------ banking
+
+
+def test_banking_refuses_bad_setup_and_moves() -> None:
+    typed(lambda: BankingGame(1, macao(), seed=1), SetupError)
+    typed(lambda: BankingGame("3", macao(), seed=1), SetupError)
+    typed(lambda: BankingGame(3, macao(), seed="x"), SetupError)  # type: ignore[arg-type]
+    typed(lambda: macao(fixed_stake=0), SetupError)
+    typed(lambda: macao(bogus=1), SetupError)
+    game = BankingGame(3, macao(), seed=7)
+    before = game.to_json()
+    for move in ["", "stake x", "stake -1", "stake 0", "stake 10 10", "stake ²", "9h", None]:
+        typed(lambda move=move: game.play(move))  # type: ignore[misc]
+        assert game.to_json() == before
+    typed(lambda: BankingGame.from_json(before[:50]), StateError)
+    typed(lambda: game.view(5), IllegalMoveError)
+
+
+@pytest.mark.parametrize("seat", [-1, 3, "0", None, True])
+def test_banking_hand_refuses_bad_seats(seat: Any) -> None:
+    game = BankingGame(3, macao(), seed=7)
+    typed(lambda: game.hand(seat), IllegalMoveError)
+
+
+def test_banking_from_json_refuses_deep_json() -> None:
+    typed(lambda: BankingGame.from_json("[" * 100_000 + "]" * 100_000), StateError)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: BankingGame(3, macao(), seed=1, balances=5),  # type: ignore[arg-type]
+        lambda: BankingGame(3, macao(), seed=1, stack=None),  # type: ignore[arg-type]
+        lambda: card_points(None),  # type: ignore[arg-type]
+    ],
+)
+def test_banking_refuses_bad_argument_types(call: Callable[[], object]) -> None:
+    typed(call)
+
+
+# ------------------------------------------------------------------------ command line
+
+CORRUPT = '{"format": "makao.game", "version": 1'
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--games", "-1"],
+        ["simulate", "--players", "1"],
+        ["simulate", "--players", "-3"],
+        ["simulate", "--variant", "nope"],
+        ["simulate", "--option", "x=y"],
+        ["simulate", "--option", "decks=abc"],
+        ["simulate", "--bots", "nope"],
+        ["replay", "missing.json"],
+        ["replay", "CORRUPT"],
+        ["replay", "BINARY"],
+    ],
+)
+def test_the_command_line_reports_bad_arguments_in_one_line(
+    args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from makao.cli import main
+
+    (tmp_path / "corrupt.json").write_text(CORRUPT, encoding="utf-8")
+    (tmp_path / "binary.json").write_bytes(b"\xff\xfe\xfa")
+    paths = {"CORRUPT": "corrupt.json", "BINARY": "binary.json", "missing.json": "missing.json"}
+    args = [str(tmp_path / paths[a]) if a in paths else a for a in args]
+    assert main([*args, "--quiet"] if args[0] == "simulate" else args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("makao: error: ") and err.count("\n") == 1, err
+
+
+def test_the_installed_command_exits_2_without_a_traceback() -> None:
+    command = Path(sys.executable).with_name("makao")
+    done = subprocess.run(
+        [str(command), "replay", "missing.json"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr

@@ -1,0 +1,77 @@
+"""Every event type reads as a line of plain English: no type name, no field names, no enum
+reprs, and no "penalised 0 cards" (the readable ``str`` added for issue 15)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from makao import Card, Rank, Suit
+from makao import events as ev
+
+JD = Card.parse("Jd")
+SAMPLES: list[tuple[object, str]] = [
+    (ev.CardsPlayed(0, (JD,), Rank.NINE), "seat 0 plays Jd (demanding 9)"),
+    (ev.CardsPlayed(1, (Card.parse("Ah"),), Suit.CLUBS), "seat 1 plays Ah (naming clubs)"),
+    (ev.CardsDrawn(1, (JD,), "draw", 1), "seat 1 draws 1 card (draw): Jd"),
+    (ev.CardsDrawn(1, (), "penalty", 2), "seat 1 draws 2 cards (penalty)"),
+    (ev.CardsDrawn(2, (), "deal", 5), "seat 2 is dealt 5 cards"),
+    (ev.AttackRaised(0, 1, 3), "seat 0 attacks seat 1: 3 cards to draw"),
+    (ev.AttackAccepted(1, 3), "seat 1 gives in to the attack of 3 cards"),
+    (ev.WaitRaised(0, 1, 2), "seat 0 makes seat 1 wait 2 turns"),
+    (ev.WaitAccepted(1, 1), "seat 1 waits 1 turn"),
+    (ev.TurnSkipped(2), "seat 2 misses a turn"),
+    (ev.Passed(1), "seat 1 passes"),
+    (ev.DemandSet(0, Rank.SEVEN), "seat 0 demands 7"),
+    (ev.DemandSet(0, None), "seat 0 cancels the demand"),
+    (ev.DemandEnded(Suit.DIAMONDS), "the demand for diamonds is over"),
+    (ev.DemandEnded(Rank.NINE), "the demand for 9 is over"),
+    (ev.SuitNamed(0, Suit.HEARTS), "seat 0 names hearts"),
+    (ev.CallMade(1, "makao"), 'seat 1 says "makao"'),
+    (ev.Penalised(1, "PL-30", "did not say makao", 5), "seat 1 is penalised 5 cards"),
+    (ev.Penalised(1, "UM-9", "talking", 0), "seat 1 is penalised (UM-9: talking)"),
+    (ev.DirectionChanged(-1), "play now goes counter-clockwise"),
+    (ev.HandsSwapped(0, 2), "seat 0 and seat 2 swap hands"),
+    (ev.StockReshuffled(30), "the pile is shuffled into a new stock of 30 cards"),
+    (ev.PlayerFinished(2, 1), "seat 2 is out, in place 1"),
+    (ev.GameOver((2, 0, 1)), "game over; finishing order 2, 0, 1"),
+    (ev.GameOver((0, 1), True), "game blocked (PL-36); finishing order 0, 1"),
+    (ev.DealStarted(2, 1), "deal 2 starts, dealt by seat 1"),
+    (ev.DealScored((0, 12), (3, 20)), "deal scored: 0, 12 (totals 3, 20)"),
+    (ev.MatchOver((0, 1), (3, 20)), "match over; ranking 0, 1 (totals 3, 20)"),
+    (ev.Announced(0, "start", 1, "seat 1 starts"), 'seat 0 announces the start: "seat 1 starts"'),
+]
+
+
+@pytest.mark.parametrize(("event", "text"), SAMPLES, ids=[type(e).__name__ for e, _ in SAMPLES])
+def test_event_str_is_plain_english(event: object, text: str) -> None:
+    shown = str(event)
+    assert shown.startswith(text)
+    assert type(event).__name__ not in shown and "<" not in shown and "=" not in shown
+
+
+def test_every_event_type_has_a_sample() -> None:
+    assert {type(event) for event, _ in SAMPLES} == set(ev.Event.__args__)
+
+
+def test_repr_is_unchanged() -> None:
+    assert repr(ev.Passed(1)) == "Passed(seat=1)"
+
+
+def test_play_polish_example_prints_no_raw_reprs(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root / "src")}  # this checkout's makao
+    done = subprocess.run(
+        [sys.executable, str(root / "examples" / "play_polish.py")],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "<" not in done.stdout and "(seat=" not in done.stdout
+    assert "penalised 0 cards" not in done.stdout

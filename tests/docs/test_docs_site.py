@@ -1,0 +1,90 @@
+"""The documentation site builds (``mkdocs build --strict``) and its API reference is
+populated: the top-level ``makao`` page lists every public name with a link, every
+reference page documents objects, and long signatures are formatted (issue 15).
+
+Skipped when mkdocs (the ``docs`` extra) is not installed.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import makao
+
+ROOT = Path(__file__).resolve().parents[2]
+_TAG = re.compile(r"<[^>]+>")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("mkdocstrings")
+    target = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT / "src")}
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(target)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return target
+
+
+def _text(page: Path) -> str:
+    """The visible text of a page: tags dropped, entities decoded."""
+    return html.unescape(_TAG.sub(" ", page.read_text(encoding="utf-8")))
+
+
+def _reference_pages(site: Path) -> list[Path]:
+    return sorted((site / "reference").rglob("index.html"))
+
+
+def test_the_makao_page_lists_every_public_name_with_a_link(site: Path) -> None:
+    page = (site / "reference" / "makao" / "index.html").read_text(encoding="utf-8")
+    for name in makao.__all__:
+        if name in ("__version__", "ALL_CARDS"):
+            assert f"<code>{name}</code>" in page, name
+            continue
+        assert re.search(rf'<a [^>]*href="[^"]+"[^>]*><code>{name}</code></a>', page), name
+    assert "<blockquote>" not in page  # the module doctest is a code block, not quotes
+
+
+def test_every_reference_page_documents_objects(site: Path) -> None:
+    pages = _reference_pages(site)
+    assert len(pages) >= 16
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert text.count('class="doc doc-object') >= 1, page
+        assert len(_text(page).split()) > 100, page
+
+
+def test_long_signatures_are_formatted_on_several_lines(site: Path) -> None:
+    page = (site / "reference" / "sim" / "index.html").read_text(encoding="utf-8")
+    signature = re.search(r'id="makao\.sim\.simulate".*?<code>(.*?)</code>', page, re.S)
+    assert signature is not None
+    lines = _TAG.sub("", signature.group(1)).strip().splitlines()
+    assert len(lines) > 3 and max(map(len, lines)) <= 90
+
+
+_RAW_ROLE = re.compile(r":(?:py:)?(?:class|meth|func|mod|attr|data|exc|obj|const):`?\s*[\w~.]")
+
+
+def test_no_page_shows_a_raw_sphinx_role(site: Path) -> None:
+    shown = {}
+    for page in sorted(site.rglob("*.html")):
+        text = _text(page)
+        found = _RAW_ROLE.findall(text) + re.findall(r"~makao\.[\w.]+", text)
+        if found:
+            shown[str(page.relative_to(site))] = found[:3]
+    assert shown == {}

@@ -1,0 +1,68 @@
+"""Every Python snippet in the documentation (and the README's tour) runs.
+
+Every ```python block in docs/**/*.md or README.md is executed, each in a fresh namespace
+in a temporary directory. The only blocks left out are those that include a file
+(``--8<--``: the examples are run by tests/examples/test_examples_run.py). A block that fails only
+because an optional extra (a third-party package) is not installed is skipped, naming it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from makao import variants
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+_BLOCK = re.compile(r"^```python[^\n]*\n(.*?)^```", re.S | re.M)
+
+
+def _blocks() -> list[tuple[str, str]]:
+    found = []
+    for page in [*sorted(DOCS.rglob("*.md")), ROOT / "README.md"]:
+        text = page.read_text(encoding="utf-8")
+        for match in _BLOCK.finditer(text):
+            code = match.group(1)
+            line = text.count("\n", 0, match.start()) + 1
+            found.append((f"{page.relative_to(ROOT)}:{line}", code))
+    return found
+
+
+def _is_program(code: str) -> bool:
+    return bool(code.strip()) and "--8<--" not in code
+
+
+PROGRAMS = [(where, code) for where, code in _blocks() if _is_program(code)]
+
+
+@pytest.mark.parametrize(("where", "code"), PROGRAMS, ids=[where for where, _ in PROGRAMS])
+def test_docs_code_block_runs(
+    where: str, code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    try:
+        exec(compile(code, where, "exec"), {"__name__": "__main__"})
+    except ModuleNotFoundError as error:
+        missing = error.name or ""
+        if missing.startswith("makao") or not missing:
+            raise
+        pytest.skip(f"{where} needs the optional package {missing!r}")
+
+
+def test_docs_have_runnable_programs() -> None:
+    assert len(PROGRAMS) >= 20
+
+
+def test_every_python_block_is_run() -> None:
+    left_out = [where for where, code in _blocks() if not _is_program(code)]
+    assert all("--8<--" in dict(_blocks())[where] for where in left_out)
+
+
+@pytest.mark.parametrize("name", ["crazy-eights", "mau-mau", "prsi", "switch"])
+def test_docs_variant_page_lists_every_rule_id(name: str) -> None:
+    page = (DOCS / "variants" / f"{name}.md").read_text(encoding="utf-8")
+    for rule_id in variants.get(name).rule_ids:
+        assert f"| {rule_id} |" in page

@@ -1,0 +1,158 @@
+"""JSON wire forms of views, events and moves (issue 19), checked against the JSON Schema
+in docs/host/wire.schema.json on real output of every registered variant and of Macao."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import pytest
+
+from makao import Card, Game, Rank, StateError, Suit, variants, wire
+from makao.banking import BankingGame
+from makao.events import CardsDrawn, CardsPlayed, DemandSet, PlayerFinished
+from makao.host import Host
+
+SCHEMA_FILE = Path(__file__).resolve().parents[2] / "docs" / "host" / "wire.schema.json"
+REGENERATE = (
+    'python -c "import json, makao.wire as w; print(json.dumps(w.schema(), indent=2))"'
+    " > docs/host/wire.schema.json"
+)
+
+
+def _validator(definition: str) -> Any:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    part = {**schema, "$ref": f"#/$defs/{definition}"}
+    return jsonschema.Draft202012Validator(part)
+
+
+def _updates(name: str, players: int, seed: int, cap: int = 60) -> list[dict[str, Any]]:
+    """Every seat's update after every move of a seeded random game (as JSON text, read back)."""
+    host = Host(Game.new(variants.get(name), players=players, seed=seed))
+    rng = random.Random(seed)
+    sent = [host.update(seat) for seat in range(players)]
+    while not host.game.is_over and host.version < cap:
+        move = rng.choice(host.game.legal_moves())
+        sent.extend(host.updates(host.submit(None, str(move))).values())
+    return [json.loads(wire.dumps(update)) for update in sent]
+
+
+def test_schema_file_is_the_generated_schema() -> None:
+    saved = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+    assert saved == wire.schema(), f"the schema changed: regenerate it with {REGENERATE}"
+
+
+def test_schema_is_a_valid_json_schema() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.Draft202012Validator.check_schema(wire.schema())
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_every_variant_updates_fit_the_schema(name: str) -> None:
+    validator = _validator("Update")
+    players = 4 if name == "mao" else 3
+    updates = _updates(name, players, seed=5)
+    kinds = {event["type"] for update in updates for event in update["events"]}
+    assert {"CardsPlayed", "CardsDrawn"} <= kinds
+    for update in updates:
+        errors = list(validator.iter_errors(update))
+        assert not errors, f"{name}: {errors[0].message} in {update}"
+
+
+def test_banking_events_and_views_fit_the_schema() -> None:
+    events_validator = _validator("events")
+    view_validator = _validator("BankingView")
+    game = BankingGame(players=3, seed=4)
+    rng = random.Random(4)
+    seen: list[dict[str, Any]] = []
+    for played in range(120):
+        if game.is_over:
+            break
+        seen.extend(wire.events_to_list(game.play(rng.choice(game.legal_moves()))))
+        for seat in range(3) if played % 10 == 0 else ():
+            view = json.loads(wire.dumps(wire.view_to_dict(game.view(seat))))
+            assert not list(view_validator.iter_errors(view)), view
+    assert not list(events_validator.iter_errors(seen))
+    assert {"CardDealt", "Settled"} <= {event["type"] for event in seen}
+
+
+def test_the_schema_refuses_a_malformed_event() -> None:
+    validator = _validator("event")
+    good = wire.event_to_dict(CardsDrawn(1, (Card.parse("7h"),), "draw", 1))
+    assert validator.is_valid(good)
+    assert not validator.is_valid({**good, "cards": ["7x"]})
+    assert not validator.is_valid({**good, "secret": 1})
+    assert not validator.is_valid({key: value for key, value in good.items() if key != "seat"})
+
+
+def test_values_are_written_in_the_text_notation() -> None:
+    played = CardsPlayed(0, (Card.parse("10s"), Card.parse("Ah")), Suit.HEARTS)
+    assert wire.event_to_dict(played) == {
+        "type": "CardsPlayed",
+        "seat": 0,
+        "cards": ["10s", "Ah"],
+        "choice": "h",
+    }
+    assert wire.event_to_dict(DemandSet(2, Rank.SEVEN))["rank"] == "7"
+    assert played.to_dict() == wire.event_to_dict(played)  # type: ignore[attr-defined]
+    assert json.loads(played.to_json()) == wire.event_to_dict(played)  # type: ignore[attr-defined]
+
+
+def test_a_new_event_type_needs_no_code() -> None:
+    class CardShown(NamedTuple):
+        seat: int
+        card: Card
+
+    assert wire.event_to_dict(CardShown(3, Card.parse("Qd"))) == {
+        "type": "CardShown",
+        "seat": 3,
+        "card": "Qd",
+    }
+
+
+def test_view_to_dict_and_to_json() -> None:
+    game = Game.new(variants.polish(), players=2, seed=1)
+    view = game.view(1)
+    data = view.to_dict()
+    assert data == wire.view_to_dict(view)
+    assert json.loads(view.to_json()) == data
+    assert data["hand"] == [str(card) for card in game.hand(1)]
+    assert data["hand_sizes"] == [len(game.hand(0)), len(game.hand(1))]
+    assert data["top"] == str(game.top) and data["variant"] == "polish"
+    assert data["schema"] == wire.VERSION
+
+
+def test_a_view_shows_no_other_hand() -> None:
+    game = Game.new(variants.polish(), players=3, seed=2)
+    text = game.view(0).to_json()
+    others = (
+        {str(card) for seat in (1, 2) for card in game.hand(seat)}
+        - set(map(str, game.hand(0)))
+        - {str(game.top)}
+    )
+    assert others and not any(f'"{card}"' in text for card in others)
+
+
+def test_moves_have_ids() -> None:
+    assert wire.moves_to_list(["7h", "draw"]) == [
+        {"id": 0, "text": "7h"},
+        {"id": 1, "text": "draw"},
+    ]
+
+
+def test_a_value_without_json_form_is_refused() -> None:
+    with pytest.raises(StateError, match="object has no JSON form"):
+        wire.to_data(object())
+    with pytest.raises(StateError, match="not an event"):
+        wire.event_to_dict(3)
+    with pytest.raises(StateError, match="not a view"):
+        wire.view_to_dict("view")
+    deep: list[object] = []
+    for _ in range(100):
+        deep = [deep]
+    with pytest.raises(StateError, match="nested more than"):
+        wire.to_data(deep)
+    assert wire.to_data(PlayerFinished(1, 1)) == {"type": "PlayerFinished", "seat": 1, "place": 1}

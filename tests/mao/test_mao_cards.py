@@ -1,0 +1,386 @@
+"""Ultimate Mao: deal, turn and card effects (UM-1, UM-2, UM-4, UM-5, UM-8…UM-17, UM-20,
+UM-26). Positions use three players; hands hold three cards or more so that no end-game
+call is due unless a test is about it."""
+
+from __future__ import annotations
+
+import pytest
+
+from makao import Game, IllegalMoveError, SetupError, variants
+from makao.cards import Rank, Suit
+from makao.events import (
+    Announced,
+    AttackAccepted,
+    AttackRaised,
+    CardsDrawn,
+    DemandEnded,
+    DirectionChanged,
+    Penalised,
+    StockReshuffled,
+    SuitNamed,
+)
+from makao.variants.mao.rules import FreeSuit, HeldJack, MultiplexEffect
+
+MAO = variants.mao()
+STOCK = "Kd Kc Kh 8d 8c 8h 5d 5c 5h Qd"
+
+
+def position(hands: list[str], pile: str, variant: object = MAO, **kw: object) -> Game:
+    return Game.from_position(variant, hands=hands, pile=pile, stock=STOCK, **kw)  # type: ignore[arg-type]
+
+
+def turn_moves(game: Game) -> list[str]:
+    """The moves of the player to move (no out-of-turn actions)."""
+    return [str(m) for m in game.legal_moves() if not hasattr(m, "seat")]
+
+
+def drawn(events: tuple[object, ...], seat: int) -> int:
+    return sum(e.amount for e in events if isinstance(e, CardsDrawn) and e.seat == seat)
+
+
+# ---------------------------------------------------------------- deal and start
+
+
+def test_um_1_two_decks_six_cards_each_three_or_more_players() -> None:
+    game = Game.new(MAO, players=5, seed=3)
+    assert [len(hand) for hand in game.hands] == [6] * 5
+    assert sum(map(len, game.hands)) + len(game.stock) + len(game.pile) == 104
+    with pytest.raises(SetupError):
+        Game.new(MAO, players=2, seed=3)
+
+
+def test_um_2_the_dealer_announces_the_deal_and_deals_in_its_direction() -> None:
+    clockwise = Game.new(MAO, players=4, seed=11, dealer=1)
+    counter = Game.new(variants.mao(deal_direction=-1), players=4, seed=11, dealer=1)
+    assert clockwise.opening[0] == Announced(1, "deal", 1, "Dealing begins, clockwise")
+    assert counter.opening[0] == Announced(1, "deal", -1, "Dealing begins, counter-clockwise")
+    for k in range(1, 5):  # the k-th seat dealt to is the same hand either way round
+        assert clockwise.hands[(1 + k) % 4] == counter.hands[(1 - k) % 4]
+
+
+def test_um_4_the_start_is_announced_and_play_goes_the_chosen_way() -> None:
+    left = Game.new(MAO, players=4, seed=5, dealer=1)
+    right = Game.new(variants.mao(play_direction=-1), players=4, seed=5, dealer=1)
+    assert left.to_move == 2 and left.direction == 1
+    assert left.opening[1] == Announced(
+        2, "start", 1, "The game of Ultimate Mao begins with player 2 and goes to the left"
+    )
+    assert right.to_move == 0 and right.direction == -1
+    start = right.opening[1]
+    assert isinstance(start, Announced) and start.text.endswith("player 0 and goes to the right")
+
+
+def test_um_4_the_starting_card_has_no_effect_unless_the_option_says_so() -> None:
+    seed = next(s for s in range(500) if Game.new(MAO, 3, s).top.rank is Rank.THREE)
+    assert Game.new(MAO, 3, seed).effect is None
+    acting = Game.new(variants.mao(start_card_effect=True), 3, seed)
+    assert acting.effect is not None and acting.effect.to_text() == "attack 3 by 2 of 3"
+    assert acting.to_move == 0
+
+
+# ---------------------------------------------------------------- a turn
+
+
+def test_um_5_after_drawing_any_legal_card_may_be_played_or_the_move_ended() -> None:
+    game = position(["5h 9c 8d", "5s 6s 7s", "Kc Ks Kh"], "5c")
+    assert "draw" in game.legal_moves_text()  # drawing is always a move
+    game.play("draw")  # Kd, which does not fit
+    assert game.to_move == 0
+    assert set(turn_moves(game)) >= {"5h", "9c", "pass"}
+    game.play("9c")
+    assert game.top.rank is Rank.NINE
+
+
+def test_um_26_an_empty_stock_is_refilled_from_the_pile_but_its_top_card() -> None:
+    game = Game.from_position(MAO, ["5h 9c 8d", "5s 6s 7s", "Kc Ks Kh"], pile="Kd 8h 8c 5c")
+    events = game.play("draw")
+    assert StockReshuffled(3) in events
+    assert game.pile == [game.pile[0]] and str(game.top) == "5c"
+
+
+# ---------------------------------------------------------------- special cards
+
+
+def test_um_8_ace_reverses_the_direction_of_play() -> None:
+    game = position(["Ah 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9h")
+    assert DirectionChanged(-1) in game.play("Ah")
+    assert game.to_move == 2
+
+
+def test_um_9_two_the_same_player_moves_again() -> None:
+    """UM-9: two the same player moves again."""
+    game = position(["2h 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9h")
+    game.play("2h")
+    assert game.to_move == 0
+
+
+def test_um_10_three_next_draws_three_and_misses_the_turn_unless_they_add_a_three() -> None:
+    """UM-10: three next draws three and misses the turn unless they add a three."""
+    game = position(["3h 5c 6d", "3c 6c 7c", "8h 6h 7h"], "9h")
+    assert AttackRaised(0, 1, 3) in game.play("3h")
+    assert "draw" in turn_moves(game) and "3c" in turn_moves(game)
+    assert AttackRaised(1, 2, 6) in game.play("3c")
+    events = game.play("draw")
+    assert AttackAccepted(2, 6) in events and drawn(events, 2) == 6
+    assert game.to_move == 0  # seat 2 missed the turn
+
+
+def test_um_11_four_next_draws_four_and_still_plays_or_passes_a_bigger_four() -> None:
+    """UM-11: four next draws four and still plays or passes a bigger four."""
+    game = position(["4h 5c 6d", "4c 6c 7c", "8h 6h 7h"], "9h")
+    game.play("4h")
+    game.play("4c")
+    assert game.effect is not None and game.effect.to_text() == "attack 8 by 1 of 4"
+    assert drawn(game.play("draw"), 2) == 8
+    assert game.to_move == 2  # after drawing the penalty the player may still play
+    ending = position(
+        ["4h 5c 6d", "8c 6c 7c", "8h 6h 7h"], "9h", variants.mao(four_penalty_ends_turn=True)
+    )
+    ending.play("4h")
+    ending.play("draw")
+    assert ending.to_move == 2
+
+
+def test_um_11_after_drawing_the_fours_penalty_the_player_plays_or_ends_the_move() -> None:
+    """UM-11, UM-5: the penalty drawn is the player's draw: they may still play a legal
+    card, or end the move -- they are not made to draw again; with nothing to play the move
+    is over."""
+    game = position(["4h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h")
+    game.play("4h")
+    assert drawn(game.play("draw"), 1) == 4  # Kd Kc Kh 8d
+    assert game.to_move == 1
+    assert set(turn_moves(game)) == {"5h", "Kh", "pass"}
+    game.play("pass")
+    assert game.to_move == 2 and len(game.hands[1]) == 7
+    stuck = position(["4h 5c 6d", "9c 8c 5s", "8h 6h 7d"], "9h")
+    stuck.play("4h")
+    stuck.play("draw")  # Kd Kc Kh 8d: the Kh fits
+    assert set(turn_moves(stuck)) == {"Kh", "pass"}
+    nothing = Game.from_position(
+        MAO, ["4h 5c 6d", "9c 8c 5s", "8h 6h 7d"], pile="9h", stock="Kd Kc Qs 8d 5c"
+    )
+    nothing.play("4h")
+    nothing.play("draw")  # no heart, no four: the move is over
+    assert nothing.to_move == 2 and len(nothing.hands[1]) == 7
+
+
+def test_um_11_a_pending_four_is_given_as_text_with_its_rank() -> None:
+    """UM-11: ``attack 8 by 1 of 4`` sets up a pending four (not a three) in a position,
+    so the rule of fours -- the player who draws still plays -- applies; ``of 3`` a three."""
+    hands = ["5c 6d", "6c 7c", "4d 6h 7h"]
+    four = position(hands, "9h 4c", to_move=2, effect="attack 8 by 1 of 4")
+    assert four.effect is not None and four.effect.to_text() == "attack 8 by 1 of 4"
+    assert "4d" in four.legal_moves_text()
+    assert drawn(four.play("draw"), 2) == 8
+    assert four.to_move == 2  # UM-11: after the fours' penalty the player goes on
+    three = position(hands, "9h 3c", to_move=2, effect="attack 3 by 1 of 3")
+    assert three.effect is not None and three.effect.to_text() == "attack 3 by 1 of 3"
+    three.play("draw")
+    assert three.to_move != 2  # UM-10: the threes' penalty ends the turn
+    with pytest.raises(SetupError, match="no effect written"):
+        position(hands, "9h 4c", to_move=2, effect="attack 8 by 1 of 9")
+
+
+def test_um_12_six_the_previous_player_draws_two() -> None:
+    """UM-12: six the previous player draws two."""
+    game = position(["6h 5c 8d", "5d 6c 7c", "5h 9h 7h"], "9h")
+    events = game.play("6h")
+    assert drawn(events, 2) == 2 and len(game.hands[2]) == 5
+    assert game.to_move == 1
+
+
+def test_um_12_the_previous_player_follows_the_current_direction() -> None:
+    """UM-12: the previous player follows the current direction."""
+    game = position(["6h 5c 8d", "5d 6c 7c", "5h 9h 7h"], "9h", direction=-1)
+    assert drawn(game.play("6h"), 1) == 2
+
+
+def test_um_13_seven_next_plays_a_seven_or_draws_two_then_may_still_play() -> None:
+    """UM-13: seven next plays a seven or draws two then may still play."""
+    game = position(["7h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h")
+    game.play("7h")
+    assert turn_moves(game) == ["draw"]
+    assert drawn(game.play("draw"), 1) == 2
+    assert game.to_move == 1 and game.effect is None
+
+
+def test_um_13_after_drawing_the_sevens_penalty_the_player_plays_or_ends_the_move() -> None:
+    """UM-13, UM-5: after drawing the two cards the player may still play a legal card or
+    end the move; drawing again is not a choice. With nothing to play the move is over."""
+    game = position(["7h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h")
+    game.play("7h")
+    game.play("draw")  # Kd Kc
+    assert game.to_move == 1
+    assert set(turn_moves(game)) == {"5h", "pass"}
+    game.play("pass")
+    assert game.to_move == 2 and len(game.hands[1]) == 5
+    stuck = position(["7h 5c 6d", "9c 8c 5s", "8h 6h 7d"], "9h")
+    stuck.play("7h")
+    stuck.play("draw")  # Kd Kc: no heart, no seven
+    assert stuck.to_move == 2 and len(stuck.hands[1]) == 5
+
+
+def test_um_13_a_seven_on_the_seven_cancels_it_and_lies_as_a_plain_card() -> None:
+    """UM-13: a seven on the seven cancels it and lies as a plain card."""
+    game = position(["7h 5c 6d", "7c 8c 5h", "8h 6h 7d"], "9h")
+    game.play("7h")
+    events = game.play("7c")
+    assert not any(isinstance(e, AttackRaised) for e in events)
+    assert game.effect is None and game.to_move == 2
+    assert set(turn_moves(game)) == {"7d", "draw"}  # a plain 7c: clubs or sevens
+
+
+def test_um_13_option_drawing_the_sevens_penalty_ends_the_turn() -> None:
+    """UM-13: option drawing the sevens penalty ends the turn."""
+    game = position(
+        ["7h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h", variants.mao(seven_penalty_ends_turn=True)
+    )
+    game.play("7h")
+    game.play("draw")
+    assert game.to_move == 2
+
+
+def test_um_14_nine_every_other_player_draws_one_then_the_player_moves_again() -> None:
+    """UM-14: nine every other player draws one then the player moves again."""
+    game = position(["9c 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9h")
+    events = game.play("9c")
+    assert [e.seat for e in events if isinstance(e, CardsDrawn)] == [1, 2]
+    assert game.to_move == 0 and len(game.hands[0]) == 2
+
+
+def test_um_14_option_the_nines_player_draws_too() -> None:
+    """UM-14: option the nines player draws too."""
+    game = position(
+        ["9c 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(nine_player_draws_too=True)
+    )
+    events = game.play("9c")
+    assert [e.seat for e in events if isinstance(e, CardsDrawn)] == [1, 2, 0]
+
+
+def test_um_14_a_last_nine_wins_and_gives_no_further_move() -> None:
+    """UM-14: a last nine wins and gives no further move."""
+    game = position(["9c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    game.play("9c +mau-mau")
+    assert game.is_over and game.outcome is not None and game.outcome[0] == 0
+
+
+def test_um_14_a_last_nine_gives_no_further_move_when_playing_for_places() -> None:
+    """UM-14: "unless the nine was their last card" -- the turn goes on, not back."""
+    game = position(["9c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(play_for_places=True))
+    game.play("9c +mau-mau")
+    assert game.finished == [0] and game.to_move == 1 and game.hands[0] == []
+    drawing = position(
+        ["9c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(nine_player_draws_too=True)
+    )
+    drawing.play("9c +mau-mau")  # the nine's player draws too -- but not after going out
+    assert drawing.is_over and drawing.outcome is not None and drawing.outcome[0] == 0
+
+
+def test_um_16_jack_is_wild_names_a_suit_and_is_held_until_that_suit_is_played() -> None:
+    game = position(["Jc 5c 6d", "5d 6h 7c", "5h 6s 7h"], "9h")
+    assert SuitNamed(0, Suit.DIAMONDS) in game.play("Jc:d")
+    assert game.effect == HeldJack(Suit.DIAMONDS, 0, game.effect.rule)  # type: ignore[union-attr]
+    assert set(turn_moves(game)) >= {"5d", "draw"}
+    assert "0: release" in game.legal_moves_text(0)
+    assert "6h" not in turn_moves(game)
+    game.play("draw")  # Kd: may be played
+    game.play("pass")
+    assert isinstance(game.effect, HeldJack)  # still held: no diamond was played
+
+
+def test_um_16_releasing_the_jack_frees_the_next_player_to_play_any_suit() -> None:
+    game = position(["Jc 5c 6d", "5d 6h 7c", "5h 6s 7h"], "9h")
+    game.play("Jc:d")
+    assert DemandEnded(Suit.DIAMONDS) in game.play("0: release")
+    assert isinstance(game.effect, FreeSuit)
+    assert {"5d", "6h", "7c"} <= set(turn_moves(game))
+    game.play("6h")
+    assert game.effect is None
+
+
+def test_um_16_the_release_frees_the_next_player_only() -> None:
+    """UM-16: the player to move at the release may play any suit; after their turn the
+    jack lies as a plain card again."""
+    game = position(["Jc 5c 6d", "5d 6h 7c", "5h 6s 7h"], "9h")
+    game.play("Jc:d")
+    game.play("0: release")
+    game.play("draw")
+    game.play("pass")
+    assert game.effect is None and game.to_move == 2
+    assert turn_moves(game) == ["draw"]  # 5h 6s 7h: no club, no jack
+
+
+def test_um_16_jack_on_jack_the_first_jacks_player_draws_a_penalty_card() -> None:
+    game = position(["Jc 5c 6d", "Jh 6h 7c", "5h 6s 7h"], "9h")
+    game.play("Jc:d")
+    events = game.play("Jh:h")
+    assert Penalised(0, "UM-16", "a jack was played on their jack", 1) in events
+    assert len(game.hands[0]) == 3
+    assert isinstance(game.effect, HeldJack) and game.effect.seat == 1
+
+
+def test_um_16_a_jack_cancels_a_pending_penalty_unless_the_option_forbids_it() -> None:
+    game = position(["3h 5c 6d", "Jc 6c 7c", "8h 6h 7h"], "9h")
+    game.play("3h")
+    assert "Jc:s" in turn_moves(game)
+    game.play("Jc:h")
+    assert isinstance(game.effect, HeldJack) and game.to_move == 2
+    strict = position(
+        ["3h 5c 6d", "Jc 6c 7c", "8h 6h 7h"], "9h", variants.mao(jack_cancels_penalty=False)
+    )
+    strict.play("3h")
+    assert turn_moves(strict) == ["draw"]
+
+
+def test_um_17_queen_the_previous_player_draws_one() -> None:
+    game = position(["Qh 5c 8d", "5d 6c 7c", "5h 9h 7h"], "9h")
+    assert drawn(game.play("Qh"), 2) == 1
+
+
+# ---------------------------------------------------------------- multiplex
+
+
+def test_um_20_an_identical_card_starts_a_multiplex_counted_until_someone_cannot() -> None:
+    game = position(
+        [
+            "8h 5c 6d",
+            "8c 6c 7c",
+            "5h 9h 7h",
+        ],
+        "8h",
+    )
+    assert "8h +two" in turn_moves(game)
+    game.play("8h +two")
+    assert game.effect == MultiplexEffect(Rank.EIGHT, 2, 0, game.effect.rule)  # type: ignore[union-attr]
+    assert turn_moves(game)[:1] == ["8c +three"]  # the rank, any suit; no draw
+    assert "draw" not in turn_moves(game)
+    game.play("8c +three")
+    assert turn_moves(game)[0] == "draw"
+    events = game.play("draw")
+    assert AttackAccepted(2, 3) in events and drawn(events, 2) == 3
+    assert game.to_move == 0 and game.effect is None  # the next player plays normally
+
+
+def test_um_20_in_a_multiplex_the_cards_own_effects_do_not_act() -> None:
+    game = position(["9h 5c 6d", "9c 6c 7c", "5h 8h 7h"], "9h")
+    events = game.play("9h +two")
+    assert not any(isinstance(e, CardsDrawn) for e in events)
+    assert game.to_move == 1
+    acting = position(
+        ["9h 5c 6d", "9c 6c 7c", "5h 8h 7h"], "9h", variants.mao(multiplex_suspends_effects=False)
+    )
+    events = acting.play("9h +two")
+    assert drawn(events, 1) == 1 and drawn(events, 2) == 1
+    assert isinstance(acting.effect, MultiplexEffect)
+
+
+def test_um_20_an_identical_seven_starts_a_multiplex_rather_than_cancelling() -> None:
+    game = position(["7h 5c 6d", "7h 6c 7c", "5h 8h 9h"], "9h")
+    game.play("7h")
+    game.play("7h +two")
+    assert isinstance(game.effect, MultiplexEffect) and game.effect.count == 2
+
+
+def test_um_20_a_multiplex_card_must_not_be_refused_for_its_effect() -> None:
+    with pytest.raises(IllegalMoveError):
+        position(["8h 5c 6d", "8c 6c 7c", "5h 9h 7h"], "8h").play("5c")

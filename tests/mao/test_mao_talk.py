@@ -1,0 +1,268 @@
+"""Ultimate Mao: calls, talk, host reports and infractions (UM-3, UM-6, UM-7, UM-15,
+UM-18, UM-19, UM-21…UM-25, UM-27) and the phrasebook."""
+
+from __future__ import annotations
+
+import pytest
+
+from makao import Game, IllegalMoveError, InvalidMoveError, Say, parse_move, variants
+from makao.events import AttackAccepted, CallMade, CardsDrawn, GameOver, Penalised
+from makao.testing import snapshot
+from makao.variants.mao.moves import HostReport, Misplay, Release
+from makao.variants.mao.phrasebook import speech, to_call, to_calls
+
+MAO = variants.mao()
+STOCK = "Kd Kc Kh 8d 8c 8h 5d 5c 5h Qd"
+
+
+def position(hands: list[str], pile: str, variant: object = MAO, **kw: object) -> Game:
+    return Game.from_position(variant, hands=hands, pile=pile, stock=STOCK, **kw)  # type: ignore[arg-type]
+
+
+def penalties(events: tuple[object, ...]) -> list[tuple[int, str]]:
+    return [(e.seat, e.rule) for e in events if isinstance(e, Penalised)]
+
+
+# ---------------------------------------------------------------- calls with a play
+
+
+def test_um_15_a_ten_is_played_saying_good_day() -> None:
+    game = position(["10h 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9h")
+    assert "10h +good-day" in game.legal_moves_text(0)
+    assert CallMade(0, "good-day") in game.clone().play("10h +good-day")
+    events = game.play("10h")
+    assert penalties(events) == [(0, "UM-15")]
+    assert len(game.hands[0]) == 3 and str(game.top) == "10h"  # the card stays played
+
+
+def test_um_18_every_spade_is_named_with_rank_and_suit() -> None:
+    game = position(["5s Qs 6d", "5d 6c 7c", "5h 6h 7h"], "9s")
+    assert {"5s +five-of-spades", "Qs +queen-of-spades"} <= set(game.legal_moves_text(0))
+    assert penalties(game.play("5s")) == [(0, "UM-18")]
+
+
+def test_um_19_a_card_that_needs_several_calls_needs_all_of_them() -> None:
+    game = position(["10s 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9s")
+    assert "10s +good-day +ten-of-spades" in game.legal_moves_text(0)
+    assert penalties(game.play("10s +good-day")) == [(0, "UM-18")]
+
+
+def test_um_20_each_multiplex_play_says_the_next_number() -> None:
+    game = position(["8h 5c 6d", "8c 6c 7c", "5h 9h 7h"], "8h")
+    game.play("8h +two")
+    events = game.play("8c +two")  # should have said "three"
+    assert penalties(events) == [(1, "UM-20")]  # one wrong number is one infraction (UM-25)
+    assert Penalised(1, "UM-20", "said two, not three", 1) in events
+
+
+def test_um_18_a_wrong_spade_name_is_one_infraction() -> None:
+    """UM-18, UM-25: naming the spade wrongly costs one card, not two (missing + wrong)."""
+    game = position(["5s 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9s")
+    events = game.play("5s +six-of-spades")
+    assert penalties(events) == [(0, "UM-18")]
+    assert Penalised(0, "UM-18", "said six-of-spades, not five-of-spades", 1) in events
+
+
+def test_um_23_one_card_left_says_last_card_or_mau_for_a_jack() -> None:
+    game = position(["5h 6d", "5d 6c 7c", "5h 6h 7h"], "9h")
+    assert game.legal_moves_text(0)[0] == "5h +last-card"
+    assert penalties(game.clone().play("5h")) == [(0, "UM-23")]
+    jack = position(["5h Jd", "5d 6c 7c", "5h 6h 7h"], "9h")
+    assert "5h +mau" in jack.legal_moves_text(0)
+    for calls in ("+mau", "+last-card", "+last-card +mau"):
+        assert penalties(jack.clone().play("5h " + calls)) == []
+
+
+def test_um_24_the_last_card_is_played_saying_mau_mau_and_wins() -> None:
+    game = position(["5h", "5d 6c 7c", "5h 6h 7h"], "9h")
+    events = game.play("5h +mau-mau")
+    assert CallMade(0, "mau-mau") in events and GameOver((0, 1, 2)) in events
+
+
+def test_um_24_option_mau_mau_only_for_a_last_jack() -> None:
+    game = position(["5h", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(mau_mau_only_for_jack=True))
+    assert game.legal_moves_text(0)[0] == "5h"
+    jack = position(["Jh", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(mau_mau_only_for_jack=True))
+    assert jack.legal_moves_text(0)[0] == "Jh:c +mau-mau"
+
+
+def test_um_24_option_play_for_places_goes_on_after_the_winner() -> None:
+    game = position(["5h", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(play_for_places=True))
+    game.play("5h +mau-mau")
+    assert not game.is_over and game.finished == [0] and game.to_move == 1
+
+
+def test_um_25_a_last_card_without_mau_mau_stays_played_but_does_not_win() -> None:
+    game = position(["5h", "5d 6c 7c", "5h 6h 7h"], "9h")
+    events = game.play("5h")
+    assert penalties(events) == [(0, "UM-24")]
+    assert not game.is_over and len(game.hands[0]) == 1 and str(game.top) == "5h"
+
+
+def test_um_25_a_wrong_call_is_an_infraction() -> None:
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    events = game.play("5h +good-day")
+    assert Penalised(0, "UM-25", "wrong call good-day", 1) in events
+    assert CallMade(0, "good-day") not in events
+
+
+def test_um_25_option_missing_call_penalty() -> None:
+    game = position(
+        ["10h 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(missing_call_penalty=2)
+    )
+    events = game.play("10h")
+    assert [e.amount for e in events if isinstance(e, CardsDrawn)] == [2]
+
+
+# ---------------------------------------------------------------- talk
+
+
+def test_um_21_a_remark_outside_a_question_period_costs_a_card() -> None:
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    assert "2: say remark" not in game.legal_moves_text(2)  # listed only when proper
+    events = game.play("2: say remark")
+    assert penalties(events) == [(2, "UM-21")] and len(game.hands[2]) == 4
+    assert game.to_move == 0  # talk does not change the turn
+
+
+def test_um_21_question_opens_a_period_in_which_anyone_may_talk() -> None:
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    assert "1: say question" in game.legal_moves_text(1)
+    assert game.play("1: say question") == (CallMade(1, "question"),)
+    assert "2: say remark" in game.legal_moves_text(2)
+    assert game.play("2: say remark") == (CallMade(2, "remark"),)
+    game.play("5h")  # the game goes on meanwhile
+    assert game.play(speech(0, "Koliko je sati?")) == (CallMade(0, "remark"),)
+
+
+def test_um_21_a_question_said_in_an_open_period_does_not_take_it_over() -> None:
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(oldest_player=0))
+    game.play("1: say question")
+    assert game.play("2: say question") == (CallMade(2, "question"),)  # talk, free
+    assert "2: say end-of-questions" not in game.legal_moves_text(2)
+    assert dict(game.public_state())["question"] == 1
+
+
+def test_um_22_the_opener_or_the_oldest_closes_the_period_then_talk_costs_again() -> None:
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(oldest_player=2))
+    game.play("1: say question")
+    assert "0: say end-of-questions" not in game.legal_moves_text(0)
+    assert {"1: say end-of-questions", "2: say end-of-questions"} <= set(game.legal_moves_text())
+    game.play("0: say end-of-questions")  # seat 0 may not close: a remark, free in a period
+    assert dict(game.public_state())["question"] == 1
+    game.play("2: say end-of-questions")
+    assert "question" not in dict(game.public_state())
+    assert penalties(game.play("0: say remark")) == [(0, "UM-22")]
+
+
+# ---------------------------------------------------------------- host reports
+
+
+def test_um_3_touching_cards_during_the_deal_costs_a_card() -> None:
+    game = Game.new(MAO, players=4, seed=2)
+    events = game.play("host: touched-cards 3")
+    assert penalties(events) == [(3, "UM-3")] and len(game.hands[3]) == 7
+    game.play("draw")
+    with pytest.raises(IllegalMoveError):
+        game.play("host: touched-cards 1")  # play has started
+
+
+def test_um_6_a_time_out_costs_a_card_and_the_turn() -> None:
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    with pytest.raises(IllegalMoveError):
+        game.play("host: timeout 1")  # not seat 1's move
+    events = game.play(HostReport("timeout", 0))
+    assert penalties(events) == [(0, "UM-6")] and len(game.hands[0]) == 4
+    assert game.to_move == 1
+    keep = position(
+        ["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(timeout_ends_turn=False)
+    )
+    keep.play("host: timeout 0")
+    assert keep.to_move == 0
+
+
+def test_um_6_a_time_out_facing_a_draw_penalty_draws_it_too() -> None:
+    game = position(["3h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    game.play("3h")
+    events = game.play("host: timeout 1")
+    assert AttackAccepted(1, 3) in events and len(game.hands[1]) == 7
+    assert game.to_move == 2 and game.effect is None
+
+
+def test_um_7_a_touched_stock_means_a_card_is_drawn() -> None:
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    events = game.play("host: touched-stock 2")
+    assert penalties(events) == [(2, "UM-7")] and len(game.hands[2]) == 4
+    assert game.to_move == 0
+
+
+# ---------------------------------------------------------------- illegal plays
+
+
+def test_um_27_an_illegal_card_is_refused_and_nothing_changes() -> None:
+    game = position(["5c 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    before = snapshot(game)
+    with pytest.raises(IllegalMoveError):
+        game.play("5c")
+    assert snapshot(game) == before and game.record == ()
+
+
+def test_um_27_option_penalize_takes_the_card_back_and_charges_a_card() -> None:
+    game = position(
+        ["5c 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(illegal_play="penalize")
+    )
+    events = game.play("5c")
+    assert events[0] == Penalised(0, "UM-27", "illegal play 5c", 1)
+    assert game.record == (Misplay("5c"),) and "5c" in map(str, game.hands[0])
+    assert len(game.hands[0]) == 4 and game.to_move == 0  # still their move
+    with pytest.raises(IllegalMoveError):
+        game.play("misplay 9h")  # a card they do not hold
+
+
+# ---------------------------------------------------------------- notation and phrasebook
+
+
+@pytest.mark.parametrize(
+    "move", [Release(1), HostReport("timeout", 2), HostReport("touched-stock", 0), Misplay("5h")]
+)
+def test_mao_moves_read_back_from_their_text(move: object) -> None:
+    assert parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize("text", ["host: nap 2", "host: timeout", "3: host timeout 2", "release"])
+def test_malformed_mao_moves_are_invalid(text: str) -> None:
+    with pytest.raises(InvalidMoveError):
+        parse_move(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        ("Dobar dan", "good-day"),
+        ("dobar dan!", "good-day"),
+        ("Good day", "good-day"),
+        ("Zadnja karta", "last-card"),
+        ("Last card", "last-card"),
+        ("Pitanje", "question"),
+        ("Question", "question"),
+        ("Kraj pitanja", "end-of-questions"),
+        ("End of questions", "end-of-questions"),
+        ("Mau Mau", "mau-mau"),
+        ("Pet-pik", "five-of-spades"),
+        ("Žandar pik", "jack-of-spades"),
+        ("četiri", "four"),
+        ("nice weather", None),
+    ],
+)
+def test_phrasebook_maps_serbian_and_english_to_calls(text: str, call: str | None) -> None:
+    assert to_call(text) == call
+
+
+def test_phrasebook_finds_every_call_in_a_sentence() -> None:
+    assert to_calls("Desetka pik vam želi Dobar dan") == ("ten-of-spades", "good-day")
+    assert speech(1, "Pitanje!") == Say(1, "question")
+
+
+def test_mao_is_found_by_its_aliases() -> None:
+    assert variants.get("um", illegal_play="penalize").option_dict["illegal_play"] == "penalize"
+    assert variants.get("ultimate-mao").name == "mao"

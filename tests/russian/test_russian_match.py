@@ -1,0 +1,240 @@
+"""Match play (RU-3, RU-16, RU-18): deals in a row, the deal rotating, running loss totals
+until one reaches the limit; events, views, clones, saving and loading."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from makao import GameOverError, IllegalMoveError, Move, Play, SetupError, StateError, variants
+from makao.events import DealScored, DealStarted, Event, GameOver, MatchOver
+from makao.match import Match, MatchView, deal_seed
+from makao.variants.russian.scoring import deal_scores
+
+RU = variants.russian()
+
+
+def bot_move(legal: tuple[Move, ...], rng: random.Random) -> Move:
+    """A simple bot: a random play if there is one, else a random legal move."""
+    plays = [move for move in legal if isinstance(move, Play)]
+    return rng.choice(plays or list(legal))
+
+
+def finish_deal(match: Match, rng: random.Random) -> list[Event]:
+    """Play the current deal to its end; return the events of its last move."""
+    deal = match.deal
+    while True:
+        events = list(match.play(bot_move(match.legal_moves(), rng)))
+        if match.deal != deal or match.is_over:
+            return events
+
+
+def play_match(match: Match, seed: int) -> list[Event]:
+    rng = random.Random(seed)
+    events = list(match.opening_events)
+    while not match.is_over:
+        events.extend(match.play(bot_move(match.legal_moves(), rng)))
+    return events
+
+
+def test_ru_3_the_deal_passes_to_the_next_seat() -> None:
+    match = Match(RU, players=3, seed=5, match_limit=10_000)
+    assert match.opening_events == (DealStarted(1, 2),)
+    assert match.game.to_move == 0  # left of the dealer (RU-5)
+    rng = random.Random(1)
+    for deal, dealer in ((2, 0), (3, 1), (4, 2)):
+        events = finish_deal(match, rng)
+        assert events[-1] == DealStarted(deal, dealer)
+        assert (match.deal, match.dealer) == (deal, dealer)
+        assert match.game.to_move == (dealer + 1) % 3
+        assert match.game.record == ()
+
+
+def test_ru_3_the_first_dealer_is_the_variants_dealer() -> None:
+    match = Match(variants.russian(dealer=0), players=4, seed=1)
+    assert (match.dealer, match.game.to_move) == (0, 1)
+
+
+def test_ru_16_each_deal_adds_the_hands_points_to_the_totals() -> None:
+    match = Match(RU, players=4, seed=9, match_limit=10_000)
+    rng = random.Random(2)
+    totals = [0, 0, 0, 0]
+    for _ in range(3):
+        game = match.game
+        events = finish_deal(match, rng)
+        scores = deal_scores(game)
+        assert 0 in scores  # the player who went out scores 0
+        totals = [t + s for t, s in zip(totals, scores, strict=True)]
+        scored = [event for event in events if isinstance(event, DealScored)]
+        assert scored == [DealScored(scores, tuple(totals))]
+        assert match.totals == tuple(totals)
+    assert len(match.scores) == 3
+
+
+def test_ru_18_the_match_ends_when_a_total_reaches_the_limit() -> None:
+    match = Match(variants.russian(match_limit=200), players=3, seed=4)
+    events = play_match(match, 4)
+    scored = [event for event in events if isinstance(event, DealScored)]
+    assert all(max(event.totals) < 200 for event in scored[:-1])
+    assert max(scored[-1].totals) >= 200
+    assert events[-1] == MatchOver(match.ranking, match.totals)
+    assert [match.totals[seat] for seat in match.ranking] == sorted(match.totals)
+    assert match.is_over and match.legal_moves() == () and match.legal_moves_text() == []
+    with pytest.raises(GameOverError):
+        match.play("draw")
+
+
+@pytest.mark.parametrize("limit", [200, 500, 1000])
+def test_ru_18_the_limit_is_an_option(limit: int) -> None:
+    assert Match(variants.russian(match_limit=limit), players=2, seed=1).match_limit == limit
+    assert Match(RU, players=2, seed=1, match_limit=limit).match_limit == limit
+
+
+def test_ru_18_the_default_limit_is_500_and_must_be_positive() -> None:
+    assert Match(RU, players=2, seed=1).match_limit == 500
+    for bad in (0, -5, "500", True):
+        with pytest.raises(SetupError):
+            Match(RU, players=2, seed=1, match_limit=bad)  # type: ignore[arg-type]
+        with pytest.raises(SetupError):
+            variants.russian(match_limit=bad)  # type: ignore[arg-type]
+
+
+def test_ru_18_ranking_is_by_total_lowest_first_ties_by_seat() -> None:
+    match = Match(RU, players=4, seed=1)
+    match.totals_ = [40, 10, 40, 5]
+    assert match.ranking == (3, 1, 0, 2)
+
+
+def test_match_a_bot_plays_a_whole_match_from_views() -> None:
+    match = Match(variants.russian(match_limit=300), players=3, seed=8)
+    rng = random.Random(8)
+    while not match.is_over:
+        seat = match.to_move
+        view = match.view(seat)
+        assert isinstance(view, MatchView) and view.totals == match.totals
+        assert view.deal.hand == match.game.hand(seat)
+        mine = [m for m in match.legal_moves() if str(m) in match.legal_moves_text(seat)]
+        match.play(bot_move(tuple(mine), rng))
+    assert match.view(0).is_over and max(match.totals) >= 300
+
+
+def test_match_view_hides_the_other_hands() -> None:
+    match = Match(RU, players=3, seed=2)
+    view = match.view(1)
+    assert view.seat == 1 and view.deal.hand == match.game.hand(1)
+    assert view.deal.hand_sizes == (5, 5, 5)
+    assert not hasattr(view.deal, "hands")
+    with pytest.raises(IllegalMoveError):
+        match.view(3)
+
+
+def test_match_an_illegal_move_leaves_the_match_unchanged() -> None:
+    match = Match(RU, players=2, seed=3)
+    before = match.to_json()
+    with pytest.raises(IllegalMoveError):
+        match.play("pass")
+    assert match.to_json() == before
+
+
+def test_match_is_deterministic_from_its_seed_and_moves() -> None:
+    first, second = Match(RU, players=3, seed=11), Match(RU, players=3, seed=11)
+    assert play_match(first, 1) == play_match(second, 1)
+    assert first.record == second.record
+
+
+def test_match_deal_seeds_differ_per_deal() -> None:
+    assert len({deal_seed(7, deal) for deal in range(1, 50)}) == 49
+    assert deal_seed(7, 1) != deal_seed(8, 1)
+
+
+def test_match_clone_is_independent() -> None:
+    match = Match(RU, players=3, seed=6, match_limit=10_000)
+    rng = random.Random(6)
+    finish_deal(match, rng)
+    copy = match.clone()
+    finish_deal(copy, rng)
+    assert match.deal == 2 and copy.deal == 3
+    assert len(match.scores) == 1 and len(copy.scores) == 2
+    assert match.totals == copy.scores[0]
+
+
+def test_match_record_holds_every_deal() -> None:
+    match = Match(RU, players=2, seed=12, match_limit=10_000)
+    rng = random.Random(3)
+    finish_deal(match, rng)
+    match.play(bot_move(match.legal_moves(), rng))
+    record = match.record
+    assert len(record) == 2 and len(record[1]) == 1
+    assert isinstance(record[0][-1], Move)
+
+
+def test_match_saves_and_loads_mid_deal_and_finished() -> None:
+    match = Match(variants.russian(match_limit=200), players=3, seed=13)
+    rng = random.Random(13)
+    finish_deal(match, rng)
+    for _ in range(5):
+        match.play(bot_move(match.legal_moves(), rng))
+    loaded = Match.from_json(match.to_json())
+    assert loaded.record == match.record and loaded.totals == match.totals
+    assert loaded.view(0) == match.view(0)
+    play_match(match, 1)
+    loaded = Match.from_json(match.to_json())
+    assert loaded.is_over and loaded.ranking == match.ranking
+
+
+def _saved() -> dict[str, object]:
+    match = Match(RU, players=2, seed=14, match_limit=10_000)
+    finish_deal(match, random.Random(14))
+    data: dict[str, object] = json.loads(match.to_json())
+    return data
+
+
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        lambda d: "not json {",
+        lambda d: json.dumps([1, 2]),
+        lambda d: json.dumps({**d, "format": "makao.game"}),
+        lambda d: json.dumps({**d, "version": 99}),
+        lambda d: json.dumps({**d, "players": "two"}),
+        lambda d: json.dumps({**d, "players": 9}),
+        lambda d: json.dumps({**d, "deals": [["9z"]]}),
+        lambda d: json.dumps({**d, "deals": [["pass", "pass"]]}),
+        lambda d: json.dumps({**d, "deals": [*d["deals"], []]}),
+        lambda d: json.dumps({**d, "deals": [d["deals"][0][:-1], []]}),
+        lambda d: json.dumps({**d, "summary": {**d["summary"], "totals": [0, 0]}}),
+        lambda d: json.dumps({**d, "variant": {"name": "nope", "options": {}}}),
+        lambda d: json.dumps({**d, "variant": {**d["variant"], "builtin": False}}),
+        lambda d: json.dumps({k: v for k, v in d.items() if k != "seed"}),
+    ],
+)
+def test_match_corrupt_saves_raise_state_error(corrupt: object) -> None:
+    text = corrupt(_saved())  # type: ignore[operator]
+    with pytest.raises(StateError):
+        Match.from_json(text)
+
+
+def test_match_a_custom_variant_loads_when_given() -> None:
+    custom = RU.without(type(RU.rule_objects[-2]), name="russian-no-call")
+    match = Match(custom, players=2, seed=1)
+    match.play(match.legal_moves()[0])
+    text = match.to_json()
+    with pytest.raises(StateError):
+        Match.from_json(text)
+    assert Match.from_json(text, variant=custom).record == match.record
+
+
+def test_match_a_deal_that_ends_reports_game_over_then_scores() -> None:
+    match = Match(RU, players=2, seed=15, match_limit=10_000)
+    events = finish_deal(match, random.Random(15))
+    kinds = [type(event) for event in events]
+    assert kinds[-3:] == [GameOver, DealScored, DealStarted]
+
+
+def test_match_refuses_bad_tables() -> None:
+    with pytest.raises(SetupError):
+        Match(RU, players=6, seed=1)
+    with pytest.raises(SetupError):
+        Match(RU, players=2, seed="x")  # type: ignore[arg-type]

@@ -1,0 +1,77 @@
+"""The Russian point table (RU-2) and the scoring of a deal's hands (RU-16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from makao import ALL_CARDS, Card, Game, Rank, variants
+from makao.variants.russian.scoring import RUSSIAN_POINTS, deal_scores, hand_points, point_table
+
+EXPECTED = {
+    "A": 50,
+    "9": 40,
+    "3": 30,
+    "2": 20,
+    "10": 10,
+    "J": 10,
+    "Q": 10,
+    "4": 5,
+    "5": 5,
+    "6": 5,
+    "7": 5,
+    "8": 5,
+}
+
+
+@pytest.mark.parametrize(("rank", "points"), sorted(EXPECTED.items()))
+def test_ru_2_points_per_rank(rank: str, points: int) -> None:
+    for suit in "cdhs":
+        assert hand_points(rank + suit) == points
+
+
+def test_ru_2_the_king_of_hearts_is_worth_50_the_other_kings_10() -> None:
+    assert hand_points("Kh") == 50
+    assert [hand_points(king) for king in ("Ks", "Kc", "Kd")] == [10, 10, 10]
+
+
+def test_ru_2_the_table_covers_every_card_and_is_read_only() -> None:
+    assert set(RUSSIAN_POINTS) == set(ALL_CARDS)
+    with pytest.raises(TypeError):
+        RUSSIAN_POINTS[Card.parse("2c")] = 0  # type: ignore[index]
+
+
+def test_ru_2_a_hand_is_the_sum_of_its_cards() -> None:
+    assert hand_points("Ah Kh 9c 3d 2s 10h 5c") == 205
+    assert hand_points([Card.parse("9c"), Card.parse("9c")]) == 80  # two decks
+    assert hand_points("") == 0
+
+
+def test_ru_2_a_custom_table() -> None:
+    table = point_table({Rank.ACE: 11}, {"Qs": 13})
+    assert hand_points("Ah Qs 5d", table) == 24
+
+
+def test_ru_16_a_deal_scores_each_remaining_hand_the_winner_zero() -> None:
+    game = Game.from_position(
+        variants.russian(), hands=["5h", "Ah 9d", "Kh 3c 4c"], pile="7h", stock="Jd"
+    )
+    game.play("5h")
+    assert game.is_over
+    assert deal_scores(game) == (0, 90, 85)
+
+
+def test_ru_16_a_finished_deal_reports_the_points_left_in_each_hand() -> None:
+    game = Game.from_position(
+        variants.get("russian"), hands=["5h", "Ah 9c", "Kh 2s 10d"], pile="7h", stock="6c 6d"
+    )
+    assert game.scores is None  # not over yet
+    game.play("5h")
+    assert game.is_over
+    assert game.scores == (0, 50 + 40, 50 + 20 + 10)
+
+
+def test_pl_34_the_basic_polish_game_scores_nothing() -> None:
+    """PL-34: the basic polish game scores nothing."""
+    game = Game.from_position(variants.polish(), hands=["5h", "9c 8c"], pile="7h", stock="6c")
+    game.play("5h +po-makale")
+    assert game.is_over and game.outcome == (0, 1) and game.scores is None
