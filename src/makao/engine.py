@@ -361,35 +361,49 @@ class Game(State):
         [`IllegalMoveError`][makao.errors.IllegalMoveError] for moves the rules forbid now; in both
         cases the game is unchanged.
         """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _movegen.legal_moves(self)
+        # a move taken from legal_moves() is found by identity (so it is a Move, not text)
+        listed: Move = (
+            move  # type: ignore[assignment]
+            if any(map(is_, legal, repeat(move)))
+            else self._admitted(move, legal)
+        )
+        events: list[Event] = []
+        self._legal = None
+        self._log = (listed, self._log)
+        rules = self.rules
+        kind = type(listed)
+        if rules.handlers:
+            handler = rules.handlers.get(kind)
+            if handler is not None:
+                handler.apply(self, listed, events)
+                return tuple(events)
+        if rules.before_move_rules:
+            busy = self.rule_states != rules.initial_state
+            for rule in rules.before_move_rules if busy else rules.busy_before_move_rules:
+                rule.before_move(self, listed, events)
+        if kind is Play:
+            self._play_cards(self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
+        elif kind is Draw:
+            self._draw(self.to_move, events)
+        else:
+            self._pass(self.to_move, events)
+        return tuple(events)
+
+    def _admitted(self, move: object, legal: tuple[Move, ...]) -> Move:
+        """``move`` (an object or its text) checked against ``legal``: the listed move it
+        stands for, or a typed error (malformed, game over, illegal now)."""
         if isinstance(move, str):
             move = parse_move(move)
         elif not isinstance(move, Move):
             raise InvalidMoveError(f"not a move: {move!r} (pass a Move or its text)")
         if self.over:
             raise GameOverError(f"the game is over; {move} cannot be played")
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _movegen.legal_moves(self)
-        if not any(map(is_, legal, repeat(move))) and move not in legal:
-            move = _movegen.canonical(self, move, legal)
-        events: list[Event] = []
-        self._legal = None
-        self._log = (move, self._log)
-        rules = self.rules
-        handler = rules.handlers.get(type(move))
-        if handler is not None:
-            handler.apply(self, move, events)
-            return tuple(events)
-        busy = self.rule_states != rules.initial_state
-        for rule in rules.before_move_rules if busy else rules.busy_before_move_rules:
-            rule.before_move(self, move, events)
-        if type(move) is Play:
-            self._play_cards(self.to_move, move, events)
-        elif type(move) is Draw:
-            self._draw(self.to_move, events)
-        else:
-            self._pass(self.to_move, events)
-        return tuple(events)
+        if move in legal:
+            return move
+        return _movegen.canonical(self, move, legal)
 
     def _play_cards(self, seat: int, move: Play, events: list[Event]) -> None:
         hand = self.hands[seat]
