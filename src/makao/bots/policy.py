@@ -79,7 +79,7 @@ class Situation(NamedTuple):
     @classmethod
     def of_game(cls, game: Game, seat: int) -> Situation:
         """The situation of ``seat`` in ``game`` (reads only public facts and ``seat``'s hand)."""
-        sizes = [len(hand) for hand in game.hands]
+        sizes = list(map(len, game.hands))
         return cls(game.hands[seat], game.effect, _closest(sizes, seat), game.rules)
 
 
@@ -128,27 +128,48 @@ def score_move(move: Move, situation: Situation) -> float:
     Out-of-turn actions first; then plays: finishing, saying calls, shedding many and
     high cards, demanding ranks and naming suits the player holds; function and wild cards
     are kept for defence (or for an attack on a player close to going out); drawing and
-    passing last; table talk ([`is_talk`][makao.bots.policy.is_talk]) never.
+    passing last; table talk ([`is_talk`][makao.bots.policy.is_talk]) never. What depends
+    on the play alone is computed once per play and rule set (`_card_part`).
     """
     if getattr(move, "seat", None) is not None:
         return -ACTION_SCORE if is_talk(move) else ACTION_SCORE
     if not isinstance(move, Play):
         return 0.0
-    cards = move.cards
+    rules = situation.rules
+    table = _CARD_PARTS.get(rules)
+    if table is None:
+        if len(_CARD_PARTS) > _MAX_RULE_SETS:
+            _CARD_PARTS.clear()
+        table = _CARD_PARTS[rules] = {}
+    part = table.get(move)
+    if part is None:
+        if len(table) > _MAX_PLAYS:
+            table.clear()
+        part = table[move] = _card_part(move.cards, rules)
+    score, special, battle = part
     hand = situation.hand
-    left = len(hand) - len(cards)
-    score = 10.0 + 4.0 * len(cards) + sum(card.rank for card in cards) / (14.0 * len(cards))
+    left = len(hand) - len(move.cards)
     if left <= 0:
         score += FINISH_SCORE
     score += CALL_SCORE * len(move.calls)
-    score += _function_score(cards, situation, left)
+    if special:
+        score += _function_score(special, battle, situation, left)
     if move.choice is not None:
-        score += _choice_score(move.choice, hand, cards)
+        score += _choice_score(move.choice, hand, move.cards)
     return score
 
 
-def _function_score(cards: tuple[Card, ...], situation: Situation, left: int) -> float:
-    rules = situation.rules
+#: Per rule set: per play, `_card_part` (bounded: cleared when full).
+_CARD_PARTS: dict[RuleSet, dict[Play, tuple[float, int, bool]]] = {}
+_MAX_RULE_SETS = 64
+_MAX_PLAYS = 100_000
+
+
+def _card_part(cards: tuple[Card, ...], rules: RuleSet) -> tuple[float, int, bool]:
+    """What the score of a play of ``cards`` owes to the cards alone: the shedding score
+    (more and higher cards), how many are function or wild cards, and whether one is a
+    battle card."""
+    score = 10.0 + 4.0 * len(cards) + sum(card.rank for card in cards) / (14.0 * len(cards))
     special = 0
     battle = False
     for card in cards:
@@ -156,8 +177,10 @@ def _function_score(cards: tuple[Card, ...], situation: Situation, left: int) ->
         if rule is not None or rules.wild[card.index] is not None:
             special += 1
             battle = battle or isinstance(rule, BattleCards)
-    if not special:
-        return 0.0
+    return score, special, battle
+
+
+def _function_score(special: int, battle: bool, situation: Situation, left: int) -> float:
     if battle and situation.closest <= 2:
         return 8.0  # attack a player about to go out
     if situation.effect is not None or left <= 2:
