@@ -158,9 +158,15 @@ def first_cards(game: Position, seat: int) -> list[Card]:
     else:
         override = effect.suit_override
         if override is None:
-            allowed = [card for card in hand if effect.allows(game, card)]
+            answers = effect.answers(top)
+            if answers is None:
+                allowed = [card for card in hand if effect.allows(game, card)]
+            else:
+                allowed = [card for card in hand if card in answers]
             if game.rules.has_effect_wilds:
                 allowed += [card for card in hand if _wild_under_effects(game, card)]
+            elif game.distinct:
+                return allowed
             return list(dict.fromkeys(allowed))
         suit = override
         wilds_ok = not effect.blocks_wilds

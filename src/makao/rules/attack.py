@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
-from makao.cards import Card, Rank
+from makao.cards import ALL_CARDS, Card, Rank
 from makao.events import AttackAccepted, AttackRaised
 from makao.moves import Choice
 from makao.rules._util import seat_after_by
@@ -42,11 +42,15 @@ class BattleCards(CardRule):
     extra_answers: frozenset[Card] = frozenset()
     accept_ends_turn: bool = True
     _table: dict[Card, int] = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _answer_sets: dict[Card, frozenset[Card]] = attrs.field(
+        init=False, repr=False, eq=False, hash=False
+    )
 
     def __attrs_post_init__(self) -> None:
         if self.answer not in ("match", "same_rank"):
             raise ValueError(f"answer must be 'match' or 'same_rank', not {self.answer!r}")
         object.__setattr__(self, "_table", dict(self.penalties))
+        object.__setattr__(self, "_answer_sets", {})
 
     def covers(self, card: Card) -> bool:
         """Battle cards are those with a penalty."""
@@ -67,6 +71,15 @@ class BattleCards(CardRule):
         # same rank: a battle card, or an extra answer (under an attack the top card is
         # always a battle card or an extra answer that passed one on)
         return card.rank is top.rank and (card in self._table or card in self.extra_answers)
+
+    def answer_set(self, top: Card) -> frozenset[Card]:
+        """Every card that [`answers`][makao.rules.attack.BattleCards.answers] an attack whose
+        top card is ``top`` (computed once per top card)."""
+        found = self._answer_sets.get(top)
+        if found is None:
+            found = frozenset(card for card in ALL_CARDS if self.answers(top, card))
+            self._answer_sets[top] = found
+        return found
 
     def on_play(
         self,
@@ -126,6 +139,10 @@ class AttackEffect(Effect):
     def allows(self, game: Table, card: Card) -> bool:
         """Only a defending battle card may be played (PL-12, RU-11)."""
         return self.rule.answers(game.pile[-1], card)
+
+    def answers(self, top: Card) -> frozenset[Card]:
+        """The battle cards that defend on ``top`` (PL-12, RU-11)."""
+        return self.rule.answer_set(top)
 
     def allows_extra(self, game: Table, card: Card) -> bool:
         """A defence consists of battle cards only (PL-16)."""

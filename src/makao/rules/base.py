@@ -280,6 +280,13 @@ class Effect:
         """May ``card`` start a play now (the first card of a multi-card play)?"""
         raise NotImplementedError
 
+    def answers(self, top: Card) -> frozenset[Card] | None:
+        """The cards [`allows`][makao.rules.base.Effect.allows] accepts on top card ``top``,
+        when that depends on nothing else (move generation then looks cards up in this
+        set instead of asking `allows` card by card); ``None`` (the default): ask
+        `allows`. An effect that returns a set must agree with its `allows`."""
+        return None
+
     def allows_extra(self, game: Table, card: Card) -> bool:
         """May ``card`` follow the first card of a multi-card play (same rank)?"""
         return True

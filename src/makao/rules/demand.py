@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from makao.cards import Card, Rank, Suit
+from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.events import DemandEnded, DemandSet, SuitNamed
 from makao.moves import Choice
 from makao.rules._util import cards_of_ranks, seat_after_by
@@ -26,10 +26,21 @@ class RankDemandCards(CardSetRule):
     cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
     ranks: tuple[Rank, ...] = _ORDINARY
     may_decline: bool = False
+    _answer_sets: dict[Rank, frozenset[Card]] = attrs.field(
+        init=False, repr=False, eq=False, hash=False, factory=dict
+    )
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """No demand, or one of the demandable ranks (PL-21)."""
         return (None, *self.ranks)
+
+    def answer_set(self, rank: Rank) -> frozenset[Card]:
+        """The cards of ``rank`` and the demanding cards (computed once per rank)."""
+        found = self._answer_sets.get(rank)
+        if found is None:
+            found = frozenset(c for c in ALL_CARDS if c.rank is rank or c in self.cards)
+            self._answer_sets[rank] = found
+        return found
 
     def on_play(
         self,
@@ -69,6 +80,10 @@ class RankDemand(Effect):
     def allows(self, game: Table, card: Card) -> bool:
         """The demanded rank (any suit) or a demanding card (PL-23)."""
         return card.rank is self.rank or card in self.rule.cards
+
+    def answers(self, top: Card) -> frozenset[Card]:
+        """The cards of the demanded rank and the demanding cards (PL-23)."""
+        return self.rule.answer_set(self.rank)
 
     def allows_extra(self, game: Table, card: Card) -> bool:
         """Further cards of the demanded rank (or demanders) may follow."""

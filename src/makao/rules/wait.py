@@ -66,6 +66,10 @@ class WaitEffect(Effect):
         """Only a wait card of any suit passes the wait on (PL-17)."""
         return card in self.rule.cards
 
+    def answers(self, top: Card) -> frozenset[Card]:
+        """The wait cards, whatever the top card (PL-17)."""
+        return self.rule.cards
+
     def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
         """A waiting player neither plays nor draws (PL-18)."""
         return False

@@ -96,6 +96,10 @@ class FinalAttack(Effect):
         """The answers the attack allows (RU-11)."""
         return self.attack.allows(game, card)
 
+    def answers(self, top: Card) -> frozenset[Card] | None:
+        """As the attack."""
+        return self.attack.answers(top)
+
     def allows_extra(self, game: Table, card: Card) -> bool:
         """As the attack."""
         return self.attack.allows_extra(game, card)
