@@ -57,7 +57,7 @@ def main() -> None:
     rng = random.Random(3)
     while not game.is_over:
         game.play(rng.choice(game.legal_moves()))
-    print(f"one game: {len(game.record)} moves, finishing order {game.outcome}")
+    print(f"one game: {len(game.record)} moves, finishing order {game.standings().order}")
 
     # A variant is a value: derive new ones by adding, removing or replacing rules.
     no_wild_queens = variants.polish().without(Wild, name="polish-no-wild-queens")

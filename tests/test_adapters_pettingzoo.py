@@ -45,9 +45,9 @@ def test_pettingzoo_seed_test_passes() -> None:
 def test_pl_32_finishing_order_pays_plus_one_to_minus_one() -> None:
     table = raw_env(players=3, max_actions=20_000)  # random play can run long
     totals = play_out(table, seed=4)
-    order = table.driver.game.outcome
-    assert order is not None
-    assert [totals[f"player_{seat}"] for seat in order] == [1.0, 0.0, -1.0]
+    outcome = table.driver.game.outcome
+    assert outcome is not None
+    assert [totals[f"player_{seat}"] for seat in outcome.order] == [1.0, 0.0, -1.0]
 
 
 def test_only_the_agent_to_act_has_a_mask_and_noop_only_in_reaction_turns() -> None:

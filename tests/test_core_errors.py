@@ -12,6 +12,7 @@ from makao import (
     IllegalMoveError,
     InvalidMoveError,
     MakaoError,
+    Outcome,
     Say,
     Stop,
     variants,
@@ -81,7 +82,7 @@ def test_moves_with_a_negative_seat_cannot_be_made() -> None:
 def test_a_move_after_the_game_is_over_raises_game_over_error() -> None:
     game = Game.from_position(POLISH, hands=["5h", "9c 9d"], pile="7h", stock="Kc")
     game.play("5h +po-makale")
-    assert game.is_over and game.outcome == (0, 1)
+    assert game.is_over and game.outcome == Outcome((0, 1))
     assert game.legal_moves() == ()
     for move in ("draw", "pass", "9c", "1: say makao", "0: stop 1"):
         message = refused(game, move, GameOverError)

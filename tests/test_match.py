@@ -11,6 +11,7 @@ import pytest
 from makao import GameOverError, IllegalMoveError, Move, Play, SetupError, StateError, variants
 from makao.events import DealScored, DealStarted, Event, GameOver, MatchOver
 from makao.match import Match, MatchView, deal_seed
+from makao.rules import LastCardCall
 from makao.scoring import deal_scores
 
 RU = variants.russian()
@@ -217,7 +218,7 @@ def test_match_corrupt_saves_raise_state_error(corrupt: object) -> None:
 
 
 def test_match_a_custom_variant_loads_when_given() -> None:
-    custom = RU.without(type(RU.rule_objects[-2]), name="russian-no-call")
+    custom = RU.without(LastCardCall, name="russian-no-call")
     match = Match(custom, players=2, seed=1)
     match.play(match.legal_moves()[0])
     text = match.to_json()

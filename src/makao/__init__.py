@@ -25,6 +25,7 @@ from makao.errors import (
 from makao.events import redact
 from makao.match import Match
 from makao.moves import Draw, Move, Pass, Play, Say, Seat, Stop, parse_move
+from makao.outcome import Outcome
 from makao.sim import compare, simulate
 from makao.tournament import ladder
 from makao.variant import Variant
@@ -46,6 +47,7 @@ __all__ = [
     "MakaoError",
     "Match",
     "Move",
+    "Outcome",
     "Pass",
     "Play",
     "Rank",

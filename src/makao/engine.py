@@ -31,6 +31,7 @@ from makao.events import (
     TurnSkipped,
 )
 from makao.moves import Draw, Move, Pass, Play, parse_move
+from makao.outcome import Outcome
 from makao.rules.base import CardRule, Effect
 from makao.state import State
 from makao.variant import Variant
@@ -259,9 +260,20 @@ class Game(State):
         return [str(move) for move in moves]
 
     @property
-    def outcome(self) -> tuple[int, ...] | None:
-        """The finishing order (first = winner), or ``None`` while the game goes on."""
-        return tuple(self.finished) if self.over else None
+    def outcome(self) -> Outcome | None:
+        """How the game ended -- finishing order, blocked or not, scores -- as an
+        [`Outcome`][makao.outcome.Outcome]; ``None`` while the game goes on (see
+        [`standings`][makao.engine.Game.standings] for a game not over)."""
+        return self.standings() if self.over else None
+
+    def standings(self) -> Outcome:
+        """The game's [`Outcome`][makao.outcome.Outcome] as it stands: once over, the
+        result; before, the finished seats, then the others ranked as the end of a game
+        ranks them (fewest cards first, PL-36), with ``over=False`` -- to score a game cut
+        short."""
+        order = (*self.finished, *([] if self.over else _unfinished_by_cards(self)))
+        scores = self.rules.finish.scores(self)
+        return Outcome(order, self.blocked, scores, self.over)
 
     @property
     def scores(self) -> tuple[int, ...] | None:
@@ -657,9 +669,7 @@ class Game(State):
 
     def end_game(self, events: list[Event]) -> None:
         """End the game: the remaining players are ranked by fewest cards (PL-32, PL-36)."""
-        rest = [s for s in range(self.players) if not self.done[s]]
-        rest.sort(key=lambda s: (len(self.hands[s]), (s - self.to_move) % self.players))
-        for seat in rest:
+        for seat in _unfinished_by_cards(self):
             self.done[seat] = True
             self.finished.append(seat)
         self.over = True
@@ -687,6 +697,15 @@ def _name(pair: tuple[str, object]) -> str:
 #: ``tuple.__new__`` builds a view without the named tuple's keyword-handling ``__new__``:
 #: a view is made for every bot decision, and this halves its cost.
 _new_tuple = tuple.__new__
+
+
+def _unfinished_by_cards(game: Game) -> list[int]:
+    """The seats still holding cards, fewest cards first, ties in turn order from the
+    seat to move (how the end of a game ranks them, PL-32, PL-36)."""
+    players, to_move, hands = game.players, game.to_move, game.hands
+    rest = [seat for seat in range(players) if not game.done[seat]]
+    rest.sort(key=lambda s: (len(hands[s]), (s - to_move) % players))
+    return rest
 
 
 def _restore_game(state: dict[str, object]) -> Game:
