@@ -26,6 +26,7 @@ from makao.events import redact
 from makao.match import Match
 from makao.moves import Draw, Move, Pass, Play, Say, Seat, Stop, parse_move
 from makao.outcome import Outcome
+from makao.rules.base import Pending
 from makao.sim import compare, simulate
 from makao.tournament import ladder
 from makao.variant import Variant
@@ -49,6 +50,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Pass",
+    "Pending",
     "Play",
     "Rank",
     "Say",

@@ -32,7 +32,7 @@ from makao.events import (
 )
 from makao.moves import Draw, Move, Pass, Play, parse_move
 from makao.outcome import Outcome
-from makao.rules.base import CardRule, Effect
+from makao.rules.base import CardRule, Effect, Pending
 from makao.state import State
 from makao.variant import Variant
 from makao.view import View
@@ -258,6 +258,14 @@ class Game(State):
             seat = self._seat(seat)
             moves = tuple(m for m in moves if _movegen.actor(self, m) == seat)
         return [str(move) for move in moves]
+
+    @property
+    def pending(self) -> Pending:
+        """What the effect in force asks of the player to move -- an attack of N cards, a
+        wait of N turns, a demand, a named suit, or nothing -- as a
+        [`Pending`][makao.rules.base.Pending], whose ``accept`` is the move that takes it
+        (``draw`` for an attack, ``pass`` for a wait)."""
+        return Pending.of(self.effect)
 
     @property
     def outcome(self) -> Outcome | None:

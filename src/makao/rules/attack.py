@@ -11,7 +11,7 @@ from makao.cards import Card, Rank
 from makao.events import AttackAccepted, AttackRaised
 from makao.moves import Choice
 from makao.rules._util import seat_after_by
-from makao.rules.base import CardRule, Effect, Events, Table
+from makao.rules.base import CardRule, Effect, Events, Pending, Table
 
 __all__ = ["AttackEffect", "BattleCards"]
 
@@ -152,6 +152,10 @@ class AttackEffect(Effect):
             resume = game.advance(self.seat, events)
             game.send_turn_to(resume if resume != seat else None)
         game.end_turn(seat, None, events)
+
+    def pending(self) -> Pending:
+        """An attack of ``total`` cards, accepted by drawing them."""
+        return Pending.attack(self.total, self.seat)
 
     def to_text(self) -> str:
         """``attack N by S`` (``back`` when sent backwards; ``of R`` when the battle cards

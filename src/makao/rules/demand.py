@@ -11,7 +11,7 @@ from makao.cards import Card, Rank, Suit
 from makao.events import DemandEnded, DemandSet, SuitNamed
 from makao.moves import Choice
 from makao.rules._util import cards_of_ranks, seat_after_by
-from makao.rules.base import CardSetRule, Effect, Events, Table
+from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
 __all__ = ["RankDemand", "RankDemandCards", "SuitDemand", "SuitDemandCards"]
 
@@ -93,6 +93,10 @@ class RankDemand(Effect):
             events.append(DemandEnded(self.rank))
             return None
         return self
+
+    def pending(self) -> Pending:
+        """A demand for ``rank``."""
+        return Pending.demand(self.rank, self.demander)
 
     def to_text(self) -> str:
         """``demand R by S``."""
@@ -176,6 +180,10 @@ class SuitDemand(Effect):
             events.append(DemandEnded(self.suit))
             return None
         return self
+
+    def pending(self) -> Pending:
+        """The named ``suit``."""
+        return Pending.named_suit(self.suit)
 
     def to_text(self) -> str:
         """``suit X``."""

@@ -11,7 +11,7 @@ from makao.cards import Card
 from makao.events import AttackAccepted
 from makao.moves import Choice
 from makao.rules.attack import AttackEffect, BattleCards
-from makao.rules.base import CardRule, Effect, Events, FinishRule, Table
+from makao.rules.base import CardRule, Effect, Events, FinishRule, Pending, Table
 from makao.scoring import RUSSIAN_POINTS, Points, deal_scores
 
 __all__ = ["DEFAULT_MATCH_LIMIT", "ClosingAnswer", "DealEnd", "FinalAttack"]
@@ -127,6 +127,10 @@ class FinalAttack(Effect):
         events.append(AttackAccepted(seat, self.attack.total))
         game.draw_cards(seat, self.attack.total, "attack", events)
         game.end_game(events)
+
+    def pending(self) -> Pending:
+        """The attack's: answered or drawn, it ends the deal."""
+        return self.attack.pending()
 
     def to_text(self) -> str:
         """``final attack N by S``."""

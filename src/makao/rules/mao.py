@@ -27,7 +27,7 @@ from makao.events import (
 from makao.moves import Choice, Move
 from makao.rules._util import cards_of_ranks, seat_after_by
 from makao.rules.attack import AttackEffect, BattleCards
-from makao.rules.base import CardRule, CardSetRule, Effect, Events, Table, TurnRule
+from makao.rules.base import CardRule, CardSetRule, Effect, Events, Pending, Table, TurnRule
 from makao.rules.mao_moves import Release
 
 __all__ = [
@@ -278,6 +278,10 @@ class HeldJack(Effect):
         """Drawing is always a move (UM-5)."""
         return game.can_draw()
 
+    def pending(self) -> Pending:
+        """The named ``suit``."""
+        return Pending.named_suit(self.suit, self.seat)
+
     def to_text(self) -> str:
         """``jack X by S``."""
         return f"jack {self.suit.letter} by {self.seat}"
@@ -419,6 +423,10 @@ class MultiplexEffect(Effect):
         game.draw_cards(seat, self.count, "attack", events)
         game.end_turn(seat, None, events)
 
+    def pending(self) -> Pending:
+        """An attack of the last number said, answered by a card of ``rank``."""
+        return Pending.attack(self.count, self.seat, self.rank)
+
     def to_text(self) -> str:
         """``multiplex R N by S``."""
         return f"multiplex {self.rank.text} {self.count} by {self.seat}"
@@ -426,8 +434,5 @@ class MultiplexEffect(Effect):
 
 def pending_penalty(effect: Effect | None) -> int:
     """The cards a player facing ``effect`` would draw by not answering (0 if none)."""
-    if isinstance(effect, AttackEffect):
-        return effect.total
-    if isinstance(effect, MultiplexEffect):
-        return effect.count
-    return 0
+    pending = Pending.of(effect)
+    return pending.amount if pending.kind == "attack" else 0
