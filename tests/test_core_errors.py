@@ -14,6 +14,7 @@ from makao import (
     MakaoError,
     Outcome,
     Say,
+    SeatError,
     Stop,
     variants,
 )
@@ -64,11 +65,11 @@ def test_seats_that_do_not_exist_are_refused() -> None:
     refused(game, "99: say makao", IllegalMoveError)
     refused(game, "1234567890: say makao", InvalidMoveError)
     for seat in (3, -1, True, "0"):
-        with pytest.raises(IllegalMoveError, match="seats are 0…2"):
+        with pytest.raises(SeatError, match="seats are 0…2"):
             game.view(seat)  # type: ignore[arg-type]
-        with pytest.raises(IllegalMoveError, match="seats are 0…2"):
+        with pytest.raises(SeatError, match="seats are 0…2"):
             game.hand(seat)  # type: ignore[arg-type]
-        with pytest.raises(IllegalMoveError, match="seats are 0…2"):
+        with pytest.raises(SeatError, match="seats are 0…2"):
             game.legal_moves_text(seat)  # type: ignore[arg-type]
 
 

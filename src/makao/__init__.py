@@ -19,6 +19,7 @@ from makao.errors import (
     IllegalMoveError,
     InvalidMoveError,
     MakaoError,
+    SeatError,
     SetupError,
     StateError,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "Rank",
     "Say",
     "Seat",
+    "SeatError",
     "SetupError",
     "StateError",
     "Stepper",

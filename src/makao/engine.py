@@ -18,7 +18,7 @@ from typing import Any
 from makao import _movegen, _random
 from makao.cards import Card, parse_cards
 from makao.deck import shuffled_deck
-from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SetupError
+from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SeatError, SetupError
 from makao.events import (
     CardsDrawn,
     CardsPlayed,
@@ -243,21 +243,44 @@ class Game(State):
         """The cards ``seat`` holds, in the order they were received."""
         return tuple(self.hands[self._seat(seat)])
 
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
         """Every move legal now: the turn moves of `to_move` and any seat's
-        out-of-turn actions (a late makao call, "stop makao", …). Empty once over."""
+        out-of-turn actions (a late makao call, "stop makao", …). Empty once over.
+
+        With ``seat`` (the host-facing form), only the moves that seat may make: its turn
+        moves if it is to move, and its own out-of-turn actions
+        ([`SeatError`][makao.errors.SeatError] for a seat not at the table)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = _movegen.legal_moves(self)
-        return legal
+        if seat is None:
+            return legal
+        seat = self._seat(seat)
+        return tuple(move for move in legal if _movegen.actor(self, move) == seat)
+
+    def is_legal(self, move: Move | str, seat: int | None = None) -> bool:
+        """Whether ``move`` (an object or its text) is legal now -- and, with ``seat``,
+        whether that seat may make it ("may seat 2 play ``7h`` now?"; turn moves carry no
+        seat: they are the seat to move's). A multi-card play in another order of the same
+        cards counts as the listed one. Malformed text raises
+        [`InvalidMoveError`][makao.errors.InvalidMoveError]; a bad seat
+        [`SeatError`][makao.errors.SeatError]."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise InvalidMoveError(f"not a move: {move!r:.60} (pass a Move or its text)")
+        legal = self.legal_moves(seat)
+        return _movegen.listed(self, move, legal) is not None
+
+    def actor(self, move: Move) -> int | None:
+        """The seat that makes ``move``: the seat an out-of-turn action names
+        (``"2: stop 1"``), ``None`` for a report of the host (``"host: timeout 2"``, UM-6),
+        else -- a turn move -- the seat to move."""
+        return None if move.by_host else _movegen.actor(self, move)
 
     def legal_moves_text(self, seat: int | None = None) -> list[str]:
         """The legal moves as text; with ``seat``, only those that seat may make."""
-        moves = self.legal_moves()
-        if seat is not None:
-            seat = self._seat(seat)
-            moves = tuple(m for m in moves if _movegen.actor(self, m) == seat)
-        return [str(move) for move in moves]
+        return [str(move) for move in self.legal_moves(seat)]
 
     @property
     def pending(self) -> Pending:
@@ -686,7 +709,7 @@ class Game(State):
 
     def _seat(self, seat: int) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalMoveError(f"no seat {seat!r}: seats are 0…{self.players - 1}")
+            raise SeatError(f"no seat {seat!r:.40}: seats are 0…{self.players - 1}")
         return seat
 
     def __repr__(self) -> str:
