@@ -49,7 +49,7 @@ EIGHTS_AND_NINES = Variant(
 
 def main() -> None:
     """Show the rules, run the conformance suite, and play one seeded game."""
-    for rule in EIGHTS_AND_NINES.rule_objects:
+    for rule in EIGHTS_AND_NINES.rules:
         print(f"{', '.join(rule.ids):6} {type(rule).__name__}")
     print(check_variant(EIGHTS_AND_NINES, players=(2, 3, 4), games=3))
 

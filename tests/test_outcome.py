@@ -87,7 +87,7 @@ def test_ru_2_one_point_table_the_game_and_the_match_score_with_the_variants_tab
 
 def test_ru_18_the_match_limit_option_is_held_by_the_deal_end_rule() -> None:
     variant = variants.russian(match_limit=250)
-    finish = variant.rules.finish
+    finish = variant.compiled.finish
     assert isinstance(finish, DealEnd) and finish.match_limit == 250
     assert Match(variant, players=2, seed=1).match_limit == 250
     assert Match(variant, players=2, seed=1, match_limit=99).match_limit == 99

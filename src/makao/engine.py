@@ -78,9 +78,9 @@ class Game(State):
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         _check_seed(seed)
-        start = variant.rules.start
+        start = variant.compiled.start
         start.check_players(players)
-        for rule in variant.rules.table_checks:
+        for rule in variant.compiled.table_checks:
             rule.check_table(players)
         deck = shuffled_deck(start.decks_for(players), random.Random(seed), start.ranks)
         game = cls._blank(variant, players, seed)
@@ -150,7 +150,7 @@ class Game(State):
         game.effect = _position_effect(game, effect)
         _position_extras(game, drawn, public)
         everything = [*game.stock, *game.pile, *(card for hand in game.hands for card in hand)]
-        game.distinct = variant.rules.start.decks_for(game.players) == 1 and len(
+        game.distinct = variant.compiled.start.decks_for(game.players) == 1 and len(
             set(everything)
         ) == len(everything)
         game._origin = {
@@ -175,7 +175,7 @@ class Game(State):
     def _blank(cls, variant: Variant, players: int, seed: int) -> Game:
         game = object.__new__(cls)
         game.variant = variant
-        game.rules = variant.rules
+        game.rules = variant.compiled
         game.players = players
         game.hands = [[] for _ in range(players)]
         game.stock = []
@@ -196,7 +196,7 @@ class Game(State):
         game.rng = _random.initial_state(seed)
         game.distinct = False
         game.reshuffles = 0
-        game.rule_states = variant.rules.initial_state
+        game.rule_states = variant.compiled.initial_state
         game.opening = ()
         game._legal = None
         game._log = None
@@ -748,7 +748,7 @@ def _restore_game(state: dict[str, object]) -> Game:
     for name, value in state.items():
         setattr(game, name, value)
     game._log = log
-    game.rules = game.variant.rules
+    game.rules = game.variant.compiled
     game._legal = None
     game.next_seat = None
     return game

@@ -120,7 +120,7 @@ class Match:
             raise SetupError(f"match_limit must be a positive number, not {match_limit!r}")
         if not match_limit > 0:
             raise SetupError(f"match_limit must be a positive number, not {match_limit!r}")
-        variant.rules.start.check_players(players)
+        variant.compiled.start.check_players(players)
         self.variant = variant
         self.players = players
         self.seed = seed
@@ -130,7 +130,7 @@ class Match:
         self._records = []
         self._scores = []
         self.deal = 0
-        self.dealer = (variant.rules.start.dealer - 1) % players
+        self.dealer = (variant.compiled.start.dealer - 1) % players
         self.opening_events = self._next_deal()
 
     @classmethod
@@ -287,7 +287,7 @@ class Match:
 def _variant_limit(variant: Variant) -> float:
     """The match limit the variant's rules give (RU-18); refuse a variant that scores
     nothing."""
-    finish = variant.rules.finish
+    finish = variant.compiled.finish
     if type(finish).scores is FinishRule.scores:
         raise SetupError(
             f"{variant.name} scores no deals (its finishing rule has no scores): "

@@ -149,7 +149,7 @@ def ladder(
     if games < 1 or bootstrap < 1:
         raise SetupError("games and bootstrap must be positive")
     built = parse_variant(variant)
-    built.rules.start.check_players(players)
+    built.compiled.start.check_players(players)
     tables: list[tuple[tuple[int, ...], tuple[GameRecord, ...]]] = []
     for k, table in enumerate(itertools.combinations(range(len(bots)), players)):
         seated: list[Bot] = [parse_bot(bots[i]) for i in table]

@@ -101,8 +101,8 @@ class MakaoGymEnv(Env[Any, Any]):
     ) -> None:
         self.variant = variants.get(variant, **options)
         if players is None:
-            players = max(2, self.variant.rules.start.min_players)
-        self.variant.rules.start.check_players(players)
+            players = max(2, self.variant.compiled.start.min_players)
+        self.variant.compiled.start.check_players(players)
         if seat is not None and not 0 <= seat < players:
             raise SetupError(f"seat must be in 0..{players - 1}, not {seat}")
         if render_mode not in (None, "ansi"):

@@ -98,7 +98,7 @@ def register(variant: str) -> str:
 
 def _game_type(variant: str, zero_sum: bool) -> pyspiel.GameType:
     built = variants.get(variant)
-    start = built.rules.start
+    start = built.compiled.start
     plain = {key: value for key, value in built.options if isinstance(value, _PLAIN)}
     utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
@@ -144,7 +144,7 @@ class _Spec:
         scoring: Rewards,
         fixed_size: bool = False,
     ) -> None:
-        variant.rules.start.check_players(players)
+        variant.compiled.start.check_players(players)
         self.variant = variant
         self.players = players
         self.deals = deals

@@ -37,6 +37,7 @@ import attrs
 from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.errors import SetupError
 from makao.moves import Choice, Draw, Move, Pass, Play
+from makao.rules._util import one_of
 
 if TYPE_CHECKING:
     from makao.events import Event
@@ -53,6 +54,7 @@ __all__ = [
     "PlayRule",
     "Rule",
     "Setup",
+    "StartCard",
     "StartRule",
     "Stateful",
     "Table",
@@ -256,6 +258,10 @@ class Stateful(Generic[S]):
         """Replace this rule's state in ``table``'s game."""
         table.set_rule_state(self, value)
 
+
+#: How a [`StartRule`][makao.rules.base.StartRule] treats the starting card: ``"redraw"`` a
+#: function card (PL-4), leave it ``"inert"`` (RU-4), or let its ``"effect"`` act.
+StartCard = Literal["redraw", "inert", "effect"]
 
 #: What a [`Pending`][makao.rules.base.Pending] asks of the player to move: answer an
 #: ``"attack"`` (draw ``amount`` cards), sit out a ``"wait"`` (``amount`` turns), follow a
@@ -625,7 +631,7 @@ class StartRule(Rule):
     ranks: tuple[int, ...] | None = None
     #: "redraw": a function card is put back into the middle of the stock (PL-4);
     #: "inert": the starting card has no effect (RU-4); "effect": it acts on the first player.
-    start_card: str = "redraw"
+    start_card: StartCard = attrs.field(default="redraw", validator=one_of(StartCard))
     min_players: int = 2
     max_players: int | None = None
     #: The dealer's seat (PL-5); negative counts from the end (-1: the last seat).

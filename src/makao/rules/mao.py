@@ -25,8 +25,8 @@ from makao.events import (
     SuitNamed,
 )
 from makao.moves import Choice, Move
-from makao.rules._util import cards_of_ranks, seat_after_by
-from makao.rules.attack import AttackEffect, BattleCards
+from makao.rules._util import cards_of_ranks, one_of, seat_after_by
+from makao.rules.attack import Answer, AttackEffect, BattleCards
 from makao.rules.base import CardRule, CardSetRule, Effect, Events, Pending, Table, TurnRule
 from makao.rules.mao_moves import Release
 
@@ -131,7 +131,7 @@ class FourCards(BattleCards):
         default=tuple((card, 4) for card in sorted(cards_of_ranks(Rank.FOUR))),
         converter=tuple,
     )
-    answer: str = "same_rank"
+    answer: Answer = attrs.field(default="same_rank", validator=one_of(Answer))
     accept_ends_turn: bool = False
 
     def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
@@ -148,7 +148,7 @@ class SevenCards(BattleCards):
         default=tuple((card, 2) for card in sorted(cards_of_ranks(Rank.SEVEN))),
         converter=tuple,
     )
-    answer: str = "same_rank"
+    answer: Answer = attrs.field(default="same_rank", validator=one_of(Answer))
 
     def on_play(
         self,
