@@ -8,7 +8,16 @@ import random
 
 import pytest
 
-from makao import GameOverError, IllegalMoveError, Move, Play, SetupError, StateError, variants
+from makao import (
+    GameOverError,
+    IllegalMoveError,
+    Move,
+    Play,
+    SeatError,
+    SetupError,
+    StateError,
+    variants,
+)
 from makao.events import DealScored, DealStarted, Event, GameOver, MatchOver
 from makao.match import Match, MatchView, deal_seed
 from makao.rules import LastCardCall
@@ -127,7 +136,7 @@ def test_match_view_hides_the_other_hands() -> None:
     assert view.seat == 1 and view.deal.hand == match.game.hand(1)
     assert view.deal.hand_sizes == (5, 5, 5)
     assert not hasattr(view.deal, "hands")
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(SeatError):
         match.view(3)
 
 

@@ -28,6 +28,7 @@ from makao.events import DealScored, DealStarted, Event, MatchOver
 from makao.moves import Move
 from makao.rules.base import FinishRule
 from makao.rules.finish import DEFAULT_MATCH_LIMIT, DealEnd
+from makao.seeding import derive_seed
 from makao.variant import Variant
 from makao.view import View
 
@@ -39,8 +40,9 @@ _VERSION = 1
 
 
 def deal_seed(seed: int, deal: int) -> int:
-    """The seed of deal number ``deal`` (from 1) of a match seeded ``seed``."""
-    return random.Random(seed * 1_000_003 + deal).getrandbits(63)
+    """The seed of deal number ``deal`` (from 1) of a match seeded ``seed``
+    ([`derive_seed`][makao.seeding.derive_seed] of ``"deal"`` and the number)."""
+    return derive_seed(seed, "deal", deal)
 
 
 @attrs.frozen

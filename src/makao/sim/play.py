@@ -12,7 +12,6 @@ How bots are asked, at every decision point:
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import compress, repeat
@@ -24,9 +23,10 @@ from makao.engine import Game
 from makao.errors import IllegalMoveError
 from makao.events import Event, Penalised
 from makao.moves import Move
+from makao.seeding import derive_seed
 from makao.variant import Variant
 
-__all__ = ["GameRecord", "derive_seed", "play_game"]
+__all__ = ["GameRecord", "play_game"]
 
 _T = TypeVar("_T", bound=tuple[object, ...])
 
@@ -56,11 +56,6 @@ class GameRecord(NamedTuple):
     decided_at: float | None
     """The share of the game's turns after which the winner led (fewest cards) to the end."""
     scores: tuple[float, ...] | None
-
-
-def derive_seed(seed: int, index: int) -> int:
-    """A 63-bit seed for item ``index`` of an experiment seeded ``seed`` (stable anywhere)."""
-    return random.Random(f"makao:{seed}:{index}").getrandbits(63)
 
 
 def play_game(

@@ -26,7 +26,8 @@ import attrs
 
 from makao.bots.protocol import Bot
 from makao.errors import SetupError
-from makao.sim.play import GameRecord, derive_seed, play_game
+from makao.seeding import derive_seed
+from makao.sim.play import GameRecord, play_game
 from makao.sim.results import Comparison, SimResult
 from makao.sim.spec import describe, parse_bot, parse_variant
 from makao.variant import Variant
