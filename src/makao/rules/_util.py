@@ -34,7 +34,7 @@ def cards_of_ranks(*ranks: Rank) -> frozenset[Card]:
     return frozenset(card for card in ALL_CARDS if card.rank in ranks)
 
 
-def seat_after_by(words: Sequence[str], keyword: str) -> int:
+def seat_after_by(words: Sequence[str]) -> int:
     """Read the seat after ``by`` in an effect's text (``"attack 5 by 2"``); 0 if absent."""
     if "by" in words:
         position = list(words).index("by")

@@ -102,7 +102,7 @@ class BattleCards(CardRule):
             position = list(words).index("of")
             if position + 1 >= len(words) or self.single_rank != _rank(words[position + 1]):
                 return None
-        return self.attack(int(words[1]), seat_after_by(words, "by"), "back" in words)
+        return self.attack(int(words[1]), seat_after_by(words), "back" in words)
 
     def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
         """The effect these cards raise: an attack of ``total`` by ``seat`` (a rule that

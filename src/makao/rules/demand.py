@@ -60,7 +60,7 @@ class RankDemandCards(CardSetRule):
             rank = Rank.parse(words[1])
         except ValueError:
             return None
-        return RankDemand(rank, seat_after_by(words, "by"), self)
+        return RankDemand(rank, seat_after_by(words), self)
 
 
 @attrs.frozen

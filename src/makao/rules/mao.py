@@ -174,7 +174,7 @@ class SevenCards(BattleCards):
         """Read ``seven by S``."""
         if not words or words[0] != "seven":
             return None
-        return SevenAttack(2, seat_after_by(words, "by"), False, self)
+        return SevenAttack(2, seat_after_by(words), False, self)
 
 
 @attrs.frozen
@@ -252,7 +252,7 @@ class HeldJacks(CardSetRule):
             return FreeSuit()
         if len(words) < 2 or words[0] != "jack":
             return None
-        return HeldJack(Suit.parse(words[1]), seat_after_by(words, "by"), self)
+        return HeldJack(Suit.parse(words[1]), seat_after_by(words), self)
 
 
 @attrs.frozen
@@ -394,9 +394,7 @@ class Multiplex(CardRule):
         """Read ``multiplex R N by S``."""
         if len(words) < 3 or words[0] != "multiplex" or not words[2].isdigit():
             return None
-        return MultiplexEffect(
-            Rank.parse(words[1]), int(words[2]), seat_after_by(words, "by"), self
-        )
+        return MultiplexEffect(Rank.parse(words[1]), int(words[2]), seat_after_by(words), self)
 
 
 @attrs.frozen

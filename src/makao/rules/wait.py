@@ -51,7 +51,7 @@ class WaitCards(CardSetRule):
         """Read ``wait N [by S]``."""
         if len(words) < 2 or words[0] != "wait" or not words[1].isdigit():
             return None
-        return WaitEffect(int(words[1]), seat_after_by(words, "by"), self)
+        return WaitEffect(int(words[1]), seat_after_by(words), self)
 
 
 @attrs.frozen
