@@ -53,8 +53,11 @@ class Game(State):
 
     Build one with [`new`][makao.engine.Game.new] (shuffle and deal) or
     [`from_position`][makao.engine.Game.from_position]. Query it with
-    [`legal_moves`][makao.engine.Game.legal_moves], `to_move`, [`top`][makao.engine.Game.top],
-    [`hand`][makao.engine.Game.hand]; change it only with [`play`][makao.engine.Game.play]. `clone`
+    [`legal_moves`][makao.engine.Game.legal_moves] (of one seat, for hosts; and
+    [`is_legal`][makao.engine.Game.is_legal]), `to_move`, [`top`][makao.engine.Game.top],
+    [`hand`][makao.engine.Game.hand], [`pending`][makao.engine.Game.pending] (what the effect
+    in force asks), [`outcome`][makao.engine.Game.outcome]; change it only with
+    [`play`][makao.engine.Game.play]. `clone`
     is cheap, for search. Two games are equal when their positions are
     ([`position_key`][makao.state.State.position_key]).
     """
@@ -309,7 +312,8 @@ class Game(State):
     @property
     def scores(self) -> tuple[int, ...] | None:
         """Each seat's points once the game is over, for variants that score (Russian
-        makao: the cards left in hand, RU-16); ``None`` otherwise."""
+        makao: the cards left in hand, RU-16); ``None`` otherwise. The same as
+        ``outcome.scores``."""
         return self.rules.finish.scores(self) if self.over else None
 
     @property
