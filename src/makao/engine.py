@@ -265,7 +265,8 @@ class Game(State):
         """Whether ``move`` (an object or its text) is legal now -- and, with ``seat``,
         whether that seat may make it ("may seat 2 play ``7h`` now?"; turn moves carry no
         seat: they are the seat to move's). A multi-card play in another order of the same
-        cards counts as the listed one. Malformed text raises
+        cards counts as the listed one; a move that `play` takes only to penalise it (a
+        Mao misplay, UM-27) is not legal. Malformed text raises
         [`InvalidMoveError`][makao.errors.InvalidMoveError]; a bad seat
         [`SeatError`][makao.errors.SeatError]."""
         if isinstance(move, str):
