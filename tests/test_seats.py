@@ -19,6 +19,7 @@ from makao import (
     parse_move,
     variants,
 )
+from makao.events import Penalised
 from makao.host import Host
 
 PL = variants.polish()
@@ -95,3 +96,13 @@ def test_a_seat_not_at_the_table_is_a_seat_error(seat: Any) -> None:
 def test_a_game_is_built_with_new_or_from_position_only() -> None:
     with pytest.raises(TypeError, match=r"Game\.new"):
         Game()
+
+
+def test_um_27_a_misplay_that_play_penalises_is_not_legal() -> None:
+    game = Game.new(variants.mao(illegal_play="penalize"), 3, seed=1)
+    seat = game.to_move
+    playable = set(game.playable_cards(seat))
+    card = next(card for card in game.hand(seat) if card not in playable)
+    assert not game.is_legal(Play((card,)), seat)
+    events = game.play(Play((card,)))  # accepted, and charged (UM-27)
+    assert any(isinstance(event, Penalised) for event in events)
