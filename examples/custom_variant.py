@@ -49,7 +49,7 @@ EIGHTS_AND_NINES = Variant(
 
 def main() -> None:
     """Show the rules, run the conformance suite, and play one seeded game."""
-    for rule in EIGHTS_AND_NINES.rule_objects:
+    for rule in EIGHTS_AND_NINES.rules:
         print(f"{', '.join(rule.ids):6} {type(rule).__name__}")
     print(check_variant(EIGHTS_AND_NINES, players=(2, 3, 4), games=3))
 
@@ -57,7 +57,7 @@ def main() -> None:
     rng = random.Random(3)
     while not game.is_over:
         game.play(rng.choice(game.legal_moves()))
-    print(f"one game: {len(game.record)} moves, finishing order {game.outcome}")
+    print(f"one game: {len(game.record)} moves, finishing order {game.standings().order}")
 
     # A variant is a value: derive new ones by adding, removing or replacing rules.
     no_wild_queens = variants.polish().without(Wild, name="polish-no-wild-queens")

@@ -270,7 +270,7 @@ async def demo() -> None:
         server.close()
         await server.wait_closed()
         game = table.host.game
-        print(f"moves: {len(game.record)}, finishing order: {game.outcome}")
+        print(f"moves: {len(game.record)}, finishing order: {game.standings().order}")
         for final in finals:
             print(f"seat {final['seat']} saw the end at version {final['version']}")
 

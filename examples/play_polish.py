@@ -21,7 +21,7 @@ def main(seed: int = 7, players: int = 3) -> Game:
         print(f"{move}:")
         for event in game.play(move):
             print(f"  {event}")
-    print(f"{len(game.record)} moves; winner: seat {game.outcome[0] if game.outcome else '-'}")
+    print(f"{len(game.record)} moves; winner: seat {game.outcome.winner if game.outcome else '-'}")
     return game
 
 

@@ -134,7 +134,7 @@ def episode(policy: Policy, env: MakaoGymEnv, seed: int, greedy: bool) -> tuple[
         observation, step_reward, terminated, truncated, info = env.step(action)
         reward += float(step_reward)
         done = terminated or truncated
-        won = terminated and not info["illegal"] and info["outcome"][0] == info["seat"]
+        won = terminated and not info["illegal"] and info["outcome"].winner == info["seat"]
     return log_probs, values, reward, won
 
 

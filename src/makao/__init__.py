@@ -19,12 +19,15 @@ from makao.errors import (
     IllegalMoveError,
     InvalidMoveError,
     MakaoError,
+    SeatError,
     SetupError,
     StateError,
 )
 from makao.events import redact
 from makao.match import Match
 from makao.moves import Draw, Move, Pass, Play, Say, Seat, Stop, parse_move
+from makao.outcome import Outcome
+from makao.rules.base import Pending
 from makao.sim import compare, simulate
 from makao.tournament import ladder
 from makao.variant import Variant
@@ -46,11 +49,14 @@ __all__ = [
     "MakaoError",
     "Match",
     "Move",
+    "Outcome",
     "Pass",
+    "Pending",
     "Play",
     "Rank",
     "Say",
     "Seat",
+    "SeatError",
     "SetupError",
     "StateError",
     "Stepper",

@@ -432,15 +432,25 @@ def canonical(game: Position, move: Move, legal: tuple[Move, ...]) -> Move:
     """Return ``move`` if it is legal in another order of the same cards, or the move a
     rule admits in its place (`TurnRule.admit`); else raise
     [`IllegalMoveError`][makao.errors.IllegalMoveError] saying why and what is allowed."""
-    if type(move) is Play and len(move.cards) > 2:
-        listed = Play(canonical_order(game, move.cards), move.choice, move.calls)
-        if listed in legal:
-            return move
+    if listed(game, move, legal) is not None:
+        return move
     for rule in game.rules.admit_rules:
         admitted = rule.admit(game, move, legal)
         if admitted is not None:
             return admitted
     raise IllegalMoveError(explain(game, move, legal))
+
+
+def listed(game: Position, move: Move, legal: tuple[Move, ...]) -> Move | None:
+    """The move of ``legal`` that ``move`` is -- itself, or a multi-card play of the same
+    cards in the listed order -- or ``None``."""
+    if move in legal:
+        return move
+    if type(move) is Play and len(move.cards) > 2:
+        found = Play(canonical_order(game, move.cards), move.choice, move.calls)
+        if found in legal:
+            return found
+    return None
 
 
 def explain(game: Position, move: Move, legal: tuple[Move, ...]) -> str:

@@ -44,7 +44,7 @@ _FIRST_END = 54
 
 def _choices(variant: Variant, players: int) -> tuple[Choice, ...]:
     found: dict[Choice, None] = {None: None}
-    for rule in variant.rules.card_rules:
+    for rule in variant.compiled.card_rules:
         for card in ALL_CARDS:
             if rule.covers(card):
                 found.update(dict.fromkeys(rule.choice_templates(card, players)))
@@ -53,7 +53,7 @@ def _choices(variant: Variant, players: int) -> tuple[Choice, ...]:
 
 def _call_names(variant: Variant) -> tuple[str, ...]:
     names: dict[str, None] = {}
-    for rule in variant.rules.turn_rules:
+    for rule in variant.compiled.turn_rules:
         names.update(dict.fromkeys(rule.call_names()))
     return tuple(sorted(names))
 
@@ -71,7 +71,7 @@ class ActionSpace:
 
     def __attrs_post_init__(self) -> None:
         extras: list[Move] = []
-        for rule in self.variant.rules.turn_rules:
+        for rule in self.variant.compiled.turn_rules:
             extras.extend(rule.action_templates(self.players))
         ends = _choices(self.variant, self.players)
         calls = _call_names(self.variant)

@@ -188,7 +188,7 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
 
 def usual_players(variant: Variant) -> int:
     """The table ``--players`` defaults to: the variant's smallest, and at least 2."""
-    start = getattr(variant.rules, "start", None)
+    start = getattr(variant.compiled, "start", None)
     return max(2, int(getattr(start, "min_players", 2)))
 
 
@@ -404,7 +404,7 @@ def variant_details(name: str) -> str:
     build = variants.factory(name)
     variant = build()
     lines = [f"{variant.name}: {_summary(build, variant.name)}", "", "rules:"]
-    for rule in variant.rule_objects:
+    for rule in variant.rules:
         ids = ", ".join(getattr(rule, "ids", ())) or "-"
         own = f"ids={getattr(rule, 'ids', ())!r}"
         shown = repr(rule).replace(f"{own}, ", "").replace(f", {own}", "").replace(own, "")

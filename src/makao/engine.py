@@ -18,7 +18,7 @@ from typing import Any
 from makao import _movegen, _random
 from makao.cards import Card, parse_cards
 from makao.deck import shuffled_deck
-from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SetupError
+from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SeatError, SetupError
 from makao.events import (
     CardsDrawn,
     CardsPlayed,
@@ -31,7 +31,8 @@ from makao.events import (
     TurnSkipped,
 )
 from makao.moves import Draw, Move, Pass, Play, parse_move
-from makao.rules.base import CardRule, Effect
+from makao.outcome import Outcome
+from makao.rules.base import CardRule, Effect, Pending
 from makao.state import State
 from makao.variant import Variant
 from makao.view import View
@@ -52,8 +53,11 @@ class Game(State):
 
     Build one with [`new`][makao.engine.Game.new] (shuffle and deal) or
     [`from_position`][makao.engine.Game.from_position]. Query it with
-    [`legal_moves`][makao.engine.Game.legal_moves], `to_move`, [`top`][makao.engine.Game.top],
-    [`hand`][makao.engine.Game.hand]; change it only with [`play`][makao.engine.Game.play]. `clone`
+    [`legal_moves`][makao.engine.Game.legal_moves] (of one seat, for hosts; and
+    [`is_legal`][makao.engine.Game.is_legal]), `to_move`, [`top`][makao.engine.Game.top],
+    [`hand`][makao.engine.Game.hand], [`pending`][makao.engine.Game.pending] (what the effect
+    in force asks), [`outcome`][makao.engine.Game.outcome]; change it only with
+    [`play`][makao.engine.Game.play]. `clone`
     is cheap, for search. Two games are equal when their positions are
     ([`position_key`][makao.state.State.position_key]).
     """
@@ -77,9 +81,9 @@ class Game(State):
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         _check_seed(seed)
-        start = variant.rules.start
+        start = variant.compiled.start
         start.check_players(players)
-        for rule in variant.rules.table_checks:
+        for rule in variant.compiled.table_checks:
             rule.check_table(players)
         deck = shuffled_deck(start.decks_for(players), random.Random(seed), start.ranks)
         game = cls._blank(variant, players, seed)
@@ -149,7 +153,7 @@ class Game(State):
         game.effect = _position_effect(game, effect)
         _position_extras(game, drawn, public)
         everything = [*game.stock, *game.pile, *(card for hand in game.hands for card in hand)]
-        game.distinct = variant.rules.start.decks_for(game.players) == 1 and len(
+        game.distinct = variant.compiled.start.decks_for(game.players) == 1 and len(
             set(everything)
         ) == len(everything)
         game._origin = {
@@ -174,7 +178,7 @@ class Game(State):
     def _blank(cls, variant: Variant, players: int, seed: int) -> Game:
         game = object.__new__(cls)
         game.variant = variant
-        game.rules = variant.rules
+        game.rules = variant.compiled
         game.players = players
         game.hands = [[] for _ in range(players)]
         game.stock = []
@@ -195,7 +199,7 @@ class Game(State):
         game.rng = _random.initial_state(seed)
         game.distinct = False
         game.reshuffles = 0
-        game.rule_states = variant.rules.initial_state
+        game.rule_states = variant.compiled.initial_state
         game.opening = ()
         game._legal = None
         game._log = None
@@ -242,31 +246,75 @@ class Game(State):
         """The cards ``seat`` holds, in the order they were received."""
         return tuple(self.hands[self._seat(seat)])
 
-    def legal_moves(self) -> tuple[Move, ...]:
+    def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
         """Every move legal now: the turn moves of `to_move` and any seat's
-        out-of-turn actions (a late makao call, "stop makao", …). Empty once over."""
+        out-of-turn actions (a late makao call, "stop makao", …). Empty once over.
+
+        With ``seat`` (the host-facing form), only the moves that seat may make: its turn
+        moves if it is to move, and its own out-of-turn actions
+        ([`SeatError`][makao.errors.SeatError] for a seat not at the table)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = _movegen.legal_moves(self)
-        return legal
+        if seat is None:
+            return legal
+        seat = self._seat(seat)
+        return tuple(move for move in legal if _movegen.actor(self, move) == seat)
+
+    def is_legal(self, move: Move | str, seat: int | None = None) -> bool:
+        """Whether ``move`` (an object or its text) is legal now -- and, with ``seat``,
+        whether that seat may make it ("may seat 2 play ``7h`` now?"; turn moves carry no
+        seat: they are the seat to move's). A multi-card play in another order of the same
+        cards counts as the listed one; a move that `play` takes only to penalise it (a
+        Mao misplay, UM-27) is not legal. Malformed text raises
+        [`InvalidMoveError`][makao.errors.InvalidMoveError]; a bad seat
+        [`SeatError`][makao.errors.SeatError]."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise InvalidMoveError(f"not a move: {move!r:.60} (pass a Move or its text)")
+        legal = self.legal_moves(seat)
+        return _movegen.listed(self, move, legal) is not None
+
+    def actor(self, move: Move) -> int | None:
+        """The seat that makes ``move``: the seat an out-of-turn action names
+        (``"2: stop 1"``), ``None`` for a report of the host (``"host: timeout 2"``, UM-6),
+        else -- a turn move -- the seat to move."""
+        return None if move.by_host else _movegen.actor(self, move)
 
     def legal_moves_text(self, seat: int | None = None) -> list[str]:
         """The legal moves as text; with ``seat``, only those that seat may make."""
-        moves = self.legal_moves()
-        if seat is not None:
-            seat = self._seat(seat)
-            moves = tuple(m for m in moves if _movegen.actor(self, m) == seat)
-        return [str(move) for move in moves]
+        return [str(move) for move in self.legal_moves(seat)]
 
     @property
-    def outcome(self) -> tuple[int, ...] | None:
-        """The finishing order (first = winner), or ``None`` while the game goes on."""
-        return tuple(self.finished) if self.over else None
+    def pending(self) -> Pending:
+        """What the effect in force asks of the player to move -- an attack of N cards, a
+        wait of N turns, a demand, a named suit, or nothing -- as a
+        [`Pending`][makao.rules.base.Pending], whose ``accept`` is the move that takes it
+        (``draw`` for an attack, ``pass`` for a wait)."""
+        return Pending.of(self.effect)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended -- finishing order, blocked or not, scores -- as an
+        [`Outcome`][makao.outcome.Outcome]; ``None`` while the game goes on (see
+        [`standings`][makao.engine.Game.standings] for a game not over)."""
+        return self.standings() if self.over else None
+
+    def standings(self) -> Outcome:
+        """The game's [`Outcome`][makao.outcome.Outcome] as it stands: once over, the
+        result; before, the finished seats, then the others ranked as the end of a game
+        ranks them (fewest cards first, PL-36), with ``over=False`` -- to score a game cut
+        short."""
+        order = (*self.finished, *([] if self.over else _unfinished_by_cards(self)))
+        scores = self.rules.finish.scores(self)
+        return Outcome(order, self.blocked, scores, self.over)
 
     @property
     def scores(self) -> tuple[int, ...] | None:
         """Each seat's points once the game is over, for variants that score (Russian
-        makao: the cards left in hand, RU-16); ``None`` otherwise."""
+        makao: the cards left in hand, RU-16); ``None`` otherwise. The same as
+        ``outcome.scores``."""
         return self.rules.finish.scores(self) if self.over else None
 
     @property
@@ -671,9 +719,7 @@ class Game(State):
 
     def end_game(self, events: list[Event]) -> None:
         """End the game: the remaining players are ranked by fewest cards (PL-32, PL-36)."""
-        rest = [s for s in range(self.players) if not self.done[s]]
-        rest.sort(key=lambda s: (len(self.hands[s]), (s - self.to_move) % self.players))
-        for seat in rest:
+        for seat in _unfinished_by_cards(self):
             self.done[seat] = True
             self.finished.append(seat)
         self.over = True
@@ -682,7 +728,7 @@ class Game(State):
 
     def _seat(self, seat: int) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalMoveError(f"no seat {seat!r}: seats are 0…{self.players - 1}")
+            raise SeatError(f"no seat {seat!r:.40}: seats are 0…{self.players - 1}")
         return seat
 
     def __repr__(self) -> str:
@@ -703,6 +749,15 @@ def _name(pair: tuple[str, object]) -> str:
 _new_tuple = tuple.__new__
 
 
+def _unfinished_by_cards(game: Game) -> list[int]:
+    """The seats still holding cards, fewest cards first, ties in turn order from the
+    seat to move (how the end of a game ranks them, PL-32, PL-36)."""
+    players, to_move, hands = game.players, game.to_move, game.hands
+    rest = [seat for seat in range(players) if not game.done[seat]]
+    rest.sort(key=lambda s: (len(hands[s]), (s - to_move) % players))
+    return rest
+
+
 def _restore_game(state: dict[str, object]) -> Game:
     """Rebuild a pickled [`Game`][makao.engine.Game] (see `Game.__reduce__`)."""
     game = object.__new__(Game)
@@ -712,7 +767,7 @@ def _restore_game(state: dict[str, object]) -> Game:
     for name, value in state.items():
         setattr(game, name, value)
     game._log = log
-    game.rules = game.variant.rules
+    game.rules = game.variant.compiled
     game._legal = None
     game.next_seat = None
     return game

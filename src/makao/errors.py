@@ -1,7 +1,8 @@
 """The library's exception hierarchy.
 
-Every error the library raises on bad input is a [`MakaoError`][makao.errors.MakaoError]. The two
-move errors are also `ValueError` subclasses, so ``except ValueError`` keeps working:
+Every error the library raises on bad input is a [`MakaoError`][makao.errors.MakaoError]; a seat
+that is not at the table is a [`SeatError`][makao.errors.SeatError]. The two move errors are also
+`ValueError` subclasses, so ``except ValueError`` keeps working:
 
 * [`InvalidMoveError`][makao.errors.InvalidMoveError] -- the text or object is not a move at all
   (syntax).
@@ -17,6 +18,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidMoveError",
     "MakaoError",
+    "SeatError",
     "SetupError",
     "StaleMoveError",
     "StateError",
@@ -42,6 +44,12 @@ class IllegalMoveError(MakaoError, ValueError):
 
 class GameOverError(IllegalMoveError):
     """A move was played after the game ended."""
+
+
+class SeatError(MakaoError, ValueError, IndexError):
+    """A seat number that is not a seat of the table (``game.view(5)`` at a table of 4, a
+    ``bool``, a string): a question about a seat, not a move, so no move error. Also a
+    `ValueError` and an `IndexError`, for callers that catch those."""
 
 
 class SetupError(MakaoError, ValueError):

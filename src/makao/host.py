@@ -23,7 +23,13 @@ import re
 from typing import Any, cast
 
 from makao.engine import Game
-from makao.errors import GameOverError, InvalidMoveError, StaleMoveError, WrongSeatError
+from makao.errors import (
+    GameOverError,
+    InvalidMoveError,
+    SeatError,
+    StaleMoveError,
+    WrongSeatError,
+)
 from makao.events import Event, redact
 from makao.moves import Move, parse_move
 from makao.wire import VERSION, events_to_list, moves_to_list, view_to_dict
@@ -71,23 +77,21 @@ class Host:
         return float(limit) if isinstance(limit, (int, float)) else None
 
     def moves(self, seat: int) -> list[str]:
-        """The moves ``seat`` may send now, as text (turn moves only for the seat to move)."""
+        """The moves ``seat`` may send now, as text (turn moves only for the seat to move;
+        [`Game.legal_moves`][makao.engine.Game.legal_moves] with a seat)."""
         return self._game.legal_moves_text(seat)
 
     def actor(self, move: Move) -> int | None:
         """The seat that makes ``move``: ``S`` for ``"S: …"``, ``None`` for a host report,
-        else the seat to move."""
-        match = _ACTOR.match(str(move))
-        if match is None:
-            return self._game.to_move
-        word = match.group(1)
-        return None if word == "host" else int(word)
+        else the seat to move ([`Game.actor`][makao.engine.Game.actor])."""
+        return self._game.actor(move)
 
     def submit(self, seat: int | None, text: str, version: int | None = None) -> PerSeat:
         """Play ``text`` sent by ``seat`` (``None``: the host itself) and return every seat's
         redacted events. With ``version``, the move is meant for that state only.
 
-        Raises [`WrongSeatError`][makao.errors.WrongSeatError] when the seat may not make the move,
+        Raises [`SeatError`][makao.errors.SeatError] for a seat not at the table,
+        [`WrongSeatError`][makao.errors.WrongSeatError] when the seat may not make the move,
         [`StaleMoveError`][makao.errors.StaleMoveError] when ``version`` is not the current state,
         and the library's move errors for a bad or illegal move; the game is then unchanged."""
         self._check_seat(seat)
@@ -162,7 +166,7 @@ class Host:
         if seat is None:
             return
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise InvalidMoveError(f"no seat {seat!r:.20} at a table of {self.players}")
+            raise SeatError(f"no seat {seat!r:.20} at a table of {self.players}")
 
     def _check_version(self, version: object) -> None:
         if version is not None and (type(version) is not int or version != self.version):

@@ -26,8 +26,10 @@ from makao.engine import Game
 from makao.errors import GameOverError, MakaoError, SetupError, StateError
 from makao.events import DealScored, DealStarted, Event, MatchOver
 from makao.moves import Move
+from makao.rules.base import FinishRule
+from makao.seeding import derive_seed
 from makao.variant import Variant
-from makao.variants.russian.scoring import RUSSIAN_POINTS, PointTable, deal_scores
+from makao.variants.russian.rules import DEFAULT_MATCH_LIMIT, DealEnd
 from makao.view import View
 
 __all__ = ["FORMAT", "Match", "MatchView", "deal_seed"]
@@ -35,12 +37,12 @@ __all__ = ["FORMAT", "Match", "MatchView", "deal_seed"]
 #: The format tag of a saved match.
 FORMAT = "makao.match"
 _VERSION = 1
-_DEFAULT_LIMIT = 500
 
 
 def deal_seed(seed: int, deal: int) -> int:
-    """The seed of deal number ``deal`` (from 1) of a match seeded ``seed``."""
-    return random.Random(seed * 1_000_003 + deal).getrandbits(63)
+    """The seed of deal number ``deal`` (from 1) of a match seeded ``seed``
+    ([`derive_seed`][makao.seeding.derive_seed] of ``"deal"`` and the number)."""
+    return derive_seed(seed, "deal", deal)
 
 
 @attrs.frozen
@@ -60,7 +62,12 @@ class MatchView:
 
 class Match:
     """A match of a scoring variant (Russian makao): deals until a player's loss total
-    reaches ``match_limit`` (RU-18; by default the variant's ``match_limit`` option, or 500).
+    reaches ``match_limit`` (RU-18; by default the limit of the variant's
+    [`DealEnd`][makao.variants.russian.rules.DealEnd] rule, its ``match_limit`` option, else 500).
+
+    A deal's scores are the deal's own [`Game.scores`][makao.engine.Game.scores] (the
+    variant's finishing rule and its point table): a variant that scores nothing cannot
+    be played as a match ([`SetupError`][makao.errors.SetupError]).
 
     The first deal's dealer is the variant's dealer (the last seat unless chosen); each
     next deal is dealt by the seat after the last dealer (RU-3). Every deal's seed comes
@@ -79,7 +86,6 @@ class Match:
         "over",
         "players",
         "seed",
-        "table",
         "totals_",
         "variant",
     )
@@ -88,7 +94,6 @@ class Match:
     players: int
     seed: int
     match_limit: float
-    table: PointTable
     game: Game
     deal: int
     dealer: int
@@ -105,30 +110,29 @@ class Match:
         seed: int | None = None,
         *,
         match_limit: float | None = None,
-        table: PointTable = RUSSIAN_POINTS,
     ) -> None:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise SetupError(f"seed must be an integer, not {seed!r}")
+        variant_limit = _variant_limit(variant)
         if match_limit is None:
-            match_limit = variant.option_dict.get("match_limit", _DEFAULT_LIMIT)
+            match_limit = variant_limit
         if isinstance(match_limit, bool) or not isinstance(match_limit, (int, float)):
             raise SetupError(f"match_limit must be a positive number, not {match_limit!r}")
         if not match_limit > 0:
             raise SetupError(f"match_limit must be a positive number, not {match_limit!r}")
-        variant.rules.start.check_players(players)
+        variant.compiled.start.check_players(players)
         self.variant = variant
         self.players = players
         self.seed = seed
         self.match_limit = match_limit
-        self.table = table
         self.totals_ = [0] * players
         self.over = False
         self._records = []
         self._scores = []
         self.deal = 0
-        self.dealer = (variant.rules.start.dealer - 1) % players
+        self.dealer = (variant.compiled.start.dealer - 1) % players
         self.opening_events = self._next_deal()
 
     @classmethod
@@ -205,7 +209,9 @@ class Match:
         return events
 
     def _end_deal(self) -> tuple[Event, ...]:
-        scores = deal_scores(self.game, self.table)
+        scores = self.game.scores
+        if scores is None:  # checked when the match began: the variant scores its deals
+            raise SetupError(f"{self.variant.name} scores no deals: it cannot be a match")
         self.totals_ = [total + score for total, score in zip(self.totals_, scores, strict=True)]
         self._scores.append(scores)
         self._records.append(self.game.record)
@@ -278,6 +284,18 @@ class Match:
     def __repr__(self) -> str:
         state = "over" if self.over else f"deal {self.deal}"
         return f"<Match {self.variant.name} {self.players} players, {state}, {self.totals}>"
+
+
+def _variant_limit(variant: Variant) -> float:
+    """The match limit the variant's rules give (RU-18); refuse a variant that scores
+    nothing."""
+    finish = variant.compiled.finish
+    if type(finish).scores is FinishRule.scores:
+        raise SetupError(
+            f"{variant.name} scores no deals (its finishing rule has no scores): "
+            "a match needs a scoring variant such as variants.russian()"
+        )
+    return finish.match_limit if isinstance(finish, DealEnd) else DEFAULT_MATCH_LIMIT
 
 
 def _load(data: Any, given: Variant | None) -> Match:

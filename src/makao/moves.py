@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import ClassVar
 
 import attrs
 
@@ -81,6 +82,11 @@ class Move:
     """Base class of every move: turn moves and out-of-turn actions alike."""
 
     __slots__ = ()
+
+    #: Whether the host, not a seat, makes moves of this type (a report such as
+    #: ``"host: timeout 2"``, UM-6, whose ``seat`` is the seat reported on); see
+    #: [`Game.actor`][makao.engine.Game.actor].
+    by_host: ClassVar[bool] = False
 
 
 def _cards(value: object) -> tuple[Card, ...]:

@@ -349,7 +349,7 @@ class _GameCheck:
         game = self.game
         if game.legal_moves():
             raise self.fail("a finished game still lists legal moves")
-        if sorted(game.outcome or ()) != list(range(self.players)):
+        if game.outcome is None or sorted(game.outcome.order) != list(range(self.players)):
             raise self.fail(f"the outcome {game.outcome} does not rank every seat once")
         for move in (Draw(), Pass(), *self._unlisted_sample()):
             self.expect_refused(move, (GameOverError,))

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from makao.errors import SetupError
+from makao.seeding import derive_seed
 from makao.sim import simulate
 from makao.sim.results import _render
 from makao.sim.run import DEFAULT_MAX_ACTIONS
@@ -149,12 +150,17 @@ def ladder(
     if games < 1 or bootstrap < 1:
         raise SetupError("games and bootstrap must be positive")
     built = parse_variant(variant)
-    built.rules.start.check_players(players)
+    built.compiled.start.check_players(players)
     tables: list[tuple[tuple[int, ...], tuple[GameRecord, ...]]] = []
     for k, table in enumerate(itertools.combinations(range(len(bots)), players)):
         seated: list[Bot] = [parse_bot(bots[i]) for i in table]
         result = simulate(
-            built, seated, games, seed=seed + k, workers=workers, max_actions=max_actions
+            built,
+            seated,
+            games,
+            seed=derive_seed(seed, "table", k),
+            workers=workers,
+            max_actions=max_actions,
         )
         tables.append((table, result.records))
     ratings = bradley_terry(_wins(tables, len(bots)))

@@ -3,13 +3,16 @@
 A [`Variant`][makao.variant.Variant] is a value. Build a new one by adding, removing or replacing
 rule objects ([`Variant.replace`][makao.variant.Variant.replace],
 [`Variant.without`][makao.variant.Variant.without],
-[`Variant.with_rules`][makao.variant.Variant.with_rules]); the engine never changes. Its compiled
-form, [`RuleSet`][makao.tables.RuleSet], holds the lookup tables of the engine's hot path
+[`Variant.with_rules`][makao.variant.Variant.with_rules]); the engine never changes.
+[`Variant.rules`][makao.variant.Variant.rules] are the rule objects it was built with; its
+compiled form, [`Variant.compiled`][makao.variant.Variant.compiled] (a
+[`RuleSet`][makao.tables.RuleSet]), holds the lookup tables of the engine's hot path
 ([`makao.tables`][makao.tables]).
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +20,8 @@ import attrs
 
 from makao.errors import SetupError
 from makao.rules.base import Effect, Rule
-from makao.tables import RuleSet, compiled
+from makao.tables import RuleSet
+from makao.tables import compiled as compile_rules
 
 if TYPE_CHECKING:
     from makao.moves import Move
@@ -47,14 +51,15 @@ def _option_tuple(
 
 @attrs.frozen
 class Variant:
-    """A rule variant: ``name``, its rule objects, and the options it was built with.
+    """A rule variant: ``name``, its rule objects (``rules``), and the options it was built
+    with; ``compiled`` is the rule set the engine runs.
 
     ``options`` records the keyword options of the variant's constructor (for display,
     saving and [`makao.variants.get`][makao.variants.get]); the rules themselves are the truth.
     """
 
     name: str
-    rules_: tuple[Rule, ...] = attrs.field(alias="rules", converter=_rule_tuple)
+    rules: tuple[Rule, ...] = attrs.field(converter=_rule_tuple)
     options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_option_tuple)
     description: str = ""
     _compiled: RuleSet = attrs.field(init=False, repr=False, eq=False)
@@ -64,24 +69,27 @@ class Variant:
             raise SetupError(f"a variant's name is a non-empty string, not {self.name!r}")
         if not isinstance(self.description, str):
             raise SetupError(f"a variant's description is a string, not {self.description!r}")
-        for rule in self.rules_:
+        for rule in self.rules:
             if not isinstance(rule, Rule):
                 raise SetupError(f"a variant's rules must be Rule objects, not {rule!r}")
-        object.__setattr__(self, "_compiled", compiled(self.rules_))
+        object.__setattr__(self, "_compiled", compile_rules(self.rules))
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickle the rules, not their compiled tables (rebuilt on load)."""
-        return (Variant, (self.name, self.rules_, self.options, self.description))
+        return (Variant, (self.name, self.rules, self.options, self.description))
 
     @property
-    def rules(self) -> RuleSet:
-        """The compiled rule tables the engine uses."""
+    def compiled(self) -> RuleSet:
+        """The compiled rule tables the engine uses (built once, from `rules`)."""
         return self._compiled
 
     @property
     def rule_objects(self) -> tuple[Rule, ...]:
-        """The rule objects, in order."""
-        return self.rules_
+        """Deprecated: the same as `rules` (the rule objects, in order)."""
+        warnings.warn(
+            "Variant.rule_objects is deprecated: use Variant.rules", DeprecationWarning, 2
+        )
+        return self.rules
 
     @property
     def option_dict(self) -> dict[str, Any]:
@@ -91,26 +99,26 @@ class Variant:
     @property
     def rule_ids(self) -> tuple[str, ...]:
         """Every spec rule id cited by the variant's rules, in order, without repeats."""
-        return tuple(dict.fromkeys(i for rule in self.rules_ for i in rule.ids))
+        return tuple(dict.fromkeys(i for rule in self.rules for i in rule.ids))
 
     def with_rules(self, *rules: Rule, name: str | None = None) -> Variant:
         """A variant with ``rules`` appended (they override earlier rules for their cards)."""
-        return Variant(name or self.name, (*self.rules_, *rules), (), self.description)
+        return Variant(name or self.name, (*self.rules, *rules), (), self.description)
 
     def without(self, *kinds: type[Rule], name: str | None = None) -> Variant:
         """A variant without the rules of the given types."""
         _check_kinds(kinds)
-        kept = tuple(rule for rule in self.rules_ if not isinstance(rule, kinds))
+        kept = tuple(rule for rule in self.rules if not isinstance(rule, kinds))
         return Variant(name or self.name, kept, (), self.description)
 
     def replace(self, old: type[Rule], new: Rule, name: str | None = None) -> Variant:
         """A new variant with every rule of type ``old`` replaced by ``new``, at the old
         rule's position (this variant is unchanged: variants are values)."""
         _check_kinds((old,))
-        if not any(isinstance(rule, old) for rule in self.rules_):
+        if not any(isinstance(rule, old) for rule in self.rules):
             raise SetupError(f"{self.name} has no {old.__name__} rule to replace")
         rules: list[Rule] = []
-        for rule in self.rules_:
+        for rule in self.rules:
             if isinstance(rule, old):
                 if new not in rules:
                     rules.append(new)
@@ -133,7 +141,7 @@ class Variant:
                 raise SetupError(
                     f"{self.name} has no effect written {text[:60]!r}: 'by' needs a seat number"
                 )
-        for rule in self.rules.card_rules:
+        for rule in self._compiled.card_rules:
             try:
                 effect = rule.parse_effect(words)
             except SetupError:

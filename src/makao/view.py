@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from makao.cards import Card
-from makao.rules.base import Effect
+from makao.rules.base import Effect, Pending
 
 if TYPE_CHECKING:
     from makao.variant import Variant
@@ -41,6 +41,12 @@ class View(NamedTuple):
     def top(self) -> Card:
         """The top card of the pile."""
         return self.pile[-1]
+
+    @property
+    def pending(self) -> Pending:
+        """What the effect in force asks of the player to move
+        ([`Game.pending`][makao.engine.Game.pending])."""
+        return Pending.of(self.effect)
 
     def to_dict(self) -> dict[str, Any]:
         """This view as JSON-ready data ([`makao.wire.view_to_dict`][makao.wire.view_to_dict])."""

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from makao import Draw, Game, Play, parse_cards, variants
-from makao.adapters.driver import Driver, rank_rewards, standings
+from makao.adapters.driver import Driver, rank_rewards
 from makao.events import Penalised
 
 PL = variants.polish()
@@ -77,7 +77,7 @@ def test_truncation_after_max_actions_ranks_by_fewest_cards() -> None:
     driver.step(*driver.encode(Draw()))
     assert driver.truncated and driver.is_over and not game.is_over
     assert driver.legal_actions() == []
-    assert standings(game) == (1, 0)
+    assert game.standings().order == (1, 0)
     assert driver.rewards() == (-1.0, 1.0)
 
 

@@ -23,7 +23,7 @@ VARIANTS = list(variants.names())
 def tables() -> list[tuple[str, int]]:
     found = []
     for name in VARIANTS:
-        start = variants.get(name).rules.start
+        start = variants.get(name).compiled.start
         found += [(name, n) for n in range(max(2, start.min_players), (start.max_players or 8) + 1)]
     return [(name, n) for name, n in found if n <= 8]
 
@@ -100,7 +100,7 @@ def test_openspiel_fixed_size_passes_random_sim_test(variant: str) -> None:
     pyspiel = pytest.importorskip("pyspiel")
     from makao.adapters.openspiel import game_name
 
-    players = max(3, variants.get(variant).rules.start.min_players)
+    players = max(3, variants.get(variant).compiled.start.min_players)
     params = {"players": players, "fixed_size": True, "max_actions": 100}
     game = pyspiel.load_game(game_name(variant), params)
     assert game.num_distinct_actions() == FIXED_ACTIONS

@@ -58,7 +58,7 @@ def test_the_episode_ends_with_the_agents_place_reward() -> None:
         rewards, terminated, truncated, info = run(env, seed)
         assert terminated and not truncated and not info["illegal"]
         assert rewards[:-1] == [0.0] * (len(rewards) - 1)
-        assert rewards[-1] == (1.0 if info["outcome"][0] == 1 else -1.0)
+        assert rewards[-1] == (1.0 if info["outcome"].winner == 1 else -1.0)
 
 
 def test_shaping_pays_the_cards_shed_between_decisions() -> None:
@@ -68,7 +68,7 @@ def test_shaping_pays_the_cards_shed_between_decisions() -> None:
     rewards, terminated, _, _ = run(env, 3)
     outcome = env.driver.game.outcome
     assert outcome is not None
-    place = 1.0 if outcome[0] == 0 else -1.0
+    place = 1.0 if outcome.winner == 0 else -1.0
     held = len(env.driver.game.hands[0])
     assert terminated
     assert sum(rewards) == pytest.approx(0.1 * (dealt - held) + place)

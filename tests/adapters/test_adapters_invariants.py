@@ -17,7 +17,7 @@ VARIANTS = list(variants.names())
 
 
 def _tables(variant: str) -> list[int]:
-    start = variants.get(variant).rules.start
+    start = variants.get(variant).compiled.start
     return list(range(max(2, start.min_players), min(4, start.max_players or 4) + 1))
 
 

@@ -39,7 +39,7 @@ def walk(state: Any, steps: int, seed: int = 0) -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_random_sim_test_passes_with_serialization(variant: str) -> None:
-    start = variants.get(variant).rules.start
+    start = variants.get(variant).compiled.start
     for players in sorted({max(2, start.min_players), 3}):
         game = pyspiel.load_game(game_name(variant), {"players": players, "max_actions": 120})
         pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
@@ -127,7 +127,7 @@ def test_the_information_state_determines_the_legal_actions(variant: str) -> Non
     """OpenSpiel's contract, over random play: states the acting seat cannot tell apart
     (the same information state string, across deals, or a world resampled for it) have
     the same legal actions."""
-    players = max(2, variants.get(variant).rules.start.min_players)
+    players = max(2, variants.get(variant).compiled.start.min_players)
     game = pyspiel.load_game(game_name(variant), {"players": players, "max_actions": 80})
     legal_of: dict[str, list[int]] = {}
     rng = random.Random(0)

@@ -45,9 +45,9 @@ def test_pettingzoo_seed_test_passes() -> None:
 def test_pl_32_finishing_order_pays_plus_one_to_minus_one() -> None:
     table = raw_env(players=3, max_actions=20_000)  # random play can run long
     totals = play_out(table, seed=4)
-    order = table.driver.game.outcome
-    assert order is not None
-    assert [totals[f"player_{seat}"] for seat in order] == [1.0, 0.0, -1.0]
+    outcome = table.driver.game.outcome
+    assert outcome is not None
+    assert [totals[f"player_{seat}"] for seat in outcome.order] == [1.0, 0.0, -1.0]
 
 
 def test_only_the_agent_to_act_has_a_mask_and_noop_only_in_reaction_turns() -> None:
@@ -84,7 +84,7 @@ def test_ru_16_points_rewards_are_minus_the_points_left_in_hand() -> None:
 
 @pytest.mark.parametrize("variant", variants.names())
 def test_every_variant_plays_to_the_end(variant: str) -> None:
-    start = variants.get(variant).rules.start
+    start = variants.get(variant).compiled.start
     if variant == "mao":  # random Mao players make each other draw for ever: cap the game
         table = raw_env(variant, players=4, max_actions=3000)
         play_out(table, seed=5)

@@ -21,11 +21,11 @@ from makao import (
     Card,
     CardParseError,
     Game,
-    IllegalMoveError,
     InvalidMoveError,
     MakaoError,
     Play,
     Rank,
+    SeatError,
     SetupError,
     StateError,
     Stop,
@@ -178,10 +178,12 @@ def test_a_host_report_with_a_non_seat_is_refused(variant: Variant) -> None:
 @pytest.mark.parametrize("seat", [-1, 3, "0", None, True, 1.0])
 def test_bad_seats_for_views_and_hands(seat: Any) -> None:
     game = mid_game()
-    typed(lambda: game.view(seat), IllegalMoveError)
-    typed(lambda: game.hand(seat), IllegalMoveError)
+    typed(lambda: game.view(seat), SeatError)
+    typed(lambda: game.hand(seat), SeatError)
     if seat is not None:
-        typed(lambda: game.legal_moves_text(seat), IllegalMoveError)
+        typed(lambda: game.legal_moves_text(seat), SeatError)
+        typed(lambda: game.legal_moves(seat), SeatError)
+        typed(lambda: game.is_legal("draw", seat), SeatError)
 
 
 # ------------------------------------------------------------------------ variants
@@ -416,13 +418,13 @@ def test_banking_refuses_bad_setup_and_moves() -> None:
         typed(lambda move=move: game.play(move))  # type: ignore[misc]
         assert game.to_json() == before
     typed(lambda: BankingGame.from_json(before[:50]), StateError)
-    typed(lambda: game.view(5), IllegalMoveError)
+    typed(lambda: game.view(5), SeatError)
 
 
 @pytest.mark.parametrize("seat", [-1, 3, "0", None, True])
 def test_banking_hand_refuses_bad_seats(seat: Any) -> None:
     game = BankingGame(3, macao(), seed=7)
-    typed(lambda: game.hand(seat), IllegalMoveError)
+    typed(lambda: game.hand(seat), SeatError)
 
 
 def test_banking_from_json_refuses_deep_json() -> None:

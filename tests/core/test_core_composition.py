@@ -61,7 +61,7 @@ def test_without_the_queen_rule_queens_are_ordinary() -> None:
     assert plays(game) == {"Qh", "Qh Qs"}
     with pytest.raises(IllegalMoveError):
         game.play("Qs")
-    assert not NO_QUEEN.rules.is_function[Card.parse("Qs").index]
+    assert not NO_QUEEN.compiled.is_function[Card.parse("Qs").index]
     assert "PL-9" not in NO_QUEEN.rule_ids
     assert "Qs" in plays(Game.from_position(PL, hands=["Qs 5d", "6d"], pile="7h", stock=STOCK))
 
@@ -70,8 +70,8 @@ def test_a_club_king_added_as_a_battle_king() -> None:
     game = Game.from_position(CLUB_KING, hands=["Kc 5d", "Kh 6d", "7d 8d"], pile="9c", stock=STOCK)
     assert game.play("Kc")[-1] == AttackRaised(0, 1, 5)
     assert game.play("Kh")[-1] == AttackRaised(1, 2, 10)
-    assert CLUB_KING.rules.is_function[Card.parse("Kc").index]
-    assert not CLUB_KING.rules.is_function[Card.parse("Kd").index]
+    assert CLUB_KING.compiled.is_function[Card.parse("Kc").index]
+    assert not CLUB_KING.compiled.is_function[Card.parse("Kd").index]
 
 
 def test_the_club_king_replacement_leaves_polish_untouched() -> None:

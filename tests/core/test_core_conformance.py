@@ -56,7 +56,7 @@ def test_every_registered_variant_keeps_the_invariants() -> None:
     # keep talking out of turn); here the first moves of each are checked.
     for name in variants.names():
         variant = variants.get(name)
-        sizes = [n for n in (2, 3, 4) if n >= variant.rules.start.min_players]
+        sizes = [n for n in (2, 3, 4) if n >= variant.compiled.start.min_players]
         report = check_variant(
             variant, sizes, games=2, seed=4, max_actions=150, allow_unfinished=True
         )

@@ -12,7 +12,9 @@ from makao import (
     IllegalMoveError,
     InvalidMoveError,
     MakaoError,
+    Outcome,
     Say,
+    SeatError,
     Stop,
     variants,
 )
@@ -63,11 +65,11 @@ def test_seats_that_do_not_exist_are_refused() -> None:
     refused(game, "99: say makao", IllegalMoveError)
     refused(game, "1234567890: say makao", InvalidMoveError)
     for seat in (3, -1, True, "0"):
-        with pytest.raises(IllegalMoveError, match="seats are 0…2"):
+        with pytest.raises(SeatError, match="seats are 0…2"):
             game.view(seat)  # type: ignore[arg-type]
-        with pytest.raises(IllegalMoveError, match="seats are 0…2"):
+        with pytest.raises(SeatError, match="seats are 0…2"):
             game.hand(seat)  # type: ignore[arg-type]
-        with pytest.raises(IllegalMoveError, match="seats are 0…2"):
+        with pytest.raises(SeatError, match="seats are 0…2"):
             game.legal_moves_text(seat)  # type: ignore[arg-type]
 
 
@@ -81,7 +83,7 @@ def test_moves_with_a_negative_seat_cannot_be_made() -> None:
 def test_a_move_after_the_game_is_over_raises_game_over_error() -> None:
     game = Game.from_position(POLISH, hands=["5h", "9c 9d"], pile="7h", stock="Kc")
     game.play("5h +po-makale")
-    assert game.is_over and game.outcome == (0, 1)
+    assert game.is_over and game.outcome == Outcome((0, 1))
     assert game.legal_moves() == ()
     for move in ("draw", "pass", "9c", "1: say makao", "0: stop 1"):
         message = refused(game, move, GameOverError)

@@ -163,7 +163,7 @@ def test_a_variant_of_another_name_is_refused() -> None:
 
 
 def test_options_json_cannot_hold_cannot_be_saved() -> None:
-    odd = Variant("odd", POLISH.rule_objects, (("tags", {1, 2}),))
+    odd = Variant("odd", POLISH.rules, (("tags", {1, 2}),))
     with pytest.raises(StateError, match="JSON"):
         Game.new(odd, 2, seed=1).to_json()
 

@@ -65,7 +65,7 @@ def test_ce_5_the_first_player_out_wins_and_the_game_ends() -> None:
     game = Game.from_position(CE, hands=["5h", "2c 3c", "4d"], pile="9h")
     events = game.play("5h")
     assert events[-1] == GameOver((0, 2, 1), False)
-    assert game.outcome is not None and game.outcome[0] == 0
+    assert game.outcome is not None and game.outcome.winner == 0
 
 
 def test_ce_1_two_decks_from_five_players() -> None:

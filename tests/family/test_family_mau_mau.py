@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from _family import deal_with_top, plays
-from makao import Game, SetupError, Suit, variants
+from makao import Game, Outcome, SetupError, Suit, variants
 from makao.events import (
     AttackAccepted,
     CallMade,
@@ -109,7 +109,7 @@ def test_mm_7_the_first_out_with_mau_mau_wins_and_the_game_ends() -> None:
     game = Game.from_position(MM, hands=["9h", "9c Ks", "Kd"], pile="9s")
     events = game.play("9h +mau-mau")
     assert isinstance(events[-1], GameOver)
-    assert game.outcome == (0, 2, 1)
+    assert game.outcome == Outcome((0, 2, 1))
 
 
 def test_mm_7_a_last_card_played_without_mau_mau_keeps_its_effect() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from _family import deal_with_top, plays
-from makao import Game, SetupError, Suit, variants
+from makao import Game, Outcome, SetupError, Suit, variants
 from makao.events import (
     AttackAccepted,
     AttackRaised,
@@ -80,7 +80,7 @@ def test_pr_5_a_queen_cannot_answer_a_live_seven_or_ace() -> None:
 def test_pr_6_the_first_out_wins_and_the_game_ends() -> None:
     game = Game.from_position(PR, hands=["9h", "9c Ks", "Kd"], pile="9s")
     assert isinstance(game.play("9h")[-1], GameOver)
-    assert game.outcome == (0, 2, 1)
+    assert game.outcome == Outcome((0, 2, 1))
 
 
 def test_pr_6_with_play_for_places_the_others_play_on() -> None:

@@ -4,7 +4,7 @@ in src/makao/variants/switch.py."""
 from __future__ import annotations
 
 from _family import plays
-from makao import Game, Suit, variants
+from makao import Game, Outcome, Suit, variants
 from makao.events import (
     AttackAccepted,
     CallMade,
@@ -95,7 +95,7 @@ def test_sw_7_saying_last_card_with_the_play_leaves_nothing_to_catch() -> None:
 def test_sw_8_the_first_out_wins_and_the_game_ends() -> None:
     game = Game.from_position(SW, hands=["9h", "9c Ks", "Kd"], pile="9s")
     assert isinstance(game.play("9h")[-1], GameOver)
-    assert game.outcome == (0, 2, 1)
+    assert game.outcome == Outcome((0, 2, 1))
 
 
 def test_sw_1_two_decks_from_six_players_not_five() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from makao import Game, GameOverError, InvalidMoveError, variants
-from makao.errors import IllegalMoveError, StaleMoveError, WrongSeatError
+from makao.errors import IllegalMoveError, MakaoError, SeatError, StaleMoveError, WrongSeatError
 from makao.events import CardsDrawn, Penalised
 from makao.host import MAX_MOVE_TEXT, Host
 
@@ -112,19 +112,21 @@ def test_action_ids_play_the_listed_move_of_the_current_state() -> None:
 
 
 @pytest.mark.parametrize(
-    ("seat", "text", "message"),
+    ("seat", "text", "error", "message"),
     [
-        (7, "draw", "no seat 7 at a table of 3"),
-        (-1, "draw", "no seat -1"),
-        (True, "draw", "no seat True"),
-        (0, 42, "must be a string"),
-        (0, "x" * (MAX_MOVE_TEXT + 1), "at most"),
-        (0, "", "empty move"),
+        (7, "draw", SeatError, "no seat 7 at a table of 3"),
+        (-1, "draw", SeatError, "no seat -1"),
+        (True, "draw", SeatError, "no seat True"),
+        (0, 42, InvalidMoveError, "must be a string"),
+        (0, "x" * (MAX_MOVE_TEXT + 1), InvalidMoveError, "at most"),
+        (0, "", InvalidMoveError, "empty move"),
     ],
 )
-def test_bad_input_is_refused_and_changes_nothing(seat: object, text: object, message: str) -> None:
+def test_bad_input_is_refused_and_changes_nothing(
+    seat: object, text: object, error: type[MakaoError], message: str
+) -> None:
     host = _polish()
-    with pytest.raises(InvalidMoveError, match=message):
+    with pytest.raises(error, match=message):
         host.submit(seat, text)  # type: ignore[arg-type]
     assert host.version == 0
 

@@ -261,7 +261,7 @@ def test_um_14_a_last_nine_wins_and_gives_no_further_move() -> None:
     """UM-14: a last nine wins and gives no further move."""
     game = position(["9c", "5d 6c 7c", "5h 6h 7h"], "9h")
     game.play("9c +mau-mau")
-    assert game.is_over and game.outcome is not None and game.outcome[0] == 0
+    assert game.is_over and game.outcome is not None and game.outcome.winner == 0
 
 
 def test_um_14_a_last_nine_gives_no_further_move_when_playing_for_places() -> None:
@@ -273,7 +273,7 @@ def test_um_14_a_last_nine_gives_no_further_move_when_playing_for_places() -> No
         ["9c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(nine_player_draws_too=True)
     )
     drawing.play("9c +mau-mau")  # the nine's player draws too -- but not after going out
-    assert drawing.is_over and drawing.outcome is not None and drawing.outcome[0] == 0
+    assert drawing.is_over and drawing.outcome is not None and drawing.outcome.winner == 0
 
 
 def test_um_16_jack_is_wild_names_a_suit_and_is_held_until_that_suit_is_played() -> None:

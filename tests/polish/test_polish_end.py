@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from makao import Card, Game, Play, Rank, variants
+from makao import Card, Game, Outcome, Play, Rank, variants
 from makao.events import (
     AttackRaised,
     CardsDrawn,
@@ -45,7 +45,7 @@ def test_pl_32_the_last_player_holding_cards_loses() -> None:
     events = game.play("6h +po-makale")
     assert events[-2:] == (PlayerFinished(1, 2), GameOver((0, 1, 2), False))
     assert game.is_over
-    assert game.outcome == (0, 1, 2)
+    assert game.outcome == Outcome((0, 1, 2))
     assert game.legal_moves() == ()
 
 
@@ -54,7 +54,7 @@ def test_pl_32_without_play_for_places_the_first_winner_ends_the_game() -> None:
     hands = ["5h", "6h 7d 8d", "9s 8s"]
     game = Game.from_position(variant, hands=hands, pile="9h", stock=STOCK)
     assert game.play("5h +po-makale")[-1] == GameOver((0, 2, 1), False)  # the rest: fewest cards
-    assert game.outcome == (0, 2, 1)
+    assert game.outcome == Outcome((0, 2, 1))
 
 
 @pytest.mark.parametrize("card", ["2h", "3h", "Kh", "4h", "Jh", "Ah"])
@@ -134,8 +134,8 @@ def test_pl_34_no_points_the_result_is_only_the_finishing_order() -> None:
     while not game.is_over:
         events.extend(game.play(game.legal_moves()[0]))
     assert game.outcome is not None
-    assert sorted(game.outcome) == [0, 1, 2]
-    assert events[-1] == GameOver(game.outcome, False)
+    assert sorted(game.outcome.order) == [0, 1, 2]
+    assert events[-1] == GameOver(game.outcome.order, False)
     assert GameOver._fields == ("order", "blocked")
     assert not any("score" in type(event).__name__.lower() for event in events)
 
@@ -175,7 +175,7 @@ def test_pl_36_a_game_nobody_can_move_in_ends_blocked() -> None:
     assert game.legal_moves_text(1) == ["pass"]
     events = game.play("pass")
     assert events[-1] == GameOver((2, 1, 0), True)  # finished first, then fewest cards
-    assert game.outcome == (2, 1, 0)
+    assert game.outcome == Outcome((2, 1, 0), blocked=True)
 
 
 def test_pl_36_a_waiting_player_who_can_play_later_keeps_the_game_going() -> None:

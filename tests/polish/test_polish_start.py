@@ -65,7 +65,7 @@ def test_pl_1_decks_option_takes_one_or_two() -> None:
 
 def test_pl_2_ordinary_and_function_cards() -> None:
     """PL-2: ordinary and function cards."""
-    function = {card for card in ALL_CARDS if PL.rules.is_function[card.index]}
+    function = {card for card in ALL_CARDS if PL.compiled.is_function[card.index]}
     assert function == set(ALL_CARDS) - ORDINARY
     assert {str(c) for c in function if c.rank == 13} == {"Kh", "Ks"}
 

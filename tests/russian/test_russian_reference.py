@@ -362,8 +362,9 @@ def compare_game(
         if game.scores is None or tuple(game.scores) != expected_scores:
             report.scores.append(f"seed {seed}: scores {game.scores}, model {expected_scores}")
         outcome = game.outcome
-        if outcome and hands[outcome[0]] and not game.blocked:
-            report.scores.append(f"seed {seed}: winner {outcome[0]} holds {hands[outcome[0]]}")
+        winner = None if outcome is None else outcome.winner
+        if winner is not None and hands[winner] and not game.blocked:
+            report.scores.append(f"seed {seed}: winner {winner} holds {hands[winner]}")
     return report
 
 

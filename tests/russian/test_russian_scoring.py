@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from makao import ALL_CARDS, Card, Game, Rank, variants
+from makao import ALL_CARDS, Card, Game, Outcome, Rank, variants
 from makao.variants.russian.scoring import RUSSIAN_POINTS, deal_scores, hand_points, point_table
 
 EXPECTED = {
@@ -74,4 +74,4 @@ def test_pl_34_the_basic_polish_game_scores_nothing() -> None:
     """PL-34: the basic polish game scores nothing."""
     game = Game.from_position(variants.polish(), hands=["5h", "9c 8c"], pile="7h", stock="6c")
     game.play("5h +po-makale")
-    assert game.is_over and game.outcome == (0, 1) and game.scores is None
+    assert game.is_over and game.outcome == Outcome((0, 1)) and game.scores is None

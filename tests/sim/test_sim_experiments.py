@@ -97,7 +97,7 @@ def test_compare_sets_variants_side_by_side() -> None:
 
 def test_every_registered_variant_can_be_simulated() -> None:
     for name in variants.names():
-        seats = max(2, variants.get(name).rules.start.min_players)
+        seats = max(2, variants.get(name).compiled.start.min_players)
         bots = [HeuristicBot()] + [RandomBot() for _ in range(seats - 1)]
         result = simulate(name, bots, games=2, seed=1, max_actions=400)
         assert result.games == 2

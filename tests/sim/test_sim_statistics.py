@@ -19,8 +19,9 @@ from makao.bots import HeuristicBot, RandomBot
 from makao.engine import Game
 from makao.events import Event
 from makao.moves import Move
+from makao.seeding import derive_seed
 from makao.sim import Comparison, play_game, simulate
-from makao.sim.play import GameRecord, derive_seed
+from makao.sim.play import GameRecord
 from makao.sim.stats import Z95, difference, mean, rate
 
 POLISH = variants.polish()

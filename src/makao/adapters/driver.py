@@ -19,17 +19,19 @@ scheme:
 * **Length.** ``max_actions`` caps the number of steps (every id counts, ``noop`` too);
   at the cap the game is *truncated* ([`Driver.truncated`][makao.adapters.driver.Driver.truncated]).
 
-Rewards ([`rank_rewards`][makao.adapters.driver.rank_rewards]) come from the finishing order: +1 for
-the winner down to -1 for the last, linearly (they sum to zero);
-[`point_rewards`][makao.adapters.driver.point_rewards] scores the cards left in hand with the
-Russian point table instead. A blocked game (PL-36) is over by the rules and ranked by the engine
-(fewest cards first), so it gets the same rewards.
+Rewards are the core's [`Outcome.returns`][makao.outcome.Outcome.returns] of
+[`Game.standings`][makao.engine.Game.standings]:
+[`rank_rewards`][makao.adapters.driver.rank_rewards] gives +1 for the winner down to -1 for the
+last, linearly (they sum to zero);
+[`point_rewards`][makao.adapters.driver.point_rewards] gives minus the points left in hand, by the
+variant's own point table (scoring variants only). A blocked game (PL-36) is over by the rules and
+ranked by the engine (fewest cards first), and a truncated game is ranked the same way.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from makao.actions import ActionSpace, Stepper
 from makao.errors import IllegalMoveError
@@ -45,11 +47,9 @@ __all__ = [
     "SCORINGS",
     "Driver",
     "Rewards",
-    "place_reward",
     "point_rewards",
     "rank_rewards",
     "scoring",
-    "standings",
 ]
 
 #: The adapters' default cap on actions per game (every action id counts, ``noop`` too).
@@ -63,39 +63,18 @@ DEFAULT_MAX_ACTIONS = 5_000
 Rewards = Callable[["Game"], Sequence[float]]
 
 
-def standings(game: Game) -> tuple[int, ...]:
-    """The seats from first to last: the finishing order of a game that is over; for a
-    game cut short, the finished seats, then the others by fewest cards (as PL-36 ranks)."""
-    if game.is_over:
-        return tuple(game.finished)
-    players = game.players
-    rest = [seat for seat in range(players) if not game.done[seat]]
-    rest.sort(key=lambda s: (len(game.hands[s]), (s - game.to_move) % players))
-    return (*game.finished, *rest)
-
-
 def rank_rewards(game: Game) -> tuple[float, ...]:
-    """+1 for first place down to -1 for last, linearly, from
-    [`standings`][makao.adapters.driver.standings]."""
-    players = game.players
-    rewards = [0.0] * players
-    for place, seat in enumerate(standings(game)):
-        rewards[seat] = place_reward(place, players)
-    return tuple(rewards)
-
-
-def place_reward(place: int, players: int) -> float:
-    """The reward of ``place`` (0 = first) among ``players``: +1 down to -1, linearly;
-    opposite places get exactly opposite rewards, so a table's rewards sum to exactly 0."""
-    return (players - 1 - 2 * place) / (players - 1)
+    """+1 for first place down to -1 for last, linearly: the ``"rank"``
+    [`returns`][makao.outcome.Outcome.returns] of the game's
+    [`standings`][makao.engine.Game.standings]."""
+    return game.standings().returns("rank")
 
 
 def point_rewards(game: Game) -> tuple[float, ...]:
-    """Minus the points each seat holds at the end (the Russian point table, RU-2, RU-16):
-    0 for the player who went out."""
-    from makao.variants.russian.scoring import deal_scores
-
-    return tuple(-float(points) for points in deal_scores(game))
+    """Minus the points each seat holds at the end (the variant's point table, RU-2,
+    RU-16): the ``"points"`` [`returns`][makao.outcome.Outcome.returns] of the game's
+    [`standings`][makao.engine.Game.standings]; 0 for the player who went out."""
+    return game.standings().returns("points")
 
 
 #: Scorings by name, for the adapters' ``rewards=`` option.
@@ -267,22 +246,6 @@ class Driver:
     def __deepcopy__(self, memo: dict[int, object]) -> Driver:
         return self.clone()
 
-    def __reduce__(self) -> tuple[object, ...]:
-        # The game's record is a linked list, too deep for pickle: save it flat.
-        game = self.stepper.game.clone()
-        record = game.record
-        game._log = None
-        stepper = self.stepper
-        fields = (
-            stepper.prefix,
-            stepper.calls,
-            self.max_actions,
-            self.steps,
-            self.window,
-            self.actor,
-        )
-        return (_restore, (game, record, self.stepper.space, fields))
-
     # ------------------------------------------------------------------ the window
 
     @property
@@ -318,19 +281,6 @@ class Driver:
                 return
             self.window = self.window[1:]
         self.actor = game.to_move
-
-
-def _restore(
-    game: Game, record: tuple[Move, ...], space: ActionSpace, fields: tuple[Any, ...]
-) -> Driver:
-    for move in record:
-        game._log = (move, game._log)
-    driver = Driver(game, space)
-    stepper = driver.stepper
-    stepper.prefix, stepper.calls, driver.max_actions, driver.steps, driver.window, driver.actor = (
-        fields
-    )
-    return driver
 
 
 def _extra_actors(space: ActionSpace) -> dict[int, int | None]:

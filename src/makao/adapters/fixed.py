@@ -75,7 +75,7 @@ def fixed_layout() -> tuple[tuple[str, ...], tuple[tuple[object, ...], ...]]:
     extras: set[tuple[object, ...]] = set()
     for name in variants.names():
         variant = variants.get(name)
-        start = variant.rules.start
+        start = variant.compiled.start
         for players in range(max(2, start.min_players), min(8, start.max_players or 8) + 1):
             space = ActionSpace(variant, players)
             calls.update(space.calls)

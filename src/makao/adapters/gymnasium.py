@@ -24,7 +24,7 @@ Gymnasium 0.29 loads the ids itself through the package's ``gymnasium.envs`` ent
   episode (``terminated``) with reward ``illegal_reward`` (default -1) and
   ``info["illegal"]``.
 * **Rewards.** At the end the agent's place: +1 for first down to -1 for last
-  (``rewards="points"``: minus its Russian points). ``shaping`` (default 0) adds
+  (``rewards="points"``: minus its points, scoring variants only). ``shaping`` (default 0) adds
   ``shaping × (cards held before − cards held after)`` at every agent step, measured from
   one agent decision to the next (so cards drawn count against it): a dense signal for
   shedding cards, summing to ``shaping × (cards dealt − cards held at the end)``.
@@ -101,8 +101,8 @@ class MakaoGymEnv(Env[Any, Any]):
     ) -> None:
         self.variant = variants.get(variant, **options)
         if players is None:
-            players = max(2, self.variant.rules.start.min_players)
-        self.variant.rules.start.check_players(players)
+            players = max(2, self.variant.compiled.start.min_players)
+        self.variant.compiled.start.check_players(players)
         if seat is not None and not 0 <= seat < players:
             raise SetupError(f"seat must be in 0..{players - 1}, not {seat}")
         if render_mode not in (None, "ansi"):

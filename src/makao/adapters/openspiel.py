@@ -48,14 +48,7 @@ import pyspiel
 
 from makao import variants
 from makao.actions import ActionSpace
-from makao.adapters.driver import (
-    DEFAULT_MAX_ACTIONS,
-    Driver,
-    Rewards,
-    place_reward,
-    scoring,
-    standings,
-)
+from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
 from makao.adapters.encoding import MAX_SEATS, Encoder
 from makao.adapters.fixed import FixedActions
 from makao.bots.sampling import was_stuck
@@ -105,7 +98,7 @@ def register(variant: str) -> str:
 
 def _game_type(variant: str, zero_sum: bool) -> pyspiel.GameType:
     built = variants.get(variant)
-    start = built.rules.start
+    start = built.compiled.start
     plain = {key: value for key, value in built.options if isinstance(value, _PLAIN)}
     utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
@@ -151,7 +144,7 @@ class _Spec:
         scoring: Rewards,
         fixed_size: bool = False,
     ) -> None:
-        variant.rules.start.check_players(players)
+        variant.compiled.start.check_players(players)
         self.variant = variant
         self.players = players
         self.deals = deals
@@ -441,11 +434,7 @@ class StandingsEvaluator:
         driver = state.driver
         if driver is None or driver.is_over:
             return np.array(state.returns())
-        players = driver.game.players
-        values = np.zeros(players)
-        for place, seat in enumerate(standings(driver.game)):
-            values[seat] = place_reward(place, players)
-        return values
+        return np.array(driver.game.standings().returns("rank"))
 
     def prior(self, state: MakaoState) -> list[tuple[int, float]]:
         """Uniform over the legal actions."""

@@ -14,10 +14,11 @@ each completed move, every seat with an out-of-turn action ("stop makao", a late
 is asked in turn ([`makao.adapters.driver`][makao.adapters.driver]).
 
 Rewards come when the game is over: +1 for the winner down to -1 for the last place
-(``rewards="points"``: minus the Russian points left in hand, RU-16; or any function
-of the game). ``fixed_size=True`` gives every variant and table the same spaces: the
-observation padded to 8 seats ([`Encoder`][makao.adapters.encoding.Encoder]) and the fixed
-action numbering of [`makao.adapters.fixed`][makao.adapters.fixed] (mask included). A game the rules
+(``rewards="points"``: minus the points left in hand in a scoring variant, RU-16; or any
+function of the game; both are [`Outcome.returns`][makao.outcome.Outcome.returns]).
+``fixed_size=True`` gives every variant and table the same spaces: the observation padded to 8
+seats ([`Encoder`][makao.adapters.encoding.Encoder]) and the fixed action numbering of
+[`makao.adapters.fixed`][makao.adapters.fixed] (mask included). A game the rules
 end as blocked (PL-36) is terminated and ranked like any other, unless ``blocked_truncates``.
 After ``max_actions`` steps (default `DEFAULT_MAX_ACTIONS`,
 5000) the game is truncated with no reward (``truncations`` are set, and every agent's

@@ -22,7 +22,7 @@ from makao.banking.serial import state_from_json, state_to_json
 from makao.banking.table import Table
 from makao.banking.view import BankingView, make_view
 from makao.cards import Card, parse_cards
-from makao.errors import GameOverError, IllegalMoveError, SetupError
+from makao.errors import GameOverError, IllegalMoveError, SeatError, SetupError
 
 __all__ = ["BankingGame"]
 
@@ -200,7 +200,7 @@ class BankingGame(Table):
         """``seat`` itself if it is a seat at this table; else
         [`IllegalMoveError`][makao.errors.IllegalMoveError]."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalMoveError(f"no seat {seat!r:.40}: seats are 0…{self.players - 1}")
+            raise SeatError(f"no seat {seat!r:.40}: seats are 0…{self.players - 1}")
         return seat
 
     def hand(self, seat: int) -> tuple[Card, ...]:

@@ -74,7 +74,9 @@ class Situation(NamedTuple):
     @classmethod
     def of_view(cls, view: View) -> Situation:
         """The situation of ``view.seat``."""
-        return cls(view.hand, view.effect, _closest(view.hand_sizes, view.seat), view.variant.rules)
+        return cls(
+            view.hand, view.effect, _closest(view.hand_sizes, view.seat), view.variant.compiled
+        )
 
     @classmethod
     def of_game(cls, game: Game, seat: int) -> Situation:

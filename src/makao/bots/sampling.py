@@ -25,7 +25,7 @@ __all__ = ["Determinizer", "sample_hidden", "unseen_cards", "was_stuck"]
 def unseen_cards(view: View) -> list[Card]:
     """The cards ``view.seat`` cannot see: the variant's deck(s) minus their own hand and
     the pile, in index order (other hands and the stock hold exactly these)."""
-    start = view.variant.rules.start
+    start = view.variant.compiled.start
     ranks = getattr(start, "ranks", None)  # a short deck (prší's 32 cards), if the rule has one
     remaining = Counter(deck_cards(start.decks_for(view.players), ranks))
     remaining.subtract(view.hand)

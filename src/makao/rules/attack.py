@@ -4,16 +4,21 @@ RU-10…RU-13, and the family's "draw two" cards)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
 
 import attrs
 
 from makao.cards import ALL_CARDS, Card, Rank
 from makao.events import AttackAccepted, AttackRaised
 from makao.moves import Choice
-from makao.rules._util import seat_after_by
-from makao.rules.base import CardRule, Effect, Events, Table
+from makao.rules._util import one_of, seat_after_by
+from makao.rules.base import CardRule, Effect, Events, Pending, Table
 
-__all__ = ["AttackEffect", "BattleCards"]
+__all__ = ["Answer", "AttackEffect", "BattleCards"]
+
+#: Which battle cards answer an attack: any that ``"match"`` the top card by suit or rank
+#: (PL-12), or only those of the ``"same_rank"`` (RU-11).
+Answer = Literal["match", "same_rank"]
 
 
 def _penalties(
@@ -38,7 +43,7 @@ class BattleCards(CardRule):
 
     penalties: tuple[tuple[Card, int], ...] = attrs.field(converter=_penalties)
     backwards: frozenset[Card] = frozenset()
-    answer: str = attrs.field(default="match")
+    answer: Answer = attrs.field(default="match", validator=one_of(Answer))
     extra_answers: frozenset[Card] = frozenset()
     accept_ends_turn: bool = True
     _table: dict[Card, int] = attrs.field(init=False, repr=False, eq=False, hash=False)
@@ -47,8 +52,6 @@ class BattleCards(CardRule):
     )
 
     def __attrs_post_init__(self) -> None:
-        if self.answer not in ("match", "same_rank"):
-            raise ValueError(f"answer must be 'match' or 'same_rank', not {self.answer!r}")
         object.__setattr__(self, "_table", dict(self.penalties))
         object.__setattr__(self, "_answer_sets", {})
 
@@ -112,7 +115,7 @@ class BattleCards(CardRule):
             position = list(words).index("of")
             if position + 1 >= len(words) or self.single_rank != _rank(words[position + 1]):
                 return None
-        return self.attack(int(words[1]), seat_after_by(words, "by"), "back" in words)
+        return self.attack(int(words[1]), seat_after_by(words), "back" in words)
 
     def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
         """The effect these cards raise: an attack of ``total`` by ``seat`` (a rule that
@@ -169,6 +172,10 @@ class AttackEffect(Effect):
             resume = game.advance(self.seat, events)
             game.send_turn_to(resume if resume != seat else None)
         game.end_turn(seat, None, events)
+
+    def pending(self) -> Pending:
+        """An attack of ``total`` cards, accepted by drawing them."""
+        return Pending.attack(self.total, self.seat)
 
     def to_text(self) -> str:
         """``attack N by S`` (``back`` when sent backwards; ``of R`` when the battle cards

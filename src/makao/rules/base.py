@@ -23,32 +23,38 @@ a wider [`Setup`][makao.rules.base.Setup].
 
 An [`Effect`][makao.rules.base.Effect] is the state an effect card leaves in force (an attack of 5,
 a demand for sevens). It decides which cards may be played against it and what drawing or passing
-means.
+means; every effect describes itself as a [`Pending`][makao.rules.base.Pending] value
+([`Effect.pending`][makao.rules.base.Effect.pending]), so a user need not know the effect classes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 import attrs
 
-from makao.cards import ALL_CARDS, Card, Suit
+from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.errors import SetupError
-from makao.moves import Choice, Move, Play
+from makao.moves import Choice, Draw, Move, Pass, Play
+from makao.rules._util import one_of
 
 if TYPE_CHECKING:
     from makao.events import Event
 
 __all__ = [
+    "NOTHING_PENDING",
     "CardRule",
     "CardSetRule",
     "DrawRule",
     "Effect",
     "FinishRule",
+    "Pending",
+    "PendingKind",
     "PlayRule",
     "Rule",
     "Setup",
+    "StartCard",
     "StartRule",
     "Stateful",
     "Table",
@@ -253,6 +259,87 @@ class Stateful(Generic[S]):
         table.set_rule_state(self, value)
 
 
+#: How a [`StartRule`][makao.rules.base.StartRule] treats the starting card: ``"redraw"`` a
+#: function card (PL-4), leave it ``"inert"`` (RU-4), or let its ``"effect"`` act.
+StartCard = Literal["redraw", "inert", "effect"]
+
+#: What a [`Pending`][makao.rules.base.Pending] asks of the player to move: answer an
+#: ``"attack"`` (draw ``amount`` cards), sit out a ``"wait"`` (``amount`` turns), follow a
+#: ``"demand"`` (of ``rank``), follow a named ``"suit"``, some ``"other"`` effect of a custom
+#: rule, or ``"none"``.
+PendingKind = Literal["none", "attack", "wait", "demand", "suit", "other"]
+
+_DRAW = Draw()
+_PASS = Pass()
+
+
+@attrs.frozen
+class Pending:
+    """What the effect in force asks of the player to move, whatever its class: ``kind``,
+    ``amount`` (cards of an attack, turns of a wait), the demanded ``rank`` or named
+    ``suit``, the seat that raised it (``by``, when known) and ``accept``: the move that
+    takes the effect instead of answering it -- [`Draw`][makao.moves.Draw] for an attack
+    (draw the ``amount``), a demand or a suit (draw one), [`Pass`][makao.moves.Pass] for a
+    wait (sit the turns out); ``None`` when nothing is pending. Whether ``accept`` is legal
+    now is for [`Game.legal_moves`][makao.engine.Game.legal_moves] to say (a player who can
+    follow a demand must, PL-24).
+
+    [`Game.pending`][makao.engine.Game.pending] and [`View.pending`][makao.view.View.pending]
+    give it; it is false when nothing is pending, and ``str`` says it in words."""
+
+    kind: PendingKind = "none"
+    amount: int = 0
+    rank: Rank | None = None
+    suit: Suit | None = None
+    by: int | None = None
+    accept: Move | None = None
+
+    def __bool__(self) -> bool:
+        return self.kind != "none"
+
+    def __str__(self) -> str:
+        by = "" if self.by is None else f" by seat {self.by}"
+        what = {
+            "none": "nothing",
+            "attack": f"an attack of {self.amount} card{'s' * (self.amount != 1)}",
+            "wait": f"a wait of {self.amount} turn{'s' * (self.amount != 1)}",
+            "demand": f"a demand for {self.rank.text if self.rank else '?'}s",
+            "suit": f"the suit {self.suit.letter if self.suit else '?'}",
+            "other": "an effect",
+        }[self.kind]
+        accept = "" if self.accept is None else f" (accept: {self.accept})"
+        return what + by + accept
+
+    @staticmethod
+    def of(effect: Effect | None) -> Pending:
+        """The pending form of ``effect`` (nothing for ``None``)."""
+        return NOTHING_PENDING if effect is None else effect.pending()
+
+    @staticmethod
+    def attack(cards: int, by: int | None = None, rank: Rank | None = None) -> Pending:
+        """An attack of ``cards`` cards, accepted by drawing them."""
+        return Pending("attack", cards, rank, None, by, _DRAW)
+
+    @staticmethod
+    def wait(turns: int, by: int | None = None) -> Pending:
+        """A wait of ``turns`` turns, accepted by passing."""
+        return Pending("wait", turns, None, None, by, _PASS)
+
+    @staticmethod
+    def demand(rank: Rank, by: int | None = None) -> Pending:
+        """A demand for ``rank``, accepted (when allowed) by drawing one card."""
+        return Pending("demand", 0, rank, None, by, _DRAW)
+
+    @staticmethod
+    def named_suit(suit: Suit, by: int | None = None) -> Pending:
+        """A named ``suit`` to follow, accepted (when allowed) by drawing one card."""
+        return Pending("suit", 0, None, suit, by, _DRAW)
+
+
+#: Nothing is pending.
+NOTHING_PENDING = Pending()
+
+
 @attrs.frozen
 class Effect:
     """An effect in force on the player to move (attack, wait, demand, named suit).
@@ -332,6 +419,12 @@ class Effect:
         """The effect in the text form
         [`CardRule.parse_effect`][makao.rules.base.CardRule.parse_effect] reads back."""
         raise NotImplementedError
+
+    def pending(self) -> Pending:
+        """What this effect asks of the player to move, as a
+        [`Pending`][makao.rules.base.Pending] (default: an ``"other"`` effect, accepted by
+        drawing); the effects of the built-in rules say what they are."""
+        return Pending("other", accept=_DRAW)
 
 
 @attrs.frozen
@@ -545,7 +638,7 @@ class StartRule(Rule):
     ranks: tuple[int, ...] | None = None
     #: "redraw": a function card is put back into the middle of the stock (PL-4);
     #: "inert": the starting card has no effect (RU-4); "effect": it acts on the first player.
-    start_card: str = "redraw"
+    start_card: StartCard = attrs.field(default="redraw", validator=one_of(StartCard))
     min_players: int = 2
     max_players: int | None = None
     #: The dealer's seat (PL-5); negative counts from the end (-1: the last seat).

@@ -4,16 +4,21 @@ changer naming a suit (PL-26…PL-28, RU-7, RU-8)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 import attrs
 
 from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.events import DemandEnded, DemandSet, SuitNamed
 from makao.moves import Choice
-from makao.rules._util import cards_of_ranks, seat_after_by
-from makao.rules.base import CardSetRule, Effect, Events, Table
+from makao.rules._util import cards_of_ranks, one_of, seat_after_by
+from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
-__all__ = ["RankDemand", "RankDemandCards", "SuitDemand", "SuitDemandCards"]
+__all__ = ["Binds", "RankDemand", "RankDemandCards", "SuitDemand", "SuitDemandCards"]
+
+#: How long a named suit binds: the ``"next"`` player only (PL-27), or ``"until_covered"``
+#: by a card (RU-8).
+Binds = Literal["next", "until_covered"]
 
 _ORDINARY = (Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)
 
@@ -66,7 +71,7 @@ class RankDemandCards(CardSetRule):
             rank = Rank.parse(words[1])
         except ValueError:
             return None
-        return RankDemand(rank, seat_after_by(words, "by"), self)
+        return RankDemand(rank, seat_after_by(words), self)
 
 
 @attrs.frozen
@@ -109,6 +114,10 @@ class RankDemand(Effect):
             return None
         return self
 
+    def pending(self) -> Pending:
+        """A demand for ``rank``."""
+        return Pending.demand(self.rank, self.demander)
+
     def to_text(self) -> str:
         """``demand R by S``."""
         return f"demand {self.rank.text} by {self.demander}"
@@ -121,13 +130,9 @@ class SuitDemandCards(CardSetRule):
     (``binds="until_covered"``, RU-8)."""
 
     cards: frozenset[Card] = cards_of_ranks(Rank.ACE)
-    binds: str = "next"
+    binds: Binds = attrs.field(default="next", validator=one_of(Binds))
     may_decline: bool = False
     wilds_under_demand: bool = False
-
-    def __attrs_post_init__(self) -> None:
-        if self.binds not in ("next", "until_covered"):
-            raise ValueError(f"binds must be 'next' or 'until_covered', not {self.binds!r}")
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """The four suits (PL-26)."""
@@ -191,6 +196,10 @@ class SuitDemand(Effect):
             events.append(DemandEnded(self.suit))
             return None
         return self
+
+    def pending(self) -> Pending:
+        """The named ``suit``."""
+        return Pending.named_suit(self.suit)
 
     def to_text(self) -> str:
         """``suit X``."""

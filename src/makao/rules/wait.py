@@ -11,7 +11,7 @@ from makao.cards import Card, Rank
 from makao.events import TurnSkipped, WaitAccepted, WaitRaised
 from makao.moves import Choice
 from makao.rules._util import cards_of_ranks, seat_after_by
-from makao.rules.base import CardSetRule, Effect, Events, Table
+from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
 __all__ = ["SkipCards", "WaitCards", "WaitEffect"]
 
@@ -51,7 +51,7 @@ class WaitCards(CardSetRule):
         """Read ``wait N [by S]``."""
         if len(words) < 2 or words[0] != "wait" or not words[1].isdigit():
             return None
-        return WaitEffect(int(words[1]), seat_after_by(words, "by"), self)
+        return WaitEffect(int(words[1]), seat_after_by(words), self)
 
 
 @attrs.frozen
@@ -84,6 +84,10 @@ class WaitEffect(Effect):
         game.set_effect(None)
         game.add_wait(seat, self.turns - 1)
         game.end_turn(seat, None, events)
+
+    def pending(self) -> Pending:
+        """A wait of ``turns`` turns, accepted by passing."""
+        return Pending.wait(self.turns, self.seat)
 
     def to_text(self) -> str:
         """``wait N by S``."""

@@ -11,7 +11,8 @@
 
 from __future__ import annotations
 
-from makao.sim.play import GameRecord, derive_seed, play_game
+from makao.seeding import derive_seed
+from makao.sim.play import GameRecord, play_game
 from makao.sim.results import Comparison, SimResult
 from makao.sim.run import Progress, compare, simulate
 from makao.sim.spec import parse_bot, parse_variant

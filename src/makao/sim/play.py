@@ -12,7 +12,6 @@ How bots are asked, at every decision point:
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from itertools import compress, repeat
@@ -24,9 +23,10 @@ from makao.engine import Game
 from makao.errors import IllegalMoveError
 from makao.events import Event, Penalised
 from makao.moves import Move
+from makao.seeding import derive_seed
 from makao.variant import Variant
 
-__all__ = ["GameRecord", "derive_seed", "play_game"]
+__all__ = ["GameRecord", "play_game"]
 
 _T = TypeVar("_T", bound=tuple[object, ...])
 
@@ -56,11 +56,6 @@ class GameRecord(NamedTuple):
     decided_at: float | None
     """The share of the game's turns after which the winner led (fewest cards) to the end."""
     scores: tuple[float, ...] | None
-
-
-def derive_seed(seed: int, index: int) -> int:
-    """A 63-bit seed for item ``index`` of an experiment seeded ``seed`` (stable anywhere)."""
-    return random.Random(f"makao:{seed}:{index}").getrandbits(63)
 
 
 def play_game(
@@ -105,9 +100,10 @@ def play_game(
     for event in compress(events, map(is_, kinds, repeat(Penalised))):
         penalties[event.seat] += event.amount  # type: ignore[union-attr]
     seats = _shared(tuple((j + rotation) % players for j in range(players)))
-    places = _places(game, players) if game.over else None
-    winner = game.finished[0] if game.over else None
-    lead_changes, decided_at = tracker.summary(winner)
+    outcome = game.outcome
+    places = None if outcome is None else outcome.places()
+    scores = None if outcome is None else outcome.scores
+    lead_changes, decided_at = tracker.summary(None if outcome is None else outcome.winner)
     return GameRecord(
         game=index,
         seed=seed,
@@ -122,7 +118,7 @@ def play_game(
         events=tuple(sorted(_shared((kind.__name__, n)) for kind, n in counts.items())),
         lead_changes=lead_changes,
         decided_at=decided_at,
-        scores=_scores(game, seats),
+        scores=None if scores is None else tuple(float(scores[s]) for s in seats),
     )
 
 
@@ -157,20 +153,6 @@ def _ask(game: Game, seated: Sequence[Bot], legal: Sequence[Move], seat: int) ->
                     raise IllegalMoveError(f"bot at seat {other} answered {answer}, not offered")
                 return answer
     return seated[seat].choose(game.view(seat), own)
-
-
-def _places(game: Game, players: int) -> list[int]:
-    places = [0] * players
-    for place, seat in enumerate(game.finished, start=1):
-        places[seat] = place
-    return places
-
-
-def _scores(game: Game, seats: Sequence[int]) -> tuple[float, ...] | None:
-    found = game.scores
-    if not isinstance(found, (tuple, list)) or len(found) != len(seats):
-        return None
-    return tuple(float(found[s]) for s in seats)
 
 
 class _Tracker:

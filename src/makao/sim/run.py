@@ -26,7 +26,8 @@ import attrs
 
 from makao.bots.protocol import Bot
 from makao.errors import SetupError
-from makao.sim.play import GameRecord, derive_seed, play_game
+from makao.seeding import derive_seed
+from makao.sim.play import GameRecord, play_game
 from makao.sim.results import Comparison, SimResult
 from makao.sim.spec import describe, parse_bot, parse_variant
 from makao.variant import Variant
@@ -158,7 +159,7 @@ def _make_job(
     built = tuple(parse_bot(bot) if isinstance(bot, str) else bot for bot in bots)
     if not built:
         raise SetupError("simulate needs one bot per seat, at least two")
-    variant.rules.start.check_players(len(built))
+    variant.compiled.start.check_players(len(built))
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise SetupError(f"seed must be a whole number, not {seed!r}")
     if max_actions is not None and (not isinstance(max_actions, int) or max_actions < 1):

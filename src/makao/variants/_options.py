@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import inspect
 import math
+import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -50,6 +51,7 @@ def checked_options(build: _Factory) -> _Factory:
     """Wrap the variant factory ``build`` so that its options are checked first."""
     signature = inspect.signature(build)
     name = build.__name__
+    hints = typing.get_type_hints(build)
 
     @functools.wraps(build)
     def checked(*args: Any, **options: Any) -> Variant:
@@ -58,6 +60,7 @@ def checked_options(build: _Factory) -> _Factory:
         except TypeError as error:
             raise SetupError(f"bad options for variant {name!r}: {error}") from None
         for key, value in bound.arguments.items():
+            check_choice(name, key, hints.get(key), value)
             check_option(name, signature.parameters[key], value)
         try:
             return build(*args, **options)
@@ -67,6 +70,19 @@ def checked_options(build: _Factory) -> _Factory:
             raise SetupError(f"bad options for variant {name!r}: {error}") from None
 
     return cast(_Factory, checked)
+
+
+def check_choice(variant: str, option: str, hint: object, value: object) -> None:
+    """Refuse ``value`` for an option typed with a ``Literal`` of strings (``hint``) that is
+    not one of them; other options pass."""
+    if typing.get_origin(hint) is not typing.Literal:
+        return
+    allowed = typing.get_args(hint)
+    if not isinstance(value, str) or value not in allowed:
+        raise SetupError(
+            f"bad options for variant {variant!r}: {option} must be "
+            f"one of {', '.join(map(repr, allowed))}, not {value!r:.60}"
+        )
 
 
 def check_option(variant: str, parameter: inspect.Parameter, value: object) -> None:

@@ -21,6 +21,7 @@ from makao.variants.mao.rules import (
 )
 from makao.variants.mao.talk import (
     HostReports,
+    IllegalPlay,
     MaoCalls,
     MaoStart,
     Misplays,
@@ -44,7 +45,7 @@ def mao(
     missing_call_penalty: int = 1,
     mau_mau_only_for_jack: bool = False,
     play_for_places: bool = False,
-    illegal_play: str = "reject",
+    illegal_play: IllegalPlay = "reject",
     deal_direction: int = 1,
     play_direction: int = 1,
     oldest_player: int = 0,

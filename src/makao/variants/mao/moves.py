@@ -15,6 +15,8 @@ Talk (UM-21, UM-22) uses the core [`Say`][makao.moves.Say]: ``"2: say question"`
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
 from makao.cards import Card
@@ -48,6 +50,8 @@ def _kind(_: object, __: object, value: str) -> None:
 @attrs.frozen
 class HostReport(Move):
     """The host reports ``kind`` (one of `HOST_REPORTS`) about seat ``seat``."""
+
+    by_host: ClassVar[bool] = True
 
     kind: str = attrs.field(validator=_kind)
     seat: int = attrs.field(validator=_check_seat)

@@ -28,9 +28,9 @@ from makao.events import (
     SuitNamed,
 )
 from makao.moves import Choice, Move
-from makao.rules._util import cards_of_ranks, seat_after_by
-from makao.rules.attack import AttackEffect, BattleCards
-from makao.rules.base import CardRule, CardSetRule, Effect, Events, Table, TurnRule
+from makao.rules._util import cards_of_ranks, one_of, seat_after_by
+from makao.rules.attack import Answer, AttackEffect, BattleCards
+from makao.rules.base import CardRule, CardSetRule, Effect, Events, Pending, Table, TurnRule
 from makao.variants.mao.moves import Release
 
 __all__ = [
@@ -134,7 +134,7 @@ class FourCards(BattleCards):
         default=tuple((card, 4) for card in sorted(cards_of_ranks(Rank.FOUR))),
         converter=tuple,
     )
-    answer: str = "same_rank"
+    answer: Answer = attrs.field(default="same_rank", validator=one_of(Answer))
     accept_ends_turn: bool = False
 
     def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
@@ -151,7 +151,7 @@ class SevenCards(BattleCards):
         default=tuple((card, 2) for card in sorted(cards_of_ranks(Rank.SEVEN))),
         converter=tuple,
     )
-    answer: str = "same_rank"
+    answer: Answer = attrs.field(default="same_rank", validator=one_of(Answer))
 
     def on_play(
         self,
@@ -177,7 +177,7 @@ class SevenCards(BattleCards):
         """Read ``seven by S``."""
         if not words or words[0] != "seven":
             return None
-        return SevenAttack(2, seat_after_by(words, "by"), False, self)
+        return SevenAttack(2, seat_after_by(words), False, self)
 
 
 @attrs.frozen
@@ -255,7 +255,7 @@ class HeldJacks(CardSetRule):
             return FreeSuit()
         if len(words) < 2 or words[0] != "jack":
             return None
-        return HeldJack(Suit.parse(words[1]), seat_after_by(words, "by"), self)
+        return HeldJack(Suit.parse(words[1]), seat_after_by(words), self)
 
 
 @attrs.frozen
@@ -280,6 +280,10 @@ class HeldJack(Effect):
     def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
         """Drawing is always a move (UM-5)."""
         return game.can_draw()
+
+    def pending(self) -> Pending:
+        """The named ``suit``."""
+        return Pending.named_suit(self.suit, self.seat)
 
     def to_text(self) -> str:
         """``jack X by S``."""
@@ -393,9 +397,7 @@ class Multiplex(CardRule):
         """Read ``multiplex R N by S``."""
         if len(words) < 3 or words[0] != "multiplex" or not words[2].isdigit():
             return None
-        return MultiplexEffect(
-            Rank.parse(words[1]), int(words[2]), seat_after_by(words, "by"), self
-        )
+        return MultiplexEffect(Rank.parse(words[1]), int(words[2]), seat_after_by(words), self)
 
 
 @attrs.frozen
@@ -422,6 +424,10 @@ class MultiplexEffect(Effect):
         game.draw_cards(seat, self.count, "attack", events)
         game.end_turn(seat, None, events)
 
+    def pending(self) -> Pending:
+        """An attack of the last number said, answered by a card of ``rank``."""
+        return Pending.attack(self.count, self.seat, self.rank)
+
     def to_text(self) -> str:
         """``multiplex R N by S``."""
         return f"multiplex {self.rank.text} {self.count} by {self.seat}"
@@ -429,8 +435,5 @@ class MultiplexEffect(Effect):
 
 def pending_penalty(effect: Effect | None) -> int:
     """The cards a player facing ``effect`` would draw by not answering (0 if none)."""
-    if isinstance(effect, AttackEffect):
-        return effect.total
-    if isinstance(effect, MultiplexEffect):
-        return effect.count
-    return 0
+    pending = Pending.of(effect)
+    return pending.amount if pending.kind == "attack" else 0

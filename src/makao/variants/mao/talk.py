@@ -13,6 +13,7 @@ the same play with missing or wrong calls and charges each as an infraction
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Literal
 
 import attrs
 
@@ -20,12 +21,14 @@ from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.errors import SetupError
 from makao.events import Announced, CallMade, Event, Penalised
 from makao.moves import Move, Play, Say
-from makao.rules.base import Events, Setup, StartRule, Stateful, Table, TurnRule
+from makao.rules._util import one_of
+from makao.rules.base import Events, Setup, StartCard, StartRule, Stateful, Table, TurnRule
 from makao.variants.mao.moves import HostReport, Misplay
 from makao.variants.mao.rules import Multiplex, pending_penalty
 
 __all__ = [
     "HostReports",
+    "IllegalPlay",
     "MaoCalls",
     "MaoStart",
     "Misplays",
@@ -33,6 +36,10 @@ __all__ = [
     "number_word",
     "spade_call",
 ]
+
+#: What [`Misplays`][makao.variants.mao.talk.Misplays] does with an illegal play: ``"reject"``
+#: it unchanged, or ``"penalize"`` it the Mao way (UM-27).
+IllegalPlay = Literal["reject", "penalize"]
 
 _NUMBERS = (
     *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),
@@ -339,12 +346,8 @@ class Misplays(TurnRule):
     a [`Misplay`][makao.variants.mao.moves.Misplay]; the player then still makes their move."""
 
     handles = (Misplay,)
-    illegal_play: str = "reject"
+    illegal_play: IllegalPlay = attrs.field(default="reject", validator=one_of(IllegalPlay))
     penalty: int = 1
-
-    def __attrs_post_init__(self) -> None:
-        if self.illegal_play not in ("reject", "penalize"):
-            raise ValueError(f"illegal_play is 'reject' or 'penalize', not {self.illegal_play!r}")
 
     def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
         """Under ``"penalize"``, cards the player to move holds, put down illegally."""
@@ -377,7 +380,7 @@ class MaoStart(StartRule):
 
     hand_size: int = 6
     decks: int | None = 2
-    start_card: str = "inert"
+    start_card: StartCard = attrs.field(default="inert", validator=one_of(StartCard))
     min_players: int = 3
     deal_direction: int = 1
     play_direction: int = 1

@@ -24,12 +24,9 @@ from makao.rules import (
 from makao.rules._util import cards_of_ranks
 from makao.variant import Variant
 from makao.variants._options import checked_options
-from makao.variants.russian.rules import ClosingAnswer, DealEnd
+from makao.variants.russian.rules import DEFAULT_MATCH_LIMIT, ClosingAnswer, DealEnd
 
 __all__ = ["DEFAULT_MATCH_LIMIT", "russian", "russian_battle_cards"]
-
-#: The loss total that ends a match unless the players agree another (RU-18).
-DEFAULT_MATCH_LIMIT = 500
 
 _KING_OF_HEARTS = Card.parse("Kh")
 
@@ -64,8 +61,9 @@ def russian(
     - ``changers_only_when_stuck``: a 9 or ace that does not match may be played only by a
       player holding no matching card (RU-7, the literal reading).
     - ``any_king_answers_king``: any king answers a K♥ and passes the penalty on (RU-11).
-    - ``match_limit``: the loss total that ends a match (RU-18; used by
-      [`makao.match.Match`][makao.match.Match]).
+    - ``match_limit``: the loss total that ends a match (RU-18): the
+      [`DealEnd`][makao.variants.russian.rules.DealEnd] rule holds it, and
+      [`makao.match.Match`][makao.match.Match] reads it from there.
     - ``dealer``: the first deal's dealer; the seat after them leads (RU-3, RU-5).
     """
     _check(match_limit, dealer)
@@ -101,7 +99,7 @@ def russian(
             rule_id="RU-14",
             ids=("RU-14",),
         ),
-        DealEnd(ids=("RU-15",)),
+        DealEnd(match_limit=match_limit, ids=("RU-15", "RU-16", "RU-18")),
         ClosingAnswer(battle, ids=("RU-15",)),
     )
     return Variant("russian", rules, tuple(options.items()), "Russian scoring makao")

@@ -11,10 +11,13 @@ from makao.cards import Card
 from makao.events import AttackAccepted
 from makao.moves import Choice
 from makao.rules.attack import AttackEffect, BattleCards
-from makao.rules.base import CardRule, Effect, Events, FinishRule, Table
-from makao.variants.russian.scoring import deal_scores
+from makao.rules.base import CardRule, Effect, Events, FinishRule, Pending, Table
+from makao.variants.russian.scoring import RUSSIAN_POINTS, Points, deal_scores
 
-__all__ = ["ClosingAnswer", "DealEnd", "FinalAttack"]
+__all__ = ["DEFAULT_MATCH_LIMIT", "ClosingAnswer", "DealEnd", "FinalAttack"]
+
+#: The loss total that ends a match unless the players agree another (RU-18).
+DEFAULT_MATCH_LIMIT = 500
 
 
 @attrs.frozen
@@ -30,10 +33,16 @@ class DealEnd(FinishRule):
 
     play_for_places: bool = False
     last_card_effect_applies: bool = True
+    #: The points of each card left in hand (RU-2): the one table that both
+    #: [`Game.scores`][makao.engine.Game.scores] and [`Match`][makao.match.Match] use.
+    points: Points = attrs.field(default=RUSSIAN_POINTS, converter=Points)
+    #: The loss total that ends a match of deals (RU-18), read by
+    #: [`Match`][makao.match.Match].
+    match_limit: float = DEFAULT_MATCH_LIMIT
 
     def scores(self, game: Table) -> tuple[int, ...]:
-        """The points of the cards left in each hand (RU-16, the RU-2 table)."""
-        return deal_scores(game)
+        """The points of the cards left in each hand (RU-16, the `points` table)."""
+        return deal_scores(game, self.points)
 
     def on_finish(self, game: Table, seat: int, events: Events) -> None:
         """Record the winner; end the deal now, or after the answer to a finishing attack."""
@@ -124,6 +133,10 @@ class FinalAttack(Effect):
         events.append(AttackAccepted(seat, self.attack.total))
         game.draw_cards(seat, self.attack.total, "attack", events)
         game.end_game(events)
+
+    def pending(self) -> Pending:
+        """The attack's: answered or drawn, it ends the deal."""
+        return self.attack.pending()
 
     def to_text(self) -> str:
         """``final attack N by S``."""

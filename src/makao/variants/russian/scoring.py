@@ -7,28 +7,71 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from types import MappingProxyType
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, final
 
 from makao.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
 
 if TYPE_CHECKING:
     from makao.rules.base import Table
 
-__all__ = ["RUSSIAN_POINTS", "PointTable", "deal_scores", "hand_points", "point_table"]
+__all__ = [
+    "RUSSIAN_POINTS",
+    "PointTable",
+    "Points",
+    "deal_scores",
+    "hand_points",
+    "point_table",
+]
 
 #: Points per card: every card of the 52 maps to what it costs a player holding it.
 PointTable = Mapping[Card, int]
 
 
-def point_table(ranks: Mapping[Rank, int], cards: Mapping[str, int] | None = None) -> PointTable:
+@final
+class Points(Mapping[Card, int]):
+    """A read-only [`PointTable`][makao.variants.russian.scoring.PointTable] holding one
+    value per card of the 52: a value, hashable and picklable (a rule holds it, and
+    variants are pickled)."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, table: PointTable) -> None:
+        self._values = tuple(int(table.get(card, 0)) for card in ALL_CARDS)
+
+    def __getitem__(self, card: Card) -> int:
+        if not isinstance(card, Card):
+            raise KeyError(card)
+        return self._values[card.index]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(ALL_CARDS)
+
+    def __len__(self) -> int:
+        return len(ALL_CARDS)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Points):
+            return self._values == other._values
+        return super().__eq__(other)
+
+    def __hash__(self) -> int:
+        return hash(self._values)
+
+    def __reduce__(self) -> tuple[object, tuple[dict[Card, int]]]:
+        return (Points, (dict(self),))
+
+    def __repr__(self) -> str:
+        return f"Points({ {str(card): points for card, points in self.items()} })"
+
+
+def point_table(ranks: Mapping[Rank, int], cards: Mapping[str, int] | None = None) -> Points:
     """Build a read-only point table from points per rank and per-card exceptions
     (``{"Kh": 50}``); a rank missing from ``ranks`` scores 0."""
     table = {card: ranks.get(card.rank, 0) for card in ALL_CARDS}
     for text, points in (cards or {}).items():
         table[Card.parse(text)] = points
-    return MappingProxyType(table)
+    return Points(table)
 
 
 _LOW = dict.fromkeys((Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT), 5)
@@ -36,7 +79,7 @@ _HIGH = dict.fromkeys((Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING), 10)
 
 #: RU-2: A = 50, K♥ = 50, 9 = 40, 3 = 30, 2 = 20, 10/J/Q and the other kings = 10,
 #: 4…8 = 5.
-RUSSIAN_POINTS: PointTable = point_table(
+RUSSIAN_POINTS: Points = point_table(
     {**_LOW, **_HIGH, Rank.ACE: 50, Rank.NINE: 40, Rank.THREE: 30, Rank.TWO: 20},
     {str(Card(Rank.KING, Suit.HEARTS)): 50},
 )

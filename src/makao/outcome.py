@@ -1,0 +1,99 @@
+"""The result of a game: [`Outcome`][makao.outcome.Outcome], with its rewards.
+
+[`Game.outcome`][makao.engine.Game.outcome] gives the outcome of a game that is over (``None``
+while it goes on); [`Game.standings`][makao.engine.Game.standings] gives the same value for any
+game, ranking the seats still holding cards as the end of a game would (PL-36), so that a
+game cut short (an adapter's step limit) can be scored the same way.
+
+```pycon
+>>> from makao import Game, variants
+>>> game = Game.from_position(variants.polish(), ["5h", "Kc 9d"], pile="6h")
+>>> _ = game.play("5h")
+>>> game.outcome
+Outcome(order=(0, 1), blocked=False, scores=None, over=True)
+>>> game.outcome.returns()
+(1.0, -1.0)
+
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Literal
+
+import attrs
+
+from makao.errors import SetupError
+
+__all__ = ["Outcome", "RewardKind", "place_reward"]
+
+#: How [`Outcome.returns`][makao.outcome.Outcome.returns] rewards a seat: by its ``"rank"`` in
+#: the finishing order, or minus its ``"points"`` (scoring variants, RU-16).
+RewardKind = Literal["rank", "points"]
+
+
+def place_reward(place: int, players: int) -> float:
+    """The reward of ``place`` (0 = first) among ``players``: +1 down to -1, linearly;
+    opposite places get exactly opposite rewards, so a table's rewards sum to exactly 0."""
+    return (players - 1 - 2 * place) / (players - 1)
+
+
+def _seats(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
+def _scores(value: Iterable[int] | None) -> tuple[int, ...] | None:
+    return None if value is None else tuple(value)
+
+
+@attrs.frozen
+class Outcome:
+    """How a game ended: the finishing ``order`` (first = winner, every seat once),
+    whether the game was ``blocked`` (nobody could move, PL-36), each seat's ``scores``
+    in a scoring variant (the points left in hand, RU-16; ``None`` in a variant that
+    scores nothing, PL-34), and ``over``: ``False`` for the standings of a game cut short
+    ([`Game.standings`][makao.engine.Game.standings])."""
+
+    order: tuple[int, ...] = attrs.field(converter=_seats)
+    blocked: bool = False
+    scores: tuple[int, ...] | None = attrs.field(default=None, converter=_scores)
+    over: bool = True
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.order)
+
+    @property
+    def winner(self) -> int:
+        """The seat in first place."""
+        return self.order[0]
+
+    def place(self, seat: int) -> int:
+        """``seat``'s place: 1 for the winner, `players` for the last."""
+        return self.order.index(seat) + 1
+
+    def places(self) -> tuple[int, ...]:
+        """Each seat's [`place`][makao.outcome.Outcome.place], by seat."""
+        places = [0] * len(self.order)
+        for place, seat in enumerate(self.order, start=1):
+            places[seat] = place
+        return tuple(places)
+
+    def returns(self, kind: RewardKind = "rank") -> tuple[float, ...]:
+        """One reward per seat, by seat. ``"rank"``: +1 for the winner down to -1 for
+        the last, linearly ([`place_reward`][makao.outcome.place_reward]; they sum to
+        zero). ``"points"``: minus each seat's `scores` (0 for the player who went out);
+        raises [`SetupError`][makao.errors.SetupError] if the variant scores nothing."""
+        if kind == "points":
+            if self.scores is None:
+                raise SetupError("this variant scores no points (PL-34): use the 'rank' returns")
+            return tuple(-float(points) for points in self.scores)
+        if kind != "rank":
+            raise SetupError(f"returns are 'rank' or 'points', not {kind!r:.40}")
+        players = len(self.order)
+        rewards = [0.0] * players
+        for place, seat in enumerate(self.order):
+            rewards[seat] = place_reward(place, players)
+        return tuple(rewards)

@@ -1,0 +1,111 @@
+"""The public Outcome of a game (PL-32, PL-34, PL-36, RU-16, RU-18): finishing order,
+blocked or not, scores, and its returns; one point table for games and matches."""
+
+from __future__ import annotations
+
+import math
+import pickle
+import random
+
+import pytest
+
+from makao import Game, Outcome, SetupError, variants
+from makao.adapters.driver import point_rewards, rank_rewards
+from makao.match import Match
+from makao.variants.russian.rules import DealEnd
+from makao.variants.russian.scoring import RUSSIAN_POINTS, Points, hand_points, point_table
+
+PL = variants.polish()
+RU = variants.russian()
+
+
+def test_pl_32_the_outcome_is_none_while_the_game_goes_on_then_the_finishing_order() -> None:
+    game = Game.from_position(PL, hands=["5h", "Kc 9d", "8c"], pile="6h", stock="2c 3c")
+    assert game.outcome is None
+    game.play("5h +po-makale")
+    assert game.outcome is None  # the others play on for the places
+    standing = game.standings()
+    assert standing == Outcome((0, 2, 1), over=False)  # fewer cards first
+    assert standing.returns() == (1.0, -1.0, 0.0)
+
+
+def test_pl_34_a_finished_polish_game_has_an_order_and_no_scores() -> None:
+    game = Game.from_position(PL, hands=["5h", "Kc 9d"], pile="6h")
+    game.play("5h +po-makale")
+    outcome = game.outcome
+    assert outcome == Outcome((0, 1)) == game.standings()
+    assert (outcome.winner, outcome.players, outcome.places()) == (0, 2, (1, 2))
+    assert (outcome.place(0), outcome.place(1)) == (1, 2)
+    assert outcome.returns() == rank_rewards(game) == (1.0, -1.0)
+    with pytest.raises(SetupError, match="scores no points"):
+        outcome.returns("points")
+    with pytest.raises(SetupError, match="'rank' or 'points'"):
+        outcome.returns("money")  # type: ignore[arg-type]
+
+
+def test_pl_36_a_blocked_game_says_so() -> None:
+    game = Game.from_position(PL, hands=["5c 6c", "7c", "8c 9c 10c"], pile="Kh")
+    while not game.is_over:
+        game.play("pass")
+    assert game.outcome is not None and game.outcome.blocked
+    assert game.outcome.order == (1, 0, 2)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_rank_returns_run_from_plus_one_to_minus_one_and_sum_to_zero(players: int) -> None:
+    order = tuple(random.Random(players).sample(range(players), players))
+    returns = Outcome(order).returns()
+    assert math.fsum(returns) == 0.0  # opposite places get exactly opposite returns
+    assert sorted(returns) == [-r for r in sorted(returns, reverse=True)]
+    assert returns[order[0]] == 1.0 and returns[order[-1]] == -1.0
+    assert sorted(returns, reverse=True) == [returns[seat] for seat in order]
+
+
+def test_ru_16_a_russian_deal_scores_the_hands_left_and_its_points_returns() -> None:
+    game = Game.from_position(RU, hands=["5h", "Ah 9c", "Kh 2s 10d"], pile="7h", stock="6c 6d")
+    game.play("5h")
+    outcome = game.outcome
+    assert outcome is not None and outcome.scores == game.scores == (0, 90, 80)
+    assert outcome.returns("points") == point_rewards(game) == (0.0, -90.0, -80.0)
+
+
+def test_ru_2_one_point_table_the_game_and_the_match_score_with_the_variants_table() -> None:
+    cheap = point_table({}, {"Ah": 1})
+    custom = RU.replace(DealEnd, DealEnd(points=cheap, match_limit=3), name="russian-cheap")
+    game = Game.from_position(custom, hands=["5h", "Ah 9c"], pile="7h", stock="6c 6d")
+    game.play("5h")
+    assert game.scores == (0, 1)
+    match = Match(custom, players=2, seed=3)
+    assert match.match_limit == 3
+    rng = random.Random(3)
+    deal = match.game
+    while match.deal == 1 and not match.is_over:
+        match.play(rng.choice(match.legal_moves()))
+    assert deal.is_over and match.scores[0] == deal.scores
+    assert deal.scores == tuple(hand_points(hand, cheap) for hand in deal.hands)
+
+
+def test_ru_18_the_match_limit_option_is_held_by_the_deal_end_rule() -> None:
+    variant = variants.russian(match_limit=250)
+    finish = variant.compiled.finish
+    assert isinstance(finish, DealEnd) and finish.match_limit == 250
+    assert Match(variant, players=2, seed=1).match_limit == 250
+    assert Match(variant, players=2, seed=1, match_limit=99).match_limit == 99
+
+
+def test_a_variant_that_scores_nothing_cannot_be_a_match() -> None:
+    with pytest.raises(SetupError, match="scores no deals"):
+        Match(PL, players=2, seed=1)
+    with pytest.raises(SetupError, match="scores no deals"):
+        Match(PL, players=2, seed=1, match_limit=100)
+
+
+def test_a_point_table_is_a_hashable_picklable_value() -> None:
+    assert isinstance(RUSSIAN_POINTS, Points)
+    assert pickle.loads(pickle.dumps(RUSSIAN_POINTS)) == RUSSIAN_POINTS
+    assert hash(Points(RUSSIAN_POINTS)) == hash(RUSSIAN_POINTS)
+    assert dict(RUSSIAN_POINTS) == RUSSIAN_POINTS
+    assert hand_points("Ah Kh 9c", point_table({}, {"Ah": 7})) == 7
+    assert pickle.loads(pickle.dumps(RU)) == RU
+    with pytest.raises(KeyError):
+        RUSSIAN_POINTS["Ah"]  # type: ignore[index]

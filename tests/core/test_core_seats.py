@@ -1,0 +1,108 @@
+"""The host-facing, seat-aware queries (PL-29, PL-30, UM-6): legal_moves(seat),
+is_legal(move, seat), actor(move); a seat not at the table is a SeatError."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from makao import (
+    Draw,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    MakaoError,
+    Play,
+    SeatError,
+    Stop,
+    parse_move,
+    variants,
+)
+from makao.events import Penalised
+from makao.host import Host
+
+PL = variants.polish()
+
+
+def forgotten_makao() -> Game:
+    """Seat 0 played down to one card without saying "makao": seat 1 may say stop."""
+    game = Game.from_position(PL, hands=["5h 6d", "9h Kc 2d", "8c 8d"], pile="5c", stock="3c 4c")
+    game.play("5h")
+    return game
+
+
+def test_pl_30_legal_moves_of_a_seat_are_its_turn_moves_and_its_own_actions() -> None:
+    game = forgotten_makao()
+    assert game.to_move == 1
+    everyone = game.legal_moves()
+    by_seat = [game.legal_moves(seat) for seat in range(3)]
+    assert sorted(map(str, everyone)) == sorted(str(m) for moves in by_seat for m in moves)
+    assert Draw() in by_seat[1] and Draw() not in by_seat[0] + by_seat[2]
+    assert all(game.actor(move) == 2 for move in by_seat[2])
+    assert game.legal_moves_text(2) == [str(move) for move in by_seat[2]]
+
+
+def test_is_legal_answers_may_this_seat_make_this_move_now() -> None:
+    game = forgotten_makao()
+    before = game.position_key()
+    assert game.is_legal("draw") and game.is_legal("draw", 1)
+    assert not game.is_legal("draw", 0) and not game.is_legal("draw", 2)  # not their turn
+    assert game.is_legal("9h", 1) and not game.is_legal("8c", 1)  # 8c is not in the hand
+    stop = next(move for move in game.legal_moves(2) if isinstance(move, Stop))
+    assert game.is_legal(stop, 2) and game.is_legal(str(stop)) and not game.is_legal(stop, 1)
+    assert game.position_key() == before  # a question changes nothing
+
+
+def test_is_legal_takes_a_multi_card_play_in_any_order_of_its_cards() -> None:
+    game = Game.from_position(PL, hands=["5h 5d 5c Kc", "9c 9d"], pile="5s", stock="3c 4c")
+    listed = [m for m in game.legal_moves(0) if isinstance(m, Play) and len(m.cards) == 3]
+    assert listed
+    for play in listed:
+        reordered = Play(tuple(reversed(play.cards)), play.choice, play.calls)
+        assert game.is_legal(reordered, 0)
+
+
+def test_is_legal_refuses_malformed_input_and_is_false_once_over() -> None:
+    game = Game.from_position(PL, hands=["5h", "9c 9d"], pile="5s")
+    with pytest.raises(InvalidMoveError):
+        game.is_legal("7x")
+    with pytest.raises(InvalidMoveError):
+        game.is_legal(42)  # type: ignore[arg-type]
+    game.play("5h +po-makale")
+    assert game.is_over and not game.is_legal("draw") and game.legal_moves(1) == ()
+
+
+def test_um_6_a_host_report_is_made_by_no_seat() -> None:
+    game = Game.new(variants.mao(), 3, seed=1)
+    assert game.actor(parse_move("host: timeout 0")) is None
+    assert game.actor(parse_move("2: say question")) == 2
+    assert game.actor(Draw()) == game.to_move
+    assert Host(game).actor(parse_move("host: timeout 0")) is None
+
+
+@pytest.mark.parametrize("seat", [-1, 3, "0", True, 1.5])
+def test_a_seat_not_at_the_table_is_a_seat_error(seat: Any) -> None:
+    game = forgotten_makao()
+    for query in (game.view, game.hand, game.legal_moves, game.legal_moves_text):
+        with pytest.raises(SeatError, match="seats are 0…2") as caught:
+            query(seat)
+        assert isinstance(caught.value, (MakaoError, ValueError, IndexError))
+        assert not isinstance(caught.value, IllegalMoveError)  # a question, not a move
+    with pytest.raises(SeatError):
+        game.is_legal("draw", seat)
+
+
+def test_a_game_is_built_with_new_or_from_position_only() -> None:
+    with pytest.raises(TypeError, match=r"Game\.new"):
+        Game()
+
+
+def test_um_27_a_misplay_that_play_penalises_is_not_legal() -> None:
+    game = Game.new(variants.mao(illegal_play="penalize"), 3, seed=1)
+    seat = game.to_move
+    playable = set(game.playable_cards(seat))
+    card = next(card for card in game.hand(seat) if card not in playable)
+    assert not game.is_legal(Play((card,)), seat)
+    events = game.play(Play((card,)))  # accepted, and charged (UM-27)
+    assert any(isinstance(event, Penalised) for event in events)
