@@ -449,8 +449,6 @@ class Game(State):
             raise InvalidMoveError(f"not a move: {move!r} (pass a Move or its text)")
         if self.over:
             raise GameOverError(f"the game is over; {move} cannot be played")
-        if move in legal:
-            return move
         return _movegen.canonical(self, move, legal)
 
     def _play_cards(self, seat: int, move: Play, events: list[Event]) -> None:
