@@ -268,10 +268,14 @@ def _cached_group(
     game: Position, seat: int, first: Card, others: list[Card], answer: int
 ) -> tuple[Move, ...]:
     """The plays starting with ``first`` and adding any of ``others`` (same rank), cached
-    per hand size and answer rule id unless a card's choices depend on the table."""
+    per hand size and answer rule id unless a card's choices depend on the table.
+
+    Hand sizes from ``len(others) + 5`` on share one entry: every play of the group then
+    leaves 4 or more cards, which the call rules do not tell apart (`_variants`)."""
     rules = game.rules
     size = len(game.hands[seat])
-    key = (first, tuple(sorted(others)), size if size < 13 else 13, answer)
+    most = len(others) + 5
+    key = (first, tuple(sorted(others)), size if size < most else most, answer)
     dynamic = rules.table_choice_cards
     if (dynamic and not dynamic.isdisjoint(key[1])) or first in dynamic:
         return _group_plays(game, seat, first, key[1])  # not cached
