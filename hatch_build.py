@@ -65,8 +65,11 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
     PLUGIN_NAME = "custom"
 
     def dependencies(self) -> list[str]:
-        """mypy (mypyc) and setuptools, only for a compiled build."""
-        return list(COMPILE_REQUIRES) if wanted() else []
+        """Only for a compiled build: mypy (mypyc), setuptools, and makao's own runtime
+        dependencies (mypy must see attrs to type the attrs classes the compiled code uses)."""
+        if not wanted():
+            return []
+        return [*COMPILE_REQUIRES, *self.metadata.core.dependencies]
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         """Compile into a temporary folder and add the extension modules to the wheel."""
