@@ -13,8 +13,10 @@ from typing import Final
 
 __all__ = ["COMPILED_MODULES", "compiled_modules", "describe"]
 
-#: The modules a compiled build compiles with mypyc (the engine's hot path); every other
-#: module, and every rule class users subclass, stays interpreted in both builds.
+#: The modules a compiled build compiles with mypyc: move generation and the game's random
+#: generator, plain functions on the hot path. Every other module (the engine's validating
+#: entry points, attrs classes, every rule class users subclass) stays interpreted in both
+#: builds; docs/builds.md says why, module by module.
 COMPILED_MODULES: Final = (
     "makao._random",
     "makao._movegen",
