@@ -7,6 +7,11 @@ to list the figures. ``--json`` prints JSON instead of the table; ``--json PATH`
 the table and writes the JSON to PATH. A figure that cannot be measured (no valgrind, no
 RLCard) says why in the table instead of stopping the run.
 
+``--other-python PY`` measures the same figures a second time with the interpreter ``PY``
+(a venv where another build of makao is installed, e.g. the compiled wheel built with
+``MAKAO_COMPILE=1``: see docs/builds.md) and prints both builds side by side, with the
+compiled build's targets of issue 17 beside the compiled figures.
+
 Instruction counts (valgrind's callgrind, ``PYTHONHASHSEED=0``) repeat exactly. Timings
 are CPU time, the best of ``--rounds`` interleaved rounds of the same games, and still
 noisy on a shared machine (the 2-core development machine: ±30 % and more between runs).
@@ -38,6 +43,7 @@ import bench
 import instructions
 import makao
 from makao import Game
+from makao._build import describe
 
 GROUPS = ("instructions", "simulation", "timing", "rlcard", "memory", "simulate", "mcts")
 DEFAULT_VENV = Path(tempfile.gettempdir()) / "rlcard-venv"
@@ -45,6 +51,15 @@ NOTE = (
     "timings are CPU time, best of several interleaved rounds, and noisy on this shared "
     "2-core machine (±30 % between runs); instruction counts (valgrind) repeat exactly"
 )
+
+
+#: The compiled build's targets (issue 17), by figure key: shown beside compiled figures.
+COMPILED_TARGETS = {
+    "instructions_polish_2p": 12000.0,
+    "instructions_polish_4p": 12000.0,
+    "us_per_action_4p": 1.0,
+    "mcts_ms_per_move": 2.0,
+}
 
 
 class NotMeasuredError(Exception):
@@ -542,6 +557,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--list", action="store_true", help="list the figures and stop")
     parser.add_argument("--rlcard-venv", type=Path, help="RLCard's venv (made if missing)")
+    parser.add_argument(
+        "--other-python",
+        metavar="PY",
+        help="also measure with this interpreter (another build's venv); print both builds",
+    )
     defaults = Sizes()
     for name in (
         "games",
@@ -590,8 +610,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     sizes.seed, sizes.rlcard_venv = args.seed, args.rlcard_venv
     header = (
         f"makao {getattr(makao, '__version__', '?')} from {Path(makao.__file__).parent}, "
-        f"Python {sys.version.split()[0]}"
+        f"Python {sys.version.split()[0]}, {describe()}"
     )
+    if args.other_python:
+        return _side_by_side(args, list(argv if argv is not None else sys.argv[1:]), header)
     quiet = args.json == "-"
     if not quiet:
         print(f"{header}\nnote: {NOTE}\n", flush=True)
@@ -600,7 +622,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not quiet:
             print(f"measuring {figure.key} …", file=sys.stderr, flush=True)
         results.append(measure(figure, sizes))
-    text = json.dumps({"about": header, "note": NOTE, "figures": list(map(asdict, results))})
+    build = "compiled" if getattr(makao, "compiled", False) else "pure Python"
+    about = {"about": header, "build": build, "note": NOTE}
+    text = json.dumps({**about, "figures": list(map(asdict, results))})
     if quiet:
         print(text)
         return 0
@@ -608,6 +632,90 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json is not None:
         Path(args.json).write_text(text + "\n")
     return 0
+
+
+# ------------------------------------------------------------------ two builds side by side
+
+
+def _without_other(argv: list[str]) -> list[str]:
+    """``argv`` without ``--other-python PY`` and ``--json [PATH]``."""
+    kept: list[str] = []
+    skip = False
+    for index, arg in enumerate(argv):
+        if skip:
+            skip = False
+        elif arg == "--other-python":
+            skip = True
+        elif arg.startswith("--other-python="):
+            pass
+        elif arg == "--json":
+            following = argv[index + 1] if index + 1 < len(argv) else "--"
+            skip = not following.startswith("--")
+        elif not arg.startswith("--json="):
+            kept.append(arg)
+    return kept
+
+
+def _run_build(python: str, argv: list[str], env: dict[str, str]) -> dict[str, Any]:
+    """The JSON of this script run by ``python`` (its own makao: see `_side_by_side`)."""
+    command = [python, str(Path(__file__).resolve()), *argv, "--json"]
+    result = subprocess.run(command, capture_output=True, text=True, check=False, env=env)
+    if result.returncode != 0:
+        lines = (result.stderr or result.stdout).strip().splitlines()
+        raise SystemExit(f"{python} failed: {lines[-1] if lines else result.returncode}")
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def _side_by_side(args: argparse.Namespace, argv: list[str], header: str) -> int:
+    """Measure with this interpreter and ``--other-python``, one after the other, each in a
+    process of its own (the other without ``PYTHONPATH``, so that it imports its own
+    installed makao), and print one table: the figures of both builds side by side."""
+    plain = _without_other(argv)
+    other_env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+    runs = [
+        _run_build(sys.executable, plain, {**os.environ, **_makao_env()}),
+        _run_build(args.other_python, plain, other_env),
+    ]
+    print(f"{header}\nother: {runs[1]['about']}\nnote: {NOTE}\n")
+    print(side_by_side(runs))
+    if args.json not in (None, "-"):
+        Path(args.json).write_text(json.dumps(runs) + "\n")
+    return 0
+
+
+def side_by_side(runs: Sequence[dict[str, Any]]) -> str:
+    """Two runs' JSON as one markdown table: per figure, each build's value and whether it
+    meets its target (the Core v2 target; a compiled build's own target where issue 17
+    sets one)."""
+    rows = [("figure", *(f"{run['build']}" for run in runs), "target", "compiled target")]
+    figures = [{figure["key"]: figure for figure in run["figures"]} for run in runs]
+    better = {figure.key: figure.higher_is_better for figure in FIGURES}
+    for key, first in figures[0].items():
+        cells = [first["figure"]]
+        for run, found in zip(runs, figures, strict=True):
+            result = found.get(key)
+            if result is None or result["measured"] is None:
+                cells.append("—")
+                continue
+            target = first["target"]
+            if run["build"] == "compiled":
+                target = COMPILED_TARGETS.get(key, target)
+            value = result["measured"]
+            met = value >= target if better.get(key, False) else value <= target
+            cells.append(f"{_show(value, result['unit'])} ({'met' if met else 'NOT met'})")
+        cells.append(_target(Result(**first), better.get(key, False)))
+        compiled = COMPILED_TARGETS.get(key)
+        compiled_target = Result(**{**first, "target": compiled}) if compiled else None
+        cells.append(_target(compiled_target, False) if compiled_target else "")
+        rows.append(tuple(cells))
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
+    lines = [
+        "| " + " | ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)) + " |"
+        for row in rows
+    ]
+    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@
 """
 
 from makao import rules, variants
+from makao._build import compiled_modules
 from makao.actions import ActionSpace, Stepper
 from makao.cards import ALL_CARDS, Card, Rank, Suit, format_cards, parse_cards
 from makao.engine import Game
@@ -35,6 +36,10 @@ from makao.view import View
 
 #: The version of this makao release.
 __version__ = "0.1.0"
+
+#: Whether this is the compiled build (hot-path modules compiled with mypyc; built with
+#: ``MAKAO_COMPILE=1``) rather than the pure-Python one. Both run the same source.
+compiled: bool = bool(compiled_modules())
 
 __all__ = [
     "ALL_CARDS",
@@ -66,6 +71,7 @@ __all__ = [
     "View",
     "__version__",
     "compare",
+    "compiled",
     "format_cards",
     "ladder",
     "parse_cards",

@@ -29,6 +29,7 @@ import os
 import re
 import stat
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -37,6 +38,7 @@ from typing import Any, NamedTuple, NoReturn
 
 from makao import bots as bot_registry
 from makao import variants
+from makao._build import describe as describe_build
 from makao.bots.protocol import Bot
 from makao.errors import MakaoError
 from makao.sim import Comparison, SimResult, compare, parse_bot, parse_variant, simulate
@@ -445,12 +447,38 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    print(f"build: {describe_build()}")
     module = _load_bench()
     if module is None:
-        print("makao bench: the benchmark benchmarks/bench.py ships with the source tree only")
-        return 1
+        print(quick_bench(args.games, args.rounds, args.seed))
+        return 0
     print(bench_table(module, args.games, args.rounds, args.seed))
     return 0
+
+
+def quick_bench(games: int, rounds: int, seed: int) -> str:
+    """The benchmark of an installed makao, without the source tree's ``benchmarks/``:
+    CPU µs per action of the simulation loop (random bots), best of ``rounds`` rounds."""
+    from makao.bots import RandomBot
+    from makao.sim.play import play_game
+
+    polish = variants.polish()
+    lines = [
+        "makao benchmark (quick: the full one, benchmarks/bench.py, ships with the source "
+        f"tree only): Polish, {games} games, best of {rounds} rounds, "
+        f"Python {sys.version.split()[0]}"
+    ]
+    for players in (2, 4):
+        bots = [RandomBot() for _ in range(players)]
+        best = float("inf")
+        for _ in range(rounds):
+            start, actions = time.process_time(), 0
+            for index in range(games):
+                rotation = index % players
+                actions += play_game(polish, bots, seed + index, rotation=rotation).actions
+            best = min(best, (time.process_time() - start) / actions * 1e6)
+        lines.append(f"  {players} players: {best:.2f} µs per action (simulation loop)")
+    return "\n".join(lines)
 
 
 def _load_bench() -> ModuleType | None:

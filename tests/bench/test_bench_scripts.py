@@ -154,3 +154,39 @@ def test_the_race_player_reports_time_and_actions(tmp_path: Path) -> None:
     lines = _script(tmp_path, source, "makao", stdin="1 1\n2 1\n").split()
     assert lines[0] == "ready" and len(lines) == 5
     assert int(lines[2]) > 0 and int(lines[4]) > int(lines[2])
+
+
+def test_two_builds_are_printed_side_by_side_against_their_targets() -> None:
+    def run(build: str, instructions: float) -> dict[str, object]:
+        figure = core.Result(
+            "instructions_polish_4p",
+            "warm instructions per action, Polish 4p",
+            "instructions",
+            25000,
+            instructions,
+            instructions <= 25000,
+        )
+        return {"build": build, "figures": [core.asdict(figure)]}
+
+    table = core.side_by_side([run("pure Python", 70000), run("compiled", 11000)])
+    header, _, row = table.splitlines()
+    assert [cell.strip() for cell in header.split("|")[1:-1]] == [
+        "figure",
+        "pure Python",
+        "compiled",
+        "target",
+        "compiled target",
+    ]
+    cells = [cell.strip() for cell in row.split("|")[1:-1]]
+    assert cells[1:] == [
+        "70,000 (NOT met)",
+        "11,000 (met)",
+        "≤ 25,000 instructions",
+        "≤ 12,000 instructions",
+    ]
+
+
+def test_the_other_build_runs_the_same_figures_without_the_side_by_side_options() -> None:
+    argv = ["--quick", "--other-python", "/venv/bin/python", "--only", "mcts", "--json", "x.json"]
+    assert core._without_other(argv) == ["--quick", "--only", "mcts"]
+    assert core._without_other(["--json", "--quick", "--other-python=/p"]) == ["--quick"]

@@ -178,7 +178,7 @@ def test_compare_has_a_legend_and_hides_event_counts(capsys: pytest.CaptureFixtu
 def test_bench_prints_one_table_with_a_legend(capsys: pytest.CaptureFixture[str]) -> None:
     # Was: two lines per table size with two different "engine" figures.
     code, out, err = _run(capsys, "bench", "--games", "1", "--rounds", "1")
-    if code == 1 and "source tree" in out:
+    if "source tree" in out:  # an installed makao: the quick benchmark
         pytest.skip("benchmarks/ is not here")
     assert code == 0, err
     lines = out.splitlines()

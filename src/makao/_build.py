@@ -1,0 +1,40 @@
+"""Which build of makao is running: pure Python, or compiled with mypyc.
+
+`COMPILED_MODULES` is the one list of the modules the compiled build compiles: the build
+hook (``hatch_build.py``, switched on by ``MAKAO_COMPILE=1``) reads it from this file, and
+[`compiled_modules`][makao._build.compiled_modules] checks it at run time.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import Final
+
+__all__ = ["COMPILED_MODULES", "compiled_modules", "describe"]
+
+#: The modules a compiled build compiles with mypyc: move generation and the game's random
+#: generator, plain functions on the hot path. Every other module (the engine's validating
+#: entry points, attrs classes, every rule class users subclass) stays interpreted in both
+#: builds; docs/builds.md says why, module by module.
+COMPILED_MODULES: Final = (
+    "makao._random",
+    "makao._movegen",
+)
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The modules of `COMPILED_MODULES` that this installation runs compiled (none in the
+    pure-Python build)."""
+    found = []
+    for name in COMPILED_MODULES:
+        path = getattr(importlib.import_module(name), "__file__", None) or ""
+        if path.endswith(tuple(EXTENSION_SUFFIXES)):
+            found.append(name)
+    return tuple(found)
+
+
+def describe() -> str:
+    """Which build this is, in words: ``"pure Python"`` or ``"compiled with mypyc (…)"``."""
+    found = compiled_modules()
+    return f"compiled with mypyc ({', '.join(found)})" if found else "pure Python"

@@ -1,0 +1,85 @@
+"""The two builds (issue 17): pure Python and compiled with mypyc, from the same source.
+
+``makao.compiled`` says which build runs; the compiled modules are listed in one place,
+``makao._build.COMPILED_MODULES``, which the build hook (``hatch_build.py``) reads. The CI's
+compiled leg (``scripts/check-compiled``) sets ``MAKAO_EXPECT_BUILD=compiled`` so the suite
+fails if it ever ran on the pure source by mistake.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+import makao
+from makao import Game, variants
+from makao._build import COMPILED_MODULES, compiled_modules, describe
+from makao.cli import main, quick_bench
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_compiled_says_which_build_runs() -> None:
+    assert isinstance(makao.compiled, bool)
+    assert makao.compiled == bool(compiled_modules())
+    assert set(compiled_modules()) <= set(COMPILED_MODULES)
+    assert describe() == (
+        f"compiled with mypyc ({', '.join(compiled_modules())})"
+        if makao.compiled
+        else "pure Python"
+    )
+
+
+def test_the_build_is_the_one_ci_expects() -> None:
+    expected = os.environ.get("MAKAO_EXPECT_BUILD")
+    if expected is None:
+        pytest.skip("MAKAO_EXPECT_BUILD is not set (CI sets it)")
+    assert expected in ("pure", "compiled")
+    if expected == "compiled":
+        assert compiled_modules() == COMPILED_MODULES
+        assert "site-packages" in makao.__file__  # the installed wheel, not src/
+    else:
+        assert not makao.compiled
+
+
+def test_the_build_hook_reads_the_one_list_of_compiled_modules() -> None:
+    pytest.importorskip("hatchling")
+    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    assert tuple(hook.compiled_modules(ROOT)) == COMPILED_MODULES
+
+
+def test_no_module_users_subclass_from_is_compiled() -> None:
+    # Users subclass rule and move classes (examples/house_rules.py): they stay interpreted
+    # (see docs/builds.md); tests/test_house_rules.py runs the house rules on both builds.
+    assert not any(name.startswith(("makao.rules", "makao.moves")) for name in COMPILED_MODULES)
+
+
+def test_makao_bench_prints_the_build(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["bench", "--games", "1", "--rounds", "1"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.splitlines()[0] == f"build: {describe()}"
+
+
+def test_the_quick_benchmark_of_an_installed_makao_times_both_table_sizes() -> None:
+    lines = quick_bench(1, 1, 1).splitlines()
+    assert "benchmark" in lines[0]
+    assert [line.split()[0] for line in lines[1:]] == ["2", "4"]
+    assert all("µs per action" in line for line in lines[1:])
+
+
+def test_both_builds_play_the_same_game() -> None:
+    # A fixed game's fingerprint: the compiled build must replay it move for move.
+    game = Game.new(variants.polish(), players=3, seed=11)
+    while not game.is_over:
+        game.play(game.legal_moves()[len(game.legal_moves()) // 2])
+    moves = " | ".join(map(str, game.record))
+    assert len(game.record) == 549 and game.finished == [1, 0, 2]
+    assert hashlib.sha256(moves.encode()).hexdigest()[:16] == "58a56f711a6cf530"
