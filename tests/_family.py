@@ -1,4 +1,4 @@
-"""Helpers shared by the family-variant tests (tests/test_family_*.py)."""
+"""Helpers shared by the family-variant tests (tests/family/test_family_*.py)."""
 
 from __future__ import annotations
 

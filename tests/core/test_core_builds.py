@@ -20,7 +20,7 @@ from makao import Game, variants
 from makao._build import COMPILED_MODULES, compiled_modules, describe
 from makao.cli import main, quick_bench
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_compiled_says_which_build_runs() -> None:
@@ -57,7 +57,7 @@ def test_the_build_hook_reads_the_one_list_of_compiled_modules() -> None:
 
 def test_no_module_users_subclass_from_is_compiled() -> None:
     # Users subclass rule and move classes (examples/house_rules.py): they stay interpreted
-    # (see docs/builds.md); tests/test_house_rules.py runs the house rules on both builds.
+    # (see docs/builds.md); tests/core/test_core_house_rules.py runs the house rules on both builds.
     assert not any(name.startswith(("makao.rules", "makao.moves")) for name in COMPILED_MODULES)
 
 
