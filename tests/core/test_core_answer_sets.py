@@ -1,0 +1,75 @@
+"""`Effect.answers`: the answer sets that move generation looks cards up in agree with
+`Effect.allows`, card by card, for every built-in effect met in random games of every
+variant, and for every top card of the Polish and Russian attacks (PL-12, RU-11), waits
+(PL-17) and demands (PL-23)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from makao import ALL_CARDS, Card, Game, Variant, variants
+from makao.rules import BattleCards, RankDemandCards, WaitCards
+from makao.rules.base import Effect, Table
+
+
+def disagreements(game: Game, effect: Effect) -> list[str]:
+    """The cards on which ``effect.answers(top)`` and ``effect.allows`` disagree."""
+    answers = effect.answers(game.top)
+    if answers is None:
+        return []
+    return [
+        f"{card} on {game.top} under {effect.to_text()}"
+        for card in ALL_CARDS
+        if (card in answers) != effect.allows(game, card)
+    ]
+
+
+@pytest.mark.parametrize("name", variants.names())
+@pytest.mark.parametrize("players", [3, 4])
+def test_answer_sets_agree_with_allows_in_random_games(name: str, players: int) -> None:
+    checked = 0
+    for seed in range(6):
+        game = Game.new(variants.get(name), players, seed=seed)
+        choose = random.Random(seed).choice
+        for _ in range(600):
+            if game.is_over:
+                break
+            if game.effect is not None and game.effect.answers(game.top) is not None:
+                assert disagreements(game, game.effect) == []
+                checked += 1
+            game.play(choose(game.legal_moves()))
+    if name in ("polish", "russian", "mao", "switch", "prsi", "mau-mau"):
+        assert checked > 0, "no effect with an answer set was met"  # crazy eights: suits only
+
+
+@pytest.mark.parametrize("variant", [variants.polish(), variants.russian()])
+def test_pl_12_ru_11_attack_answers_agree_on_every_top_card(variant: Variant) -> None:
+    rule = next(r for r in variant.rules if isinstance(r, BattleCards))
+    for top, _ in rule.penalties:
+        game = Game.from_position(variant, [str(top)] * 2, pile=str(top), effect="attack 2 by 0")
+        effect = game.effect
+        assert effect is not None and effect.answers(top) is not None
+        assert disagreements(game, effect) == []
+        assert effect.answers(top) == frozenset(c for c in ALL_CARDS if rule.answers(top, c))
+
+
+def test_pl_17_wait_and_pl_23_demand_answers_agree_on_every_top_card() -> None:
+    variant = variants.polish()
+    wait = next(r for r in variant.rules if isinstance(r, WaitCards))
+    demand = next(r for r in variant.rules if isinstance(r, RankDemandCards))
+    for top in ALL_CARDS:
+        for text in ("wait 1 by 0", *(f"demand {rank.text} by 0" for rank in demand.ranks)):
+            game = Game.from_position(variant, ["5h", "5c"], pile=str(top), effect=text)
+            assert game.effect is not None
+            assert disagreements(game, game.effect) == []
+    assert wait.cards == frozenset(c for c in ALL_CARDS if c.rank == 4)
+
+
+def test_an_effect_without_an_answer_set_is_asked_card_by_card() -> None:
+    class Anything(Effect):
+        def allows(self, game: Table, card: Card) -> bool:
+            return True
+
+    assert Anything().answers(ALL_CARDS[0]) is None
