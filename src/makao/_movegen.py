@@ -100,15 +100,17 @@ def _with_extras(game: Position, rules: RuleSet, moves: list[Move]) -> tuple[Mov
 
 def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
     """The plays of ``hand`` with no effect in force and no card drawn, from the
-    per-top-card table (`RuleSet.plain_plays`), or ``None`` when the table cannot tell:
-    a wild card that does not match the top card, or the same card twice."""
+    per-top-card table (`RuleSet.plain_plays`), or ``None`` when the table cannot tell
+    (the same card twice). As in `first_cards`, the cards that match come first, then
+    the wild ones that do not match, if their rule allows them now (PL-9)."""
     top = game.pile[-1].index
     rules = game.rules
-    wild_only = rules.wild_only[top]
-    if wild_only and not wild_only.isdisjoint(hand):
-        return None
     matching = rules.matching[top]
     firsts = [card for card in hand if card in matching]
+    wild_only = rules.wild_only[top]
+    if wild_only and not wild_only.isdisjoint(hand):
+        extra = [card for card in hand if card in wild_only]
+        _add_wilds(game, game.to_move, extra, firsts)
     if not firsts:
         return []
     if not game.distinct and len(firsts) > 1 and len(set(firsts)) < len(firsts):
@@ -135,11 +137,13 @@ def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
 
 
 def _plain_row(game: Position, top: int, left: int) -> list[tuple[Move, ...]]:
-    """Per card index, its listed one-card plays on top card ``top`` (none if it does not
-    match, PL-6) with ``left`` cards left and no effect in force."""
+    """Per card index, its listed one-card plays on top card ``top`` with ``left`` cards
+    left and no effect in force: for the cards that match it (PL-6) and the wild ones
+    (PL-9; whether a wild card may be played now is checked per position); none for the
+    others."""
     single = _single_row(game.rules, 0, left)
     row: list[tuple[Move, ...]] = [()] * 52
-    for card in game.rules.matching[top]:
+    for card in game.rules.matching_or_wild[top]:
         found = single[card.index]
         if found is None:
             found = single[card.index] = _make_variants(game, (card,), left, game.to_move)
