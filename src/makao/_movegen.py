@@ -21,7 +21,7 @@ from makao.tables import RuleSet
 class Position(Table, Protocol):
     """What move generation reads of a game (the engine's ``Game`` is one)."""
 
-    rules: RuleSet
+    compiled: RuleSet
     must_play_drawn: bool
     over: bool
     rule_states: tuple[object, ...]
@@ -50,7 +50,7 @@ def legal_moves(game: Position) -> tuple[Move, ...]:
     if game.over:
         return ()
     seat = game.to_move
-    rules = game.rules
+    rules = game.compiled
     drawn = game.drawn
     if drawn is None and game.effect is None and rules.plain_tables:
         plain = _plain_plays(game, game.hands[seat])
@@ -62,7 +62,7 @@ def legal_moves(game: Position) -> tuple[Move, ...]:
             return _with_extras(game, rules, plain)
     moves: list[Move] = []
     if drawn is not None:
-        if game.rules.draw.play_any_after_draw:
+        if game.compiled.draw.play_any_after_draw:
             _add_plays(game, seat, first_cards(game, seat), moves)
         elif is_first_ok(game, seat, drawn):
             moves.extend(_variants(game, seat, (drawn,)))
@@ -104,7 +104,7 @@ def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
     (the same card twice). As in `first_cards`, the cards that match come first, then
     the wild ones that do not match, if their rule allows them now (PL-9)."""
     top = game.pile[-1].index
-    rules = game.rules
+    rules = game.compiled
     matching = rules.matching[top]
     firsts = [card for card in hand if card in matching]
     wild_only = rules.wild_only[top]
@@ -141,9 +141,9 @@ def _plain_row(game: Position, top: int, left: int) -> list[tuple[Move, ...]]:
     left and no effect in force: for the cards that match it (PL-6) and the wild ones
     (PL-9; whether a wild card may be played now is checked per position); none for the
     others."""
-    single = _single_row(game.rules, 0, left)
+    single = _single_row(game.compiled, 0, left)
     row: list[tuple[Move, ...]] = [()] * 52
-    for card in game.rules.matching_or_wild[top]:
+    for card in game.compiled.matching_or_wild[top]:
         found = single[card.index]
         if found is None:
             found = single[card.index] = _make_variants(game, (card,), left, game.to_move)
@@ -167,14 +167,14 @@ def first_cards(game: Position, seat: int) -> list[Card]:
                 allowed = [card for card in hand if effect.allows(game, card)]
             else:
                 allowed = [card for card in hand if card in answers]
-            if game.rules.has_effect_wilds:
+            if game.compiled.has_effect_wilds:
                 allowed += [card for card in hand if _wild_under_effects(game, card)]
             elif game.distinct:
                 return allowed
             return list(dict.fromkeys(allowed))
         suit = override
         wilds_ok = not effect.blocks_wilds
-    rules = game.rules
+    rules = game.compiled
     if effect is None:
         # one pass: the cards matching the top card, and wild ones that do not
         playable = rules.matching_or_wild[top.index]
@@ -199,7 +199,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
 
 def _add_wilds(game: Position, seat: int, extra: list[Card], matches: list[Card]) -> None:
     """Add the wild cards of ``extra`` that their rule allows now to ``matches`` (PL-9)."""
-    wild = game.rules.wild
+    wild = game.compiled.wild
     has_match = bool(matches)
     matches += [c for c in extra if wild[c.index].allows(game, seat, c, has_match)]  # type: ignore[union-attr]
 
@@ -214,7 +214,7 @@ def is_first_ok(game: Position, seat: int, card: Card) -> bool:
     suit = top.suit if override is None else override
     if card.suit is suit or card.rank is top.rank:
         return True
-    rule = game.rules.wild[card.index]
+    rule = game.compiled.wild[card.index]
     if rule is None or (effect is not None and effect.blocks_wilds):
         return False
     has_match = any(c.suit is suit or c.rank is top.rank for c in game.hands[seat])
@@ -223,13 +223,13 @@ def is_first_ok(game: Position, seat: int, card: Card) -> bool:
 
 def _wild_under_effects(game: Position, card: Card) -> bool:
     """Is ``card`` wild even under effects (`WildRule.under_effects`, UM-16)?"""
-    rule = game.rules.wild[card.index]
+    rule = game.compiled.wild[card.index]
     return rule is not None and rule.under_effects
 
 
 def _with_required_calls(game: Position, seat: int, moves: list[Move]) -> list[Move]:
     """List each play with the calls the rules require of it in this position."""
-    rules = game.rules.required_call_rules
+    rules = game.compiled.required_call_rules
     listed: list[Move] = []
     for move in moves:
         if type(move) is Play:
@@ -241,7 +241,7 @@ def _with_required_calls(game: Position, seat: int, moves: list[Move]) -> list[M
 
 
 def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move]) -> None:
-    rules = game.rules
+    rules = game.compiled
     hand = game.hands[seat]
     effect = game.effect
     answer = 0 if effect is None else id(effect.answer_rule)
@@ -276,7 +276,7 @@ def _cached_group(
 
     Hand sizes from ``len(others) + 5`` on share one entry: every play of the group then
     leaves 4 or more cards, which the call rules do not tell apart (`_variants`)."""
-    rules = game.rules
+    rules = game.compiled
     size = len(game.hands[seat])
     most = len(others) + 5
     key = (first, tuple(sorted(others)), size if size < most else most, answer)
@@ -294,7 +294,7 @@ def _group_plays(
     game: Position, seat: int, first: Card, others: tuple[Card, ...]
 ) -> tuple[Move, ...]:
     """Every listed play starting with ``first`` and adding any of ``others``."""
-    rules = game.rules
+    rules = game.compiled
     key = (first, others)
     sequences = rules.sequence_cache.get(key)
     if sequences is None:
@@ -343,9 +343,9 @@ def canonical_order(game: Position, cards: tuple[Card, ...]) -> tuple[Card, ...]
         return cards
     middle = list(cards[1:-1])
     end = None
-    if not game.rules.uniform_rank[cards[0].rank]:
+    if not game.compiled.uniform_rank[cards[0].rank]:
         for card in reversed(middle):
-            if game.rules.card_rule[card.index] is not None:
+            if game.compiled.card_rule[card.index] is not None:
                 end = card
                 break
     order = sorted(middle)
@@ -358,7 +358,7 @@ def canonical_order(game: Position, cards: tuple[Card, ...]) -> tuple[Card, ...]
 def claiming_rule(game: Position, cards: tuple[Card, ...]) -> CardRule | None:
     """The rule that takes over a play of ``cards`` now
     ([`CardRule.claims`][makao.rules.base.CardRule.claims]), if any."""
-    for rule in game.rules.claim_rules:
+    for rule in game.compiled.claim_rules:
         if rule.claims(game, cards):
             return rule
     return None
@@ -373,7 +373,7 @@ def acting_rule(game: Position, cards: tuple[Card, ...]) -> CardRule | None:
     effect = game.effect
     if effect is not None and effect.answer_overrides:
         return effect.answer_rule
-    card_rule = game.rules.card_rule
+    card_rule = game.compiled.card_rule
     for card in reversed(cards):
         rule = card_rule[card.index]
         if rule is not None:
@@ -386,7 +386,7 @@ def _variants(game: Position, seat: int, cards: tuple[Card, ...]) -> tuple[Move,
     left = len(game.hands[seat]) - len(cards)
     effect = game.effect
     left = left if left < 4 else 4  # call rules tell apart only 0…3 cards left
-    rules = game.rules
+    rules = game.compiled
     dynamic = rules.table_choice_cards
     if dynamic and cards[-1] in dynamic:
         return _make_variants(game, cards, left, seat)  # choices depend on the table
@@ -417,12 +417,12 @@ def _make_variants(
     game: Position, cards: tuple[Card, ...], left: int, seat: int
 ) -> tuple[Move, ...]:
     rule = acting_rule(game, cards)
-    if rule is None or (left == 0 and not game.rules.finish.last_card_effect_applies):
+    if rule is None or (left == 0 and not game.compiled.finish.last_card_effect_applies):
         choices: tuple[Choice, ...] = (None,)
     else:
         choices = rule.table_choices(game, seat, cards[-1]) or rule.choices(cards[-1])
     options: list[str] = []
-    for turn_rule in game.rules.call_rules:
+    for turn_rule in game.compiled.call_rules:
         options.extend(turn_rule.call_options(cards, left))
     call_sets: list[tuple[str, ...]] = [()]
     for call in options:
@@ -442,7 +442,7 @@ def canonical(game: Position, move: Move, legal: tuple[Move, ...]) -> Move:
     [`IllegalMoveError`][makao.errors.IllegalMoveError] saying why and what is allowed."""
     if listed(game, move, legal) is not None:
         return move
-    for rule in game.rules.admit_rules:
+    for rule in game.compiled.admit_rules:
         admitted = rule.admit(game, move, legal)
         if admitted is not None:
             return admitted
@@ -482,12 +482,12 @@ def _reason(game: Position, move: Move, seat: int) -> str:
             hand.remove(card)
         if len({card.rank for card in move.cards}) > 1:
             return "all cards of one play must share a rank (PL-7)"
-        if len(move.cards) > 1 and not game.rules.play.multi_card:
+        if len(move.cards) > 1 and not game.compiled.play.multi_card:
             return "this variant allows one card per move"
         if (
             game.drawn is not None
             and move.cards != (game.drawn,)
-            and not game.rules.draw.play_any_after_draw
+            and not game.compiled.draw.play_any_after_draw
         ):
             return f"after drawing, only the drawn card {game.drawn} may be played (PL-8)"
         return f"{move.cards[0]} (with that choice and those calls) cannot be played on {state}"

@@ -170,7 +170,7 @@ class Game(State):
         }
         if drawn is not None:
             game._origin["drawn"] = str(game.drawn)
-        if game.rule_states != game.rules.initial_state:
+        if game.rule_states != game.compiled.initial_state:
             game._origin["public"] = [list(pair) for pair in game.public_state()]
         return game
 
@@ -178,7 +178,7 @@ class Game(State):
     def _blank(cls, variant: Variant, players: int, seed: int) -> Game:
         game = object.__new__(cls)
         game.variant = variant
-        game.rules = variant.compiled
+        game.compiled = variant.compiled
         game.players = players
         game.hands = [[] for _ in range(players)]
         game.stock = []
@@ -209,7 +209,7 @@ class Game(State):
     def __reduce__(self) -> tuple[object, tuple[dict[str, object]]]:
         """Pickle support: the record is kept as a linked list (cheap clones), which is
         too deep for pickle in long games, so it is saved flat."""
-        skip = ("_log", "rules", "_legal", "next_seat")
+        skip = ("_log", "compiled", "_legal", "next_seat")
         state = {name: getattr(self, name) for name in State.__slots__ if name not in skip}
         state["_log"] = self.record
         return (_restore_game, (state,))
@@ -307,7 +307,7 @@ class Game(State):
         ranks them (fewest cards first, PL-36), with ``over=False`` -- to score a game cut
         short."""
         order = (*self.finished, *([] if self.over else _unfinished_by_cards(self)))
-        scores = self.rules.finish.scores(self)
+        scores = self.compiled.finish.scores(self)
         return Outcome(order, self.blocked, scores, self.over)
 
     @property
@@ -315,7 +315,7 @@ class Game(State):
         """Each seat's points once the game is over, for variants that score (Russian
         makao: the cards left in hand, RU-16); ``None`` otherwise. The same as
         ``outcome.scores``."""
-        return self.rules.finish.scores(self) if self.over else None
+        return self.compiled.finish.scores(self) if self.over else None
 
     @property
     def record(self) -> tuple[Move, ...]:
@@ -381,7 +381,7 @@ class Game(State):
                 tuple(self.finished),
                 self.direction,
                 self.drawn if seat == self.to_move else None,
-                self.public_state() if self.rules.stateful else (),
+                self.public_state() if self.compiled.stateful else (),
                 self.over,
             ),
         )
@@ -390,10 +390,10 @@ class Game(State):
         """What every seat may know of the rules' own state (who owes a "makao", an open
         question period), as sorted ``(name, value)`` pairs; `View.public`."""
         key = (self.rule_states, self.opening)
-        cache = self.rules.public_cache
+        cache = self.compiled.public_cache
         found = cache.get(key)
         if found is None:
-            pairs = [pair for rule in self.rules.stateful for pair in rule.public_state(self)]
+            pairs = [pair for rule in self.compiled.stateful for pair in rule.public_state(self)]
             found = tuple(sorted(pairs, key=_name))
             if len(cache) >= _PUBLIC_CACHE_SIZE:
                 cache.clear()  # many distinct deals (Mao openings): keep memory bounded
@@ -421,7 +421,7 @@ class Game(State):
         events: list[Event] = []
         self._legal = None
         self._log = (listed, self._log)
-        rules = self.rules
+        rules = self.compiled
         kind = type(listed)
         if rules.handlers:
             handler = rules.handlers.get(kind)
@@ -454,7 +454,7 @@ class Game(State):
     def _play_cards(self, seat: int, move: Play, events: list[Event]) -> None:
         hand = self.hands[seat]
         cards = move.cards
-        claimed = _movegen.claiming_rule(self, cards) if self.rules.claim_rules else None
+        claimed = _movegen.claiming_rule(self, cards) if self.compiled.claim_rules else None
         for card in cards:
             hand.remove(card)
         self.pile.extend(cards)
@@ -466,7 +466,7 @@ class Game(State):
         self.next_seat = None
         acting = claimed
         if acting is None:
-            card_rule = self.rules.card_rule
+            card_rule = self.compiled.card_rule
             acting = card_rule[cards[-1].index]
             if acting is None and len(cards) > 1:
                 for card in reversed(cards):
@@ -479,21 +479,21 @@ class Game(State):
             and (acting is None or previous.answer_overrides)
         ):
             acting = previous.answer_rule
-        if hand or self.rules.finish.last_card_effect_applies:
+        if hand or self.compiled.finish.last_card_effect_applies:
             if acting is not None:
                 acting.on_play(self, seat, cards, move.choice, previous, events)
             elif previous is not None:
                 self.effect = previous.on_covered(self, events)
         elif previous is not None:
             self.effect = previous.on_covered(self, events)
-        after = self.rules.after_play_rules
+        after = self.compiled.after_play_rules
         if not move.calls:
             left = len(self.hands[seat])
-            after = self.rules.after_play_by_left[left if left < 4 else 4]
+            after = self.compiled.after_play_by_left[left if left < 4 else 4]
         for rule in after:
             rule.after_play(self, seat, cards, move.calls, events)
         if not self.hands[seat] and not self.done[seat]:  # re-read: a rule may swap hands
-            self.rules.finish.on_finish(self, seat, events)
+            self.compiled.finish.on_finish(self, seat, events)
         if not self.over:
             self.end_turn(seat, previous, events)
 
@@ -531,15 +531,15 @@ class Game(State):
     def claim_rules(self) -> tuple[CardRule, ...]:
         """The card rules that may take over a play
         ([`CardRule.claims`][makao.rules.base.CardRule.claims])."""
-        return self.rules.claim_rules
+        return self.compiled.claim_rules
 
     def rule_for(self, card: Card) -> CardRule | None:
         """The rule that gives ``card`` its effect in this variant, if any."""
-        return self.rules.card_rule[card.index]
+        return self.compiled.card_rule[card.index]
 
     def is_function(self, card: Card) -> bool:
         """Whether ``card`` has an effect or is wild in this variant (PL-4)."""
-        return self.rules.is_function[card.index]
+        return self.compiled.is_function[card.index]
 
     def playable_cards(self, seat: int) -> list[Card]:
         """The distinct cards of ``seat``'s hand that may start a play now."""
@@ -553,12 +553,12 @@ class Game(State):
 
     def rule_state(self, rule: object) -> Any:
         """``rule``'s own state in this game ([`Stateful`][makao.rules.base.Stateful])."""
-        return self.rule_states[self.rules.state_index[id(rule)]]
+        return self.rule_states[self.compiled.state_index[id(rule)]]
 
     def set_rule_state(self, rule: object, value: object) -> None:
         """Replace ``rule``'s own state in this game (an immutable value)."""
         values = list(self.rule_states)
-        values[self.rules.state_index[id(rule)]] = value
+        values[self.compiled.state_index[id(rule)]] = value
         self.rule_states = tuple(values)
 
     def set_effect(self, effect: Effect | None) -> None:
@@ -583,7 +583,7 @@ class Game(State):
         self.to_move = seat
         self.drawn = None
         self.must_play_drawn = False
-        for rule in self.rules.before_move_rules:
+        for rule in self.compiled.before_move_rules:
             rule.before_move(self, play, events)
         self._play_cards(seat, play, events)
 
@@ -636,7 +636,7 @@ class Game(State):
         """A normal draw (PL-8): draw one card; if it may be played, the turn stays open
         for playing it (or passing); otherwise the turn ends -- or, if the draw rule says
         so, draw again ([`draws_again`][makao.rules.base.DrawRule.draws_again])."""
-        draw_rule = self.rules.draw
+        draw_rule = self.compiled.draw
         stuck = draw_rule.must_play_drawn_when_stuck and not _movegen.first_cards(self, seat)
         drawn = self.draw_cards(seat, 1, "draw", events)
         if drawn and draw_rule.play_any_after_draw and _movegen.first_cards(self, seat):
@@ -765,7 +765,7 @@ def _restore_game(state: dict[str, object]) -> Game:
     for name, value in state.items():
         setattr(game, name, value)
     game._log = log
-    game.rules = game.variant.compiled
+    game.compiled = game.variant.compiled
     game._legal = None
     game.next_seat = None
     return game
@@ -801,8 +801,8 @@ def _check_position(
     direction: int,
 ) -> None:
     players = game.players
-    game.rules.start.check_players(players, position=True)
-    for rule in game.rules.table_checks:
+    game.compiled.start.check_players(players, position=True)
+    for rule in game.compiled.table_checks:
         rule.check_table(players)
     if not game.pile:
         raise SetupError("the pile needs at least one card (the top card)")
@@ -831,7 +831,7 @@ def _check_cards(game: Game) -> None:
 
     How many copies of a card a position holds is not checked: puzzles and tests often
     give a loose stock that repeats cards of the hands."""
-    ranks = game.rules.start.ranks
+    ranks = game.compiled.start.ranks
     if ranks is None:
         return
     for cards in (*game.hands, game.pile, game.stock):
@@ -851,7 +851,7 @@ def _position_extras(
         raise SetupError(f"public must list (name, value) pairs, not {pairs!r:.60}")
     if pairs:
         given = {str(name): value for name, value in pairs}
-        game.rule_states = tuple(rule.restore_state(given) for rule in game.rules.stateful)
+        game.rule_states = tuple(rule.restore_state(given) for rule in game.compiled.stateful)
     if drawn is None:
         return
     try:
@@ -862,7 +862,7 @@ def _position_extras(
         raise SetupError(
             f"bad position: the drawn card {card} is not in seat {game.to_move}'s hand"
         )
-    if game.rules.draw.must_play_drawn_when_stuck:
+    if game.compiled.draw.must_play_drawn_when_stuck:
         hand = game.hands[game.to_move]
         place = hand.index(card)
         del hand[place]

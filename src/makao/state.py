@@ -56,7 +56,7 @@ class Field:
 #: the snapshot.
 FIELDS: Final[tuple[Field, ...]] = (
     Field("variant"),
-    Field("rules", position=False),
+    Field("compiled", position=False),
     Field("players"),
     Field("hands", "lists"),
     Field("stock", "list"),
@@ -124,7 +124,7 @@ class State:
     __slots__ = tuple(field.name for field in FIELDS)
 
     variant: Variant
-    rules: RuleSet
+    compiled: RuleSet
     players: int
     hands: list[list[Card]]
     stock: list[Card]

@@ -85,7 +85,7 @@ def snapshot(game: Game) -> tuple[object, ...]:
     )
 
 
-_NOT_STATE = frozenset({"rules", "_legal", "_log", "_origin", "next_seat"})
+_NOT_STATE = frozenset({"compiled", "_legal", "_log", "_origin", "next_seat"})
 
 #: The fields of the state (`makao.state.FIELDS`) that a seat may not see: the view
 #: check changes every one of them and requires the seat's view to stay the same.
@@ -250,7 +250,7 @@ class _GameCheck:
 
     def admitted(self, move: Move, legal: tuple[Move, ...]) -> bool:
         """Whether a rule admits the unlisted ``move`` (an infraction it will charge)."""
-        rules: tuple[TurnRule, ...] = getattr(self.game.rules, "admit_rules", ())
+        rules: tuple[TurnRule, ...] = getattr(self.game.compiled, "admit_rules", ())
         return any(rule.admit(self.game.clone(), move, legal) is not None for rule in rules)
 
     def expect_refused(self, move: Move, errors: tuple[type[Exception], ...]) -> None:

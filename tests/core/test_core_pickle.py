@@ -23,7 +23,7 @@ def test_a_long_game_pickles_with_its_whole_record() -> None:
     loaded = pickle.loads(pickle.dumps(game))
     assert loaded.record == game.record
     assert loaded.to_json() == game.to_json()
-    assert loaded.rules is game.rules  # compiled tables are rebuilt, not pickled
+    assert loaded.compiled is game.compiled  # compiled tables are rebuilt, not pickled
 
 
 def test_a_pickled_game_plays_on_exactly_like_the_original() -> None:

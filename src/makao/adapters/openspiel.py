@@ -331,7 +331,7 @@ def _keep_turn_state(real: Game, world: Game, player: int, rng: random.Random) -
         world.must_play_drawn = real.must_play_drawn
         world._legal = None
         return
-    rule = world.rules.draw
+    rule = world.compiled.draw
     hand = world.hands[mover]
     places = [
         (seat, i)

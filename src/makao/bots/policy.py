@@ -82,7 +82,7 @@ class Situation(NamedTuple):
     def of_game(cls, game: Game, seat: int) -> Situation:
         """The situation of ``seat`` in ``game`` (reads only public facts and ``seat``'s hand)."""
         sizes = list(map(len, game.hands))
-        return cls(game.hands[seat], game.effect, _closest(sizes, seat), game.rules)
+        return cls(game.hands[seat], game.effect, _closest(sizes, seat), game.compiled)
 
 
 def _closest(sizes: Sequence[int], seat: int) -> int:
