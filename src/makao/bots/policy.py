@@ -69,7 +69,8 @@ class Situation(NamedTuple):
     effect: Effect | None
     closest: int
     """The fewest cards any other active player holds."""
-    rules: RuleSet
+    compiled: RuleSet
+    """The variant's compiled rule set ([`Variant.compiled`][makao.variant.Variant.compiled])."""
 
     @classmethod
     def of_view(cls, view: View) -> Situation:
@@ -137,7 +138,7 @@ def score_move(move: Move, situation: Situation) -> float:
         return -ACTION_SCORE if is_talk(move) else ACTION_SCORE
     if not isinstance(move, Play):
         return 0.0
-    rules = situation.rules
+    rules = situation.compiled
     table = _CARD_PARTS.get(rules)
     if table is None:
         if len(_CARD_PARTS) > _MAX_RULE_SETS:
