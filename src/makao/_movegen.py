@@ -49,18 +49,30 @@ def legal_moves(game: Position) -> tuple[Move, ...]:
     """Every legal move now (turn moves of the seat to move, then out-of-turn actions)."""
     if game.over:
         return ()
-    seat = game.to_move
     rules = game.compiled
-    drawn = game.drawn
-    if drawn is None and game.effect is None and rules.plain_tables:
-        plain = _plain_plays(game, game.hands[seat])
-        if plain is not None:
+    moves = None
+    if game.drawn is None and game.effect is None and rules.plain_tables:
+        moves = _plain_plays(game, game.hands[game.to_move])
+        if moves is not None:
             if game.stock or len(game.pile) > 1:  # a card can be drawn
-                plain.append(_DRAW)
-            elif not plain:
-                plain.append(_PASS)  # stuck (PL-36)
-            return _with_extras(game, rules, plain)
+                moves.append(_DRAW)
+            elif not moves:
+                moves.append(_PASS)  # stuck (PL-36)
+    if moves is None:
+        moves = _turn_moves(game, game.to_move)
+    extra = rules.extra_move_rules
+    if extra:  # out-of-turn actions
+        if game.rule_states == rules.initial_state:
+            extra = rules.busy_extra_move_rules  # the idle ones list nothing now
+        for rule in extra:
+            moves.extend(rule.extra_moves(game))
+    return tuple(moves)
+
+
+def _turn_moves(game: Position, seat: int) -> list[Move]:
+    """The turn moves of ``seat`` (to move), in any position."""
     moves: list[Move] = []
+    drawn = game.drawn
     if drawn is not None:
         if game.compiled.draw.play_any_after_draw:
             _add_plays(game, seat, first_cards(game, seat), moves)
@@ -83,19 +95,9 @@ def legal_moves(game: Position) -> tuple[Move, ...]:
                 moves.append(_PASS)
         if not moves:
             moves.append(_PASS)  # stuck: nothing to play, nothing to draw (PL-36)
-    if rules.required_call_rules:
+    if game.compiled.required_call_rules:
         moves = _with_required_calls(game, seat, moves)
-    return _with_extras(game, rules, moves)
-
-
-def _with_extras(game: Position, rules: RuleSet, moves: list[Move]) -> tuple[Move, ...]:
-    """``moves`` and the out-of-turn actions the rules list now."""
-    extra = rules.extra_move_rules
-    if extra and game.rule_states == rules.initial_state:
-        extra = rules.busy_extra_move_rules  # the idle ones list nothing now
-    for rule in extra:
-        moves.extend(rule.extra_moves(game))
-    return tuple(moves)
+    return moves
 
 
 def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
