@@ -101,9 +101,9 @@ def _turn_moves(game: Position, seat: int) -> list[Move]:
 
 
 def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
-    """The plays of ``hand`` with no effect in force and no card drawn, from the
-    per-top-card table (`RuleSet.plain_plays`), or ``None`` when the table cannot tell
-    (the same card twice). As in `first_cards`, the cards that match come first, then
+    """The plays of ``hand`` with no effect in force and no card drawn (the usual
+    position: fewer steps than `first_cards` and `_add_plays`), or ``None`` for the
+    same card twice. As in `first_cards`, the cards that match come first, then
     the wild ones that do not match, if their rule allows them now (PL-9)."""
     top = game.pile[-1].index
     rules = game.compiled
@@ -117,40 +117,22 @@ def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
         return []
     if not game.distinct and len(firsts) > 1 and len(set(firsts)) < len(firsts):
         return None
+    seat = game.to_move
     left = len(hand) - 1
     left = left if left < 4 else 4
-    row = rules.plain_plays[left][top]
-    if row is None:
-        row = rules.plain_plays[left][top] = _plain_row(game, top, left)
+    row = _single_row(rules, 0, left)
     moves: list[Move] = []
     if rules.play.multi_card and len(hand) > 1:
         ranks = [card.rank for card in hand]
         for card in firsts:
             if ranks.count(card.rank) > 1:  # it may take others of its rank (PL-7)
-                others = [other for other in hand if other.rank is card.rank]
-                others.remove(card)
-                moves += _cached_group(game, game.to_move, card, others, 0)
+                moves += _cached_group(game, seat, card, 0)
             else:
-                moves += row[card.index]
+                moves += row[card.index] or _fill_single(game, row, card, left, seat)
         return moves
     for card in firsts:
-        moves += row[card.index]
+        moves += row[card.index] or _fill_single(game, row, card, left, seat)
     return moves
-
-
-def _plain_row(game: Position, top: int, left: int) -> list[tuple[Move, ...]]:
-    """Per card index, its listed one-card plays on top card ``top`` with ``left`` cards
-    left and no effect in force: for the cards that match it (PL-6) and the wild ones
-    (PL-9; whether a wild card may be played now is checked per position); none for the
-    others."""
-    single = _single_row(game.compiled, 0, left)
-    row: list[tuple[Move, ...]] = [()] * 52
-    for card in game.compiled.matching_or_wild[top]:
-        found = single[card.index]
-        if found is None:
-            found = single[card.index] = _make_variants(game, (card,), left, game.to_move)
-        row[card.index] = found
-    return row
 
 
 def first_cards(game: Position, seat: int) -> list[Card]:
@@ -258,28 +240,26 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
             if dynamic and first in dynamic:
                 moves.extend(_make_variants(game, (first,), left, seat))
                 continue
-            found = row[first.index]
-            if found is None:
-                found = row[first.index] = _make_variants(game, (first,), left, seat)
-            moves.extend(found)
+            moves += row[first.index] or _fill_single(game, row, first, left, seat)
             continue
-        others = [card for card in hand if card.rank is first.rank]
-        others.remove(first)
-        if effect is not None:
-            others = [card for card in others if effect.allows_extra(game, card)]
-        moves.extend(_cached_group(game, seat, first, others, answer))
+        moves += _cached_group(game, seat, first, answer)
 
 
-def _cached_group(
-    game: Position, seat: int, first: Card, others: list[Card], answer: int
-) -> tuple[Move, ...]:
-    """The plays starting with ``first`` and adding any of ``others`` (same rank), cached
-    per hand size and answer rule id unless a card's choices depend on the table.
+def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[Move, ...]:
+    """The plays starting with ``first`` and adding any of the other cards of its rank in
+    ``seat``'s hand that the effect in force lets follow (PL-7), cached per hand size and
+    answer rule id unless a card's choices depend on the table.
 
     Hand sizes from ``len(others) + 5`` on share one entry: every play of the group then
     leaves 4 or more cards, which the call rules do not tell apart (`_variants`)."""
     rules = game.compiled
-    size = len(game.hands[seat])
+    hand = game.hands[seat]
+    others = [card for card in hand if card.rank is first.rank]
+    others.remove(first)
+    effect = game.effect
+    if effect is not None:
+        others = [card for card in others if effect.allows_extra(game, card)]
+    size = len(hand)
     most = len(others) + 5
     key = (first, tuple(sorted(others)), size if size < most else most, answer)
     dynamic = rules.table_choice_cards
@@ -395,10 +375,7 @@ def _variants(game: Position, seat: int, cards: tuple[Card, ...]) -> tuple[Move,
     answer = 0 if effect is None else id(effect.answer_rule)
     if len(cards) == 1:
         row = _single_row(rules, answer, left)
-        found = row[cards[0].index]
-        if found is None:
-            found = row[cards[0].index] = _make_variants(game, cards, left, seat)
-        return found
+        return row[cards[0].index] or _fill_single(game, row, cards[0], left, seat)
     key = (cards, left, answer)
     found = rules.play_cache.get(key)
     if found is None:
@@ -413,6 +390,14 @@ def _single_row(rules: RuleSet, answer: int, left: int) -> list[tuple[Move, ...]
     if singles is None:
         singles = rules.single_plays[answer] = [[None] * 52 for _ in range(5)]
     return singles[left]
+
+
+def _fill_single(
+    game: Position, row: list[tuple[Move, ...] | None], card: Card, left: int, seat: int
+) -> tuple[Move, ...]:
+    """The listed plays of ``card`` alone, made once and kept in its `_single_row`."""
+    found = row[card.index] = _make_variants(game, (card,), left, seat)
+    return found
 
 
 def _make_variants(

@@ -74,15 +74,10 @@ class RuleSet:
     #: `after_play_rules` that can act after a play without calls leaving 0, 1, 2,
     #: 3, 4+ cards ([`TurnRule.after_play_applies`][makao.rules.base.TurnRule.after_play_applies]).
     after_play_by_left: tuple[tuple[TurnRule, ...], ...] = ((),) * 5
-    #: Whether the plain-position tables apply: no rule claims plays, requires calls or
-    #: lists choices that depend on the table (all three change plays per position).
+    #: Whether move generation may take the plain-position path: no rule claims plays,
+    #: requires calls or lists choices that depend on the table (all three change plays
+    #: per position).
     plain_tables: bool = False
-    #: Per cards left (0…4+): per top card index: per card index, the listed one-card
-    #: plays with no effect in force (empty: the card does not match); rows are filled as
-    #: they are first needed.
-    plain_plays: tuple[list[list[Any] | None], ...] = attrs.field(
-        factory=lambda: tuple([None] * 52 for _ in range(5))
-    )
     #: Per top card index: the cards that match it by suit or rank (PL-6).
     matching: tuple[frozenset[Card], ...] = ()
     #: Per top card index: those cards and the wild ones.
