@@ -192,12 +192,17 @@ def is_first_ok(game: Position, seat: int, card: Card) -> bool:
     """May ``card`` (held by ``seat``) start a play now?"""
     effect = game.effect
     top = game.pile[-1]
-    override = None if effect is None else effect.suit_override
-    if effect is not None and override is None:
-        return effect.allows(game, card) or _wild_under_effects(game, card)
-    suit = top.suit if override is None else override
-    if card.suit is suit or card.rank is top.rank:
-        return True
+    if effect is None:
+        if card in game.compiled.matching[top.index]:  # same suit or rank
+            return True
+        suit = top.suit
+    else:
+        override = effect.suit_override
+        if override is None:
+            return effect.allows(game, card) or _wild_under_effects(game, card)
+        if card.suit is override or card.rank is top.rank:
+            return True
+        suit = override
     rule = game.compiled.wild[card.index]
     if rule is None or (effect is not None and effect.blocks_wilds):
         return False

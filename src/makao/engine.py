@@ -423,15 +423,14 @@ class Game(State):
         self._log = (listed, self._log)
         rules = self.compiled
         kind = type(listed)
-        if rules.handlers:
-            handler = rules.handlers.get(kind)
-            if handler is not None:
-                handler.apply(self, listed, events)
-                return tuple(events)
-        if rules.before_move_rules:
-            busy = self.rule_states != rules.initial_state
-            for rule in rules.before_move_rules if busy else rules.busy_before_move_rules:
-                rule.before_move(self, listed, events)
+        handler = rules.handlers.get(kind)
+        if handler is not None:
+            handler.apply(self, listed, events)
+            return tuple(events)
+        # the idle before-move rules do nothing in the initial rule state
+        busy = self.rule_states != rules.initial_state
+        for rule in rules.before_move_rules if busy else rules.busy_before_move_rules:
+            rule.before_move(self, listed, events)
         if kind is Play:
             self._play_cards(self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
         elif kind is Draw:
@@ -464,8 +463,7 @@ class Game(State):
         previous = self.effect
         self.effect = None
         self.next_seat = None
-        acting = claimed
-        if acting is None:
+        if claimed is None:
             card_rule = self.compiled.card_rule
             acting = card_rule[cards[-1].index]
             if acting is None and len(cards) > 1:
@@ -473,6 +471,8 @@ class Game(State):
                     acting = card_rule[card.index]
                     if acting is not None:
                         break
+        else:
+            acting = claimed
         if (
             previous is not None
             and claimed is None
@@ -678,8 +678,11 @@ class Game(State):
         if target is not None:
             self.next_seat = None
             self.to_move = target
-        else:
-            self.to_move = self.advance(seat, events)
+            return
+        target = (seat + self.direction) % self.players
+        if self.done[target] or self.waits[target]:
+            target = self.advance(seat, events)  # pass over finished and waiting seats
+        self.to_move = target
 
     def advance(self, seat: int, events: list[Event]) -> int:
         """Move on from ``seat`` in turn order and return the seat that plays next: finished
