@@ -96,8 +96,12 @@ class Game(State):
         game.stock = deck
         game.distinct = start.decks_for(players) == 1
         start.deal(game)
+        # the deal grew the hands and emptied most of the stock: keep them at their size
+        game.hands = [hand[:] for hand in game.hands]
+        game.stock = game.stock[:]
+        game.pile = game.pile[:]
         game._legal = None
-        game._origin = {"kind": "deal", "players": players, "seed": seed, "dealer": dealer}
+        game._origin = dealer  # the rest of a deal's origin is in the state (players, seed)
         return game
 
     @classmethod
@@ -332,7 +336,10 @@ class Game(State):
     @property
     def origin(self) -> dict[str, object]:
         """How the game began: a deal (players, seed) or a position; JSON-ready."""
-        return dict(self._origin)
+        origin = self._origin
+        if isinstance(origin, int):  # a deal: its dealer
+            return {"kind": "deal", "players": self.players, "seed": self.seed, "dealer": origin}
+        return dict(origin)  # a position
 
     # ------------------------------------------------------------------ saving
 

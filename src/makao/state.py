@@ -151,7 +151,9 @@ class State:
     opening: tuple[Event, ...]
     _legal: tuple[Any, ...] | None
     _log: tuple[object, ...] | None
-    _origin: dict[str, object]
+    #: How the game began: the dealer's seat for a deal, else the position's description
+    #: ([`Game.origin`][makao.engine.Game.origin] gives both in one form).
+    _origin: dict[str, object] | int
 
     if TYPE_CHECKING:
 
