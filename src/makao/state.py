@@ -95,7 +95,7 @@ def _clone_source() -> str:
         value = {
             "shared": f"self.{name}",
             "list": f"self.{name}[:]",
-            "lists": f"[part[:] for part in self.{name}]",
+            "lists": f"list(map(_copy, self.{name}))",
             "reset": "None",
         }[field.copy]
         lines.append(f"    new.{name} = {value}")
@@ -104,7 +104,7 @@ def _clone_source() -> str:
 
 
 def _make_clone() -> Callable[[Any], Any]:
-    namespace: dict[str, Any] = {"_new": object.__new__}
+    namespace: dict[str, Any] = {"_new": object.__new__, "_copy": list.copy}
     exec(_clone_source(), namespace)  # generated from FIELDS, as attrs generates __init__
     clone: Callable[[Any], Any] = namespace["clone"]
     clone.__doc__ = (
