@@ -96,8 +96,12 @@ class BattleCards(CardRule):
         """Raise the attack by the penalties played and send it on (PL-12, PL-14, PL-16)."""
         table = self._table
         total = previous.total if isinstance(previous, AttackEffect) else 0
-        total += sum(table.get(card, 0) for card in cards)
-        last_battle = next((card for card in reversed(cards) if card in table), None)
+        last_battle = None  # the last battle card played
+        for card in cards:
+            penalty = table.get(card)
+            if penalty is not None:
+                total += penalty
+                last_battle = card
         backwards = last_battle is not None and last_battle in self.backwards
         target = game.effect_target(seat, -game.direction if backwards else game.direction)
         if target is None:

@@ -40,7 +40,7 @@ class ReverseCards(CardSetRule):
         events: Events,
     ) -> None:
         """Flip the direction once per reverse card; heads-up, maybe move again."""
-        flips = sum(1 for card in cards if card in self.cards)
+        flips = sum(map(self.cards.__contains__, cards))  # one per reverse card
         if flips % 2:
             events.append(DirectionChanged(game.reverse()))
         if self.two_player_again and game.active_count == 2 and game.hands[seat]:

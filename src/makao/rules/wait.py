@@ -37,7 +37,7 @@ class WaitCards(CardSetRule):
     ) -> None:
         """Add one turn per card and send the wait to the next player who can take it."""
         turns = previous.turns if isinstance(previous, WaitEffect) else 0
-        turns += sum(1 for card in cards if card in self.cards)
+        turns += sum(map(self.cards.__contains__, cards))  # one per wait card
         if not self.stacks:
             turns = 1
         target = game.effect_target(seat, game.direction)
