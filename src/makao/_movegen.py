@@ -43,6 +43,7 @@ class Position(Table, Protocol):
 _DRAW = Draw()
 _PASS = Pass()
 _RANK = attrgetter("rank")
+_INDEX = attrgetter("index")
 
 
 def legal_moves(game: Position) -> tuple[Move, ...]:
@@ -120,7 +121,8 @@ def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
     seat = game.to_move
     left = len(hand) - 1
     left = left if left < 4 else 4
-    row = _single_row(rules, 0, left)
+    singles = rules.single_plays.get(0)  # `_single_row(rules, 0, left)` without the call
+    row = _single_row(rules, 0, left) if singles is None else singles[left]
     moves: list[Move] = []
     if rules.play.multi_card and len(hand) > 1:
         ranks = [card.rank for card in hand]
@@ -259,16 +261,19 @@ def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[
     leaves 4 or more cards, which the call rules do not tell apart (`_variants`)."""
     rules = game.compiled
     hand = game.hands[seat]
-    others = [card for card in hand if card.rank is first.rank]
+    rank = first.rank
+    others = [card for card in hand if card.rank is rank]
     others.remove(first)
     effect = game.effect
     if effect is not None:
         others = [card for card in others if effect.allows_extra(game, card)]
+    if len(others) > 1:
+        others.sort(key=_INDEX)  # the order of cards (`Card.__lt__`), without a call per pair
     size = len(hand)
     most = len(others) + 5
-    key = (first, tuple(sorted(others)), size if size < most else most, answer)
+    key = (first, tuple(others), size if size < most else most, answer)
     dynamic = rules.table_choice_cards
-    if (dynamic and not dynamic.isdisjoint(key[1])) or first in dynamic:
+    if dynamic and (first in dynamic or not dynamic.isdisjoint(key[1])):
         return _group_plays(game, seat, first, key[1])  # not cached
     cache = rules.play_cache
     found = cache.get(key)
