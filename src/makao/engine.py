@@ -458,9 +458,10 @@ class Game(State):
         return _movegen.canonical(self, move, legal)
 
     def _play_cards(self, seat: int, move: Play, events: list[Event]) -> None:
+        rules = self.compiled
         hand = self.hands[seat]
         cards = move.cards
-        claimed = _movegen.claiming_rule(self, cards) if self.compiled.claim_rules else None
+        claimed = _movegen.claiming_rule(self, cards) if rules.claim_rules else None
         for card in cards:
             hand.remove(card)
         self.pile.extend(cards)
@@ -471,7 +472,7 @@ class Game(State):
         self.effect = None
         self.next_seat = None
         if claimed is None:
-            card_rule = self.compiled.card_rule
+            card_rule = rules.card_rule
             acting = card_rule[cards[-1].index]
             if acting is None and len(cards) > 1:
                 for card in reversed(cards):
@@ -486,21 +487,23 @@ class Game(State):
             and (acting is None or previous.answer_overrides)
         ):
             acting = previous.answer_rule
-        if hand or self.compiled.finish.last_card_effect_applies:
+        if hand or rules.finish.last_card_effect_applies:
             if acting is not None:
                 acting.on_play(self, seat, cards, move.choice, previous, events)
             elif previous is not None:
                 self.effect = previous.on_covered(self, events)
         elif previous is not None:
             self.effect = previous.on_covered(self, events)
-        after = self.compiled.after_play_rules
-        if not move.calls:
-            left = len(self.hands[seat])
-            after = self.compiled.after_play_by_left[left if left < 4 else 4]
-        for rule in after:
+        left = len(self.hands[seat])  # re-read: a rule may swap hands
+        # with no calls, only the rules that act on this many cards left run
+        for rule in (
+            rules.after_play_by_left[left if left < 4 else 4]
+            if not move.calls
+            else rules.after_play_rules
+        ):
             rule.after_play(self, seat, cards, move.calls, events)
-        if not self.hands[seat] and not self.done[seat]:  # re-read: a rule may swap hands
-            self.compiled.finish.on_finish(self, seat, events)
+        if not self.hands[seat] and not self.done[seat]:
+            rules.finish.on_finish(self, seat, events)
         if not self.over:
             self.end_turn(seat, previous, events)
 
