@@ -173,8 +173,10 @@ def first_cards(game: Position, seat: int) -> list[Card]:
         else:
             matches = found
     else:
-        rank = top.rank
-        matches = [card for card in hand if card.suit is suit or card.rank is rank]
+        # the cards of the named suit or of the top card's rank: those matching the card
+        # of that rank and suit
+        matching = rules.matching[top.index - top.suit + suit]
+        matches = [card for card in hand if card in matching]
         if wilds_ok and rules.has_wilds and not rules.wild_cards.isdisjoint(hand):
             extra = [card for card in hand if card in rules.wild_cards and card not in matches]
             _add_wilds(game, seat, extra, matches)
