@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from makao.bots.policy import (
     Situation,
-    best_moves,
+    best_moves_in,
     is_talk,
     prefer_calls,
     prefer_choices,
@@ -143,13 +143,16 @@ class MCTSBot(BaseBot):
         rng = self.rng
         seat = view.seat
         values: list[list[float]] = [[] for _ in candidates]
+        depth = range(self.depth)
         for _ in range(self.playouts):
             game = sampler.sample(rng)
-            seed = rng.getrandbits(32)
+            # every candidate's rollout draws the same chances: one per move, from this seed
+            chance = random.Random(rng.getrandbits(32)).random
+            chances = [chance() for _ in depth]
             for move, scores in zip(candidates, values, strict=True):
                 trial = game.clone()
                 trial.play(move)
-                self._rollout(trial, random.Random(seed))
+                self._rollout(trial, iter(chances).__next__)
                 scores.append(rewards(trial)[seat])
         best = max(range(len(candidates)), key=lambda i: sum(values[i]))
         if best and not _beats(values[best], values[0], self.margin):
@@ -195,7 +198,7 @@ class MCTSBot(BaseBot):
             game.play(move)
             path.append(node)
             moves = list(own_moves(game)) if not game.over else []
-        self._rollout(game, rng)
+        self._rollout(game, rng.random)
         values = rewards(game)
         for visited in path:
             visited.visits += 1
@@ -212,17 +215,25 @@ class MCTSBot(BaseBot):
                 best, best_move = score, move
         return best_move
 
-    def _rollout(self, game: Game, rng: random.Random) -> None:
-        heuristic = self.rollout == "heuristic"
+    def _rollout(self, game: Game, chance: Callable[[], float]) -> None:
+        """Play on for at most ``depth`` moves with the rollout policy, each picked with
+        one number of ``chance`` (uniform in [0, 1))."""
+        if self.rollout != "heuristic":
+            for _ in range(self.depth):
+                if game.over:
+                    return
+                moves = own_moves(game)
+                game.play(moves[int(chance() * len(moves))])
+            return
         for _ in range(self.depth):
             if game.over:
                 return
-            if heuristic:
+            moves = game.legal_moves()
+            if getattr(moves[-1], "seat", None) is not None:  # out-of-turn actions listed
                 moves = _seat_moves(game)
-                moves = best_moves(moves, Situation.of_game(game, game.to_move))
-            else:
-                moves = own_moves(game)
-            game.play(moves[int(rng.random() * len(moves))])
+            if len(moves) > 1:
+                moves = best_moves_in(game, moves)
+            game.play(moves[int(chance() * len(moves))])
 
 
 def _beats(values: Sequence[float], base: Sequence[float], margin: float) -> bool:

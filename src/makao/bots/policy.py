@@ -25,6 +25,7 @@ __all__ = [
     "TALK_CALLS",
     "Situation",
     "best_moves",
+    "best_moves_in",
     "has_talk",
     "is_talk",
     "prefer_calls",
@@ -132,40 +133,118 @@ def score_move(move: Move, situation: Situation) -> float:
     high cards, demanding ranks and naming suits the player holds; function and wild cards
     are kept for defence (or for an attack on a player close to going out); drawing and
     passing last; table talk ([`is_talk`][makao.bots.policy.is_talk]) never. What depends
-    on the play alone is computed once per play and rule set (`_card_part`).
+    on the move alone is computed once per move and rule set (`_part`).
     """
-    if getattr(move, "seat", None) is not None:
-        return -ACTION_SCORE if is_talk(move) else ACTION_SCORE
-    if not isinstance(move, Play):
-        return 0.0
-    rules = situation.compiled
-    table = _CARD_PARTS.get(rules)
+    hand, effect, closest, compiled = situation
+    return _scores((move,), hand, effect, closest, compiled, None, 0)[0]
+
+
+def best_moves(moves: Sequence[Move], situation: Situation) -> list[Move]:
+    """The moves of highest [`score_move`][makao.bots.policy.score_move] (ties kept, in the given
+    order)."""
+    hand, effect, closest, compiled = situation
+    scores = _scores(moves, hand, effect, closest, compiled, None, 0)
+    top = max(scores)
+    return [move for move, score in zip(moves, scores, strict=True) if score == top]
+
+
+def best_moves_in(game: Game, moves: Sequence[Move]) -> list[Move]:
+    """``best_moves(moves, Situation.of_game(game, game.to_move))``, without building the
+    [`Situation`][makao.bots.policy.Situation] (the other hands are counted only if a
+    battle card is among the plays): the rollout policy of a search."""
+    seat = game.to_move
+    hands = game.hands
+    scores = _scores(moves, hands[seat], game.effect, -1, game.compiled, hands, seat)
+    top = max(scores)
+    return [move for move, score in zip(moves, scores, strict=True) if score == top]
+
+
+def _scores(
+    moves: Sequence[Move],
+    hand: Sequence[Card],
+    effect: Effect | None,
+    closest: int,
+    compiled: RuleSet,
+    hands: Sequence[Sequence[Card]] | None,
+    seat: int,
+) -> list[float]:
+    """`score_move` of each of ``moves``; ``closest`` -1 means "count ``hands`` (but
+    ``seat``'s) when a battle card needs it"."""
+    table = _PARTS.get(compiled)
     if table is None:
-        if len(_CARD_PARTS) > _MAX_RULE_SETS:
-            _CARD_PARTS.clear()
-        table = _CARD_PARTS[rules] = {}
-    part = table.get(move)
-    if part is None:
-        if len(table) > _MAX_PLAYS:
-            table.clear()
-        part = table[move] = _card_part(move.cards, rules)
-    score, special, battle = part
-    hand = situation.hand
-    left = len(hand) - len(move.cards)
-    if left <= 0:
-        score += FINISH_SCORE
-    score += CALL_SCORE * len(move.calls)
-    if special:
-        score += _function_score(special, battle, situation, left)
-    if move.choice is not None:
-        score += _choice_score(move.choice, hand, move.cards)
-    return score
+        if len(_PARTS) > _MAX_RULE_SETS:
+            _PARTS.clear()
+        table = _PARTS[compiled] = {}
+    size = len(hand)
+    ranks: list[Rank] | None = None
+    suits: list[Suit] | None = None
+    scores = []
+    for move in moves:
+        part = table.get(move)
+        if part is None:
+            if len(table) > _MAX_PLAYS:
+                table.clear()
+            part = table[move] = _part(move, compiled)
+        count, plain, finishing, special, penalty, battle, choice, kept = part
+        left = size - count
+        score = plain if left > 0 else finishing
+        if special:
+            if battle:
+                if closest < 0:
+                    closest = _closest(list(map(len, hands or ())), seat)
+                if closest <= 2:
+                    score += 8.0  # attack a player about to go out
+                elif effect is None and left > 2:
+                    score += penalty  # keep it for defence
+            elif effect is None and left > 2:
+                score += penalty
+        if choice is not None:
+            if isinstance(choice, Suit):
+                if suits is None:
+                    suits = [card.suit for card in hand]
+                held = suits.count(choice)
+            else:
+                if ranks is None:
+                    ranks = [card.rank for card in hand]
+                held = ranks.count(choice)
+            if kept:
+                held -= _played_from(kept, hand)
+            score += 2.0 * held if held or type(choice) is Suit else -1.0
+        scores.append(score)
+    return scores
 
 
-#: Per rule set: per play, `_card_part` (bounded: cleared when full).
-_CARD_PARTS: dict[RuleSet, dict[Play, tuple[float, int, bool]]] = {}
+#: A move's part of its score, per rule set (`_part`): cards played, the score if cards are
+#: left and if none are, how many function or wild cards and their keeping penalty, whether
+#: one is a battle card, the choice (``None`` if it makes no difference) and the played cards
+#: of the chosen rank or suit with their counts.
+_Part = tuple[
+    int, float, float, int, float, bool, "Rank | Suit | None", tuple[tuple[Card, int], ...]
+]
+
+#: Per rule set: per move, its `_Part` (bounded: cleared when full).
+_PARTS: dict[RuleSet, dict[Move, _Part]] = {}
 _MAX_RULE_SETS = 64
 _MAX_PLAYS = 100_000
+
+
+def _part(move: Move, rules: RuleSet) -> _Part:
+    """What the score of ``move`` owes to the move alone (and the rule set)."""
+    if getattr(move, "seat", None) is not None:
+        action = -ACTION_SCORE if is_talk(move) else ACTION_SCORE
+        return (0, action, action, 0, 0.0, False, None, ())
+    if not isinstance(move, Play):
+        return (0, 0.0, 0.0, 0, 0.0, False, None, ())
+    cards = move.cards
+    score, special, battle = _card_part(cards, rules)
+    calls = CALL_SCORE * len(move.calls)
+    choice = move.choice
+    if isinstance(choice, Seat):
+        choice = None  # a seat named by a house rule: no preference
+    kept = () if choice is None else _matching(cards, choice)
+    plain = score + calls
+    finishing = score + FINISH_SCORE + calls
+    return (len(cards), plain, finishing, special, -6.0 * special, battle, choice, kept)
 
 
 def _card_part(cards: tuple[Card, ...], rules: RuleSet) -> tuple[float, int, bool]:
@@ -183,32 +262,31 @@ def _card_part(cards: tuple[Card, ...], rules: RuleSet) -> tuple[float, int, boo
     return score, special, battle
 
 
-def _function_score(special: int, battle: bool, situation: Situation, left: int) -> float:
-    if battle and situation.closest <= 2:
-        return 8.0  # attack a player about to go out
-    if situation.effect is not None or left <= 2:
-        return 0.0  # defending, or time to use everything
-    return -6.0 * special
+def _matching(cards: tuple[Card, ...], choice: Rank | Suit) -> tuple[tuple[Card, int], ...]:
+    """The distinct ``cards`` of rank or suit ``choice``, each with how often it is played."""
+    if type(choice) is Suit:
+        matching = [card for card in cards if card.suit is choice]
+    else:
+        matching = [card for card in cards if card.rank is choice]
+    return tuple((card, matching.count(card)) for card in dict.fromkeys(matching))
+
+
+def _played_from(kept: tuple[tuple[Card, int], ...], hand: Sequence[Card]) -> int:
+    """How many of the played cards ``kept`` leave ``hand`` (a card the hand does not hold
+    leaves nothing)."""
+    return sum(min(count, hand.count(card)) for card, count in kept)
 
 
 def _choice_score(
     choice: Rank | Suit | Seat, hand: Sequence[Card], played: tuple[Card, ...]
 ) -> float:
-    rest = list(hand)
-    for card in played:
-        if card in rest:
-            rest.remove(card)
+    """What demanding rank ``choice`` or naming suit ``choice`` is worth after playing
+    ``played`` from ``hand``: two points a card of it left, -1 for a rank none is left of."""
     if isinstance(choice, Seat):
         return 0.0  # a seat named by a house rule: no preference
     if isinstance(choice, Suit):
-        return 2.0 * sum(1 for card in rest if card.suit is choice)
-    held = sum(1 for card in rest if card.rank is choice)
-    return 2.0 * held if held else -1.0
-
-
-def best_moves(moves: Sequence[Move], situation: Situation) -> list[Move]:
-    """The moves of highest [`score_move`][makao.bots.policy.score_move] (ties kept, in the given
-    order)."""
-    scored = [(score_move(move, situation), move) for move in moves]
-    top = max(score for score, _ in scored)
-    return [move for score, move in scored if score == top]
+        held = [card.suit for card in hand].count(choice)
+    else:
+        held = [card.rank for card in hand].count(choice)
+    held -= _played_from(_matching(played, choice), hand)
+    return 2.0 * held if held or type(choice) is Suit else -1.0
