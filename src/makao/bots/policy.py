@@ -8,6 +8,7 @@ search, where building a full view per step would cost more than the step).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -136,16 +137,14 @@ def score_move(move: Move, situation: Situation) -> float:
     on the move alone is computed once per move and rule set (`_part`).
     """
     hand, effect, closest, compiled = situation
-    return _scores((move,), hand, effect, closest, compiled, None, 0)[0]
+    return _best((move,), hand, effect, closest, compiled, (), 0)[0]
 
 
 def best_moves(moves: Sequence[Move], situation: Situation) -> list[Move]:
     """The moves of highest [`score_move`][makao.bots.policy.score_move] (ties kept, in the given
     order)."""
     hand, effect, closest, compiled = situation
-    scores = _scores(moves, hand, effect, closest, compiled, None, 0)
-    top = max(scores)
-    return [move for move, score in zip(moves, scores, strict=True) if score == top]
+    return _best(moves, hand, effect, closest, compiled, (), 0)[1]
 
 
 def best_moves_in(game: Game, moves: Sequence[Move]) -> list[Move]:
@@ -154,44 +153,42 @@ def best_moves_in(game: Game, moves: Sequence[Move]) -> list[Move]:
     battle card is among the plays): the rollout policy of a search."""
     seat = game.to_move
     hands = game.hands
-    scores = _scores(moves, hands[seat], game.effect, -1, game.compiled, hands, seat)
-    top = max(scores)
-    return [move for move, score in zip(moves, scores, strict=True) if score == top]
+    return _best(moves, hands[seat], game.effect, -1, game.compiled, hands, seat)[1]
 
 
-def _scores(
+def _best(
     moves: Sequence[Move],
     hand: Sequence[Card],
     effect: Effect | None,
     closest: int,
     compiled: RuleSet,
-    hands: Sequence[Sequence[Card]] | None,
+    hands: Sequence[Sequence[Card]],
     seat: int,
-) -> list[float]:
-    """`score_move` of each of ``moves``; ``closest`` -1 means "count ``hands`` (but
-    ``seat``'s) when a battle card needs it"."""
+) -> tuple[float, list[Move]]:
+    """The highest `score_move` of ``moves`` and the moves that have it, in order;
+    ``closest`` -1 means "count ``hands`` (but ``seat``'s) if a battle card needs it"."""
     table = _PARTS.get(compiled)
     if table is None:
         if len(_PARTS) > _MAX_RULE_SETS:
             _PARTS.clear()
-        table = _PARTS[compiled] = {}
+        table = _PARTS[compiled] = _Parts()
+    by_id = table.by_id
     size = len(hand)
     ranks: list[Rank] | None = None
     suits: list[Suit] | None = None
-    scores = []
+    top = -math.inf
+    best: list[Move] = []
     for move in moves:
-        part = table.get(move)
+        part = by_id.get(id(move))
         if part is None:
-            if len(table) > _MAX_PLAYS:
-                table.clear()
-            part = table[move] = _part(move, compiled)
+            part = table.add(move, compiled)
         count, plain, finishing, special, penalty, battle, choice, kept = part
         left = size - count
         score = plain if left > 0 else finishing
         if special:
             if battle:
                 if closest < 0:
-                    closest = _closest(list(map(len, hands or ())), seat)
+                    closest = _closest(list(map(len, hands)), seat)
                 if closest <= 2:
                     score += 8.0  # attack a player about to go out
                 elif effect is None and left > 2:
@@ -210,8 +207,12 @@ def _scores(
             if kept:
                 held -= _played_from(kept, hand)
             score += 2.0 * held if held or type(choice) is Suit else -1.0
-        scores.append(score)
-    return scores
+        if score > top:
+            top = score
+            best = [move]
+        elif score == top:
+            best.append(move)
+    return top, best
 
 
 #: A move's part of its score, per rule set (`_part`): cards played, the score if cards are
@@ -222,10 +223,39 @@ _Part = tuple[
     int, float, float, int, float, bool, "Rank | Suit | None", tuple[tuple[Card, int], ...]
 ]
 
-#: Per rule set: per move, its `_Part` (bounded: cleared when full).
-_PARTS: dict[RuleSet, dict[Move, _Part]] = {}
+
+class _Parts:
+    """One rule set's `_Part` of each move seen, found by the move object's id (move
+    generation lists the same objects again and again) or else by its value."""
+
+    __slots__ = ("alive", "by_id", "by_value")
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, _Part] = {}
+        self.by_value: dict[Move, _Part] = {}
+        self.alive: list[Move] = []
+        """The moves of `by_id`, kept alive so that their ids stay theirs."""
+
+    def add(self, move: Move, rules: RuleSet) -> _Part:
+        """The part of ``move``, now also found by its id."""
+        if len(self.alive) > _MAX_IDS:  # e.g. plays listed afresh each time (Mao)
+            self.by_id.clear()
+            self.alive.clear()
+        part = self.by_value.get(move)
+        if part is None:
+            if len(self.by_value) > _MAX_MOVES:
+                self.by_value.clear()
+            part = self.by_value[move] = _part(move, rules)
+        self.by_id[id(move)] = part
+        self.alive.append(move)
+        return part
+
+
+#: Per rule set: its `_Parts` (bounded: cleared when full).
+_PARTS: dict[RuleSet, _Parts] = {}
 _MAX_RULE_SETS = 64
-_MAX_PLAYS = 100_000
+_MAX_MOVES = 100_000
+_MAX_IDS = 20_000
 
 
 def _part(move: Move, rules: RuleSet) -> _Part:
