@@ -178,35 +178,30 @@ def _best(
     suits: list[Suit] | None = None
     top = -math.inf
     best: list[Move] = []
+    defending = effect is not None
     for move in moves:
-        part = by_id.get(id(move))
-        if part is None:
-            part = table.add(move, compiled)
-        count, plain, finishing, special, penalty, battle, choice, kept = part
+        count, finishing, near, far, extra = by_id.get(id(move)) or table.add(move, compiled)
         left = size - count
-        score = plain if left > 0 else finishing
-        if special:
+        score = finishing if left <= 0 else near if left <= 2 or defending else far
+        if extra is not None:
+            battle, choice, kept = extra
             if battle:
                 if closest < 0:
                     closest = _closest(list(map(len, hands)), seat)
                 if closest <= 2:
-                    score += 8.0  # attack a player about to go out
-                elif effect is None and left > 2:
-                    score += penalty  # keep it for defence
-            elif effect is None and left > 2:
-                score += penalty
-        if choice is not None:
-            if isinstance(choice, Suit):
-                if suits is None:
-                    suits = [card.suit for card in hand]
-                held = suits.count(choice)
-            else:
-                if ranks is None:
-                    ranks = [card.rank for card in hand]
-                held = ranks.count(choice)
-            if kept:
-                held -= _played_from(kept, hand)
-            score += 2.0 * held if held or type(choice) is Suit else -1.0
+                    score = (finishing if left <= 0 else near) + 8.0  # attack: one is close
+            if choice is not None:
+                if isinstance(choice, Suit):
+                    if suits is None:
+                        suits = [card.suit for card in hand]
+                    held = suits.count(choice)
+                else:
+                    if ranks is None:
+                        ranks = [card.rank for card in hand]
+                    held = ranks.count(choice)
+                if kept:
+                    held -= _played_from(kept, hand)
+                score += 2.0 * held if held or type(choice) is Suit else -1.0
         if score > top:
             top = score
             best = [move]
@@ -215,13 +210,14 @@ def _best(
     return top, best
 
 
-#: A move's part of its score, per rule set (`_part`): cards played, the score if cards are
-#: left and if none are, how many function or wild cards and their keeping penalty, whether
-#: one is a battle card, the choice (``None`` if it makes no difference) and the played cards
-#: of the chosen rank or suit with their counts.
-_Part = tuple[
-    int, float, float, int, float, bool, "Rank | Suit | None", tuple[tuple[Card, int], ...]
-]
+#: A move's part of its score, per rule set (`_part`): cards played; the score if no card is
+#: left, if one or two are left or an effect is in force (function and wild cards are not
+#: kept then), and if more are left; and -- for a play of battle cards or with a choice --
+#: `_Extra`, else ``None``.
+_Part = tuple[int, float, float, float, "_Extra | None"]
+#: Whether a battle card is played, the choice (``None`` if it makes no difference) and the
+#: played cards of the chosen rank or suit with their counts.
+_Extra = tuple[bool, "Rank | Suit | None", tuple[tuple[Card, int], ...]]
 
 
 class _Parts:
@@ -262,19 +258,22 @@ def _part(move: Move, rules: RuleSet) -> _Part:
     """What the score of ``move`` owes to the move alone (and the rule set)."""
     if getattr(move, "seat", None) is not None:
         action = -ACTION_SCORE if is_talk(move) else ACTION_SCORE
-        return (0, action, action, 0, 0.0, False, None, ())
+        return (0, action, action, action, None)
     if not isinstance(move, Play):
-        return (0, 0.0, 0.0, 0, 0.0, False, None, ())
+        return (0, 0.0, 0.0, 0.0, None)
     cards = move.cards
     score, special, battle = _card_part(cards, rules)
     calls = CALL_SCORE * len(move.calls)
+    plain = score + calls
+    # function and wild cards are kept for defence while more than two cards are left
+    far = plain + -6.0 * special if special else plain
     choice = move.choice
     if isinstance(choice, Seat):
         choice = None  # a seat named by a house rule: no preference
-    kept = () if choice is None else _matching(cards, choice)
-    plain = score + calls
-    finishing = score + FINISH_SCORE + calls
-    return (len(cards), plain, finishing, special, -6.0 * special, battle, choice, kept)
+    extra: _Extra | None = None
+    if battle or choice is not None:
+        extra = (battle, choice, () if choice is None else _matching(cards, choice))
+    return (len(cards), score + FINISH_SCORE + calls, plain, far, extra)
 
 
 def _card_part(cards: tuple[Card, ...], rules: RuleSet) -> tuple[float, int, bool]:
