@@ -146,6 +146,7 @@ class MCTSBot(BaseBot):
         depth = range(self.depth)
         for _ in range(self.playouts):
             game = sampler.sample(rng)
+            game.legal_moves()  # listed once: the clones below share the list
             # every candidate's rollout draws the same chances: one per move, from this seed
             chance = random.Random(rng.getrandbits(32)).random
             chances = [chance() for _ in depth]
