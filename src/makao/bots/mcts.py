@@ -37,7 +37,7 @@ from makao.errors import SetupError
 from makao.moves import Move
 from makao.view import View
 
-__all__ = ["MCTSBot", "rewards"]
+__all__ = ["MCTSBot", "reward", "rewards"]
 
 #: Cards of difference that make one player about 73 % likely to beat another (``rewards``).
 CARD_SCALE = 2.5
@@ -154,7 +154,7 @@ class MCTSBot(BaseBot):
                 trial = game.clone()
                 trial.play(move)
                 self._rollout(trial, iter(chances).__next__)
-                scores.append(rewards(trial)[seat])
+                scores.append(reward(trial, seat))
         best = max(range(len(candidates)), key=lambda i: sum(values[i]))
         if best and not _beats(values[best], values[0], self.margin):
             best = 0
@@ -285,20 +285,24 @@ def rewards(game: Game) -> list[float]:
     Finished players get their place; the places of the others are estimated from hand
     sizes, one player beating another with probability ``1 / (1 + e^(Δcards / 2.5))``.
     """
+    return [reward(game, seat) for seat in range(game.players)]
+
+
+def reward(game: Game, seat: int) -> float:
+    """``rewards(game)[seat]``, computed for that seat alone."""
     players = game.players
     worst = max(players - 1, 1)
-    values = [0.0] * players
-    for place, seat in enumerate(game.finished):
-        values[seat] = (players - 1 - place) / worst
-    if game.over:
-        return values
-    base = len(game.finished)
-    sizes = [(seat, len(game.hands[seat])) for seat in range(players) if not game.done[seat]]
-    for seat, size in sizes:
-        ahead = sum(
-            1.0 / (1.0 + math.exp((other_size - size) / CARD_SCALE))
-            for other, other_size in sizes
-            if other != seat
-        )
-        values[seat] = (players - 1 - base - ahead) / worst
-    return values
+    finished = game.finished
+    done = game.done
+    if game.over or done[seat]:
+        return (players - 1 - finished.index(seat)) / worst if seat in finished else 0.0
+    hands = game.hands
+    size = len(hands[seat])
+    ahead = sum(
+        [
+            1.0 / (1.0 + math.exp((len(hand) - size) / CARD_SCALE))
+            for other, hand in enumerate(hands)
+            if other != seat and not done[other]
+        ]
+    )
+    return (players - 1 - len(finished) - ahead) / worst
