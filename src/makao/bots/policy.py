@@ -181,15 +181,14 @@ def _best(
     defending = effect is not None
     for move in moves:
         count, finishing, near, far, extra = by_id.get(id(move)) or table.add(move, compiled)
-        left = size - count
-        score = finishing if left <= 0 else near if left <= 2 or defending else far
+        score = finishing if size <= count else near if defending or size <= count + 2 else far
         if extra is not None:
             battle, choice, kept = extra
             if battle:
                 if closest < 0:
                     closest = _closest(list(map(len, hands)), seat)
                 if closest <= 2:
-                    score = (finishing if left <= 0 else near) + 8.0  # attack: one is close
+                    score = (finishing if size <= count else near) + 8.0  # attack: one is close
             if choice is not None:
                 if isinstance(choice, Suit):
                     if suits is None:
