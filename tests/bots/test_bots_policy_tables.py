@@ -9,8 +9,7 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from makao import Game, variants
-from makao.bots import Situation, policy, rewards, score_move
-from makao.bots.mcts import reward
+from makao.bots import Situation, policy, reward, rewards, score_move
 from makao.bots.policy import best_moves, best_moves_in
 from makao.bots.sampling import _shuffle
 from makao.cards import Card, Rank, Suit
