@@ -153,20 +153,20 @@ def best_moves_in(game: Game, moves: Sequence[Move]) -> list[Move]:
     battle card is among the plays): the rollout policy of a search."""
     seat = game.to_move
     hands = game.hands
-    return _best(moves, hands[seat], game.effect, -1, game.compiled, hands, seat)[1]
+    return _best(moves, hands[seat], game.effect, None, game.compiled, hands, seat)[1]
 
 
 def _best(
     moves: Sequence[Move],
     hand: Sequence[Card],
     effect: Effect | None,
-    closest: int,
+    closest: int | None,
     compiled: RuleSet,
     hands: Sequence[Sequence[Card]],
     seat: int,
 ) -> tuple[float, list[Move]]:
     """The highest `score_move` of ``moves`` and the moves that have it, in order;
-    ``closest`` -1 means "count ``hands`` (but ``seat``'s) if a battle card needs it"."""
+    ``closest`` ``None`` means "count ``hands`` (but ``seat``'s) if a battle card needs it"."""
     table = _PARTS.get(compiled)
     if table is None:
         if len(_PARTS) > _MAX_RULE_SETS:
@@ -185,7 +185,7 @@ def _best(
         if extra is not None:
             battle, choice, kept = extra
             if battle:
-                if closest < 0:
+                if closest is None:
                     closest = _closest(list(map(len, hands)), seat)
                 if closest <= 2:
                     score = (finishing if size <= count else near) + 8.0  # attack: one is close
