@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from makao.bots.heuristic import HeuristicBot
-from makao.bots.mcts import MCTSBot, rewards
+from makao.bots.mcts import MCTSBot, reward, rewards
 from makao.bots.policy import Situation, prefer_calls, score_move
 from makao.bots.protocol import BaseBot, Bot, is_turn_move
 from makao.bots.random import RandomBot
@@ -37,6 +37,7 @@ __all__ = [
     "names",
     "prefer_calls",
     "register",
+    "reward",
     "rewards",
     "sample_hidden",
     "score_move",

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from makao.bots.policy import (
     Situation,
-    best_moves,
+    best_moves_in,
     is_talk,
     prefer_calls,
     prefer_choices,
@@ -37,7 +37,7 @@ from makao.errors import SetupError
 from makao.moves import Move
 from makao.view import View
 
-__all__ = ["MCTSBot", "rewards"]
+__all__ = ["MCTSBot", "reward", "rewards"]
 
 #: Cards of difference that make one player about 73 % likely to beat another (``rewards``).
 CARD_SCALE = 2.5
@@ -143,14 +143,18 @@ class MCTSBot(BaseBot):
         rng = self.rng
         seat = view.seat
         values: list[list[float]] = [[] for _ in candidates]
+        depth = range(self.depth)
         for _ in range(self.playouts):
             game = sampler.sample(rng)
-            seed = rng.getrandbits(32)
+            game.legal_moves()  # listed once: the clones below share the list
+            # every candidate's rollout draws the same chances: one per move, from this seed
+            chance = random.Random(rng.getrandbits(32)).random
+            chances = [chance() for _ in depth]
             for move, scores in zip(candidates, values, strict=True):
                 trial = game.clone()
                 trial.play(move)
-                self._rollout(trial, random.Random(seed))
-                scores.append(rewards(trial)[seat])
+                self._rollout(trial, iter(chances).__next__)
+                scores.append(reward(trial, seat))
         best = max(range(len(candidates)), key=lambda i: sum(values[i]))
         if best and not _beats(values[best], values[0], self.margin):
             best = 0
@@ -195,7 +199,7 @@ class MCTSBot(BaseBot):
             game.play(move)
             path.append(node)
             moves = list(own_moves(game)) if not game.over else []
-        self._rollout(game, rng)
+        self._rollout(game, rng.random)
         values = rewards(game)
         for visited in path:
             visited.visits += 1
@@ -212,17 +216,25 @@ class MCTSBot(BaseBot):
                 best, best_move = score, move
         return best_move
 
-    def _rollout(self, game: Game, rng: random.Random) -> None:
-        heuristic = self.rollout == "heuristic"
+    def _rollout(self, game: Game, chance: Callable[[], float]) -> None:
+        """Play on for at most ``depth`` moves with the rollout policy, each picked with
+        one number of ``chance`` (uniform in [0, 1))."""
+        if self.rollout != "heuristic":
+            for _ in range(self.depth):
+                if game.over:
+                    return
+                moves = own_moves(game)
+                game.play(moves[int(chance() * len(moves))])
+            return
         for _ in range(self.depth):
             if game.over:
                 return
-            if heuristic:
+            moves = game.legal_moves()
+            if getattr(moves[-1], "seat", None) is not None:  # out-of-turn actions listed
                 moves = _seat_moves(game)
-                moves = best_moves(moves, Situation.of_game(game, game.to_move))
-            else:
-                moves = own_moves(game)
-            game.play(moves[int(rng.random() * len(moves))])
+            if len(moves) > 1:
+                moves = best_moves_in(game, moves)
+            game.play(moves[int(chance() * len(moves))])
 
 
 def _beats(values: Sequence[float], base: Sequence[float], margin: float) -> bool:
@@ -273,20 +285,24 @@ def rewards(game: Game) -> list[float]:
     Finished players get their place; the places of the others are estimated from hand
     sizes, one player beating another with probability ``1 / (1 + e^(Δcards / 2.5))``.
     """
+    return [reward(game, seat) for seat in range(game.players)]
+
+
+def reward(game: Game, seat: int) -> float:
+    """``rewards(game)[seat]``, computed for that seat alone."""
     players = game.players
     worst = max(players - 1, 1)
-    values = [0.0] * players
-    for place, seat in enumerate(game.finished):
-        values[seat] = (players - 1 - place) / worst
-    if game.over:
-        return values
-    base = len(game.finished)
-    sizes = [(seat, len(game.hands[seat])) for seat in range(players) if not game.done[seat]]
-    for seat, size in sizes:
-        ahead = sum(
-            1.0 / (1.0 + math.exp((other_size - size) / CARD_SCALE))
-            for other, other_size in sizes
-            if other != seat
-        )
-        values[seat] = (players - 1 - base - ahead) / worst
-    return values
+    finished = game.finished
+    done = game.done
+    if game.over or done[seat]:
+        return (players - 1 - finished.index(seat)) / worst if seat in finished else 0.0
+    hands = game.hands
+    size = len(hands[seat])
+    ahead = sum(
+        [
+            1.0 / (1.0 + math.exp((len(hand) - size) / CARD_SCALE))
+            for other, hand in enumerate(hands)
+            if other != seat and not done[other]
+        ]
+    )
+    return (players - 1 - len(finished) - ahead) / worst

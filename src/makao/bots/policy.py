@@ -8,6 +8,7 @@ search, where building a full view per step would cost more than the step).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -25,6 +26,7 @@ __all__ = [
     "TALK_CALLS",
     "Situation",
     "best_moves",
+    "best_moves_in",
     "has_talk",
     "is_talk",
     "prefer_calls",
@@ -132,40 +134,145 @@ def score_move(move: Move, situation: Situation) -> float:
     high cards, demanding ranks and naming suits the player holds; function and wild cards
     are kept for defence (or for an attack on a player close to going out); drawing and
     passing last; table talk ([`is_talk`][makao.bots.policy.is_talk]) never. What depends
-    on the play alone is computed once per play and rule set (`_card_part`).
+    on the move alone is computed once per move and rule set (`_part`).
     """
-    if getattr(move, "seat", None) is not None:
-        return -ACTION_SCORE if is_talk(move) else ACTION_SCORE
-    if not isinstance(move, Play):
-        return 0.0
-    rules = situation.compiled
-    table = _CARD_PARTS.get(rules)
+    hand, effect, closest, compiled = situation
+    return _best((move,), hand, effect, closest, compiled, (), 0)[0]
+
+
+def best_moves(moves: Sequence[Move], situation: Situation) -> list[Move]:
+    """The moves of highest [`score_move`][makao.bots.policy.score_move] (ties kept, in the given
+    order)."""
+    hand, effect, closest, compiled = situation
+    return _best(moves, hand, effect, closest, compiled, (), 0)[1]
+
+
+def best_moves_in(game: Game, moves: Sequence[Move]) -> list[Move]:
+    """``best_moves(moves, Situation.of_game(game, game.to_move))``, without building the
+    [`Situation`][makao.bots.policy.Situation] (the other hands are counted only if a
+    battle card is among the plays): the rollout policy of a search."""
+    seat = game.to_move
+    hands = game.hands
+    return _best(moves, hands[seat], game.effect, None, game.compiled, hands, seat)[1]
+
+
+def _best(
+    moves: Sequence[Move],
+    hand: Sequence[Card],
+    effect: Effect | None,
+    closest: int | None,
+    compiled: RuleSet,
+    hands: Sequence[Sequence[Card]],
+    seat: int,
+) -> tuple[float, list[Move]]:
+    """The highest `score_move` of ``moves`` and the moves that have it, in order;
+    ``closest`` ``None`` means "count ``hands`` (but ``seat``'s) if a battle card needs it"."""
+    table = _PARTS.get(compiled)
     if table is None:
-        if len(_CARD_PARTS) > _MAX_RULE_SETS:
-            _CARD_PARTS.clear()
-        table = _CARD_PARTS[rules] = {}
-    part = table.get(move)
-    if part is None:
-        if len(table) > _MAX_PLAYS:
-            table.clear()
-        part = table[move] = _card_part(move.cards, rules)
-    score, special, battle = part
-    hand = situation.hand
-    left = len(hand) - len(move.cards)
-    if left <= 0:
-        score += FINISH_SCORE
-    score += CALL_SCORE * len(move.calls)
-    if special:
-        score += _function_score(special, battle, situation, left)
-    if move.choice is not None:
-        score += _choice_score(move.choice, hand, move.cards)
-    return score
+        if len(_PARTS) > _MAX_RULE_SETS:
+            _PARTS.clear()
+        table = _PARTS[compiled] = _Parts()
+    by_id = table.by_id
+    size = len(hand)
+    ranks: list[Rank] | None = None
+    suits: list[Suit] | None = None
+    top = -math.inf
+    best: list[Move] = []
+    defending = effect is not None
+    for move in moves:
+        count, finishing, near, far, extra = by_id.get(id(move)) or table.add(move, compiled)
+        score = finishing if size <= count else near if defending or size <= count + 2 else far
+        if extra is not None:
+            battle, choice, kept = extra
+            if battle:
+                if closest is None:
+                    closest = _closest(list(map(len, hands)), seat)
+                if closest <= 2:
+                    score = (finishing if size <= count else near) + 8.0  # attack: one is close
+            if choice is not None:
+                if isinstance(choice, Suit):
+                    if suits is None:
+                        suits = [card.suit for card in hand]
+                    held = suits.count(choice)
+                else:
+                    if ranks is None:
+                        ranks = [card.rank for card in hand]
+                    held = ranks.count(choice)
+                if kept:
+                    held -= _played_from(kept, hand)
+                score += 2.0 * held if held or type(choice) is Suit else -1.0
+        if score > top:
+            top = score
+            best = [move]
+        elif score == top:
+            best.append(move)
+    return top, best
 
 
-#: Per rule set: per play, `_card_part` (bounded: cleared when full).
-_CARD_PARTS: dict[RuleSet, dict[Play, tuple[float, int, bool]]] = {}
+#: A move's part of its score, per rule set (`_part`): cards played; the score if no card is
+#: left, if one or two are left or an effect is in force (function and wild cards are not
+#: kept then), and if more are left; and -- for a play of battle cards or with a choice --
+#: `_Extra`, else ``None``.
+_Part = tuple[int, float, float, float, "_Extra | None"]
+#: Whether a battle card is played, the choice (``None`` if it makes no difference) and the
+#: played cards of the chosen rank or suit with their counts.
+_Extra = tuple[bool, "Rank | Suit | None", tuple[tuple[Card, int], ...]]
+
+
+class _Parts:
+    """One rule set's `_Part` of each move seen, found by the move object's id (move
+    generation lists the same objects again and again) or else by its value."""
+
+    __slots__ = ("alive", "by_id", "by_value")
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, _Part] = {}
+        self.by_value: dict[Move, _Part] = {}
+        self.alive: list[Move] = []
+        """The moves of `by_id`, kept alive so that their ids stay theirs."""
+
+    def add(self, move: Move, rules: RuleSet) -> _Part:
+        """The part of ``move``, now also found by its id."""
+        if len(self.alive) > _MAX_IDS:  # e.g. plays listed afresh each time (Mao)
+            self.by_id.clear()
+            self.alive.clear()
+        part = self.by_value.get(move)
+        if part is None:
+            if len(self.by_value) > _MAX_MOVES:
+                self.by_value.clear()
+            part = self.by_value[move] = _part(move, rules)
+        self.by_id[id(move)] = part
+        self.alive.append(move)
+        return part
+
+
+#: Per rule set: its `_Parts` (bounded: cleared when full).
+_PARTS: dict[RuleSet, _Parts] = {}
 _MAX_RULE_SETS = 64
-_MAX_PLAYS = 100_000
+_MAX_MOVES = 100_000
+_MAX_IDS = 20_000
+
+
+def _part(move: Move, rules: RuleSet) -> _Part:
+    """What the score of ``move`` owes to the move alone (and the rule set)."""
+    if getattr(move, "seat", None) is not None:
+        action = -ACTION_SCORE if is_talk(move) else ACTION_SCORE
+        return (0, action, action, action, None)
+    if not isinstance(move, Play):
+        return (0, 0.0, 0.0, 0.0, None)
+    cards = move.cards
+    score, special, battle = _card_part(cards, rules)
+    calls = CALL_SCORE * len(move.calls)
+    plain = score + calls
+    # function and wild cards are kept for defence while more than two cards are left
+    far = plain + -6.0 * special if special else plain
+    choice = move.choice
+    if isinstance(choice, Seat):
+        choice = None  # a seat named by a house rule: no preference
+    extra: _Extra | None = None
+    if battle or choice is not None:
+        extra = (battle, choice, () if choice is None else _matching(cards, choice))
+    return (len(cards), score + FINISH_SCORE + calls, plain, far, extra)
 
 
 def _card_part(cards: tuple[Card, ...], rules: RuleSet) -> tuple[float, int, bool]:
@@ -183,32 +290,31 @@ def _card_part(cards: tuple[Card, ...], rules: RuleSet) -> tuple[float, int, boo
     return score, special, battle
 
 
-def _function_score(special: int, battle: bool, situation: Situation, left: int) -> float:
-    if battle and situation.closest <= 2:
-        return 8.0  # attack a player about to go out
-    if situation.effect is not None or left <= 2:
-        return 0.0  # defending, or time to use everything
-    return -6.0 * special
+def _matching(cards: tuple[Card, ...], choice: Rank | Suit) -> tuple[tuple[Card, int], ...]:
+    """The distinct ``cards`` of rank or suit ``choice``, each with how often it is played."""
+    if type(choice) is Suit:
+        matching = [card for card in cards if card.suit is choice]
+    else:
+        matching = [card for card in cards if card.rank is choice]
+    return tuple((card, matching.count(card)) for card in dict.fromkeys(matching))
+
+
+def _played_from(kept: tuple[tuple[Card, int], ...], hand: Sequence[Card]) -> int:
+    """How many of the played cards ``kept`` leave ``hand`` (a card the hand does not hold
+    leaves nothing)."""
+    return sum(min(count, hand.count(card)) for card, count in kept)
 
 
 def _choice_score(
     choice: Rank | Suit | Seat, hand: Sequence[Card], played: tuple[Card, ...]
 ) -> float:
-    rest = list(hand)
-    for card in played:
-        if card in rest:
-            rest.remove(card)
+    """What demanding rank ``choice`` or naming suit ``choice`` is worth after playing
+    ``played`` from ``hand``: two points a card of it left, -1 for a rank none is left of."""
     if isinstance(choice, Seat):
         return 0.0  # a seat named by a house rule: no preference
     if isinstance(choice, Suit):
-        return 2.0 * sum(1 for card in rest if card.suit is choice)
-    held = sum(1 for card in rest if card.rank is choice)
-    return 2.0 * held if held else -1.0
-
-
-def best_moves(moves: Sequence[Move], situation: Situation) -> list[Move]:
-    """The moves of highest [`score_move`][makao.bots.policy.score_move] (ties kept, in the given
-    order)."""
-    scored = [(score_move(move, situation), move) for move in moves]
-    top = max(score for score, _ in scored)
-    return [move for score, move in scored if score == top]
+        held = [card.suit for card in hand].count(choice)
+    else:
+        held = [card.rank for card in hand].count(choice)
+    held -= _played_from(_matching(played, choice), hand)
+    return 2.0 * held if held or type(choice) is Suit else -1.0

@@ -61,7 +61,7 @@ class Determinizer:
         """A complete game consistent with the view: hidden cards dealt at random."""
         view = self.view
         cards = self.unseen[:]
-        rng.shuffle(cards)
+        _shuffle(cards, rng)
         game = self.base.clone()
         position = 0
         for seat in self.others:
@@ -73,6 +73,21 @@ class Determinizer:
         game.rng = rng.getrandbits(64)
         game._legal = None
         return game
+
+
+def _shuffle(cards: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(cards)``: the same permutation from the same draws, inlined for
+    `random.Random` itself (what `Random.shuffle` and `Random._randbelow` do)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def sample_hidden(view: View, rng: random.Random) -> Game:
