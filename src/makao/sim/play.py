@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import compress, repeat
-from operator import is_
+from itertools import compress, islice, repeat
+from operator import eq, is_, itemgetter, ne
 from typing import NamedTuple, TypeVar
 
 from makao.bots.protocol import Bot
@@ -25,6 +25,7 @@ from makao.events import Event, Penalised
 from makao.moves import Move
 from makao.seeding import derive_seed
 from makao.variant import Variant
+from makao.view import UNREAD
 
 __all__ = ["GameRecord", "play_game"]
 
@@ -70,6 +71,7 @@ def play_game(
     """Play one game of ``variant``: bot ``j`` sits at seat ``(j + rotation) % players``."""
     players = len(bots)
     seated = [bots[(seat - rotation) % players] for seat in range(players)]
+    blind = [not getattr(bot, "reads_view", True) for bot in seated]
     game = Game.new(variant, players, seed=seed)
     for seat, bot in enumerate(seated):
         bot.reset(derive_seed(seed, seat))
@@ -83,9 +85,9 @@ def play_game(
         seat = game.to_move
         legal = game.legal_moves()
         if getattr(legal[-1], "seat", None) is None:
-            move = seated[seat].choose(game.view(seat), legal)
+            move = seated[seat].choose(UNREAD if blind[seat] else game.view(seat), legal)
         else:
-            move = _ask(game, seated, legal, seat)
+            move = _ask(game, seated, blind, legal, seat)
         keep(game.play(move))
         actions += 1
         if (  # a turn ended: note the hand sizes (see _Tracker)
@@ -94,11 +96,11 @@ def play_game(
             or (game.drawn is None and getattr(move, "seat", None) is None)
         ):
             record_sizes(tuple(map(len, hands)))
-    kinds = list(map(type, events))
-    counts = Counter(kinds)
+    counts = Counter(map(type, events))
     penalties = [0] * players
-    for event in compress(events, map(is_, kinds, repeat(Penalised))):
-        penalties[event.seat] += event.amount  # type: ignore[union-attr]
+    if Penalised in counts:
+        for event in compress(events, map(is_, map(type, events), repeat(Penalised))):
+            penalties[event.seat] += event.amount  # type: ignore[union-attr]
     seats = _shared(tuple((j + rotation) % players for j in range(players)))
     outcome = game.outcome
     places = None if outcome is None else outcome.places()
@@ -133,7 +135,9 @@ def _shared(value: _T) -> _T:
     return _SHARED.setdefault(value, value)  # type: ignore[return-value]
 
 
-def _ask(game: Game, seated: Sequence[Bot], legal: Sequence[Move], seat: int) -> Move:
+def _ask(
+    game: Game, seated: Sequence[Bot], blind: Sequence[bool], legal: Sequence[Move], seat: int
+) -> Move:
     own: list[Move] = []
     others: dict[int, list[Move]] = {}
     for move in legal:
@@ -147,12 +151,13 @@ def _ask(game: Game, seated: Sequence[Bot], legal: Sequence[Move], seat: int) ->
         other = (seat + step * game.direction) % players
         offered = others.get(other)
         if offered:
-            answer = seated[other].respond(game.view(other), offered)
+            view = UNREAD if blind[other] else game.view(other)
+            answer = seated[other].respond(view, offered)
             if answer is not None:
                 if answer not in offered:
                     raise IllegalMoveError(f"bot at seat {other} answered {answer}, not offered")
                 return answer
-    return seated[seat].choose(game.view(seat), own)
+    return seated[seat].choose(UNREAD if blind[seat] else game.view(seat), own)
 
 
 class _Tracker:
@@ -179,20 +184,19 @@ class _Tracker:
     def summary(self, winner: int | None) -> tuple[int, float | None]:
         """The number of lead changes, and the share of the turns after which ``winner``
         led (alone or tied) to the end (``None`` without a winner)."""
-        changes = 0
-        leader: int | None = None
-        since = 0  # the turn from which the winner has led without a break
-        for turn, sizes in enumerate(self.sizes, start=1):
-            fewest = min(sizes)
-            if sizes.count(fewest) == 1:
-                current = sizes.index(fewest)
-                changes += leader is not None and current != leader
-                leader = current
-            if winner is not None and sizes[winner] != fewest:
-                since = turn + 1
+        sizes = self.sizes
+        fewest = list(map(min, sizes))
+        # the leader of each turn with one player alone in front (a tie changes nothing)
+        alone = map(eq, map(tuple.count, sizes, fewest), repeat(1))
+        leaders = list(compress(map(tuple.index, sizes, fewest), alone))
+        changes = sum(map(ne, leaders, islice(leaders, 1, None)))
         if winner is None:
             return changes, None
-        turns = len(self.sizes)
-        if since > turns or not turns:
+        turns = len(sizes)
+        behind = list(map(ne, map(itemgetter(winner), sizes), fewest))
+        if True not in behind:
+            return changes, 0.0 if turns else 1.0  # led all along (1.0: no turns at all)
+        since = turns + 1 - behind[::-1].index(True)  # the turn after the last one behind
+        if since > turns:
             return changes, 1.0  # took the lead only with the last move
         return changes, since / turns
