@@ -8,6 +8,10 @@ How bots are asked, at every decision point:
    looks again.
 2. Otherwise the bot of the seat to move picks with [`choose`][makao.bots.Bot.choose] among its
    turn moves and its own out-of-turn actions.
+
+Each bot gets its seat's [`View`][makao.view.View], built for that decision -- or, for a bot
+that declared it never reads one ([`reads_view`][makao.bots.BaseBot.reads_view] ``= False``, as
+[`RandomBot`][makao.bots.RandomBot] does), the placeholder [`UNREAD`][makao.view.UNREAD].
 """
 
 from __future__ import annotations
