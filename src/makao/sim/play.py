@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import compress, islice, repeat
-from operator import eq, is_, itemgetter, ne
+from itertools import compress, repeat
+from operator import is_
 from typing import NamedTuple, TypeVar
 
 from makao.bots.protocol import Bot
@@ -188,19 +188,20 @@ class _Tracker:
     def summary(self, winner: int | None) -> tuple[int, float | None]:
         """The number of lead changes, and the share of the turns after which ``winner``
         led (alone or tied) to the end (``None`` without a winner)."""
-        sizes = self.sizes
-        fewest = list(map(min, sizes))
-        # the leader of each turn with one player alone in front (a tie changes nothing)
-        alone = map(eq, map(tuple.count, sizes, fewest), repeat(1))
-        leaders = list(compress(map(tuple.index, sizes, fewest), alone))
-        changes = sum(map(ne, leaders, islice(leaders, 1, None)))
+        changes = 0
+        leader: int | None = None
+        since = 0  # the turn from which the winner has led without a break
+        for turn, sizes in enumerate(self.sizes, start=1):
+            fewest = min(sizes)
+            if sizes.count(fewest) == 1:
+                current = sizes.index(fewest)
+                changes += leader is not None and current != leader
+                leader = current
+            if winner is not None and sizes[winner] != fewest:
+                since = turn + 1
         if winner is None:
             return changes, None
-        turns = len(sizes)
-        behind = list(map(ne, map(itemgetter(winner), sizes), fewest))
-        if True not in behind:
-            return changes, 0.0 if turns else 1.0  # led all along (1.0: no turns at all)
-        since = turns + 1 - behind[::-1].index(True)  # the turn after the last one behind
-        if since > turns:
+        turns = len(self.sizes)
+        if since > turns or not turns:
             return changes, 1.0  # took the lead only with the last move
         return changes, since / turns
