@@ -4,15 +4,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from makao.cards import Card
+from makao.errors import SetupError
 from makao.rules.base import Effect, Pending
 
 if TYPE_CHECKING:
     from makao.variant import Variant
 
-__all__ = ["View"]
+__all__ = ["UNREAD", "View"]
 
 
 class View(NamedTuple):
@@ -63,3 +64,34 @@ class View(NamedTuple):
     def __repr__(self) -> str:
         hand = " ".join(map(str, self.hand))
         return f"<View seat {self.seat}: hand [{hand}], top {self.top}, to move {self.to_move}>"
+
+
+class _Unread(View):
+    """The type of `UNREAD`: a view whose every field raises."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "<View UNREAD: not built, the bot declared reads_view = False>"
+
+
+def _unread_field(name: str) -> property:
+    def read(self: View) -> object:
+        raise SetupError(
+            f"view.{name} read by a bot that declared reads_view = False: no view was built "
+            "for it; remove that declaration (see makao.bots.BaseBot.reads_view)"
+        )
+
+    return property(read, doc=f"Raises: no `{name}` was built.")
+
+
+for _name in View._fields:
+    setattr(_Unread, _name, _unread_field(_name))
+
+#: What the simulation loop ([`makao.sim.play`][makao.sim.play]) passes as the view to a bot
+#: that declared it never reads its views
+#: ([`BaseBot.reads_view`][makao.bots.BaseBot.reads_view] ``= False``) instead of building
+#: one for every decision. Reading any of its fields by name (and so ``top``, ``pending``,
+#: ``to_dict``) raises [`SetupError`][makao.errors.SetupError], so a bot that declared wrongly
+#: fails loudly rather than deciding on made-up data; as a bare tuple it holds only ``None``.
+UNREAD: Final[View] = tuple.__new__(_Unread, (None,) * len(View._fields))

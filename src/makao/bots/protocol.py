@@ -11,6 +11,11 @@ A bot is asked in two ways (the simulation loop, [`makao.sim`][makao.sim], docum
 Bots never see a [`Game`][makao.engine.Game]. Their chance comes from
 [`Bot.reset`][makao.bots.Bot.reset], called with a seed before every game, so a simulation is
 reproducible.
+
+A bot whose ``choose`` and ``respond`` never look at their view may say so with a class
+attribute ``reads_view = False`` ([`BaseBot.reads_view`][makao.bots.BaseBot.reads_view]): the
+simulation loop then passes [`UNREAD`][makao.view.UNREAD] (a placeholder whose fields raise)
+instead of building a view for every decision. Without the attribute a bot reads its views.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from typing import ClassVar, Protocol, runtime_checkable
 
 from makao.moves import Move
 from makao.view import View
+
+_ASKED = ("choose", "respond")  # the methods that receive a view
 
 __all__ = ["BaseBot", "Bot", "is_turn_move"]
 
@@ -54,6 +61,23 @@ class BaseBot:
 
     #: The bot's short name (override per class).
     name: ClassVar[str] = "bot"
+
+    #: Whether [`choose`][makao.bots.BaseBot.choose] and
+    #: [`respond`][makao.bots.BaseBot.respond] read their view (default ``True``). A class
+    #: whose two methods never do may set it to ``False``: the simulation loop then passes
+    #: [`UNREAD`][makao.view.UNREAD] instead of building a view for every decision
+    #: ([`RandomBot`][makao.bots.RandomBot] does). A subclass that does not set it itself
+    #: but gets ``choose`` or ``respond`` from elsewhere than the class that said ``False``
+    #: (it overrides one, or a mixin brings one) reads its views again.
+    reads_view: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        if "reads_view" in cls.__dict__ or cls.reads_view:
+            return
+        owner = next(base for base in cls.__mro__ if "reads_view" in base.__dict__)
+        if any(getattr(cls, name) is not getattr(owner, name) for name in _ASKED):
+            cls.reads_view = True  # new choose/respond: they may read the view
 
     def __init__(self) -> None:
         self.rng = random.Random(0)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from makao.bots.policy import has_talk, is_talk
 from makao.bots.protocol import BaseBot
 from makao.errors import SetupError
-from makao.moves import Move
+from makao.moves import Move, Say
 from makao.view import View
 
 __all__ = ["DEFAULT_TALK", "RandomBot"]
@@ -29,6 +29,9 @@ class RandomBot(BaseBot):
 
     name = "random"
 
+    #: `choose` and `respond` look only at the moves, never at the view.
+    reads_view = False
+
     def __init__(self, talk: float = DEFAULT_TALK) -> None:
         super().__init__()
         if isinstance(talk, bool) or not isinstance(talk, (int, float)) or not 0 <= talk <= 1:
@@ -40,9 +43,10 @@ class RandomBot(BaseBot):
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
         """A uniformly random legal move (talk only with probability ``talk``)."""
-        talk, rest = self._split(moves)
-        if talk and rest:
-            moves = talk if self.rng.random() < self.talk else rest
+        if Say in map(type, moves):  # talk is a Say: without one, skip the split
+            talk, rest = self._split(moves)
+            if talk and rest:
+                moves = talk if self.rng.random() < self.talk else rest
         return moves[int(self.rng.random() * len(moves))]
 
     def respond(self, view: View, moves: Sequence[Move]) -> Move | None:

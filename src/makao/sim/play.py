@@ -8,6 +8,10 @@ How bots are asked, at every decision point:
    looks again.
 2. Otherwise the bot of the seat to move picks with [`choose`][makao.bots.Bot.choose] among its
    turn moves and its own out-of-turn actions.
+
+Each bot gets its seat's [`View`][makao.view.View], built for that decision -- or, for a bot
+that declared it never reads one ([`reads_view`][makao.bots.BaseBot.reads_view] ``= False``, as
+[`RandomBot`][makao.bots.RandomBot] does), the placeholder [`UNREAD`][makao.view.UNREAD].
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from makao.events import Event, Penalised
 from makao.moves import Move
 from makao.seeding import derive_seed
 from makao.variant import Variant
+from makao.view import UNREAD
 
 __all__ = ["GameRecord", "play_game"]
 
@@ -70,6 +75,7 @@ def play_game(
     """Play one game of ``variant``: bot ``j`` sits at seat ``(j + rotation) % players``."""
     players = len(bots)
     seated = [bots[(seat - rotation) % players] for seat in range(players)]
+    blind = [not getattr(bot, "reads_view", True) for bot in seated]
     game = Game.new(variant, players, seed=seed)
     for seat, bot in enumerate(seated):
         bot.reset(derive_seed(seed, seat))
@@ -83,9 +89,9 @@ def play_game(
         seat = game.to_move
         legal = game.legal_moves()
         if getattr(legal[-1], "seat", None) is None:
-            move = seated[seat].choose(game.view(seat), legal)
+            move = seated[seat].choose(UNREAD if blind[seat] else game.view(seat), legal)
         else:
-            move = _ask(game, seated, legal, seat)
+            move = _ask(game, seated, blind, legal, seat)
         keep(game.play(move))
         actions += 1
         if (  # a turn ended: note the hand sizes (see _Tracker)
@@ -94,11 +100,11 @@ def play_game(
             or (game.drawn is None and getattr(move, "seat", None) is None)
         ):
             record_sizes(tuple(map(len, hands)))
-    kinds = list(map(type, events))
-    counts = Counter(kinds)
+    counts = Counter(map(type, events))
     penalties = [0] * players
-    for event in compress(events, map(is_, kinds, repeat(Penalised))):
-        penalties[event.seat] += event.amount  # type: ignore[union-attr]
+    if Penalised in counts:
+        for event in compress(events, map(is_, map(type, events), repeat(Penalised))):
+            penalties[event.seat] += event.amount  # type: ignore[union-attr]
     seats = _shared(tuple((j + rotation) % players for j in range(players)))
     outcome = game.outcome
     places = None if outcome is None else outcome.places()
@@ -133,7 +139,9 @@ def _shared(value: _T) -> _T:
     return _SHARED.setdefault(value, value)  # type: ignore[return-value]
 
 
-def _ask(game: Game, seated: Sequence[Bot], legal: Sequence[Move], seat: int) -> Move:
+def _ask(
+    game: Game, seated: Sequence[Bot], blind: Sequence[bool], legal: Sequence[Move], seat: int
+) -> Move:
     own: list[Move] = []
     others: dict[int, list[Move]] = {}
     for move in legal:
@@ -147,12 +155,13 @@ def _ask(game: Game, seated: Sequence[Bot], legal: Sequence[Move], seat: int) ->
         other = (seat + step * game.direction) % players
         offered = others.get(other)
         if offered:
-            answer = seated[other].respond(game.view(other), offered)
+            view = UNREAD if blind[other] else game.view(other)
+            answer = seated[other].respond(view, offered)
             if answer is not None:
                 if answer not in offered:
                     raise IllegalMoveError(f"bot at seat {other} answered {answer}, not offered")
                 return answer
-    return seated[seat].choose(game.view(seat), own)
+    return seated[seat].choose(UNREAD if blind[seat] else game.view(seat), own)
 
 
 class _Tracker:
