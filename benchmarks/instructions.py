@@ -10,7 +10,7 @@ is divided by the actions of the measured games.
 
 With ``--simulation`` it also counts the simulation loop (:func:`makao.sim.play.play_game`
 with random bots, the loop every experiment runs) against the engine alone replaying the
-very same games, and prints the loop's overhead (issue 6 asks for at most 20 %). Both runs
+very same games, and prints the loop's overhead (issue 13 asks for at most 15 %). Both runs
 first record the games, which also fills the engine's caches, and that shared part is
 subtracted.
 """

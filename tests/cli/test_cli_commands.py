@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -155,3 +156,13 @@ def test_plot_without_matplotlib_is_a_one_line_error(
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     code, _, err = _run(capsys, "simulate", "--games", "2", "--plot", str(tmp_path / "x.png"))
     assert code == 2 and "pip install" in err and err.count("\n") == 1
+
+
+def test_python_dash_m_makao_runs_the_makao_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m makao`` is the ``makao`` command: the same output for the same arguments."""
+    args = ["simulate", "--players", "2", "--games", "4", "--seed", "3"]
+    by_module = subprocess.run(
+        [sys.executable, "-m", "makao", *args], capture_output=True, text=True, check=True
+    )
+    assert main(args) == 0
+    assert by_module.stdout == capsys.readouterr().out != ""
