@@ -13,14 +13,13 @@ from typing import Final
 
 __all__ = ["COMPILED_MODULES", "compiled_modules", "describe"]
 
-#: The modules a compiled build compiles with mypyc: move generation, the game's random
-#: generator and the heuristic bots' scoring policy, plain functions on the hot path. Every
-#: other module (the engine's validating entry points, attrs classes, every rule class users
-#: subclass) stays interpreted in both builds; docs/builds.md says why, module by module.
+#: The modules a compiled build compiles with mypyc: move generation and the game's random
+#: generator, plain functions on the hot path. Every other module (the engine's validating
+#: entry points, attrs classes, every rule class users subclass) stays interpreted in both
+#: builds; docs/builds.md says why, module by module.
 COMPILED_MODULES: Final = (
     "makao._random",
     "makao._movegen",
-    "makao.bots.policy",
 )
 
 

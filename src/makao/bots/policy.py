@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, NamedTuple
 from makao.cards import Card, Rank, Suit
 from makao.moves import Move, Play, Say, Seat
 from makao.rules.attack import BattleCards
-from makao.rules.base import Effect  # at run time: the compiled build builds Situation
-from makao.tables import RuleSet
 
 if TYPE_CHECKING:
     from makao.engine import Game
+    from makao.rules.base import Effect
+    from makao.tables import RuleSet
     from makao.view import View
 
 __all__ = [
