@@ -121,8 +121,7 @@ def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
     seat = game.to_move
     left = len(hand) - 1
     left = left if left < 4 else 4
-    singles = rules.single_plays.get(0)  # `_single_row(rules, 0, left)` without the call
-    row = _single_row(rules, 0, left) if singles is None else singles[left]
+    row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
     moves: list[Move] = []
     if rules.play.multi_card and len(hand) > 1:
         ranks = [card.rank for card in hand]

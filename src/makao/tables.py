@@ -56,9 +56,11 @@ class RuleSet:
     card_rules: tuple[CardRule, ...]
     sequence_cache: dict[Any, Any] = attrs.field(factory=dict)
     play_cache: dict[Any, Any] = attrs.field(factory=dict)
-    #: Per answer rule id (0: no effect): per cards left (0…4+): per card index, the
-    #: listed one-card plays, filled as they are first needed.
-    single_plays: dict[int, list[list[Any]]] = attrs.field(factory=dict)
+    #: Per answer rule id (0: no effect, there from the start): per cards left (0…4+): per
+    #: card index, the listed one-card plays, filled as they are first needed.
+    single_plays: dict[int, list[list[Any]]] = attrs.field(
+        factory=lambda: {0: [[None] * 52 for _ in range(5)]}
+    )
     has_effect_wilds: bool = False
     claim_rules: tuple[CardRule, ...] = ()
     required_call_rules: tuple[TurnRule, ...] = ()

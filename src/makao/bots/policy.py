@@ -200,7 +200,7 @@ def _best(
                     held = ranks.count(choice)
                 if kept:
                     held -= _played_from(kept, hand)
-                score += 2.0 * held if held or type(choice) is Suit else -1.0
+                score += _choice_value(choice, held)
         if score > top:
             top = score
             best = [move]
@@ -317,4 +317,10 @@ def _choice_score(
     else:
         held = [card.rank for card in hand].count(choice)
     held -= _played_from(_matching(played, choice), hand)
+    return _choice_value(choice, held)
+
+
+def _choice_value(choice: Rank | Suit, held: int) -> float:
+    """A rank or suit chosen with ``held`` cards of it left in hand: two points a card; a
+    rank none is left of, -1."""
     return 2.0 * held if held or type(choice) is Suit else -1.0
