@@ -34,12 +34,14 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench, instructions
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench, floor, instructions
 
 import bench
+import floor
 import instructions
 import makao
 from makao import Game
@@ -163,9 +165,10 @@ def _timings(sizes: Sizes) -> dict[str, tuple[float, int]]:
     if "timings" not in sizes.cache:
         seeds = [sizes.seed + index for index in range(sizes.games)]
         runs: dict[str, Callable[[], int]] = {
-            str(players): (lambda players=players: bench.random_games(players, seeds))
-            for players in (2, 4, 8)
+            str(players): partial(bench.random_games, players, seeds) for players in (2, 4, 8)
         }
+        # the toy floor (benchmarks/floor.py) in the same rounds: what the machine gives now
+        runs["floor 4"] = partial(floor.toy_games, 4, seeds)
         sizes.cache["timings"] = bench.best_of(sizes.rounds, runs)
     timings: dict[str, tuple[float, int]] = sizes.cache["timings"]
     return timings
@@ -178,7 +181,12 @@ def _per_action(sizes: Sizes, players: int) -> float:
 
 def _polish_4p(sizes: Sizes) -> tuple[float, str]:
     value = _per_action(sizes, 4)
-    return value, f"{sizes.games} games, best of {sizes.rounds} rounds"
+    seconds, actions = _timings(sizes)["floor 4"]
+    toy = seconds / actions * 1e6
+    return value, (
+        f"{sizes.games} games, best of {sizes.rounds} rounds; the toy floor of "
+        f"benchmarks/floor.py in the same rounds: {toy:.2f} µs, makao {value / toy:.1f}× it"
+    )
 
 
 def _eight_vs_two(sizes: Sizes) -> tuple[float, str]:

@@ -62,16 +62,22 @@ class ToyGame:
         self.to_move = (self.to_move + 1) % len(self.hands)
 
 
-def per_action(players: int, games: int) -> tuple[float, float]:
-    """µs per action and actions per game of random toy games."""
+def toy_games(players: int, seeds: Sequence[int]) -> int:
+    """Play random toy games as ``bench.random_games`` plays makao; return the actions."""
     actions = 0
-    start = time.process_time()
-    for seed in range(games):
+    for seed in seeds:
         game = ToyGame(players, seed)
         choose = random.Random(seed).choice
         while not game.over:
             game.play(choose(game.legal_moves()))
             actions += 1
+    return actions
+
+
+def per_action(players: int, games: int) -> tuple[float, float]:
+    """µs per action and actions per game of random toy games."""
+    start = time.process_time()
+    actions = toy_games(players, range(games))
     return (time.process_time() - start) / actions * 1e6, actions / games
 
 

@@ -53,6 +53,9 @@ def test_the_cheap_figures_are_measured(capsys: pytest.CaptureFixture[str]) -> N
         assert figure["reason"] == ""
         assert isinstance(figure["measured"], float | int) and figure["measured"] > 0
         assert isinstance(figure["met"], bool)
+    assert "the toy floor of benchmarks/floor.py in the same rounds" in str(
+        figures["us_per_action_4p"]["detail"]
+    )
 
 
 def test_the_simulate_command_runs(capsys: pytest.CaptureFixture[str]) -> None:
