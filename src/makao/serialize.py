@@ -6,7 +6,7 @@ moves in their text notation -- plus a summary of the final state that loading c
 after the replay, so a record that was edited or damaged is refused instead of silently
 giving another game::
 
-    {"format": "makao.game", "version": 2,
+    {"format": "makao.game", "version": 3,
      "variant": {"name": "polish", "options": {"decks": null, ...}},
      "origin": {"kind": "deal", "players": 3, "seed": 7, "dealer": 2},
      "moves": ["9h", "draw", "Jc:7 +makao", "1: stop 0", ...],
@@ -15,11 +15,12 @@ giving another game::
 The summary is [`makao.state.State.snapshot`][makao.state.State.snapshot]: every field of the
 position, as declared once in `makao.state.FIELDS`.
 
-Version 1 (before the game kept its own random generator, which changed how reshuffled
-stocks are ordered) is still read when its game never reshuffled, which replays the
-same; a version-1 game that reshuffled is refused with a [`StateError`][makao.errors.StateError]
-naming the version. A save loaded with ``variant=`` must name the same variant *and* the same
-options, or it is refused.
+Versions 1 (before the game kept its own random generator) and 2 (before that generator
+drew its reshuffles from SHAKE-128) ordered reshuffled stocks differently. They are still
+read when their game never reshuffled, which replays the same; an older game that
+reshuffled is refused with a [`StateError`][makao.errors.StateError] naming the version.
+A save loaded with ``variant=`` must name the same variant *and* the same options, or it
+is refused.
 
 Every failure to load -- bad JSON, a wrong type, an unknown variant, an illegal move, a
 summary that does not match -- raises [`StateError`][makao.errors.StateError] saying what was
@@ -53,9 +54,11 @@ __all__ = [
 
 #: The format tag of a saved game.
 FORMAT = "makao.game"
-#: The version of the saved-game format this library writes (and reads, with version 1
-#: for games that never reshuffled).
-VERSION = 2
+#: The version of the saved-game format this library writes (and reads, with versions 1
+#: and 2 for games that never reshuffled).
+VERSION = 3
+#: The older versions read when their game never reshuffled.
+_OLDER = (1, 2)
 
 #: Errors that, raised while rebuilding a game from untrusted data, mean "corrupt input".
 _CORRUPT = (MakaoError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError)
@@ -181,24 +184,33 @@ def _load(data: object, variant: Variant | None) -> Game:
     if data.get("format") != FORMAT:
         raise StateError(f"not a saved game: format must be {FORMAT!r}, not {data.get('format')!r}")
     version = data.get("version")
-    if type(version) is not int or version not in (1, VERSION):
+    if type(version) is not int or version not in (*_OLDER, VERSION):
         raise StateError(
-            f"unsupported saved-game version {data.get('version')!r} (need 1 or {VERSION})"
+            f"unsupported saved-game version {data.get('version')!r} (need 1, 2 or {VERSION})"
         )
     variant = _variant(_field(data, "variant", dict), variant)
     moves = _field(data, "moves", list)
     if not all(isinstance(move, str) for move in moves):
         raise StateError("'moves' must be a list of move texts")
     expected = _field(data, "summary", dict)
-    game = replay(variant, _field(data, "origin", dict), moves)
-    if version == 1 and game.reshuffles:
-        raise StateError(
-            "this game was saved in format version 1, whose reshuffles came from another "
-            "random generator: it cannot be replayed exactly; version 1 saves load only if "
-            "the game never reshuffled"
-        )
+    try:
+        game = replay(variant, _field(data, "origin", dict), moves)
+    except StateError as error:
+        if version in _OLDER:  # its moves may fail only because a reshuffle came out otherwise
+            raise StateError(f"{_older_version(version)} (replaying it: {error})") from None
+        raise
+    if version in _OLDER and game.reshuffles:
+        raise StateError(_older_version(version))
     _check_summary(game, expected, _summary_v1 if version == 1 else summary)
     return game
+
+
+def _older_version(version: int) -> str:
+    return (
+        f"this game was saved in format version {version}, whose reshuffles came from another "
+        f"random generator: it cannot be replayed exactly; version {version} saves load only "
+        "if the game never reshuffled"
+    )
 
 
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:

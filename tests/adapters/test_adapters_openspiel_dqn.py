@@ -17,7 +17,7 @@ from _examples import load_example
 
 def test_openspiel_dqn_learns_from_the_information_state_tensor() -> None:
     example = load_example("openspiel_dqn")
-    agents = example.train(episodes=2)
+    agents = example.train(episodes=3)
     for agent in agents:
         assert len(agent.replay_buffer) > 64  # transitions of 404-value tensors were stored
         assert agent.loss is not None and math.isfinite(agent.loss)  # and learnt from

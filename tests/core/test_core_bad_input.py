@@ -37,7 +37,7 @@ from makao import (
 )
 from makao.banking import BankingGame, card_points, macao
 from makao.rules import Wild
-from makao.serialize import game_from_json, replay
+from makao.serialize import VERSION, game_from_json, replay
 from makao.testing import snapshot
 from makao.variant import Variant
 from makao.variants.mao.moves import HostReport
@@ -365,7 +365,7 @@ def position_saved(change: dict[str, Any]) -> str:
         "NaN",
         "[" * 100_000 + "]" * 100_000,
         '{"a":' * 100_000 + "1" + "}" * 100_000,
-        edited(lambda d: d.update(version=3)),
+        edited(lambda d: d.update(version=VERSION + 1)),
         edited(lambda d: d.update(version=True)),
         edited(lambda d: d.update(version=1.0)),
         edited(lambda d: d["moves"].append("Kh Kh Kh")),
