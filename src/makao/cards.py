@@ -14,7 +14,7 @@ from typing import NoReturn, final
 
 from makao.errors import CardParseError
 
-__all__ = ["ALL_CARDS", "Card", "Rank", "Suit", "format_cards", "parse_cards"]
+__all__ = ["ALL_CARDS", "Card", "Rank", "Suit", "format_cards", "parse_cards", "remove_card"]
 
 
 class Suit(enum.IntEnum):
@@ -257,3 +257,16 @@ def format_cards(cards: Iterable[Card]) -> str:
             raise CardParseError(f"format_cards needs Card values, not {_shown(card)}")
         texts.append(card._text)
     return " ".join(texts)
+
+
+def remove_card(cards: list[Card], card: Card) -> None:
+    """Take the first ``card`` out of ``cards``, found by identity (cards are interned).
+
+    Faster than ``cards.remove(card)``, which compares every card before it with ``==``:
+    `Card` defines its order in Python, so each such comparison is a Python-level call
+    (some 1,500 instructions). Raises ``ValueError`` if ``card`` is not there."""
+    for index, held in enumerate(cards):
+        if held is card:
+            del cards[index]
+            return
+    raise ValueError(f"{card} is not in the list")

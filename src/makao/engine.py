@@ -16,7 +16,7 @@ from operator import is_
 from typing import Any
 
 from makao import _movegen, _random
-from makao.cards import Card, parse_cards
+from makao.cards import Card, parse_cards, remove_card
 from makao.deck import shuffled_deck
 from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SeatError, SetupError
 from makao.events import (
@@ -463,7 +463,7 @@ class Game(State):
         cards = move.cards
         claimed = _movegen.claiming_rule(self, cards) if rules.claim_rules else None
         for card in cards:
-            hand.remove(card)
+            remove_card(hand, card)
         self.pile.extend(cards)
         events.append(_new_tuple(CardsPlayed, (seat, cards, move.choice)))
         self.drawn = None
