@@ -44,6 +44,8 @@ _DRAW = Draw()
 _PASS = Pass()
 _RANK = attrgetter("rank")
 _INDEX = attrgetter("index")
+#: ``SAME_RANK[index].__contains__`` per card index, looked up once (see `RuleSet.matches`).
+_SAME_RANK_TEST = tuple(cards.__contains__ for cards in SAME_RANK)
 
 
 def legal_moves(game: Position) -> tuple[Move, ...]:
@@ -108,7 +110,7 @@ def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
     the wild ones that do not match, if their rule allows them now (PL-9)."""
     top = game.pile[-1].index
     rules = game.compiled
-    firsts = [*filter(rules.matching[top].__contains__, hand)]
+    firsts = [*filter(rules.matches[top], hand)]
     wild_only = rules.wild_only[top]
     if wild_only and not wild_only.isdisjoint(hand):
         _add_wilds(game, game.to_move, [*filter(wild_only.__contains__, hand)], firsts)
@@ -160,7 +162,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
     rules = game.compiled
     if effect is None:
         # one pass: the cards matching the top card, and wild ones that do not
-        found = [*filter(rules.matching_or_wild[top.index].__contains__, hand)]
+        found = [*filter(rules.matches_or_wild[top.index], hand)]
         wild_only = rules.wild_only[top.index]
         if wild_only and not wild_only.isdisjoint(found):
             matches = [card for card in found if card not in wild_only]
@@ -171,7 +173,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
     else:
         # the cards of the named suit or of the top card's rank: those matching the card
         # of that rank and suit
-        matches = [*filter(rules.matching[top.index - top.suit + suit].__contains__, hand)]
+        matches = [*filter(rules.matches[top.index - top.suit + suit], hand)]
         if wilds_ok and rules.has_wilds and not rules.wild_cards.isdisjoint(hand):
             extra = [card for card in hand if card in rules.wild_cards and card not in matches]
             _add_wilds(game, seat, extra, matches)
@@ -258,7 +260,7 @@ def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[
     leaves 4 or more cards, which the call rules do not tell apart (`_variants`)."""
     rules = game.compiled
     hand = game.hands[seat]
-    others = [*filter(SAME_RANK[first.index].__contains__, hand)]
+    others = [*filter(_SAME_RANK_TEST[first.index], hand)]
     others.remove(first)
     effect = game.effect
     if effect is not None:
