@@ -14,7 +14,16 @@ from typing import NoReturn, final
 
 from makao.errors import CardParseError
 
-__all__ = ["ALL_CARDS", "Card", "Rank", "Suit", "format_cards", "parse_cards", "remove_card"]
+__all__ = [
+    "ALL_CARDS",
+    "SAME_RANK",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_cards",
+    "remove_card",
+]
 
 
 class Suit(enum.IntEnum):
