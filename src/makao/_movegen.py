@@ -11,7 +11,7 @@ from itertools import product
 from operator import attrgetter
 from typing import Protocol
 
-from makao.cards import SAME_RANK, Card
+from makao.cards import Card
 from makao.errors import IllegalMoveError
 from makao.moves import Choice, Draw, Move, Pass, Play
 from makao.rules.base import CardRule, Table
@@ -44,8 +44,6 @@ _DRAW = Draw()
 _PASS = Pass()
 _RANK = attrgetter("rank")
 _INDEX = attrgetter("index")
-#: ``SAME_RANK[index].__contains__`` per card index, looked up once (see `RuleSet.matches`).
-_SAME_RANK_TEST = tuple(cards.__contains__ for cards in SAME_RANK)
 
 
 def legal_moves(game: Position) -> tuple[Move, ...]:
@@ -110,10 +108,12 @@ def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
     the wild ones that do not match, if their rule allows them now (PL-9)."""
     top = game.pile[-1].index
     rules = game.compiled
-    firsts = [*filter(rules.matches[top], hand)]
+    matching = rules.matching[top]
+    firsts = [card for card in hand if card in matching]
     wild_only = rules.wild_only[top]
     if wild_only and not wild_only.isdisjoint(hand):
-        _add_wilds(game, game.to_move, [*filter(wild_only.__contains__, hand)], firsts)
+        extra = [card for card in hand if card in wild_only]
+        _add_wilds(game, game.to_move, extra, firsts)
     if not firsts:
         return []
     if not game.distinct and len(firsts) > 1 and len(set(firsts)) < len(firsts):
@@ -124,7 +124,7 @@ def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
     row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
     moves: list[Move] = []
     if rules.play.multi_card and len(hand) > 1:
-        ranks = [*map(_RANK, hand)]
+        ranks = [card.rank for card in hand]
         for card in firsts:
             if ranks.count(card.rank) > 1:  # it may take others of its rank (PL-7)
                 moves += _cached_group(game, seat, card, 0)
@@ -151,7 +151,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
             if answers is None:
                 allowed = [card for card in hand if effect.allows(game, card)]
             else:
-                allowed = [*filter(answers.__contains__, hand)]
+                allowed = [card for card in hand if card in answers]
             if game.compiled.has_effect_wilds:
                 allowed += [card for card in hand if _wild_under_effects(game, card)]
             elif game.distinct:
@@ -162,7 +162,8 @@ def first_cards(game: Position, seat: int) -> list[Card]:
     rules = game.compiled
     if effect is None:
         # one pass: the cards matching the top card, and wild ones that do not
-        found = [*filter(rules.matches_or_wild[top.index], hand)]
+        playable = rules.matching_or_wild[top.index]
+        found = [card for card in hand if card in playable]
         wild_only = rules.wild_only[top.index]
         if wild_only and not wild_only.isdisjoint(found):
             matches = [card for card in found if card not in wild_only]
@@ -173,7 +174,8 @@ def first_cards(game: Position, seat: int) -> list[Card]:
     else:
         # the cards of the named suit or of the top card's rank: those matching the card
         # of that rank and suit
-        matches = [*filter(rules.matches[top.index - top.suit + suit], hand)]
+        matching = rules.matching[top.index - top.suit + suit]
+        matches = [card for card in hand if card in matching]
         if wilds_ok and rules.has_wilds and not rules.wild_cards.isdisjoint(hand):
             extra = [card for card in hand if card in rules.wild_cards and card not in matches]
             _add_wilds(game, seat, extra, matches)
@@ -238,7 +240,7 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     left = len(hand) - 1
     left = left if left < 4 else 4
     multi = rules.play.multi_card
-    ranks = [*map(_RANK, hand)] if multi else []
+    ranks = list(map(_RANK, hand)) if multi else []
     dynamic = rules.table_choice_cards
     row = _single_row(rules, answer, left)
     for first in firsts:
@@ -260,7 +262,8 @@ def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[
     leaves 4 or more cards, which the call rules do not tell apart (`_variants`)."""
     rules = game.compiled
     hand = game.hands[seat]
-    others = [*filter(_SAME_RANK_TEST[first.index], hand)]
+    rank = first.rank
+    others = [card for card in hand if card.rank is rank]
     others.remove(first)
     effect = game.effect
     if effect is not None:

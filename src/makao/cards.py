@@ -16,7 +16,6 @@ from makao.errors import CardParseError
 
 __all__ = [
     "ALL_CARDS",
-    "SAME_RANK",
     "Card",
     "Rank",
     "Suit",
@@ -231,10 +230,6 @@ for _rank in Rank:
 
 #: All 52 cards, in index order (``ALL_CARDS[card.index] is card``).
 ALL_CARDS: tuple[Card, ...] = tuple(sorted(_BY_PAIR.values(), key=lambda c: c.index))
-#: Per card index: the four cards of that card's rank (``SAME_RANK[card.index]``).
-SAME_RANK: tuple[frozenset[Card], ...] = tuple(
-    frozenset(other for other in ALL_CARDS if other.rank is card.rank) for card in ALL_CARDS
-)
 _BY_TEXT: dict[str, Card] = {}
 for _card in ALL_CARDS:
     for _rank_text in {_card.rank.text, _card.rank.text.lower(), "T" if _card.rank == 10 else ""}:

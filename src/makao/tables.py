@@ -8,7 +8,7 @@ the rules that keep state of their own and where that state lives in a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -84,11 +84,6 @@ class RuleSet:
     matching: tuple[frozenset[Card], ...] = ()
     #: Per top card index: those cards and the wild ones.
     matching_or_wild: tuple[frozenset[Card], ...] = ()
-    #: Per top card index: ``matching[index].__contains__``, looked up once here (Python
-    #: 3.11 finds a set's method afresh at every use: some 450 instructions).
-    matches: tuple[Callable[[object], bool], ...] = ()
-    #: Per top card index: ``matching_or_wild[index].__contains__``.
-    matches_or_wild: tuple[Callable[[object], bool], ...] = ()
     #: Per top card index: the wild cards that do not match it.
     wild_only: tuple[frozenset[Card], ...] = ()
     #: `makao.Game.public_state` per (rule states, the deal's announcements): the rules'
@@ -122,7 +117,6 @@ class RuleSet:
             for top in ALL_CARDS
         )
         wild_cards = frozenset(c for c in ALL_CARDS if wild[c.index] is not None)
-        or_wild = tuple(cards | wild_cards for cards in matching)
         before = _overriding(turn_rules, "before_move")
         extra = _overriding(turn_rules, "extra_moves")
         after = _overriding(turn_rules, "after_play")
@@ -145,9 +139,7 @@ class RuleSet:
                 tuple(rule for rule in after if rule.after_play_applies(left)) for left in range(5)
             ),
             matching=matching,
-            matching_or_wild=or_wild,
-            matches=tuple(cards.__contains__ for cards in matching),
-            matches_or_wild=tuple(cards.__contains__ for cards in or_wild),
+            matching_or_wild=tuple(cards | wild_cards for cards in matching),
             wild_only=tuple(wild_cards - cards for cards in matching),
             call_rules=_overriding(turn_rules, "call_options"),
             handlers=handlers,
