@@ -687,6 +687,8 @@ def _side_by_side(args: argparse.Namespace, argv: list[str], header: str) -> int
     ]
     print(f"{header}\nother: {runs[1]['about']}\nnote: {NOTE}\n")
     print(side_by_side(runs))
+    print()
+    print(side_by_side_notes(runs))
     if args.json not in (None, "-"):
         Path(args.json).write_text(json.dumps(runs) + "\n")
     return 0
@@ -723,6 +725,20 @@ def side_by_side(runs: Sequence[dict[str, Any]]) -> str:
         for row in rows
     ]
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    return "\n".join(lines)
+
+
+def side_by_side_notes(runs: Sequence[dict[str, Any]]) -> str:
+    """Per figure, each build's note: how it was measured, or why it was not."""
+    figures = [{figure["key"]: figure for figure in run["figures"]} for run in runs]
+    lines = []
+    for key, first in figures[0].items():
+        notes = [
+            f"{run['build']}: {found[key]['reason'] or found[key]['detail']}"
+            for run, found in zip(runs, figures, strict=True)
+            if key in found
+        ]
+        lines.append(f"- {first['figure']}: " + "; ".join(notes))
     return "\n".join(lines)
 
 

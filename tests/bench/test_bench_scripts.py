@@ -189,6 +189,17 @@ def test_two_builds_are_printed_side_by_side_against_their_targets() -> None:
     ]
 
 
+def test_the_notes_of_both_builds_follow_the_side_by_side_table() -> None:
+    def run(build: str, detail: str, reason: str) -> dict[str, object]:
+        figure = core.Result("clone_us", "clone() µs (4p)", "µs", 0.5, None, None, detail, reason)
+        return {"build": build, "figures": [core.asdict(figure)]}
+
+    notes = core.side_by_side_notes(
+        [run("pure Python", "20,000 clones", ""), run("compiled", "", "no venv")]
+    )
+    assert notes == "- clone() µs (4p): pure Python: 20,000 clones; compiled: no venv"
+
+
 def test_the_other_build_runs_the_same_figures_without_the_side_by_side_options() -> None:
     argv = ["--quick", "--other-python", "/venv/bin/python", "--only", "mcts", "--json", "x.json"]
     assert core._without_other(argv) == ["--quick", "--only", "mcts"]
