@@ -14,15 +14,7 @@ from typing import NoReturn, final
 
 from makao.errors import CardParseError
 
-__all__ = [
-    "ALL_CARDS",
-    "Card",
-    "Rank",
-    "Suit",
-    "format_cards",
-    "parse_cards",
-    "remove_card",
-]
+__all__ = ["ALL_CARDS", "Card", "Rank", "Suit", "format_cards", "parse_cards", "remove_card"]
 
 
 class Suit(enum.IntEnum):

@@ -186,7 +186,8 @@ def _load(data: object, variant: Variant | None) -> Game:
     version = data.get("version")
     if type(version) is not int or version not in (*_OLDER, VERSION):
         raise StateError(
-            f"unsupported saved-game version {data.get('version')!r} (need 1, 2 or {VERSION})"
+            f"unsupported saved-game version {data.get('version')!r} "
+            f"(need {', '.join(map(str, _OLDER))} or {VERSION})"
         )
     variant = _variant(_field(data, "variant", dict), variant)
     moves = _field(data, "moves", list)
