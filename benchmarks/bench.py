@@ -132,10 +132,11 @@ def _fields(game: Game) -> list[tuple[str, str]]:
 def state_parts(game: Game) -> dict[str, int]:
     """Bytes per part of one game state: the object, and each container it owns.
 
-    Owned are the fields a clone copies (``list`` and ``lists`` in ``makao.state.FIELDS``,
-    the inner lists included) and any other container that is the game's own (not the
-    same object in another fresh game of the same variant). Shared things are not
-    counted: the variant, its compiled rules, the interned cards, small ints.
+    Owned is every list, tuple or dict of a field (and every list or tuple inside one, a
+    hand) that is not the same object in another fresh game of the same variant: a clone
+    copies it, or it is this game's own value (a hand). Shared things are not counted:
+    the variant, its compiled rules, the interned cards, small ints, the per-seat tuples
+    every fresh game shares.
     """
     other = Game.new(game.variant, game.players, seed=(game.seed or 0) + 1)
     parts = {"object": sys.getsizeof(game)}
@@ -143,12 +144,17 @@ def state_parts(game: Game) -> dict[str, int]:
         value = getattr(game, name, None)
         if copy == "reset" or not isinstance(value, (list, tuple, dict)):
             continue
-        if copy == "shared" and value is getattr(other, name, None):
-            continue
-        size = sys.getsizeof(value)
-        if copy == "lists" or (copy == "shared" and isinstance(value, list)):
-            size += sum(sys.getsizeof(part) for part in value if isinstance(part, list))
-        parts[name] = size
+        theirs = getattr(other, name, None)
+        size = 0 if value is theirs else sys.getsizeof(value)
+        if isinstance(value, (list, tuple)):
+            shared = {id(part) for part in theirs} if isinstance(theirs, (list, tuple)) else set()
+            size += sum(
+                sys.getsizeof(part)
+                for part in value
+                if isinstance(part, (list, tuple)) and id(part) not in shared
+            )
+        if size:
+            parts[name] = size
     return parts
 
 

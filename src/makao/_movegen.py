@@ -33,7 +33,7 @@ class Position(Table, Protocol):
         """The pile, bottom to top."""
 
     @property
-    def hands(self) -> list[list[Card]]:
+    def hands(self) -> list[tuple[Card, ...]]:
         """Each seat's hand."""
 
     def can_draw(self) -> bool:
@@ -101,7 +101,7 @@ def _turn_moves(game: Position, seat: int) -> list[Move]:
     return moves
 
 
-def _plain_plays(game: Position, hand: list[Card]) -> list[Move] | None:
+def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
     """The plays of ``hand`` with no effect in force and no card drawn (the usual
     position: fewer steps than `first_cards` and `_add_plays`), or ``None`` for the
     same card twice. As in `first_cards`, the cards that match come first, then

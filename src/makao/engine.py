@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from makao import _movegen, _random
-from makao.cards import Card, parse_cards, remove_card
+from makao.cards import Card, parse_cards, without_card
 from makao.deck import shuffled_deck
 from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SeatError, SetupError
 from makao.events import (
@@ -31,7 +31,7 @@ from makao.events import (
 from makao.moves import Draw, Move, Pass, Play, parse_move
 from makao.outcome import Outcome
 from makao.rules.base import CardRule, Effect, Pending
-from makao.state import State
+from makao.state import State, replaced
 from makao.variant import Variant
 from makao.view import View
 
@@ -94,8 +94,7 @@ class Game(State):
         game.stock = deck
         game.distinct = start.decks_for(players) == 1
         start.deal(game)
-        # the deal grew the hands and emptied most of the stock: keep them at their size
-        game.hands = [hand[:] for hand in game.hands]
+        # the deal emptied most of the stock: keep it at its size
         game.stock = game.stock[:]
         game.pile = game.pile[:]
         game._legal = None
@@ -140,7 +139,7 @@ class Game(State):
             raise SetupError(f"hands must list one hand per seat, not {hands!r:.60}")
         game = cls._blank(variant, len(hands), seed)
         try:
-            game.hands = [list(parse_cards(hand)) for hand in hands]
+            game.hands = [parse_cards(hand) for hand in hands]
             game.pile = list(parse_cards(pile))
             game.stock = list(reversed(parse_cards(stock)))
         except ValueError as error:
@@ -151,7 +150,7 @@ class Game(State):
         for seat in finished:
             game.record_finish(seat, [])
         if waits is not None:
-            game.waits = list(waits)
+            game.waits = tuple(waits)
         game.effect = _position_effect(game, effect)
         _position_extras(game, drawn, public)
         everything = [*game.stock, *game.pile, *(card for hand in game.hands for card in hand)]
@@ -182,15 +181,15 @@ class Game(State):
         game.variant = variant
         game.compiled = variant.compiled
         game.players = players
-        game.hands = [[] for _ in range(players)]
+        game.hands = [() for _ in range(players)]
         game.stock = []
         game.pile = []
         game.to_move = 0
         game.direction = 1
         game.effect = None
-        game.waits = [0] * players
-        game.done = [False] * players
-        game.finished = []
+        game.waits = _no_waits(players)
+        game.done = _none_done(players)
+        game.finished = ()
         game.drawn = None
         game.must_play_drawn = False
         game.next_seat = None
@@ -246,7 +245,7 @@ class Game(State):
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in the order they were received."""
-        return tuple(self.hands[self._seat(seat)])
+        return self.hands[self._seat(seat)]
 
     def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
         """Every move legal now: the turn moves of `to_move` and any seat's
@@ -376,14 +375,14 @@ class Game(State):
                 self.variant,
                 seat,
                 self.players,
-                tuple(self.hands[seat]),
+                self.hands[seat],
                 tuple(self.pile),
                 tuple(map(len, self.hands)),
                 len(self.stock),
                 self.to_move,
                 self.effect,
-                tuple(self.waits),
-                tuple(self.finished),
+                self.waits,
+                self.finished,
                 self.direction,
                 self.drawn if seat == self.to_move else None,
                 self.public_state() if self.compiled.stateful else (),
@@ -463,7 +462,8 @@ class Game(State):
         cards = move.cards
         claimed = _movegen.claiming_rule(self, cards) if rules.claim_rules else None
         for card in cards:
-            remove_card(hand, card)
+            hand = without_card(hand, card)
+        self.hands[seat] = hand
         self.pile.extend(cards)
         events.append(_new_tuple(CardsPlayed, (seat, cards, move.choice)))
         self.drawn = None
@@ -586,7 +586,7 @@ class Game(State):
 
     def add_wait(self, seat: int, turns: int) -> None:
         """``seat`` waits ``turns`` more turns (PL-18)."""
-        self.waits[seat] += turns
+        self.waits = replaced(self.waits, seat, self.waits[seat] + turns)
 
     def play_cards(self, seat: int, play: Play, events: list[Event]) -> None:
         """``seat`` takes the turn and makes ``play`` as if it were theirs (jump-in)."""
@@ -615,19 +615,26 @@ class Game(State):
         """Whether at least one card can be drawn (stock, or pile cards to reshuffle)."""
         return bool(self.stock) or len(self.pile) > 1
 
-    def draw_cards(self, seat: int, count: int, reason: str, events: list[Event]) -> list[Card]:
+    def draw_cards(
+        self, seat: int, count: int, reason: str, events: list[Event]
+    ) -> tuple[Card, ...]:
         """Give ``seat`` up to ``count`` cards from the stock, reshuffling the pile but its
-        top card when the stock runs out (PL-35); cards that cannot be had are forgiven."""
-        drawn: list[Card] = []
+        top card when the stock runs out (PL-35); cards that cannot be had are forgiven.
+        Returns the cards drawn, in order."""
         stock = self.stock
-        for _ in range(count):
-            if not stock and not self.reshuffle(events):
-                break
-            drawn.append(stock.pop())
+        if count == 1 and stock:  # the usual draw
+            drawn: tuple[Card, ...] = (stock.pop(),)
+        else:
+            taken: list[Card] = []
+            for _ in range(count):
+                if not stock and not self.reshuffle(events):
+                    break
+                taken.append(stock.pop())
+            drawn = tuple(taken)
         if drawn:
-            self.hands[seat].extend(drawn)
+            self.hands[seat] += drawn
             self.stuck = 0
-        events.append(_new_tuple(CardsDrawn, (seat, tuple(drawn), reason, len(drawn))))
+        events.append(_new_tuple(CardsDrawn, (seat, drawn, reason, len(drawn))))
         return drawn
 
     def reshuffle(self, events: list[Event]) -> bool:
@@ -700,14 +707,14 @@ class Game(State):
         ``TurnSkipped`` event). A service for rule objects: it changes the game."""
         players = self.players
         current = (seat + self.direction) % players
-        done, waits = self.done, self.waits
-        if not done[current] and not waits[current]:
+        if not self.done[current] and not self.waits[current]:
             return current  # the usual case: the next seat simply plays
-        for _ in range(4 * players + sum(waits)):  # waits ≤ MAX_WAIT each: bounded
-            if done[current]:
+        for _ in range(4 * players + sum(self.waits)):  # waits ≤ MAX_WAIT each: bounded
+            waits = self.waits  # re-read: passing over a seat may change them
+            if self.done[current]:
                 self._pass_over(current, events)
             elif waits[current]:
-                waits[current] -= 1
+                self.waits = replaced(waits, current, waits[current] - 1)
                 self.stuck = 0  # a skipped turn is no pass: the seat may play later (PL-36)
                 events.append(_new_tuple(TurnSkipped, (current,)))
                 self._pass_over(current, events)
@@ -723,16 +730,16 @@ class Game(State):
 
     def record_finish(self, seat: int, events: list[Event]) -> None:
         """Mark ``seat`` as finished in the next place (PL-32)."""
-        self.done[seat] = True
-        self.finished.append(seat)
-        self.waits[seat] = 0
+        self.done = replaced(self.done, seat, True)
+        self.finished += (seat,)
+        self.waits = replaced(self.waits, seat, 0)
         events.append(PlayerFinished(seat, len(self.finished)))
 
     def end_game(self, events: list[Event]) -> None:
         """End the game: the remaining players are ranked by fewest cards (PL-32, PL-36)."""
-        for seat in _unfinished_by_cards(self):
-            self.done[seat] = True
-            self.finished.append(seat)
+        rest = _unfinished_by_cards(self)
+        self.finished += tuple(rest)
+        self.done = (True,) * self.players
         self.over = True
         self.effect = None
         events.append(GameOver(tuple(self.finished), self.blocked))
@@ -758,6 +765,22 @@ def _name(pair: tuple[str, object]) -> str:
 #: ``tuple.__new__`` builds a view without the named tuple's keyword-handling ``__new__``:
 #: a view is made for every bot decision, and this halves its cost.
 _new_tuple = tuple.__new__
+
+
+#: The per-seat values of a fresh game, shared by every game of up to 16 seats (they are
+#: tuples, replaced when they change, so clones share them too).
+_NO_WAITS: tuple[tuple[int, ...], ...] = tuple((0,) * n for n in range(17))
+_NONE_DONE: tuple[tuple[bool, ...], ...] = tuple((False,) * n for n in range(17))
+
+
+def _no_waits(players: int) -> tuple[int, ...]:
+    """No seat waits (shared for up to 16 seats)."""
+    return _NO_WAITS[players] if players < len(_NO_WAITS) else (0,) * players
+
+
+def _none_done(players: int) -> tuple[bool, ...]:
+    """No seat has finished (shared for up to 16 seats)."""
+    return _NONE_DONE[players] if players < len(_NONE_DONE) else (False,) * players
 
 
 def _unfinished_by_cards(game: Game) -> list[int]:
@@ -877,10 +900,9 @@ def _position_extras(
         )
     if game.compiled.draw.must_play_drawn_when_stuck:
         hand = game.hands[game.to_move]
-        place = hand.index(card)
-        del hand[place]
+        game.hands[game.to_move] = without_card(hand, card)
         game.must_play_drawn = not _movegen.first_cards(game, game.to_move)
-        hand.insert(place, card)
+        game.hands[game.to_move] = hand
     game.drawn = card
 
 

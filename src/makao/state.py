@@ -3,8 +3,9 @@
 Everything that must know the fields is derived from that declaration:
 
 * ``__slots__`` of [`State`][makao.state.State] (and so of [`makao.Game`][makao.engine.Game]);
-* [`State.clone`][makao.state.State.clone], generated once as straight-line code (cheap: lists are
-  copied, immutable values and the shared record are not);
+* [`State.clone`][makao.state.State.clone], generated once as straight-line code (cheap:
+  the few lists are copied -- the list of hands, the stock, the pile --; the hands and
+  per-seat values are tuples, shared like every immutable value and the record);
 * equality: two games are equal when their positions are
   ([`State.position_key`][makao.state.State.position_key], like python-chess's transposition key:
   the record of how a game got there is no part of it);
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
 import attrs
 from typing_extensions import Self
@@ -33,13 +34,12 @@ if TYPE_CHECKING:
     from makao.tables import RuleSet
     from makao.variant import Variant
 
-__all__ = ["FIELDS", "Field", "State", "plain"]
+__all__ = ["FIELDS", "Field", "State", "plain", "replaced"]
 
-#: How [`State.clone`][makao.state.State.clone] copies a field: ``"shared"`` (immutable or shared:
-#: the same
-#: object), ``"list"`` (a shallow copy), ``"lists"`` (a list of lists, each copied),
+#: How [`State.clone`][makao.state.State.clone] copies a field: ``"shared"`` (immutable or
+#: shared: the same object), ``"list"`` (a shallow copy: the hands are a list of tuples),
 #: ``"reset"`` (not carried over: set to ``None``).
-CopyKind = Literal["shared", "list", "lists", "reset"]
+CopyKind = Literal["shared", "list", "reset"]
 
 
 @attrs.frozen
@@ -58,15 +58,15 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("variant"),
     Field("compiled", position=False),
     Field("players"),
-    Field("hands", "lists"),
+    Field("hands", "list"),
     Field("stock", "list"),
     Field("pile", "list"),
     Field("to_move"),
     Field("direction"),
     Field("effect"),
-    Field("waits", "list"),
-    Field("done", "list"),
-    Field("finished", "list"),
+    Field("waits"),
+    Field("done"),
+    Field("finished"),
     Field("drawn"),
     Field("must_play_drawn"),
     Field("next_seat", "reset", position=False),
@@ -95,7 +95,6 @@ def _clone_source() -> str:
         value = {
             "shared": f"self.{name}",
             "list": f"self.{name}[:]",
-            "lists": f"list(map(_copy, self.{name}))",
             "reset": "None",
         }[field.copy]
         lines.append(f"    new.{name} = {value}")
@@ -104,7 +103,7 @@ def _clone_source() -> str:
 
 
 def _make_clone() -> Callable[[Any], Any]:
-    namespace: dict[str, Any] = {"_new": object.__new__, "_copy": list.copy}
+    namespace: dict[str, Any] = {"_new": object.__new__}
     exec(_clone_source(), namespace)  # generated from FIELDS, as attrs generates __init__
     clone: Callable[[Any], Any] = namespace["clone"]
     clone.__doc__ = (
@@ -126,15 +125,20 @@ class State:
     variant: Variant
     compiled: RuleSet
     players: int
-    hands: list[list[Card]]
+    #: Each seat's hand, in the order received: a tuple, replaced when it changes (a clone
+    #: copies only the list of hands).
+    hands: list[tuple[Card, ...]]
     stock: list[Card]
     pile: list[Card]
     to_move: int
     direction: int
     effect: Effect | None
-    waits: list[int]
-    done: list[bool]
-    finished: list[int]
+    #: Per seat: turns still to wait (PL-18); whether finished. Tuples, replaced when they
+    #: change, so a clone shares them.
+    waits: tuple[int, ...]
+    done: tuple[bool, ...]
+    #: The seats that went out, in order.
+    finished: tuple[int, ...]
     drawn: Card | None
     must_play_drawn: bool
     next_seat: int | None
@@ -170,9 +174,7 @@ class State:
         key: list[object] = []
         for name in _POSITION:
             value = getattr(self, name)
-            if name == "hands":
-                value = tuple(map(tuple, value))
-            elif type(value) is list:
+            if type(value) is list:
                 value = tuple(value)
             key.append(value)
         return tuple(key)
@@ -188,6 +190,15 @@ class State:
         """The position in plain JSON-ready values (cards as text, effects in their text
         form), one entry per position field but the variant."""
         return {name: plain(getattr(self, name)) for name in _POSITION if name != "variant"}
+
+
+T = TypeVar("T")
+
+
+def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the item at ``index`` replaced by ``value``: how a per-seat tuple of
+    the state (a hand, the waits) changes."""
+    return (*values[:index], value, *values[index + 1 :])
 
 
 def plain(value: object) -> object:

@@ -306,7 +306,7 @@ class _GameCheck:
         self.rng.shuffle(hidden)
         for s in others:
             size = len(game.hands[s])
-            shuffled.hands[s], hidden = hidden[:size], hidden[size:]
+            shuffled.hands[s], hidden = tuple(hidden[:size]), hidden[size:]
         shuffled.stock = hidden
         shuffled.rng = self.rng.getrandbits(64)
         shuffled.seed = self.rng.getrandbits(62)

@@ -91,7 +91,7 @@ def test_hidden_cards_shuffled_mid_game_never_change_any_seats_encoding() -> Non
         for other in range(3):
             if other != seat:
                 size = len(game.hands[other])
-                game.hands[other], pool = pool[:size], pool[size:]
+                game.hands[other], pool = tuple(pool[:size]), pool[size:]
         game.stock = pool
         assert np.array_equal(before, ENC.observe(changed, seat))
         driver.step(rng.choice(driver.legal_actions()))

@@ -82,7 +82,8 @@ def _swap_hidden(driver: Driver, seat: int, rng: random.Random) -> Driver | None
     i, j = rng.randrange(len(hand)), rng.randrange(len(game.stock))
     if other == game.to_move and (hand[i] in driver.stepper.prefix or hand[i] == game.drawn):
         return None
-    hand[i], game.stock[j] = game.stock[j], hand[i]
+    game.hands[other] = (*hand[:i], game.stock[j], *hand[i + 1 :])
+    game.stock[j] = hand[i]
     rng.shuffle(game.stock)
     game._legal = None
     return copy

@@ -68,7 +68,7 @@ def test_sample_hidden_keeps_effect_and_waits() -> None:
     )
     sampled = sample_hidden(game.view(1), random.Random(0))
     assert sampled.effect == game.effect
-    assert sampled.waits == [0, 0, 1]
+    assert sampled.waits == (0, 0, 1)
     assert sampled.hand(1) == game.hand(1)
     assert sorted(sampled.legal_moves_text()) == sorted(game.legal_moves_text())
 

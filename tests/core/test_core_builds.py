@@ -81,5 +81,5 @@ def test_both_builds_play_the_same_game() -> None:
     while not game.is_over:
         game.play(game.legal_moves()[len(game.legal_moves()) // 2])
     moves = " | ".join(map(str, game.record))
-    assert len(game.record) == 93 and game.finished == [0, 2, 1] and game.reshuffles == 2
+    assert len(game.record) == 93 and game.finished == (0, 2, 1) and game.reshuffles == 2
     assert hashlib.sha256(moves.encode()).hexdigest()[:16] == "e2b2bedecfee785f"

@@ -87,7 +87,8 @@ class Forger(TurnRule):
     def after_play(
         self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
     ) -> None:
-        cast(Any, game.hands[seat]).append(Card.parse("5h"))
+        hands = cast(Any, game).hands
+        hands[seat] += (Card.parse("5h"),)
 
 
 @attrs.frozen

@@ -60,7 +60,7 @@ def test_pr_4_after_an_ace_the_next_player_stands_or_adds_an_ace() -> None:
     assert game.legal_moves_text() == ["pass"]
     assert WaitAccepted(2, 1) in game.play("pass")
     assert game.to_move == 3
-    assert game.waits == [0, 0, 0, 0]  # standing costs this one turn only
+    assert game.waits == (0, 0, 0, 0)  # standing costs this one turn only
 
 
 def test_pr_5_a_queen_goes_on_any_card_and_names_the_suit() -> None:

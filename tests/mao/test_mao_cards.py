@@ -268,7 +268,7 @@ def test_um_14_a_last_nine_gives_no_further_move_when_playing_for_places() -> No
     """UM-14: "unless the nine was their last card" -- the turn goes on, not back."""
     game = position(["9c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(play_for_places=True))
     game.play("9c +mau-mau")
-    assert game.finished == [0] and game.to_move == 1 and game.hands[0] == []
+    assert game.finished == (0,) and game.to_move == 1 and game.hands[0] == ()
     drawing = position(
         ["9c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(nine_player_draws_too=True)
     )

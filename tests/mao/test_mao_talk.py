@@ -89,7 +89,7 @@ def test_um_24_option_mau_mau_only_for_a_last_jack() -> None:
 def test_um_24_option_play_for_places_goes_on_after_the_winner() -> None:
     game = position(["5h", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(play_for_places=True))
     game.play("5h +mau-mau")
-    assert not game.is_over and game.finished == [0] and game.to_move == 1
+    assert not game.is_over and game.finished == (0,) and game.to_move == 1
 
 
 def test_um_25_a_last_card_without_mau_mau_stays_played_but_does_not_win() -> None:

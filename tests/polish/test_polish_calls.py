@@ -92,7 +92,7 @@ def test_pl_31_forgetting_po_makale_is_recorded_without_penalty() -> None:
     game = Game.from_position(PL, hands=["5h", "6h 7s", "7h 8s"], pile="9h", stock=STOCK)
     events = game.play("5h")
     assert events[1:] == (Penalised(0, "PL-31", "did not say po-makale", 0), PlayerFinished(0, 1))
-    assert game.finished == [0]
+    assert game.finished == (0,)
 
 
 def test_pl_31_po_makale_penalty_option() -> None:
@@ -101,7 +101,7 @@ def test_pl_31_po_makale_penalty_option() -> None:
     events = game.play("5h")
     assert Penalised(0, "PL-31", "did not say po-makale", 2) in events
     assert len(game.hand(0)) == 2
-    assert game.finished == []
+    assert game.finished == ()
     assert game.to_move == 1
 
 

@@ -72,7 +72,7 @@ def test_pl_19_effects_pass_over_a_waiting_player(card: str, raised: object) -> 
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK, waits=[0, 2, 0, 0])
     assert raised in game.play(card)
     assert game.to_move == 2
-    assert game.waits == [0, 2, 0, 0]  # being passed over does not use up a skipped turn
+    assert game.waits == (0, 2, 0, 0)  # being passed over does not use up a skipped turn
 
 
 def test_pl_19_a_backwards_attack_passes_over_a_waiting_player() -> None:
@@ -101,7 +101,7 @@ def test_pl_19_only_the_normal_turn_order_uses_up_skipped_turns() -> None:
     game.play("8h")
     assert game.to_move == 0
     assert TurnSkipped(1) in game.play("5h")
-    assert game.waits == [0, 0, 0, 0]
+    assert game.waits == (0, 0, 0, 0)
     assert game.to_move == 2
 
 
@@ -112,7 +112,7 @@ def test_pl_19_an_effect_nobody_can_receive_lapses() -> None:
     assert not any(isinstance(event, AttackRaised) for event in events)
     assert game.effect is None
     assert TurnSkipped(1) in events  # seat 1's turn came round in the normal order
-    assert game.waits == [0, 1]
+    assert game.waits == (0, 1)
     assert game.to_move == 0
 
 

@@ -55,6 +55,7 @@ from makao.bots.sampling import was_stuck
 from makao.cards import Card, format_cards
 from makao.engine import Game
 from makao.events import CardsDrawn, CardsPlayed
+from makao.state import replaced
 from makao.variant import Variant
 
 __all__ = [
@@ -355,8 +356,8 @@ def _keep_turn_state(real: Game, world: Game, player: int, rng: random.Random) -
         if seat < 0:
             world.stock[i] = hand[j]
         else:
-            world.hands[seat][i] = hand[j]
-        hand[j] = drawn
+            world.hands[seat] = replaced(world.hands[seat], i, hand[j])
+        world.hands[mover] = replaced(hand, j, drawn)
     world.drawn = drawn
     if rule.must_play_drawn_when_stuck:
         world.must_play_drawn = was_stuck(world, mover, drawn)

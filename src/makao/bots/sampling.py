@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from makao.cards import Card
+from makao.cards import Card, without_card
 from makao.deck import deck_cards
 from makao.engine import Game
 from makao.errors import StateError
@@ -66,7 +66,7 @@ class Determinizer:
         position = 0
         for seat in self.others:
             size = view.hand_sizes[seat]
-            game.hands[seat] = cards[position : position + size]
+            game.hands[seat] = tuple(cards[position : position + size])
             position += size
         game.stock = cards[position : position + view.stock_size]
         game.seed = rng.getrandbits(62)
@@ -123,7 +123,7 @@ def was_stuck(game: Game, seat: int, drawn: Card) -> bool:
     """Whether ``seat`` had nothing to play before drawing ``drawn`` (then the drawn card
     must be played if it can be, RU-9): the hand without it, on the same table."""
     before = game.clone()
-    before.hands[seat].remove(drawn)
+    before.hands[seat] = without_card(before.hands[seat], drawn)
     before.drawn = None
     before._legal = None
     return not before.playable_cards(seat)

@@ -167,8 +167,9 @@ class Table(Protocol):
     def can_draw(self) -> bool:
         """Whether at least one card can be drawn (stock, or pile cards to reshuffle)."""
 
-    def draw_cards(self, seat: int, count: int, reason: str, events: Events) -> list[Card]:
-        """Give ``seat`` up to ``count`` cards, reshuffling when the stock runs out."""
+    def draw_cards(self, seat: int, count: int, reason: str, events: Events) -> tuple[Card, ...]:
+        """Give ``seat`` up to ``count`` cards, reshuffling when the stock runs out; returns
+        the cards drawn."""
 
     def draw_then_maybe_play(self, seat: int, events: Events) -> None:
         """A normal draw (PL-8), keeping the turn open if the drawn card may be played."""
@@ -194,7 +195,7 @@ class Setup(Table, Protocol):
     cards themselves (the stock, top card last; the hands; the pile) and the seat and direction to
     set."""
 
-    hands: list[list[Card]]
+    hands: list[tuple[Card, ...]]
     stock: list[Card]
     pile: list[Card]
     to_move: int
@@ -673,7 +674,7 @@ class StartRule(Rule):
         stock = game.stock
         for _ in range(self.hand_size):
             for offset in range(players):
-                game.hands[(first + offset) % players].append(stock.pop())
+                game.hands[(first + offset) % players] += (stock.pop(),)
         game.pile.append(self._starting_card(game))
         if self.start_card == "effect":
             self._start_effect(game)

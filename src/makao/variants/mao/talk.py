@@ -401,7 +401,7 @@ class MaoStart(StartRule):
         ]
         for _ in range(self.hand_size):
             for offset in range(1, players + 1):
-                game.hands[(dealer + offset * self.deal_direction) % players].append(stock.pop())
+                game.hands[(dealer + offset * self.deal_direction) % players] += (stock.pop(),)
         game.direction = self.play_direction
         game.to_move = (dealer + self.play_direction) % players
         side = "left" if self.play_direction == 1 else "right"
