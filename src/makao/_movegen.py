@@ -15,6 +15,7 @@ from makao.cards import Card
 from makao.errors import IllegalMoveError
 from makao.moves import Choice, Draw, Move, Pass, Play
 from makao.rules.base import CardRule, Table
+from makao.state import Beginning
 from makao.tables import RuleSet
 
 
@@ -26,7 +27,7 @@ class Position(Table, Protocol):
     over: bool
     rule_states: tuple[object, ...]
     stock: list[Card]
-    distinct: bool
+    beginning: Beginning  # its ``distinct``: no card is in the game twice
 
     @property
     def pile(self) -> list[Card]:
@@ -116,7 +117,7 @@ def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
         _add_wilds(game, game.to_move, extra, firsts)
     if not firsts:
         return []
-    if not game.distinct and len(firsts) > 1 and len(set(firsts)) < len(firsts):
+    if len(firsts) > 1 and not game.beginning.distinct and len(set(firsts)) < len(firsts):
         return None
     seat = game.to_move
     left = len(hand) - 1
@@ -154,7 +155,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
                 allowed = [card for card in hand if card in answers]
             if game.compiled.has_effect_wilds:
                 allowed += [card for card in hand if _wild_under_effects(game, card)]
-            elif game.distinct:
+            elif game.beginning.distinct:
                 return allowed
             return list(dict.fromkeys(allowed))
         suit = override
@@ -179,7 +180,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
         if wilds_ok and rules.has_wilds and not rules.wild_cards.isdisjoint(hand):
             extra = [card for card in hand if card in rules.wild_cards and card not in matches]
             _add_wilds(game, seat, extra, matches)
-    if len(matches) > 1 and not game.distinct:
+    if len(matches) > 1 and not game.beginning.distinct:
         return list(dict.fromkeys(matches))  # two decks: the same card twice
     return matches
 

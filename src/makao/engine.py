@@ -13,6 +13,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import attrs
+
 from makao import _movegen, _random
 from makao.cards import Card, parse_cards, without_card
 from makao.deck import shuffled_deck
@@ -31,7 +33,7 @@ from makao.events import (
 from makao.moves import Draw, Move, Pass, Play, parse_move
 from makao.outcome import Outcome
 from makao.rules.base import CardRule, Effect, Pending
-from makao.state import State, replaced
+from makao.state import Beginning, State, replaced
 from makao.variant import Variant
 from makao.view import View
 
@@ -92,13 +94,12 @@ class Game(State):
         dealer %= players
         game.to_move = (dealer + 1) % players
         game.stock = deck
-        game.distinct = start.decks_for(players) == 1
+        game.beginning = Beginning(seed, dealer, (), start.decks_for(players) == 1)
         start.deal(game)
         # the deal emptied most of the stock: keep it at its size
         game.stock = game.stock[:]
         game.pile = game.pile[:]
         game._legal = None
-        game._origin = dealer  # the rest of a deal's origin is in the state (players, seed)
         return game
 
     @classmethod
@@ -154,10 +155,10 @@ class Game(State):
         game.effect = _position_effect(game, effect)
         _position_extras(game, drawn, public)
         everything = [*game.stock, *game.pile, *(card for hand in game.hands for card in hand)]
-        game.distinct = variant.compiled.start.decks_for(game.players) == 1 and len(
+        distinct = variant.compiled.start.decks_for(game.players) == 1 and len(
             set(everything)
         ) == len(everything)
-        game._origin = {
+        how: dict[str, object] = {
             "kind": "position",
             "hands": [" ".join(map(str, hand)) for hand in game.hands],
             "pile": " ".join(map(str, game.pile)),
@@ -170,9 +171,10 @@ class Game(State):
             "seed": seed,
         }
         if drawn is not None:
-            game._origin["drawn"] = str(game.drawn)
+            how["drawn"] = str(game.drawn)
         if game.rule_states != game.compiled.initial_state:
-            game._origin["public"] = [list(pair) for pair in game.public_state()]
+            how["public"] = [list(pair) for pair in game.public_state()]
+        game.beginning = Beginning(seed, how, (), distinct)
         return game
 
     @classmethod
@@ -196,15 +198,12 @@ class Game(State):
         game.over = False
         game.blocked = False
         game.stuck = 0
-        game.seed = seed
         game.rng = _random.initial_state(seed)
-        game.distinct = False
         game.reshuffles = 0
         game.rule_states = variant.compiled.initial_state
-        game.opening = ()
         game._legal = None
         game._log = None
-        game._origin = {}
+        game.beginning = Beginning(seed, {})
         return game
 
     def __reduce__(self) -> tuple[object, tuple[dict[str, object]]]:
@@ -333,10 +332,10 @@ class Game(State):
     @property
     def origin(self) -> dict[str, object]:
         """How the game began: a deal (players, seed) or a position; JSON-ready."""
-        origin = self._origin
-        if isinstance(origin, int):  # a deal: its dealer
-            return {"kind": "deal", "players": self.players, "seed": self.seed, "dealer": origin}
-        return dict(origin)  # a position
+        how = self.beginning.how
+        if isinstance(how, int):  # a deal: its dealer
+            return {"kind": "deal", "players": self.players, "seed": self.seed, "dealer": how}
+        return dict(how)  # a position
 
     # ------------------------------------------------------------------ saving
 
@@ -609,7 +608,7 @@ class Game(State):
 
     def announce(self, events: Sequence[Event]) -> None:
         """Record the deal's announcements as `opening` (Mao, UM-2, UM-4)."""
-        self.opening = tuple(events)
+        self.beginning = attrs.evolve(self.beginning, opening=tuple(events))
 
     def can_draw(self) -> bool:
         """Whether at least one card can be drawn (stock, or pile cards to reshuffle)."""

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from makao.tables import RuleSet
     from makao.variant import Variant
 
-__all__ = ["FIELDS", "Field", "State", "plain", "replaced"]
+__all__ = ["FIELDS", "Beginning", "Field", "State", "plain", "replaced"]
 
 #: How [`State.clone`][makao.state.State.clone] copies a field: ``"shared"`` (immutable or
 #: shared: the same object), ``"list"`` (a shallow copy: the hands are a list of tuples),
@@ -50,6 +50,19 @@ class Field:
     name: str
     copy: CopyKind = "shared"
     position: bool = True
+
+
+@attrs.frozen
+class Beginning:
+    """How a game began, fixed for its life (one object, shared by every clone): the seed
+    of the deal, the dealer's seat for a deal or the description of a set-up position
+    ([`Game.origin`][makao.engine.Game.origin] gives both in one form), the events announced
+    at the deal, and whether no card is in the game twice (derived from the position)."""
+
+    seed: int
+    how: int | dict[str, object]
+    opening: tuple[Event, ...] = ()
+    distinct: bool = False
 
 
 #: The state's fields, in order. The single source of truth for slots, clone, equality and
@@ -74,14 +87,11 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("blocked"),
     Field("stuck"),
     Field("rng"),
-    Field("distinct", position=False),
     Field("reshuffles", position=False),
     Field("rule_states"),
-    Field("seed", position=False),
-    Field("opening", position=False),
     Field("_legal", position=False),
     Field("_log", position=False),
-    Field("_origin", position=False),
+    Field("beginning", position=False),
 )
 
 _POSITION: Final = tuple(field.name for field in FIELDS if field.position)
@@ -146,18 +156,12 @@ class State:
     blocked: bool
     stuck: int
     rng: int
-    #: Whether no card is in the game twice (one deck, or a position without repeats):
-    #: move generation then need not remove repeated cards. Derived from the position.
-    distinct: bool
     reshuffles: int
     rule_states: tuple[object, ...]
-    seed: int
-    opening: tuple[Event, ...]
     _legal: tuple[Any, ...] | None
     _log: tuple[object, ...] | None
-    #: How the game began: the dealer's seat for a deal, else the position's description
-    #: ([`Game.origin`][makao.engine.Game.origin] gives both in one form).
-    _origin: dict[str, object] | int
+    #: How the game began, fixed for its life and shared by its clones (`Beginning`).
+    beginning: Beginning
 
     if TYPE_CHECKING:
 
@@ -167,6 +171,23 @@ class State:
 
     else:
         clone = _make_clone()
+
+    @property
+    def seed(self) -> int:
+        """The seed of the deal (or of a position's later reshuffles)."""
+        return self.beginning.seed
+
+    @property
+    def opening(self) -> tuple[Event, ...]:
+        """The events announced at the deal (Mao, UM-2, UM-4); empty for most variants and
+        for a set-up position."""
+        return self.beginning.opening
+
+    @property
+    def distinct(self) -> bool:
+        """Whether no card is in the game twice (one deck, or a position without repeats):
+        move generation then need not remove repeated cards."""
+        return self.beginning.distinct
 
     def position_key(self) -> tuple[object, ...]:
         """A hashable key of the position (every field of `FIELDS` marked

@@ -85,11 +85,12 @@ def snapshot(game: Game) -> tuple[object, ...]:
     )
 
 
-_NOT_STATE = frozenset({"compiled", "_legal", "_log", "_origin", "next_seat"})
+_NOT_STATE = frozenset({"compiled", "_legal", "_log", "next_seat"})
 
 #: The fields of the state (`makao.state.FIELDS`) that a seat may not see: the view
 #: check changes every one of them and requires the seat's view to stay the same.
-HIDDEN_FIELDS = frozenset({"hands", "stock", "rng", "seed", "opening"})
+#: ``beginning`` holds the seed and the deal's announcements (`makao.state.Beginning`).
+HIDDEN_FIELDS = frozenset({"hands", "stock", "rng", "beginning"})
 #: The fields a view may show (the seat's own hand is in ``hands``, checked apart).
 PUBLIC_FIELDS = frozenset(field.name for field in FIELDS) - HIDDEN_FIELDS - _NOT_STATE
 
@@ -309,8 +310,11 @@ class _GameCheck:
             shuffled.hands[s], hidden = tuple(hidden[:size]), hidden[size:]
         shuffled.stock = hidden
         shuffled.rng = self.rng.getrandbits(64)
-        shuffled.seed = self.rng.getrandbits(62)
-        shuffled.opening = redact(game.opening, seat)  # type: ignore[assignment]
+        shuffled.beginning = attrs.evolve(
+            game.beginning,
+            seed=self.rng.getrandbits(62),
+            opening=redact(game.opening, seat),  # type: ignore[arg-type]  # same events
+        )
         return shuffled
 
     def play(self, move: Move) -> tuple[Event, ...]:

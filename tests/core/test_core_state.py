@@ -18,7 +18,7 @@ from makao.engine import MAX_WAIT
 from makao.events import CardsDrawn
 from makao.rules import Stateful, Table, TurnRule
 from makao.rules.base import Events
-from makao.state import FIELDS, State
+from makao.state import FIELDS, Beginning, State
 from makao.testing import HIDDEN_FIELDS, PUBLIC_FIELDS, check_variant
 
 POLISH = variants.polish()
@@ -54,7 +54,9 @@ def test_every_state_field_is_either_hidden_or_public_for_the_view_check() -> No
     names = {field.name for field in FIELDS}
     assert names >= HIDDEN_FIELDS
     assert HIDDEN_FIELDS.isdisjoint(PUBLIC_FIELDS)
-    assert {"hands", "stock", "rng", "opening"} <= HIDDEN_FIELDS
+    # the seed and the deal's announcements live in the game's Beginning
+    assert {"hands", "stock", "rng", "beginning"} <= HIDDEN_FIELDS
+    assert {"seed", "opening"} <= {field.name for field in attrs.fields(Beginning)}
     assert {"pile", "effect", "rule_states", "waits", "to_move"} <= PUBLIC_FIELDS
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
+
 from makao.cards import Card, without_card
 from makao.deck import deck_cards
 from makao.engine import Game
@@ -69,7 +71,7 @@ class Determinizer:
             game.hands[seat] = tuple(cards[position : position + size])
             position += size
         game.stock = cards[position : position + view.stock_size]
-        game.seed = rng.getrandbits(62)
+        game.beginning = attrs.evolve(game.beginning, seed=rng.getrandbits(62))
         game.rng = rng.getrandbits(64)
         game._legal = None
         return game
