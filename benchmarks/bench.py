@@ -102,12 +102,19 @@ def best_of(rounds: int, runs: dict[str, Callable[[], int]]) -> dict[str, tuple[
     return best
 
 
-def clone_cost(players: int, repeats: int, rounds: int) -> float:
-    """Seconds per ``clone()`` of a game some way in, best of ``rounds`` rounds."""
+def some_way_in(players: int) -> Game:
+    """The game that ``clone()`` is measured on: Polish, 40 random actions in."""
     game = Game.new(POLISH, players, seed=1)
     choose = random.Random(1).choice
-    for _ in range(40):  # a position some way into the game
+    for _ in range(40):
         game.play(choose(game.legal_moves()))
+    return game
+
+
+def clone_cost(players: int, repeats: int, rounds: int) -> float:
+    """Seconds per ``clone()`` of a game some way in (`some_way_in`), best of ``rounds``
+    rounds."""
+    game = some_way_in(players)
 
     def clones() -> int:
         for _ in range(repeats):

@@ -82,6 +82,7 @@ class Sizes:
     simulate_games: int = 10000
     simulate_rounds: int = 2
     mcts_games: int = 4
+    counted_clones: int = 1000
     seed: int = 1
     rlcard_venv: Path | None = None
     cache: dict[str, Any] = field(default_factory=dict)
@@ -97,6 +98,7 @@ QUICK = {
     "simulate_games": 500,
     "simulate_rounds": 1,
     "mcts_games": 1,
+    "counted_clones": 0,
 }
 
 
@@ -194,9 +196,23 @@ def _eight_vs_two(sizes: Sizes) -> tuple[float, str]:
     return eight / two, f"8 players {eight:.2f} µs, 2 players {two:.2f} µs per action"
 
 
+#: Instructions per clone of the engine issue 13 measured at 0.64 µs on an idle moment
+#: (commit b9d8216^, the same `instructions.clone_instructions` count): a timing on a busy
+#: machine can be read against it.
+_ISSUE_CLONE = (13_185, 0.64)
+
+
 def _clone(sizes: Sizes) -> tuple[float, str]:
     value = bench.clone_cost(4, 20000, sizes.rounds) * 1e6
-    return value, f"4 players, 40 actions in; best of {sizes.rounds} rounds of 20,000"
+    detail = f"4 players, 40 actions in; best of {sizes.rounds} rounds of 20,000"
+    if sizes.counted_clones and shutil.which("valgrind") is not None:
+        count = instructions.clone_instructions(sizes.counted_clones, 4, sizes.jobs)
+        then, seconds = _ISSUE_CLONE
+        detail += (
+            f"; {count:,.0f} instructions per clone, the issue's engine {then:,} at "
+            f"{seconds} µs: {seconds * count / then:.2f} µs at that machine's speed"
+        )
+    return value, detail
 
 
 def _state_bytes(sizes: Sizes) -> tuple[float, str]:
@@ -586,6 +602,12 @@ def _parser() -> argparse.ArgumentParser:
         parser.add_argument(
             "--" + name.replace("_", "-"), type=bench._positive, default=getattr(defaults, name)
         )
+    parser.add_argument(
+        "--counted-clones",
+        type=int,
+        default=defaults.counted_clones,
+        help="clones counted by valgrind for the clone figure (0: none)",
+    )
     parser.add_argument("--seed", type=int, default=defaults.seed)
     return parser
 

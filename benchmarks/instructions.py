@@ -54,6 +54,19 @@ elif part == "engine":
 print(sum(map(len, moves)))
 """
 
+_CLONES = """
+import sys
+sys.path.insert(0, {folder!r})
+import bench
+clones, players = int(sys.argv[1]), int(sys.argv[2])
+game = bench.some_way_in(players)
+for _ in range(100):  # warm
+    game.clone()
+for _ in range(clones):
+    game.clone()
+print(clones)
+"""
+
 
 def _count(script: Path, games: int, players: int, *extra: str) -> tuple[int, int]:
     """Instructions of running ``script`` and the actions it printed."""
@@ -103,6 +116,19 @@ def engine_per_action(
         total = pool.submit(_run, source, games, players, *extra)
         (base, _), (count, actions) = start.result(), total.result()
     return (count - base) / actions
+
+
+def clone_instructions(clones: int, players: int, jobs: int = 1) -> float:
+    """Instructions per ``clone()`` (and freeing the copy) of ``bench.some_way_in(players)``:
+    ``clones`` counted, the same script with none subtracted."""
+    if clones < 1:
+        raise ValueError(f"clones must be at least 1, not {clones}")
+    source = _CLONES.format(folder=_HERE)
+    with ThreadPoolExecutor(max_workers=max(1, min(jobs, 2))) as pool:
+        start = pool.submit(_run, source, 0, players)
+        total = pool.submit(_run, source, clones, players)
+        (base, _), (count, done) = start.result(), total.result()
+    return (count - base) / done
 
 
 def simulation_per_action(games: int, players: int, jobs: int = 1) -> tuple[float, float]:

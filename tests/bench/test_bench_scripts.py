@@ -151,6 +151,14 @@ def test_the_simulation_script_plays_its_games(tmp_path: Path) -> None:
     assert int(_script(tmp_path, source, "1", "2")) > 0
 
 
+@pytest.mark.parametrize("clones", ["0", "3"])
+def test_the_clone_script_clones_as_often_as_asked(tmp_path: Path, clones: str) -> None:
+    """The clone count's script (run here without valgrind) prints how many clones it
+    counted; the warm-up clones are the same in both runs, so they cancel out."""
+    source = core.instructions._CLONES.format(folder=str(BENCHMARKS))
+    assert _script(tmp_path, source, clones, "4").strip() == clones
+
+
 def test_the_race_player_reports_time_and_actions(tmp_path: Path) -> None:
     """makao's side of the RLCard comparison answers each request with seconds, actions."""
     source = core._RACE.format(folder=str(BENCHMARKS))
