@@ -178,7 +178,8 @@ def first_cards(game: Position, seat: int) -> list[Card]:
         matching = rules.matching[top.index - top.suit + suit]
         matches = [card for card in hand if card in matching]
         if wilds_ok and rules.has_wilds and not rules.wild_cards.isdisjoint(hand):
-            extra = [card for card in hand if card in rules.wild_cards and card not in matches]
+            chosen = set(matches)  # by hash and identity, not a `==` per card of a list
+            extra = [card for card in hand if card in rules.wild_cards and card not in chosen]
             _add_wilds(game, seat, extra, matches)
     if len(matches) > 1 and not game.beginning.distinct:
         return list(dict.fromkeys(matches))  # two decks: the same card twice
@@ -264,8 +265,11 @@ def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[
     rules = game.compiled
     hand = game.hands[seat]
     rank = first.rank
-    others = [card for card in hand if card.rank is rank]
-    others.remove(first)
+    # by identity: list.remove would compare the cards before ``first`` with ``==``, a
+    # Python-level comparison each (`makao.cards.without_card`)
+    others = [card for card in hand if card.rank is rank and card is not first]
+    if not game.beginning.distinct:  # two decks: the other copies of ``first`` stay
+        others += [first] * ([card is first for card in hand].count(True) - 1)
     effect = game.effect
     if effect is not None:
         others = [card for card in others if effect.allows_extra(game, card)]

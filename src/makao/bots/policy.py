@@ -301,8 +301,9 @@ def _matching(cards: tuple[Card, ...], choice: Rank | Suit) -> tuple[tuple[Card,
 
 def _played_from(kept: tuple[tuple[Card, int], ...], hand: Sequence[Card]) -> int:
     """How many of the played cards ``kept`` leave ``hand`` (a card the hand does not hold
-    leaves nothing)."""
-    return sum(min(count, hand.count(card)) for card, count in kept)
+    leaves nothing). Counted by identity: ``hand.count(card)`` would compare every other
+    card with ``==``, a Python-level comparison each (`makao.cards.without_card`)."""
+    return sum(min(count, [held is card for held in hand].count(True)) for card, count in kept)
 
 
 def _choice_score(
