@@ -11,7 +11,7 @@ from itertools import product
 from operator import attrgetter
 from typing import Protocol
 
-from makao.cards import Card
+from makao.cards import Card, count_card
 from makao.errors import IllegalMoveError
 from makao.moves import Choice, Draw, Move, Pass, Play
 from makao.rules.base import CardRule, Table
@@ -269,7 +269,7 @@ def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[
     # Python-level comparison each (`makao.cards.without_card`)
     others = [card for card in hand if card.rank is rank and card is not first]
     if not game.beginning.distinct:  # two decks: the other copies of ``first`` stay
-        others += [first] * ([card is first for card in hand].count(True) - 1)
+        others += [first] * (count_card(hand, first) - 1)
     effect = game.effect
     if effect is not None:
         others = [card for card in others if effect.allows_extra(game, card)]

@@ -19,6 +19,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "count_card",
     "format_cards",
     "parse_cards",
     "without_card",
@@ -261,6 +262,12 @@ def format_cards(cards: Iterable[Card]) -> str:
             raise CardParseError(f"format_cards needs Card values, not {_shown(card)}")
         texts.append(card._text)
     return " ".join(texts)
+
+
+def count_card(cards: Iterable[Card], card: Card) -> int:
+    """How many times ``card`` is in ``cards``, counted by identity: ``cards.count(card)``
+    would compare every other card with ``==`` (see `without_card`)."""
+    return [held is card for held in cards].count(True)
 
 
 def without_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

@@ -12,6 +12,7 @@ import pytest
 from makao import variants
 from makao.adapters.driver import Driver, rank_rewards
 from makao.engine import Game
+from makao.state import replaced
 
 VARIANTS = list(variants.names())
 
@@ -82,7 +83,7 @@ def _swap_hidden(driver: Driver, seat: int, rng: random.Random) -> Driver | None
     i, j = rng.randrange(len(hand)), rng.randrange(len(game.stock))
     if other == game.to_move and (hand[i] in driver.stepper.prefix or hand[i] == game.drawn):
         return None
-    game.hands[other] = (*hand[:i], game.stock[j], *hand[i + 1 :])
+    game.hands[other] = replaced(hand, i, game.stock[j])
     game.stock[j] = hand[i]
     rng.shuffle(game.stock)
     game._legal = None

@@ -1,5 +1,6 @@
-"""Cards in tuples: `makao.cards.without_card` takes a card out by identity, as
-``list.remove`` would by equality (the engine's way to take a played card from a hand)."""
+"""Cards by identity: `makao.cards.without_card` takes a card out of a tuple as
+``list.remove`` would by equality (the engine's way to take a played card from a hand), and
+`makao.cards.count_card` counts a card as ``list.count`` would."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from makao.cards import ALL_CARDS, Card, parse_cards, without_card
+from makao.cards import ALL_CARDS, Card, count_card, parse_cards, without_card
 
 CARDS = st.sampled_from(ALL_CARDS)
 
@@ -29,3 +30,9 @@ def test_without_card_takes_the_first_of_two_copies_and_keeps_the_order() -> Non
 def test_without_card_refuses_a_card_that_is_not_there() -> None:
     with pytest.raises(ValueError, match="9d is not in the cards"):
         without_card(parse_cards("7h 5c"), Card.parse("9d"))
+
+
+@given(st.lists(CARDS, max_size=20), CARDS)
+def test_count_card_counts_what_list_count_counts(cards: list[Card], card: Card) -> None:
+    assert count_card(cards, card) == cards.count(card)
+    assert count_card(tuple(cards), card) == cards.count(card)

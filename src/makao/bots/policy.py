@@ -12,7 +12,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from makao.cards import Card, Rank, Suit
+from makao.cards import Card, Rank, Suit, count_card
 from makao.moves import Move, Play, Say, Seat
 from makao.rules.attack import BattleCards
 
@@ -301,9 +301,8 @@ def _matching(cards: tuple[Card, ...], choice: Rank | Suit) -> tuple[tuple[Card,
 
 def _played_from(kept: tuple[tuple[Card, int], ...], hand: Sequence[Card]) -> int:
     """How many of the played cards ``kept`` leave ``hand`` (a card the hand does not hold
-    leaves nothing). Counted by identity: ``hand.count(card)`` would compare every other
-    card with ``==``, a Python-level comparison each (`makao.cards.without_card`)."""
-    return sum(min(count, [held is card for held in hand].count(True)) for card, count in kept)
+    leaves nothing), counted by identity (`makao.cards.count_card`)."""
+    return sum(min(count, count_card(hand, card)) for card, count in kept)
 
 
 def _choice_score(
