@@ -11,7 +11,7 @@ from itertools import product
 from operator import attrgetter
 from typing import Protocol
 
-from makao.cards import Card, count_card
+from makao.cards import ALL_CARDS, Card, count_card
 from makao.errors import IllegalMoveError
 from makao.moves import Choice, Draw, Move, Pass, Play
 from makao.rules.base import CardRule, Table
@@ -43,7 +43,11 @@ class Position(Table, Protocol):
 
 _DRAW = Draw()
 _PASS = Pass()
-_RANK = attrgetter("rank")
+#: Per card index: the other cards of its rank (sets by identity: no `==` between cards).
+_RANK_MATES = tuple(
+    frozenset(other for other in ALL_CARDS if other.rank is card.rank and other is not card)
+    for card in ALL_CARDS
+)
 _INDEX = attrgetter("index")
 
 
@@ -110,11 +114,10 @@ def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
     top = game.pile[-1].index
     rules = game.compiled
     matching = rules.matching[top]
-    firsts = [card for card in hand if card in matching]
+    firsts = held_in(hand, matching)
     wild_only = rules.wild_only[top]
     if wild_only and not wild_only.isdisjoint(hand):
-        extra = [card for card in hand if card in wild_only]
-        _add_wilds(game, game.to_move, extra, firsts)
+        _add_wilds(game, game.to_move, held_in(hand, wild_only), firsts)
     if not firsts:
         return []
     if len(firsts) > 1 and not game.beginning.distinct and len(set(firsts)) < len(firsts):
@@ -124,10 +127,10 @@ def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
     left = left if left < 4 else 4
     row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
     moves: list[Move] = []
-    if rules.play.multi_card and len(hand) > 1:
-        ranks = [card.rank for card in hand]
+    if rules.play.multi_card and left:
         for card in firsts:
-            if ranks.count(card.rank) > 1:  # it may take others of its rank (PL-7)
+            # another card of its rank in hand? (The same card twice returned None above.)
+            if not _RANK_MATES[card.index].isdisjoint(hand):  # it may take them (PL-7)
                 moves += _cached_group(game, seat, card, 0)
             else:
                 moves += row[card.index] or _fill_single(game, row, card, left, seat)
@@ -152,7 +155,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
             if answers is None:
                 allowed = [card for card in hand if effect.allows(game, card)]
             else:
-                allowed = [card for card in hand if card in answers]
+                allowed = held_in(hand, answers)
             if game.compiled.has_effect_wilds:
                 allowed += [card for card in hand if _wild_under_effects(game, card)]
             elif game.beginning.distinct:
@@ -164,11 +167,13 @@ def first_cards(game: Position, seat: int) -> list[Card]:
     if effect is None:
         # one pass: the cards matching the top card, and wild ones that do not
         playable = rules.matching_or_wild[top.index]
-        found = [card for card in hand if card in playable]
+        found = held_in(hand, playable)
         wild_only = rules.wild_only[top.index]
         if wild_only and not wild_only.isdisjoint(found):
-            matches = [card for card in found if card not in wild_only]
-            extra = [card for card in found if card in wild_only]
+            matches: list[Card] = []
+            extra: list[Card] = []
+            for card in found:  # an inline loop (see `held_in`)
+                (extra if card in wild_only else matches).append(card)
             _add_wilds(game, seat, extra, matches)
         else:
             matches = found
@@ -176,7 +181,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
         # the cards of the named suit or of the top card's rank: those matching the card
         # of that rank and suit
         matching = rules.matching[top.index - top.suit + suit]
-        matches = [card for card in hand if card in matching]
+        matches = held_in(hand, matching)
         if wilds_ok and rules.has_wilds and not rules.wild_cards.isdisjoint(hand):
             chosen = set(matches)  # by hash and identity, not a `==` per card of a list
             extra = [card for card in hand if card in rules.wild_cards and card not in chosen]
@@ -186,11 +191,25 @@ def first_cards(game: Position, seat: int) -> list[Card]:
     return matches
 
 
+def held_in(hand: tuple[Card, ...], cards: frozenset[Card]) -> list[Card]:
+    """The cards of ``hand`` that are in ``cards``, in hand order.
+
+    An inline loop, not a comprehension: on CPython 3.11 a comprehension is a function
+    made and called each time, some 1,400 instructions before its first item."""
+    found: list[Card] = []
+    for card in hand:
+        if card in cards:
+            found.append(card)
+    return found
+
+
 def _add_wilds(game: Position, seat: int, extra: list[Card], matches: list[Card]) -> None:
     """Add the wild cards of ``extra`` that their rule allows now to ``matches`` (PL-9)."""
     wild = game.compiled.wild
     has_match = bool(matches)
-    matches += [c for c in extra if wild[c.index].allows(game, seat, c, has_match)]  # type: ignore[union-attr]
+    for card in extra:  # an inline loop (see `held_in`)
+        if wild[card.index].allows(game, seat, card, has_match):  # type: ignore[union-attr]
+            matches.append(card)
 
 
 def is_first_ok(game: Position, seat: int, card: Card) -> bool:
@@ -211,7 +230,12 @@ def is_first_ok(game: Position, seat: int, card: Card) -> bool:
     rule = game.compiled.wild[card.index]
     if rule is None or (effect is not None and effect.blocks_wilds):
         return False
-    has_match = any(c.suit is suit or c.rank is top.rank for c in game.hands[seat])
+    rank = top.rank
+    has_match = False
+    for held in game.hands[seat]:  # an inline loop (see `held_in`)
+        if held.suit is suit or held.rank is rank:
+            has_match = True
+            break
     return rule.allows(game, seat, card, has_match)
 
 
@@ -242,17 +266,23 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     left = len(hand) - 1
     left = left if left < 4 else 4
     multi = rules.play.multi_card
-    ranks = list(map(_RANK, hand)) if multi else []
     dynamic = rules.table_choice_cards
     row = _single_row(rules, answer, left)
     for first in firsts:
-        if not multi or ranks.count(first.rank) == 1:
+        if not multi or _alone_in_rank(game, hand, first):
             if dynamic and first in dynamic:
                 moves.extend(_make_variants(game, (first,), left, seat))
                 continue
             moves += row[first.index] or _fill_single(game, row, first, left, seat)
             continue
         moves += _cached_group(game, seat, first, answer)
+
+
+def _alone_in_rank(game: Position, hand: tuple[Card, ...], card: Card) -> bool:
+    """Whether ``card`` is the only card of its rank in ``hand`` (by identity)."""
+    return _RANK_MATES[card.index].isdisjoint(hand) and (
+        game.beginning.distinct or count_card(hand, card) == 1
+    )
 
 
 def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[Move, ...]:
@@ -264,17 +294,21 @@ def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[
     leaves 4 or more cards, which the call rules do not tell apart (`_variants`)."""
     rules = game.compiled
     hand = game.hands[seat]
-    rank = first.rank
-    # by identity: list.remove would compare the cards before ``first`` with ``==``, a
-    # Python-level comparison each (`makao.cards.without_card`)
-    others = [card for card in hand if card.rank is rank and card is not first]
-    if not game.beginning.distinct:  # two decks: the other copies of ``first`` stay
+    # in the order of cards (`Card.__lt__`), sorted by index without a call per pair
+    if game.beginning.distinct:  # found by set arithmetic, in C
+        mates = _RANK_MATES[first.index].intersection(hand)
+        others = sorted(mates, key=_INDEX) if len(mates) > 1 else list(mates)
+    else:  # two decks: the other copies of ``first`` stay
+        others = held_in(hand, _RANK_MATES[first.index])
         others += [first] * (count_card(hand, first) - 1)
+        others.sort(key=_INDEX)
     effect = game.effect
     if effect is not None:
-        others = [card for card in others if effect.allows_extra(game, card)]
-    if len(others) > 1:
-        others.sort(key=_INDEX)  # the order of cards (`Card.__lt__`), without a call per pair
+        allowed: list[Card] = []
+        for card in others:  # an inline loop (see `held_in`)
+            if effect.allows_extra(game, card):
+                allowed.append(card)
+        others = allowed
     size = len(hand)
     most = len(others) + 5
     key = (first, tuple(others), size if size < most else most, answer)
@@ -299,7 +333,10 @@ def _group_plays(
         sequences = rules.sequence_cache[key] = _sequences(
             game, first, others, rules.uniform_rank[first.rank]
         )
-    return tuple(move for cards in sequences for move in _variants(game, seat, cards))
+    moves: list[Move] = []
+    for cards in sequences:  # an inline loop (see `held_in`)
+        moves += _variants(game, seat, cards)
+    return tuple(moves)
 
 
 def _sequences(

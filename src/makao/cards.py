@@ -266,8 +266,13 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 def count_card(cards: Iterable[Card], card: Card) -> int:
     """How many times ``card`` is in ``cards``, counted by identity: ``cards.count(card)``
-    would compare every other card with ``==`` (see `without_card`)."""
-    return [held is card for held in cards].count(True)
+    would compare every other card with ``==`` (see `without_card`). An inline loop: on
+    CPython 3.11 a comprehension is a function made and called each time."""
+    count = 0
+    for held in cards:
+        if held is card:
+            count += 1
+    return count
 
 
 def without_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

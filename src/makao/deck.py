@@ -21,7 +21,7 @@ def deck_cards(decks: int = 1, ranks: Collection[int] | None = None) -> list[Car
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
         raise SetupError(f"decks must be a positive whole number, not {decks!r}")
     cards = ALL_CARDS if ranks is None else [c for c in ALL_CARDS if c.rank in ranks]
-    return [card for _ in range(decks) for card in cards]
+    return list(cards) * decks
 
 
 def shuffled_deck(

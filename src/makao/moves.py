@@ -100,8 +100,9 @@ def _cards(value: object) -> tuple[Card, ...]:
     if not hasattr(value, "__iter__"):
         raise InvalidMoveError(f"a play needs cards, not {value!r}")
     cards = tuple(value)
-    if not all(isinstance(card, Card) for card in cards):
-        raise InvalidMoveError(f"a play's cards must be Card values, not {cards!r}")
+    for card in cards:  # an inline loop, not all(…): this runs for every listed play made
+        if not isinstance(card, Card):
+            raise InvalidMoveError(f"a play's cards must be Card values, not {cards!r}")
     return cards
 
 
