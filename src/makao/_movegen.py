@@ -11,7 +11,7 @@ from itertools import product
 from operator import attrgetter
 from typing import Protocol
 
-from makao.cards import ALL_CARDS, Card, count_card
+from makao.cards import ALL_CARDS, Card, Rank
 from makao.errors import IllegalMoveError
 from makao.moves import Choice, Draw, Move, Pass, Play
 from makao.rules.base import CardRule, Table
@@ -266,10 +266,19 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     left = len(hand) - 1
     left = left if left < 4 else 4
     multi = rules.play.multi_card
+    ranks: list[Rank] | None = None  # two decks: a rank's count includes copies
+    if multi and not game.beginning.distinct:
+        ranks = []
+        for card in hand:  # an inline loop (see `held_in`)
+            ranks.append(card.rank)
     dynamic = rules.table_choice_cards
     row = _single_row(rules, answer, left)
     for first in firsts:
-        if not multi or _alone_in_rank(game, hand, first):
+        if not multi or (
+            _RANK_MATES[first.index].isdisjoint(hand)  # no other card of its rank
+            if ranks is None
+            else ranks.count(first.rank) == 1
+        ):
             if dynamic and first in dynamic:
                 moves.extend(_make_variants(game, (first,), left, seat))
                 continue
@@ -278,11 +287,19 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
         moves += _cached_group(game, seat, first, answer)
 
 
-def _alone_in_rank(game: Position, hand: tuple[Card, ...], card: Card) -> bool:
-    """Whether ``card`` is the only card of its rank in ``hand`` (by identity)."""
-    return _RANK_MATES[card.index].isdisjoint(hand) and (
-        game.beginning.distinct or count_card(hand, card) == 1
-    )
+def _others_of_rank(hand: tuple[Card, ...], first: Card) -> list[Card]:
+    """The cards of ``hand`` of ``first``'s rank but one copy of ``first`` (by identity),
+    in hand order: one inline loop (see `held_in`)."""
+    rank = first.rank
+    others: list[Card] = []
+    skipped = False
+    for card in hand:
+        if card.rank is rank:
+            if card is first and not skipped:
+                skipped = True
+            else:
+                others.append(card)
+    return others
 
 
 def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[Move, ...]:
@@ -299,8 +316,7 @@ def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[
         mates = _RANK_MATES[first.index].intersection(hand)
         others = sorted(mates, key=_INDEX) if len(mates) > 1 else list(mates)
     else:  # two decks: the other copies of ``first`` stay
-        others = held_in(hand, _RANK_MATES[first.index])
-        others += [first] * (count_card(hand, first) - 1)
+        others = _others_of_rank(hand, first)
         others.sort(key=_INDEX)
     effect = game.effect
     if effect is not None:
