@@ -111,6 +111,9 @@ def test_a_reading_subclass_gets_views_and_plays_the_same_games() -> None:
         ([(1, 3), (1, 2), (0, 2)], 0, (0, 0.0)),  # 0 led from the first turn
         ([(3, 2, 4), (2, 2, 4), (1, 2, 4)], 0, (1, 2 / 3)),  # tied after turn 2, alone after 3
         ([], 0, (0, 1.0)),  # no turns: the lead came with the last move
+        ([(2, 3), (3, 3), (4, 3)], 1, (1, 2 / 3)),  # 0 leads, a tie, then 1 for good
+        ([(2, 3), (3, 3), (4, 3)], None, (1, None)),  # the same with no winner
+        ([(2, 3, 5), (3, 3, 5), (4, 3, 5)], 1, (1, 2 / 3)),  # the same, three players
     ],
 )
 def test_tracker_summary_counts_lead_changes_and_when_the_winner_took_the_lead(

@@ -188,6 +188,8 @@ class _Tracker:
     def summary(self, winner: int | None) -> tuple[int, float | None]:
         """The number of lead changes, and the share of the turns after which ``winner``
         led (alone or tied) to the end (``None`` without a winner)."""
+        if self.sizes and len(self.sizes[0]) == 2:
+            return self._summary_of_two(winner)
         changes = 0
         leader: int | None = None
         since = 0  # the turn from which the winner has led without a break
@@ -201,7 +203,30 @@ class _Tracker:
                 since = turn + 1
         if winner is None:
             return changes, None
-        turns = len(self.sizes)
-        if since > turns or not turns:
-            return changes, 1.0  # took the lead only with the last move
-        return changes, since / turns
+        return changes, _share(since, len(self.sizes))
+
+    def _summary_of_two(self, winner: int | None) -> tuple[int, float | None]:
+        """`summary` for two players: half the steps a turn (seat 0 leads alone when it
+        holds fewer cards, seat 1 when it does; a tie leads nobody, the winner among them)."""
+        changes = 0
+        leader: int | None = None
+        since = 0
+        for turn, (first, second) in enumerate(self.sizes, start=1):
+            if first != second:
+                current = 0 if first < second else 1
+                if current != leader:
+                    changes += leader is not None
+                    leader = current
+                if current != winner:  # the other seat leads: the winner is behind
+                    since = turn + 1
+        if winner is None:
+            return changes, None
+        return changes, _share(since, len(self.sizes))
+
+
+def _share(since: int, turns: int) -> float:
+    """The share of ``turns`` after which the winner led to the end, from ``since``, the
+    turn from which they led without a break."""
+    if since > turns or not turns:
+        return 1.0  # took the lead only with the last move
+    return since / turns
