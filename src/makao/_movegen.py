@@ -153,7 +153,10 @@ def first_cards(game: Position, seat: int) -> list[Card]:
         if override is None:
             answers = effect.answers(top)
             if answers is None:
-                allowed = [card for card in hand if effect.allows(game, card)]
+                allowed = []
+                for card in hand:  # an inline loop (see `held_in`)
+                    if effect.allows(game, card):
+                        allowed.append(card)
             else:
                 allowed = held_in(hand, answers)
             if game.compiled.has_effect_wilds:
