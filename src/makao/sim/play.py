@@ -206,8 +206,8 @@ class _Tracker:
         return changes, _share(since, len(self.sizes))
 
     def _summary_of_two(self, winner: int | None) -> tuple[int, float | None]:
-        """`summary` for two players: half the steps a turn (seat 0 leads alone when it
-        holds fewer cards, seat 1 when it does; a tie leads nobody, the winner among them)."""
+        """`summary` for two players, in half the steps a turn: a seat leads alone when it
+        holds fewer cards than the other; a tie leads nobody and keeps the winner level."""
         changes = 0
         leader: int | None = None
         since = 0
