@@ -18,7 +18,7 @@ import attrs
 from makao import _movegen, _random
 from makao.cards import Card, parse_cards, without_card
 from makao.deck import shuffled_deck
-from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SeatError, SetupError
+from makao.errors import GameOverError, InvalidMoveError, SeatError, SetupError
 from makao.events import (
     CardsDrawn,
     CardsPlayed,
@@ -438,8 +438,12 @@ class Game(State):
             rule.before_move(self, listed, events)
         if kind is Play:
             self._play_cards(self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
-        elif kind is Draw:
-            self._draw(self.to_move, events)
+        elif kind is Draw:  # a listed draw: no card drawn yet this turn
+            effect = self.effect
+            if effect is not None:
+                effect.on_draw(self, self.to_move, events)
+            else:
+                self.draw_then_maybe_play(self.to_move, events)
         else:
             self._pass(self.to_move, events)
         return tuple(events)
@@ -460,8 +464,19 @@ class Game(State):
         hand = self.hands[seat]
         cards = move.cards
         claimed = _movegen.claiming_rule(self, cards) if rules.claim_rules else None
-        for card in cards:
-            hand = without_card(hand, card)
+        if len(cards) == 1:  # the usual play: `without_card`'s loop, inline
+            card = cards[0]
+            index = 0
+            for held in hand:
+                if held is card:
+                    break
+                index += 1  # a counter: cheaper than enumerate's pairs
+            else:
+                raise ValueError(f"{card} is not in the cards")
+            hand = hand[:index] + hand[index + 1 :]
+        else:
+            for card in cards:
+                hand = without_card(hand, card)
         self.hands[seat] = hand
         self.pile.extend(cards)
         events.append(_new_tuple(CardsPlayed, (seat, cards, move.choice)))
@@ -505,15 +520,6 @@ class Game(State):
             rules.finish.on_finish(self, seat, events)
         if not self.over:
             self.end_turn(seat, previous, events)
-
-    def _draw(self, seat: int, events: list[Event]) -> None:
-        effect = self.effect
-        if self.drawn is not None:
-            raise IllegalMoveError("already drew this turn")  # unreachable: checked legal
-        if effect is not None:
-            effect.on_draw(self, seat, events)
-        else:
-            self.draw_then_maybe_play(seat, events)
 
     def _pass(self, seat: int, events: list[Event]) -> None:
         effect = self.effect
