@@ -114,7 +114,10 @@ def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
     top = game.pile[-1].index
     rules = game.compiled
     matching = rules.matching[top]
-    firsts = held_in(hand, matching)
+    firsts: list[Card] = []
+    for card in hand:  # `held_in`, inline: this runs for most positions
+        if card in matching:
+            firsts.append(card)
     wild_only = rules.wild_only[top]
     if wild_only and not wild_only.isdisjoint(hand):
         _add_wilds(game, game.to_move, held_in(hand, wild_only), firsts)
@@ -128,12 +131,16 @@ def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
     row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
     moves: list[Move] = []
     if rules.play.multi_card and left:
+        by_mates = game.beginning.distinct and not rules.table_choice_cards
         for card in firsts:
             # another card of its rank in hand? (The same card twice returned None above.)
-            if not _RANK_MATES[card.index].isdisjoint(hand):  # it may take them (PL-7)
-                moves += _cached_group(game, seat, card, 0)
-            else:
+            mates = _RANK_MATES[card.index]
+            if mates.isdisjoint(hand):
                 moves += row[card.index] or _fill_single(game, row, card, left, seat)
+            elif by_mates:  # it may take them (PL-7)
+                moves += _group_by_mates(game, seat, card, mates.intersection(hand))
+            else:
+                moves += _cached_group(game, seat, card, 0)
         return moves
     for card in firsts:
         moves += row[card.index] or _fill_single(game, row, card, left, seat)
@@ -338,6 +345,23 @@ def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[
     found = cache.get(key)
     if found is None:
         found = cache[key] = _group_plays(game, seat, first, key[1])
+    return found
+
+
+def _group_by_mates(
+    game: Position, seat: int, first: Card, mates: frozenset[Card]
+) -> tuple[Move, ...]:
+    """`_cached_group` with no effect in force, one deck and no card whose choices depend
+    on the table: found by the set of ``first``'s mates in hand (``mates``), which needs
+    no sorting unless the group is new."""
+    size = len(game.hands[seat])
+    most = len(mates) + 5
+    key = (first, mates, size if size < most else most)
+    cache = game.compiled.group_cache
+    found = cache.get(key)
+    if found is None:
+        others = tuple(sorted(mates, key=_INDEX))
+        found = cache[key] = _group_plays(game, seat, first, others)
     return found
 
 

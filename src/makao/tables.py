@@ -56,6 +56,9 @@ class RuleSet:
     card_rules: tuple[CardRule, ...]
     sequence_cache: dict[Any, Any] = attrs.field(factory=dict)
     play_cache: dict[Any, Any] = attrs.field(factory=dict)
+    #: With no effect in force and one deck: per (first card, the other cards of its rank
+    #: in hand, hand size up to their count + 5), the listed plays of that group.
+    group_cache: dict[Any, Any] = attrs.field(factory=dict)
     #: Per answer rule id (0: no effect, there from the start): per cards left (0…4+): per
     #: card index, the listed one-card plays, filled as they are first needed.
     single_plays: dict[int, list[list[Any]]] = attrs.field(
