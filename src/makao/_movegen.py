@@ -194,11 +194,31 @@ def first_cards(game: Position, seat: int) -> list[Card]:
         matches = held_in(hand, matching)
         if wilds_ok and rules.has_wilds and not rules.wild_cards.isdisjoint(hand):
             chosen = set(matches)  # by hash and identity, not a `==` per card of a list
-            extra = [card for card in hand if card in rules.wild_cards and card not in chosen]
+            wild_cards = rules.wild_cards
+            extra = []
+            for card in hand:  # an inline loop (see `held_in`)
+                if card in wild_cards and card not in chosen:
+                    extra.append(card)
             _add_wilds(game, seat, extra, matches)
     if len(matches) > 1 and not game.beginning.distinct:
         return list(dict.fromkeys(matches))  # two decks: the same card twice
     return matches
+
+
+def can_start(game: Position, seat: int) -> bool:
+    """Whether ``seat`` holds a card that may start a play now (``first_cards`` is not
+    empty). With no effect in force, a card matching the top card settles it by set
+    arithmetic; only wild cards need their rule asked (PL-9)."""
+    if game.effect is None:
+        hand = game.hands[seat]
+        top = game.pile[-1].index
+        rules = game.compiled
+        if not rules.matching[top].isdisjoint(hand):
+            return True
+        wild_only = rules.wild_only[top]
+        if not wild_only or wild_only.isdisjoint(hand):
+            return False
+    return bool(first_cards(game, seat))
 
 
 def held_in(hand: tuple[Card, ...], cards: frozenset[Card]) -> list[Card]:
@@ -237,15 +257,12 @@ def is_first_ok(game: Position, seat: int, card: Card) -> bool:
         if card.suit is override or card.rank is top.rank:
             return True
         suit = override
-    rule = game.compiled.wild[card.index]
+    rules = game.compiled
+    rule = rules.wild[card.index]
     if rule is None or (effect is not None and effect.blocks_wilds):
         return False
-    rank = top.rank
-    has_match = False
-    for held in game.hands[seat]:  # an inline loop (see `held_in`)
-        if held.suit is suit or held.rank is rank:
-            has_match = True
-            break
+    # does the hand hold a card of ``suit`` or of the top card's rank? (as in `first_cards`)
+    has_match = not rules.matching[top.index - top.suit + suit].isdisjoint(game.hands[seat])
     return rule.allows(game, seat, card, has_match)
 
 

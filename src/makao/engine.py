@@ -428,9 +428,8 @@ class Game(State):
         self._log = (listed, self._log)
         rules = self.compiled
         kind = type(listed)
-        handler = rules.handlers.get(kind)
-        if handler is not None:
-            handler.apply(self, listed, events)
+        if kind in rules.handled_kinds:  # a set lookup, not a method call per move
+            rules.handlers[kind].apply(self, listed, events)
             return tuple(events)
         # the idle before-move rules do nothing in the initial rule state
         busy = self.rule_states != rules.initial_state
@@ -659,9 +658,9 @@ class Game(State):
         for playing it (or passing); otherwise the turn ends -- or, if the draw rule says
         so, draw again ([`draws_again`][makao.rules.base.DrawRule.draws_again])."""
         draw_rule = self.compiled.draw
-        stuck = draw_rule.must_play_drawn_when_stuck and not _movegen.first_cards(self, seat)
+        stuck = draw_rule.must_play_drawn_when_stuck and not _movegen.can_start(self, seat)
         drawn = self.draw_cards(seat, 1, "draw", events)
-        if drawn and draw_rule.play_any_after_draw and _movegen.first_cards(self, seat):
+        if drawn and draw_rule.play_any_after_draw and _movegen.can_start(self, seat):
             self.drawn = drawn[0]  # any playable card may follow the draw (UM-5)
             return
         count = 1
@@ -906,7 +905,7 @@ def _position_extras(
     if game.compiled.draw.must_play_drawn_when_stuck:
         hand = game.hands[game.to_move]
         game.hands[game.to_move] = without_card(hand, card)
-        game.must_play_drawn = not _movegen.first_cards(game, game.to_move)
+        game.must_play_drawn = not _movegen.can_start(game, game.to_move)
         game.hands[game.to_move] = hand
     game.drawn = card
 
