@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -232,10 +233,15 @@ class Game(State):
         """How many cards the stock holds."""
         return len(self.stock)
 
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.over
+    if TYPE_CHECKING:
+
+        @property
+        def is_over(self) -> bool:
+            """Whether the game has ended."""
+
+    else:
+        # read by a C getter: no Python call per read (every game loop asks it per move)
+        is_over = property(attrgetter("over"), doc="Whether the game has ended.")
 
     @property
     def active_count(self) -> int:
