@@ -5,10 +5,9 @@ variant, and for every top card of the Polish and Russian attacks (PL-12, RU-11)
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
+from _positions import random_positions
 from makao import ALL_CARDS, Card, Game, Variant, variants
 from makao.rules import BattleCards, RankDemandCards, WaitCards
 from makao.rules.base import Effect, Table
@@ -30,16 +29,10 @@ def disagreements(game: Game, effect: Effect) -> list[str]:
 @pytest.mark.parametrize("players", [3, 4])
 def test_answer_sets_agree_with_allows_in_random_games(name: str, players: int) -> None:
     checked = 0
-    for seed in range(6):
-        game = Game.new(variants.get(name), players, seed=seed)
-        choose = random.Random(seed).choice
-        for _ in range(600):
-            if game.is_over:
-                break
-            if game.effect is not None and game.effect.answers(game.top) is not None:
-                assert disagreements(game, game.effect) == []
-                checked += 1
-            game.play(choose(game.legal_moves()))
+    for game in random_positions(name, players, seeds=6, steps=600):
+        if game.effect is not None and game.effect.answers(game.top) is not None:
+            assert disagreements(game, game.effect) == []
+            checked += 1
     if name in ("polish", "russian", "mao", "switch", "prsi", "mau-mau"):
         assert checked > 0, "no effect with an answer set was met"  # crazy eights: suits only
 

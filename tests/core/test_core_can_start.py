@@ -5,11 +5,10 @@ any card may follow a draw (UM-5)."""
 
 from __future__ import annotations
 
-import random
-
 import attrs
 import pytest
 
+from _positions import random_positions
 from makao import Card, Game, variants
 from makao._movegen import can_start
 from makao.rules import Table, Wild
@@ -28,17 +27,11 @@ class ShortHandWild(Wild):
 @pytest.mark.parametrize("players", [3, 4])
 def test_can_start_agrees_with_playable_cards_in_random_games(name: str, players: int) -> None:
     answers: set[bool] = set()
-    for seed in range(4):
-        game = Game.new(variants.get(name), players, seed=seed)
-        choose = random.Random(seed).choice
-        for _ in range(300):
-            if game.is_over:
-                break
-            for seat in range(players):
-                expected = bool(game.playable_cards(seat))
-                assert can_start(game, seat) is expected, (seed, seat, game.top, game.effect)
-                answers.add(expected)
-            game.play(choose(game.legal_moves()))
+    for game in random_positions(name, players, seeds=4, steps=300):
+        for seat in range(players):
+            expected = bool(game.playable_cards(seat))
+            assert can_start(game, seat) is expected, (game.seed, seat, game.top, game.effect)
+            answers.add(expected)
     assert answers == {True, False}  # both answers were met
 
 
