@@ -81,6 +81,7 @@ def play_game(
         bot.reset(derive_seed(seed, seat))
     tracker = _Tracker(game)
     record_sizes, hands = tracker.sizes.append, game.hands
+    two = players == 2
     events: list[Event] = []
     keep = events.extend
     limit = -1 if max_actions is None else max_actions
@@ -99,7 +100,10 @@ def play_game(
             or game.over
             or (game.drawn is None and getattr(move, "seat", None) is None)
         ):
-            record_sizes(tuple(map(len, hands)))
+            if two:  # the usual experiment: no map iterator, no tuple resized from ten
+                record_sizes((len(hands[0]), len(hands[1])))
+            else:
+                record_sizes(tuple(map(len, hands)))
     counts = Counter(map(type, events))
     penalties = [0] * players
     if Penalised in counts:
