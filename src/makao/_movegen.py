@@ -6,7 +6,7 @@ the fields move generation needs), so it does not import the engine."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import product
 from operator import attrgetter
 from typing import Protocol
@@ -14,7 +14,7 @@ from typing import Protocol
 from makao.cards import ALL_CARDS, Card, Rank
 from makao.errors import IllegalMoveError
 from makao.moves import Choice, Draw, Move, Pass, Play
-from makao.rules.base import CardRule, Table
+from makao.rules.base import CardRule, Effect, Table
 from makao.state import Beginning
 from makao.tables import RuleSet
 
@@ -131,16 +131,12 @@ def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
     row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
     moves: list[Move] = []
     if rules.play.multi_card and left:
-        by_mates = game.beginning.distinct and not rules.table_choice_cards
         for card in firsts:
             # another card of its rank in hand? (The same card twice returned None above.)
-            mates = _RANK_MATES[card.index]
-            if mates.isdisjoint(hand):
-                moves += row[card.index] or _fill_single(game, row, card, left, seat)
-            elif by_mates:  # it may take them (PL-7)
-                moves += _group_by_mates(game, seat, card, mates.intersection(hand))
-            else:
+            if not _RANK_MATES[card.index].isdisjoint(hand):  # it may take them (PL-7)
                 moves += _cached_group(game, seat, card, 0)
+            else:
+                moves += row[card.index] or _fill_single(game, row, card, left, seat)
         return moves
     for card in firsts:
         moves += row[card.index] or _fill_single(game, row, card, left, seat)
@@ -329,56 +325,51 @@ def _others_of_rank(hand: tuple[Card, ...], first: Card) -> list[Card]:
     return others
 
 
+def _extras_allowed(game: Position, effect: Effect, cards: Iterable[Card]) -> list[Card]:
+    """The ``cards`` that ``effect`` lets follow the first card of a play
+    (`Effect.allows_extra`; under an attack, battle cards only, PL-16): an inline loop
+    (see `held_in`)."""
+    allowed: list[Card] = []
+    for card in cards:
+        if effect.allows_extra(game, card):
+            allowed.append(card)
+    return allowed
+
+
 def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[Move, ...]:
     """The plays starting with ``first`` and adding any of the other cards of its rank in
-    ``seat``'s hand that the effect in force lets follow (PL-7), cached per hand size and
-    answer rule id unless a card's choices depend on the table.
+    ``seat``'s hand that the effect in force lets follow (PL-7), cached per those cards,
+    hand size and answer rule id unless a card's choices depend on the table.
 
-    Hand sizes from ``len(others) + 5`` on share one entry: every play of the group then
-    leaves 4 or more cards, which the call rules do not tell apart (`_variants`)."""
+    With one deck those cards are found by set arithmetic, in C, and the set is the key:
+    they are sorted only when the group is new. Hand sizes from ``len(group) + 5`` on
+    share one entry: every play of the group then leaves 4 or more cards, which the call
+    rules do not tell apart (`_variants`)."""
     rules = game.compiled
     hand = game.hands[seat]
-    # in the order of cards (`Card.__lt__`), sorted by index without a call per pair
-    if game.beginning.distinct:  # found by set arithmetic, in C
-        mates = _RANK_MATES[first.index].intersection(hand)
-        others = sorted(mates, key=_INDEX) if len(mates) > 1 else list(mates)
-    else:  # two decks: the other copies of ``first`` stay
-        others = _others_of_rank(hand, first)
-        others.sort(key=_INDEX)
     effect = game.effect
-    if effect is not None:
-        allowed: list[Card] = []
-        for card in others:  # an inline loop (see `held_in`)
-            if effect.allows_extra(game, card):
-                allowed.append(card)
-        others = allowed
+    group: frozenset[Card] | tuple[Card, ...]
+    if game.beginning.distinct:
+        group = _RANK_MATES[first.index].intersection(hand)
+        if effect is not None:
+            group = frozenset(_extras_allowed(game, effect, group))
+    else:  # two decks: the other copies of ``first`` stay; the key in the order of cards
+        others = _others_of_rank(hand, first)
+        if effect is not None:
+            others = _extras_allowed(game, effect, others)
+        others.sort(key=_INDEX)
+        group = tuple(others)
     size = len(hand)
-    most = len(others) + 5
-    key = (first, tuple(others), size if size < most else most, answer)
+    most = len(group) + 5
+    key = (first, group, size if size < most else most, answer)
     dynamic = rules.table_choice_cards
-    if dynamic and (first in dynamic or not dynamic.isdisjoint(key[1])):
-        return _group_plays(game, seat, first, key[1])  # not cached
+    if dynamic and (first in dynamic or not dynamic.isdisjoint(group)):
+        return _group_plays(game, seat, first, tuple(sorted(group, key=_INDEX)))  # not cached
     cache = rules.play_cache
     found = cache.get(key)
     if found is None:
-        found = cache[key] = _group_plays(game, seat, first, key[1])
-    return found
-
-
-def _group_by_mates(
-    game: Position, seat: int, first: Card, mates: frozenset[Card]
-) -> tuple[Move, ...]:
-    """`_cached_group` with no effect in force, one deck and no card whose choices depend
-    on the table: found by the set of ``first``'s mates in hand (``mates``), which needs
-    no sorting unless the group is new."""
-    size = len(game.hands[seat])
-    most = len(mates) + 5
-    key = (first, mates, size if size < most else most)
-    cache = game.compiled.group_cache
-    found = cache.get(key)
-    if found is None:
-        others = tuple(sorted(mates, key=_INDEX))
-        found = cache[key] = _group_plays(game, seat, first, others)
+        ordered = tuple(sorted(group, key=_INDEX))
+        found = cache[key] = _group_plays(game, seat, first, ordered)
     return found
 
 

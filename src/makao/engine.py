@@ -434,7 +434,7 @@ class Game(State):
         self._log = (listed, self._log)
         rules = self.compiled
         kind = type(listed)
-        if kind in rules.handled_kinds:  # a set lookup, not a method call per move
+        if kind in rules.handlers:  # a lookup, not a method call per move
             rules.handlers[kind].apply(self, listed, events)
             return tuple(events)
         # the idle before-move rules do nothing in the initial rule state

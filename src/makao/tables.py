@@ -56,9 +56,6 @@ class RuleSet:
     card_rules: tuple[CardRule, ...]
     sequence_cache: dict[Any, Any] = attrs.field(factory=dict)
     play_cache: dict[Any, Any] = attrs.field(factory=dict)
-    #: With no effect in force and one deck: per (first card, the other cards of its rank
-    #: in hand, hand size up to their count + 5), the listed plays of that group.
-    group_cache: dict[Any, Any] = attrs.field(factory=dict)
     #: Per answer rule id (0: no effect, there from the start): per cards left (0…4+): per
     #: card index, the listed one-card plays, filled as they are first needed.
     single_plays: dict[int, list[list[Any]]] = attrs.field(
@@ -76,8 +73,6 @@ class RuleSet:
     #: rule's state is its initial state (`TurnRule.idle_in_initial_state`).
     busy_before_move_rules: tuple[TurnRule, ...] = ()
     busy_extra_move_rules: tuple[TurnRule, ...] = ()
-    #: The move classes a turn rule carries out itself (the keys of `handlers`).
-    handled_kinds: frozenset[type] = frozenset()
     #: `after_play_rules` that can act after a play without calls leaving 0, 1, 2,
     #: 3, 4+ cards ([`TurnRule.after_play_applies`][makao.rules.base.TurnRule.after_play_applies]).
     after_play_by_left: tuple[tuple[TurnRule, ...], ...] = ((),) * 5
@@ -148,7 +143,6 @@ class RuleSet:
             wild_only=tuple(wild_cards - cards for cards in matching),
             call_rules=_overriding(turn_rules, "call_options"),
             handlers=handlers,
-            handled_kinds=frozenset(handlers),
             draw=slots[DrawRule],  # type: ignore[arg-type]
             play=slots[PlayRule],  # type: ignore[arg-type]
             finish=slots[FinishRule],  # type: ignore[arg-type]
