@@ -8,10 +8,13 @@ hook (``hatch_build.py``, switched on by ``MAKAO_COMPILE=1``) reads it from this
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from importlib.machinery import EXTENSION_SUFFIXES
-from typing import Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
-__all__ = ["COMPILED_MODULES", "compiled_modules", "describe"]
+_T = TypeVar("_T")
+
+__all__ = ["COMPILED_MODULES", "compiled_modules", "describe", "mypyc_attr"]
 
 #: The modules a compiled build compiles with mypyc: move generation and the game's random
 #: generator, plain functions on the hot path. Every other module (the engine's validating
@@ -20,6 +23,8 @@ __all__ = ["COMPILED_MODULES", "compiled_modules", "describe"]
 COMPILED_MODULES: Final = (
     "makao._random",
     "makao._movegen",
+    "makao.state",
+    "makao._core",
 )
 
 
@@ -38,3 +43,18 @@ def describe() -> str:
     """Which build this is, in words: ``"pure Python"`` or ``"compiled with mypyc (…)"``."""
     found = compiled_modules()
     return f"compiled with mypyc ({', '.join(found)})" if found else "pure Python"
+
+
+if TYPE_CHECKING:  # the compiler sees mypyc's own (compiled modules import it from here)
+    from mypy_extensions import mypyc_attr as mypyc_attr
+else:
+
+    def mypyc_attr(**options: object) -> Callable[[type[_T]], type[_T]]:
+        """``mypy_extensions.mypyc_attr`` for the interpreted build: the compiled modules'
+        classes declare their mypyc options with it (``allow_interpreted_subclasses``),
+        which only the compiler reads; interpreted, it leaves the class as it is (and makao
+        needs no ``mypy_extensions`` at run time)."""
+        return _unchanged
+
+    def _unchanged(cls: type[_T]) -> type[_T]:
+        return cls

@@ -1,44 +1,27 @@
 """Legal-move generation and the legality explanations of [`Game.play`][makao.engine.Game.play] (hot
 path).
 
-Private to the engine: it reads a game through `Position` (the rules' Table plus
-the fields move generation needs), so it does not import the engine."""
+Private to the engine: it reads a game as a `Position`, the state, so it does not import
+the engine (compiled, it reads the state's fields as C struct members)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import product
 from operator import attrgetter
-from typing import Protocol
 
 from makao.cards import ALL_CARDS, Card, Rank
 from makao.errors import IllegalMoveError
 from makao.moves import Choice, Draw, Move, Pass, Play
-from makao.rules.base import CardRule, Effect, Table
-from makao.state import Beginning
+from makao.rules.base import CardRule, Effect
+from makao.state import State
 from makao.tables import RuleSet
 
-
-class Position(Table, Protocol):
-    """What move generation reads of a game (the engine's ``Game`` is one)."""
-
-    compiled: RuleSet
-    must_play_drawn: bool
-    over: bool
-    rule_states: tuple[object, ...]
-    stock: list[Card]
-    beginning: Beginning  # its ``distinct``: no card is in the game twice
-
-    @property
-    def pile(self) -> list[Card]:
-        """The pile, bottom to top."""
-
-    @property
-    def hands(self) -> list[tuple[Card, ...]]:
-        """Each seat's hand."""
-
-    def can_draw(self) -> bool:
-        """Whether a card can be drawn."""
+#: What move generation reads: the state. At run time it is always a game (a
+#: `makao._core.Core`, so a [`Table`][makao.rules.base.Table]), which is what the rule hooks
+#: called here are given (``# type: ignore[arg-type]  # a Core``): importing `Core` to say
+#: so would make an import circle.
+Position = State
 
 
 _DRAW = Draw()
@@ -71,7 +54,7 @@ def legal_moves(game: Position) -> tuple[Move, ...]:
         if game.rule_states == rules.initial_state:
             extra = rules.busy_extra_move_rules  # the idle ones list nothing now
         for rule in extra:
-            moves.extend(rule.extra_moves(game))
+            moves.extend(rule.extra_moves(game))  # type: ignore[arg-type]  # a Core
     return tuple(moves)
 
 
@@ -95,9 +78,9 @@ def _turn_moves(game: Position, seat: int) -> list[Move]:
             if game.stock or len(game.pile) > 1:  # a card can be drawn
                 moves.append(_DRAW)
         else:
-            if effect.may_draw(game, seat, bool(firsts)):
+            if effect.may_draw(game, seat, bool(firsts)):  # type: ignore[arg-type]  # a Core
                 moves.append(_DRAW)
-            if effect.may_pass(game, seat):
+            if effect.may_pass(game, seat):  # type: ignore[arg-type]  # a Core
                 moves.append(_PASS)
         if not moves:
             moves.append(_PASS)  # stuck: nothing to play, nothing to draw (PL-36)
@@ -158,7 +141,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
             if answers is None:
                 allowed = []
                 for card in hand:  # an inline loop (see `held_in`)
-                    if effect.allows(game, card):
+                    if effect.allows(game, card):  # type: ignore[arg-type]  # a Core
                         allowed.append(card)
             else:
                 allowed = held_in(hand, answers)
@@ -234,7 +217,7 @@ def _add_wilds(game: Position, seat: int, extra: list[Card], matches: list[Card]
     wild = game.compiled.wild
     has_match = bool(matches)
     for card in extra:  # an inline loop (see `held_in`)
-        if wild[card.index].allows(game, seat, card, has_match):  # type: ignore[union-attr]
+        if wild[card.index].allows(game, seat, card, has_match):  # type: ignore[arg-type,union-attr]
             matches.append(card)
 
 
@@ -249,7 +232,7 @@ def is_first_ok(game: Position, seat: int, card: Card) -> bool:
     else:
         override = effect.suit_override
         if override is None:
-            return effect.allows(game, card) or _wild_under_effects(game, card)
+            return effect.allows(game, card) or _wild_under_effects(game, card)  # type: ignore[arg-type]  # a Core
         if card.suit is override or card.rank is top.rank:
             return True
         suit = override
@@ -259,7 +242,7 @@ def is_first_ok(game: Position, seat: int, card: Card) -> bool:
         return False
     # does the hand hold a card of ``suit`` or of the top card's rank? (as in `first_cards`)
     has_match = not rules.matching[top.index - top.suit + suit].isdisjoint(game.hands[seat])
-    return rule.allows(game, seat, card, has_match)
+    return rule.allows(game, seat, card, has_match)  # type: ignore[arg-type]  # a Core
 
 
 def _wild_under_effects(game: Position, card: Card) -> bool:
@@ -274,7 +257,11 @@ def _with_required_calls(game: Position, seat: int, moves: list[Move]) -> list[M
     listed: list[Move] = []
     for move in moves:
         if type(move) is Play:
-            calls = [c for rule in rules for c in rule.required_calls(game, seat, move.cards)]
+            calls = [
+                c
+                for rule in rules
+                for c in rule.required_calls(game, seat, move.cards)  # type: ignore[arg-type]  # a Core
+            ]
             if calls:
                 move = Play(move.cards, move.choice, (*move.calls, *calls))
         listed.append(move)
@@ -331,7 +318,7 @@ def _extras_allowed(game: Position, effect: Effect, cards: Iterable[Card]) -> li
     (see `held_in`)."""
     allowed: list[Card] = []
     for card in cards:
-        if effect.allows_extra(game, card):
+        if effect.allows_extra(game, card):  # type: ignore[arg-type]  # a Core
             allowed.append(card)
     return allowed
 
@@ -445,7 +432,7 @@ def claiming_rule(game: Position, cards: tuple[Card, ...]) -> CardRule | None:
     """The rule that takes over a play of ``cards`` now
     ([`CardRule.claims`][makao.rules.base.CardRule.claims]), if any."""
     for rule in game.compiled.claim_rules:
-        if rule.claims(game, cards):
+        if rule.claims(game, cards):  # type: ignore[arg-type]  # a Core
             return rule
     return None
 
@@ -511,7 +498,7 @@ def _make_variants(
     if rule is None or (left == 0 and not game.compiled.finish.last_card_effect_applies):
         choices: tuple[Choice, ...] = (None,)
     else:
-        choices = rule.table_choices(game, seat, cards[-1]) or rule.choices(cards[-1])
+        choices = rule.table_choices(game, seat, cards[-1]) or rule.choices(cards[-1])  # type: ignore[arg-type]  # a Core
     options: list[str] = []
     for turn_rule in game.compiled.call_rules:
         options.extend(turn_rule.call_options(cards, left))
@@ -534,7 +521,7 @@ def canonical(game: Position, move: Move, legal: tuple[Move, ...]) -> Move:
     if listed(game, move, legal) is not None:
         return move
     for rule in game.compiled.admit_rules:
-        admitted = rule.admit(game, move, legal)
+        admitted = rule.admit(game, move, legal)  # type: ignore[arg-type]  # a Core
         if admitted is not None:
             return admitted
     raise IllegalMoveError(explain(game, move, legal))
@@ -564,7 +551,9 @@ def explain(game: Position, move: Move, legal: tuple[Move, ...]) -> str:
 
 def _reason(game: Position, move: Move, seat: int) -> str:
     effect = game.effect
-    state = f"top card {game.top}" + ("" if effect is None else f", {effect.to_text()} in force")
+    state = f"top card {game.pile[-1]}" + (
+        "" if effect is None else f", {effect.to_text()} in force"
+    )
     if type(move) is Play:
         hand = list(game.hands[seat])
         for card in move.cards:

@@ -1,11 +1,15 @@
 """The one definition of a game's state: every field declared once, in `FIELDS`.
 
-Everything that must know the fields is derived from that declaration:
+Everything that must know the fields is derived from that declaration, or written out
+once beside it and checked against it by the tests (the compiled build makes `State` a
+mypyc native class, whose body cannot be generated):
 
-* ``__slots__`` of [`State`][makao.state.State] (and so of [`makao.Game`][makao.engine.Game]);
-* [`State.clone`][makao.state.State.clone], generated once as straight-line code (cheap:
-  the few lists are copied -- the list of hands, the stock, the pile --; the hands and
-  per-seat values are tuples, shared like every immutable value and the record);
+* ``__slots__`` of [`State`][makao.state.State] (and so of [`makao.Game`][makao.engine.Game]),
+  written out;
+* [`State.clone`][makao.state.State.clone], straight-line code written out, one line per
+  field as its ``copy`` says (cheap: the few lists are copied -- the list of hands, the
+  stock, the pile --; the hands and per-seat values are tuples, shared like every
+  immutable value and the record);
 * equality: two games are equal when their positions are
   ([`State.position_key`][makao.state.State.position_key], like python-chess's transposition key:
   the record of how a game got there is no part of it);
@@ -20,12 +24,12 @@ rule's own state lives in `State.rule_states`, one immutable value per stateful 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
 import attrs
 from typing_extensions import Self
 
+from makao._build import mypyc_attr
 from makao.cards import Card
 
 if TYPE_CHECKING:
@@ -97,32 +101,7 @@ FIELDS: Final[tuple[Field, ...]] = (
 _POSITION: Final = tuple(field.name for field in FIELDS if field.position)
 
 
-def _clone_source() -> str:
-    """The source of [`State.clone`][makao.state.State.clone], one line per field of `FIELDS`."""
-    lines = ["def clone(self):", "    new = _new(type(self))"]
-    for field in FIELDS:
-        name = field.name
-        value = {
-            "shared": f"self.{name}",
-            "list": f"self.{name}[:]",
-            "reset": "None",
-        }[field.copy]
-        lines.append(f"    new.{name} = {value}")
-    lines.append("    return new")
-    return "\n".join(lines)
-
-
-def _make_clone() -> Callable[[Any], Any]:
-    namespace: dict[str, Any] = {"_new": object.__new__}
-    exec(_clone_source(), namespace)  # generated from FIELDS, as attrs generates __init__
-    clone: Callable[[Any], Any] = namespace["clone"]
-    clone.__doc__ = (
-        "An independent copy: lists are copied, immutable values and the record shared "
-        "(generated from makao.state.FIELDS)."
-    )
-    return clone
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """The fields of a game (see `FIELDS`); [`makao.Game`][makao.engine.Game] adds the methods.
 
@@ -130,7 +109,35 @@ class State:
     them only through the services of [`makao.rules.Table`][makao.rules.base.Table].
     """
 
-    __slots__ = tuple(field.name for field in FIELDS)
+    # The names of `FIELDS`, in order, written out: the compiled build makes this a mypyc
+    # native class, whose body cannot compute them (tests/core/test_core_state.py checks
+    # them, and `clone`, against `FIELDS`).
+    __slots__ = (  # noqa: RUF023  # the order of FIELDS
+        "variant",
+        "compiled",
+        "players",
+        "hands",
+        "stock",
+        "pile",
+        "to_move",
+        "direction",
+        "effect",
+        "waits",
+        "done",
+        "finished",
+        "drawn",
+        "must_play_drawn",
+        "next_seat",
+        "over",
+        "blocked",
+        "stuck",
+        "rng",
+        "reshuffles",
+        "rule_states",
+        "_legal",
+        "_log",
+        "beginning",
+    )
 
     variant: Variant
     compiled: RuleSet
@@ -163,14 +170,36 @@ class State:
     #: How the game began, fixed for its life and shared by its clones (`Beginning`).
     beginning: Beginning
 
-    if TYPE_CHECKING:
-
-        def clone(self) -> Self:
-            """An independent copy: lists are copied, immutable values and the record
-            shared (generated from `FIELDS`)."""
-
-    else:
-        clone = _make_clone()
+    def clone(self) -> Self:
+        """An independent copy: lists are copied, immutable values and the record shared
+        (one line per field of `FIELDS`, as its ``copy`` says; checked against it by
+        tests/core/test_core_state.py)."""
+        new = type(self).__new__(type(self))
+        new.variant = self.variant
+        new.compiled = self.compiled
+        new.players = self.players
+        new.hands = self.hands[:]
+        new.stock = self.stock[:]
+        new.pile = self.pile[:]
+        new.to_move = self.to_move
+        new.direction = self.direction
+        new.effect = self.effect
+        new.waits = self.waits
+        new.done = self.done
+        new.finished = self.finished
+        new.drawn = self.drawn
+        new.must_play_drawn = self.must_play_drawn
+        new.next_seat = None
+        new.over = self.over
+        new.blocked = self.blocked
+        new.stuck = self.stuck
+        new.rng = self.rng
+        new.reshuffles = self.reshuffles
+        new.rule_states = self.rule_states
+        new._legal = self._legal
+        new._log = self._log
+        new.beginning = self.beginning
+        return new
 
     @property
     def seed(self) -> int:

@@ -28,8 +28,26 @@ POLISH = variants.polish()
 
 
 def test_state_slots_clone_and_equality_come_from_one_declaration() -> None:
-    assert State.__slots__ == tuple(field.name for field in FIELDS)
+    names = tuple(field.name for field in FIELDS)
+    slots = getattr(State, "__slots__", None)  # a compiled (mypyc native) State has none
+    assert slots is None or slots == names
     game = Game.new(POLISH, 3, seed=4)
+    assert not hasattr(game, "__dict__")
+    with pytest.raises(AttributeError):
+        game.undeclared = 1  # type: ignore[attr-defined]
+    for name in names:
+        getattr(game, name)  # every declared field is there
+    game.next_seat = 1  # a "reset" field: not carried over
+    again = game.clone()
+    for field in FIELDS:
+        original, copied = getattr(game, field.name), getattr(again, field.name)
+        if field.copy == "shared":
+            assert copied is original, field.name
+        elif field.copy == "list":
+            assert copied == original and copied is not original, field.name
+        else:
+            assert copied is None, field.name
+    game.next_seat = None
     copy = game.clone()
     assert copy == game and copy is not game
     assert copy.position_key() == game.position_key()

@@ -1,0 +1,414 @@
+"""The engine's compiled half: [`Game.play`][makao.engine.Game.play] and the services
+rules use ([`makao.rules.Table`][makao.rules.base.Table]).
+
+[`Game`][makao.engine.Game] is a `Core`. The public entry points that check raw input of
+types mypyc would check itself (seats and counts as ``int``: `Game.new`, `Game.hand`,
+`Game.legal_moves`, …) live in [`makao.engine`][makao.engine], which stays interpreted in
+both builds, so that bad input raises makao's typed errors there. `play` lives here: its
+argument (a move or its text) is not one mypyc checks, and `play` checks it itself. In the
+compiled build (docs/builds.md) this module and [`makao.state`][makao.state] are compiled
+with mypyc, so `Core` is a native class whose fields compiled code reads as C struct
+members; `Game`, an interpreted subclass, adds no fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from makao import _movegen, _random
+from makao._build import mypyc_attr
+from makao.cards import Card, without_card
+from makao.errors import GameOverError, InvalidMoveError
+from makao.events import (
+    CardsDrawn,
+    CardsPlayed,
+    Event,
+    GameOver,
+    HandsSwapped,
+    Passed,
+    PlayerFinished,
+    StockReshuffled,
+    TurnSkipped,
+)
+from makao.moves import Draw, Move, Play, parse_move
+from makao.rules.base import CardRule, Effect
+from makao.state import State, replaced
+
+__all__ = ["Core", "unfinished_by_cards"]
+
+#: ``tuple.__new__`` builds an event without the named tuple's keyword-handling ``__new__``.
+_new_tuple = tuple.__new__
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Core(State):
+    """The state with what changes it (see the module): `play` and the services of
+    [`makao.rules.Table`][makao.rules.base.Table]; [`makao.Game`][makao.engine.Game] adds
+    the other public entry points."""
+
+    __slots__ = ()
+
+    @property
+    def top(self) -> Card:
+        """The top card of the pile."""
+        return self.pile[-1]
+
+    @property
+    def active_count(self) -> int:
+        """How many players still hold cards."""
+        return self.players - len(self.finished)
+
+    def play(self, move: Move | str) -> tuple[Event, ...]:
+        """Play ``move`` (an object or its text) and return what happened.
+
+        Raises [`InvalidMoveError`][makao.errors.InvalidMoveError] for malformed moves and
+        [`IllegalMoveError`][makao.errors.IllegalMoveError] for moves the rules forbid now; in both
+        cases the game is unchanged.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _movegen.legal_moves(self)
+        # a move taken from legal_moves() is found by identity (a loop: about a third of
+        # the instructions of any(map(is_, legal, repeat(move))))
+        listed: Move
+        for listed in legal:
+            if listed is move:
+                break
+        else:
+            listed = self._admitted(move, legal)
+        events: list[Event] = []
+        self._legal = None
+        self._log = (listed, self._log)
+        rules = self.compiled
+        kind = type(listed)
+        if kind in rules.handlers:  # a lookup, not a method call per move
+            rules.handlers[kind].apply(self, listed, events)
+            return tuple(events)
+        # the idle before-move rules do nothing in the initial rule state
+        busy = self.rule_states != rules.initial_state
+        for rule in rules.before_move_rules if busy else rules.busy_before_move_rules:
+            rule.before_move(self, listed, events)
+        if kind is Play:
+            self._play_cards(self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
+        elif kind is Draw:  # a listed draw: no card drawn yet this turn
+            effect = self.effect
+            if effect is not None:
+                effect.on_draw(self, self.to_move, events)
+            else:
+                self.draw_then_maybe_play(self.to_move, events)
+        else:
+            self._pass(self.to_move, events)
+        return tuple(events)
+
+    def _admitted(self, move: object, legal: tuple[Move, ...]) -> Move:
+        """``move`` (an object or its text) checked against ``legal``: the listed move it
+        stands for, or a typed error (malformed, game over, illegal now)."""
+        if isinstance(move, str):
+            move = parse_move(move)
+        elif not isinstance(move, Move):
+            raise InvalidMoveError(f"not a move: {move!r} (pass a Move or its text)")
+        if self.over:
+            raise GameOverError(f"the game is over; {move} cannot be played")
+        return _movegen.canonical(self, move, legal)
+
+    def _play_cards(self, seat: int, move: Play, events: list[Event]) -> None:
+        rules = self.compiled
+        hand = self.hands[seat]
+        cards = move.cards
+        claimed = _movegen.claiming_rule(self, cards) if rules.claim_rules else None
+        if len(cards) == 1:  # the usual play: `without_card`'s loop, inline
+            card = cards[0]
+            index = 0
+            for held in hand:
+                if held is card:
+                    break
+                index += 1  # a counter: cheaper than enumerate's pairs
+            else:
+                raise ValueError(f"{card} is not in the cards")
+            hand = hand[:index] + hand[index + 1 :]
+        else:
+            for card in cards:
+                hand = without_card(hand, card)
+        self.hands[seat] = hand
+        self.pile.extend(cards)
+        events.append(_new_tuple(CardsPlayed, (seat, cards, move.choice)))
+        self.drawn = None
+        self.stuck = 0
+        previous = self.effect
+        self.effect = None
+        self.next_seat = None
+        if claimed is None:
+            card_rule = rules.card_rule
+            acting = card_rule[cards[-1].index]
+            if acting is None and len(cards) > 1:
+                for card in reversed(cards):
+                    acting = card_rule[card.index]
+                    if acting is not None:
+                        break
+        else:
+            acting = claimed
+        if (
+            previous is not None
+            and claimed is None
+            and (acting is None or previous.answer_overrides)
+        ):
+            acting = previous.answer_rule
+        if hand or rules.finish.last_card_effect_applies:
+            if acting is not None:
+                acting.on_play(self, seat, cards, move.choice, previous, events)
+            elif previous is not None:
+                self.effect = previous.on_covered(self, events)
+        elif previous is not None:
+            self.effect = previous.on_covered(self, events)
+        left = len(self.hands[seat])  # re-read: a rule may swap hands
+        # with no calls, only the rules that act on this many cards left run
+        for rule in (
+            rules.after_play_by_left[left if left < 4 else 4]
+            if not move.calls
+            else rules.after_play_rules
+        ):
+            rule.after_play(self, seat, cards, move.calls, events)
+        if not self.hands[seat] and not self.done[seat]:
+            rules.finish.on_finish(self, seat, events)
+        if not self.over:
+            self.end_turn(seat, previous, events)
+
+    def _pass(self, seat: int, events: list[Event]) -> None:
+        effect = self.effect
+        if self.drawn is not None:
+            self.drawn = None
+            events.append(_new_tuple(Passed, (seat,)))
+            self.end_turn(seat, effect, events)
+        elif effect is not None and effect.may_pass(self, seat):
+            effect.on_pass(self, seat, events)
+        else:  # stuck: nothing to play and nothing to draw (PL-36)
+            events.append(_new_tuple(Passed, (seat,)))
+            self.stuck += 1
+            if self.stuck >= self.active_count:
+                self.blocked = True
+                self.end_game(events)
+            else:
+                self.end_turn(seat, effect, events)
+
+    # ------------------------------------------------------------------ services for rules
+    # Game is a makao.rules.Table (and, while dealing, a Setup): these are the only ways
+    # a rule changes the game.
+
+    @property
+    def claim_rules(self) -> tuple[CardRule, ...]:
+        """The card rules that may take over a play
+        ([`CardRule.claims`][makao.rules.base.CardRule.claims])."""
+        return self.compiled.claim_rules
+
+    def rule_for(self, card: Card) -> CardRule | None:
+        """The rule that gives ``card`` its effect in this variant, if any."""
+        return self.compiled.card_rule[card.index]
+
+    def is_function(self, card: Card) -> bool:
+        """Whether ``card`` has an effect or is wild in this variant (PL-4)."""
+        return self.compiled.is_function[card.index]
+
+    def playable_cards(self, seat: int) -> list[Card]:
+        """The distinct cards of ``seat``'s hand that may start a play now."""
+        return _movegen.first_cards(self, seat)
+
+    def may_start(self, seat: int, card: Card) -> bool:
+        """Whether ``card``, were it in ``seat``'s hand, may start a play now (for a seat
+        other than the one to move: as if it were their turn). Used to place a drawn card
+        when resampling hidden cards."""
+        return _movegen.is_first_ok(self, seat, card)
+
+    def rule_state(self, rule: object) -> Any:
+        """``rule``'s own state in this game ([`Stateful`][makao.rules.base.Stateful])."""
+        return self.rule_states[self.compiled.state_index[id(rule)]]
+
+    def set_rule_state(self, rule: object, value: object) -> None:
+        """Replace ``rule``'s own state in this game (an immutable value)."""
+        values = list(self.rule_states)
+        values[self.compiled.state_index[id(rule)]] = value
+        self.rule_states = tuple(values)
+
+    def set_effect(self, effect: Effect | None) -> None:
+        """Put ``effect`` in force (``None``: clear it)."""
+        self.effect = effect
+
+    def send_turn_to(self, seat: int | None) -> None:
+        """The turn that ends now goes to ``seat`` (``None``: back to turn order)."""
+        self.next_seat = seat
+
+    def reverse(self) -> int:
+        """Turn the direction of play around; return the new direction."""
+        self.direction = -self.direction
+        return self.direction
+
+    def add_wait(self, seat: int, turns: int) -> None:
+        """``seat`` waits ``turns`` more turns (PL-18)."""
+        self.waits = replaced(self.waits, seat, self.waits[seat] + turns)
+
+    def play_cards(self, seat: int, play: Play, events: list[Event]) -> None:
+        """``seat`` takes the turn and makes ``play`` as if it were theirs (jump-in)."""
+        self.to_move = seat
+        self.drawn = None
+        self.must_play_drawn = False
+        for rule in self.compiled.before_move_rules:
+            rule.before_move(self, play, events)
+        self._play_cards(seat, play, events)
+
+    def swap_hands(self, seat: int, other: int, events: list[Event]) -> None:
+        """``seat`` and ``other`` exchange their hands (a ``HandsSwapped`` event)."""
+        hands = self.hands
+        hands[seat], hands[other] = hands[other], hands[seat]
+        events.append(HandsSwapped(seat, other))
+
+    def keep_turn_open(self, card: Card) -> None:
+        """After a draw the turn stays open: ``card`` may still be played (UM-5)."""
+        self.drawn = card
+
+    def announce(self, events: Sequence[Event]) -> None:
+        """Record the deal's announcements as `opening` (Mao, UM-2, UM-4)."""
+        self.beginning = attrs.evolve(self.beginning, opening=tuple(events))
+
+    def can_draw(self) -> bool:
+        """Whether at least one card can be drawn (stock, or pile cards to reshuffle)."""
+        return bool(self.stock) or len(self.pile) > 1
+
+    def draw_cards(
+        self, seat: int, count: int, reason: str, events: list[Event]
+    ) -> tuple[Card, ...]:
+        """Give ``seat`` up to ``count`` cards from the stock, reshuffling the pile but its
+        top card when the stock runs out (PL-35); cards that cannot be had are forgiven.
+        Returns the cards drawn, in order."""
+        stock = self.stock
+        if count == 1 and stock:  # the usual draw
+            drawn: tuple[Card, ...] = (stock.pop(),)
+        else:
+            taken: list[Card] = []
+            for _ in range(count):
+                if not stock and not self.reshuffle(events):
+                    break
+                taken.append(stock.pop())
+            drawn = tuple(taken)
+        if drawn:
+            self.hands[seat] += drawn
+            self.stuck = 0
+        events.append(_new_tuple(CardsDrawn, (seat, drawn, reason, len(drawn))))
+        return drawn
+
+    def reshuffle(self, events: list[Event]) -> bool:
+        """Shuffle the pile but its top card into a new stock (PL-35); False if no cards."""
+        if len(self.pile) <= 1:
+            return False
+        cards = self.pile[:-1]
+        del self.pile[:-1]
+        self.reshuffles += 1
+        self.rng = _random.shuffle(cards, self.rng)
+        self.stock[:0] = cards
+        events.append(StockReshuffled(len(cards)))
+        return True
+
+    def draw_then_maybe_play(self, seat: int, events: list[Event]) -> None:
+        """A normal draw (PL-8): draw one card; if it may be played, the turn stays open
+        for playing it (or passing); otherwise the turn ends -- or, if the draw rule says
+        so, draw again ([`draws_again`][makao.rules.base.DrawRule.draws_again])."""
+        draw_rule = self.compiled.draw
+        stuck = draw_rule.must_play_drawn_when_stuck and not _movegen.can_start(self, seat)
+        drawn = self.draw_cards(seat, 1, "draw", events)
+        if drawn and draw_rule.play_any_after_draw and _movegen.can_start(self, seat):
+            self.drawn = drawn[0]  # any playable card may follow the draw (UM-5)
+            return
+        count = 1
+        while drawn and draw_rule.play_drawn:
+            if _movegen.is_first_ok(self, seat, drawn[0]):
+                self.drawn = drawn[0]
+                self.must_play_drawn = stuck
+                return
+            if not draw_rule.draws_again(count):
+                break
+            drawn = self.draw_cards(seat, 1, "draw", events)
+            count += 1
+        self.end_turn(seat, self.effect, events)
+
+    def effect_target(self, seat: int, direction: int) -> int | None:
+        """The seat an effect from ``seat`` reaches going ``direction`` (+1 next, -1
+        previous): waiting and finished players are passed over (PL-19); ``None`` if
+        nobody but ``seat`` could receive it (the effect lapses)."""
+        players = self.players
+        target = seat
+        for _ in range(players - 1):
+            target = (target + direction) % players
+            if not self.done[target] and not self.waits[target]:
+                return target
+        return None
+
+    def end_turn(self, seat: int, previous: Effect | None, events: list[Event]) -> None:
+        """Finish ``seat``'s turn: let a lasting effect count the turn, then hand the move
+        to the effect's target (``next_seat``) or the next player in turn order."""
+        self.drawn = None
+        self.must_play_drawn = False
+        effect = self.effect
+        if effect is not None and effect is previous:
+            self.effect = effect.on_turn_end(self, seat, events)
+        target = self.next_seat
+        if target is not None:
+            self.next_seat = None
+            self.to_move = target
+            return
+        target = (seat + self.direction) % self.players
+        if self.done[target] or self.waits[target]:
+            target = self.advance(seat, events)  # pass over finished and waiting seats
+        self.to_move = target
+
+    def advance(self, seat: int, events: list[Event]) -> int:
+        """Move on from ``seat`` in turn order and return the seat that plays next: finished
+        seats are passed, waiting seats use up one skipped turn each (PL-18, with a
+        ``TurnSkipped`` event). A service for rule objects: it changes the game."""
+        players = self.players
+        current = (seat + self.direction) % players
+        if not self.done[current] and not self.waits[current]:
+            return current  # the usual case: the next seat simply plays
+        for _ in range(4 * players + sum(self.waits)):  # waits ≤ MAX_WAIT each: bounded
+            waits = self.waits  # re-read: passing over a seat may change them
+            if self.done[current]:
+                self._pass_over(current, events)
+            elif waits[current]:
+                self.waits = replaced(waits, current, waits[current] - 1)
+                self.stuck = 0  # a skipped turn is no pass: the seat may play later (PL-36)
+                events.append(_new_tuple(TurnSkipped, (current,)))
+                self._pass_over(current, events)
+            else:
+                return current
+            current = (current + self.direction) % players
+        return seat
+
+    def _pass_over(self, seat: int, events: list[Event]) -> None:
+        effect = self.effect
+        if effect is not None:
+            self.effect = effect.on_turn_end(self, seat, events)
+
+    def record_finish(self, seat: int, events: list[Event]) -> None:
+        """Mark ``seat`` as finished in the next place (PL-32)."""
+        self.done = replaced(self.done, seat, True)
+        self.finished += (seat,)
+        self.waits = replaced(self.waits, seat, 0)
+        events.append(PlayerFinished(seat, len(self.finished)))
+
+    def end_game(self, events: list[Event]) -> None:
+        """End the game: the remaining players are ranked by fewest cards (PL-32, PL-36)."""
+        rest = unfinished_by_cards(self)
+        self.finished += tuple(rest)
+        self.done = (True,) * self.players
+        self.over = True
+        self.effect = None
+        events.append(GameOver(tuple(self.finished), self.blocked))
+
+
+def unfinished_by_cards(game: Core) -> list[int]:
+    """The seats still holding cards, fewest cards first, ties in turn order from the
+    seat to move (how the end of a game ranks them, PL-32, PL-36)."""
+    players, to_move, hands = game.players, game.to_move, game.hands
+    rest = [seat for seat in range(players) if not game.done[seat]]
+    rest.sort(key=lambda s: (len(hands[s]), (s - to_move) % players))
+    return rest
