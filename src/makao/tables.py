@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import attrs
-
 from makao.cards import ALL_CARDS, Card
 from makao.errors import SetupError
 from makao.rules.base import (
@@ -33,9 +31,55 @@ _COMPILED: dict[tuple[Rule, ...], RuleSet] = {}
 _SLOTS: tuple[type[Rule], ...] = (DrawRule, PlayRule, FinishRule, StartRule)
 
 
-@attrs.frozen(eq=False)
 class RuleSet:
-    """A variant's rules compiled into per-card tables (built once per variant)."""
+    """A variant's rules compiled into per-card tables (built once per variant, by
+    [`compile`][makao.tables.RuleSet.compile]; read-only after that but for its caches).
+
+    A plain class, not attrs: the compiled build makes it a mypyc native class, whose
+    fields compiled move generation reads as C struct members."""
+
+    # The fields below, written out (a mypyc native class cannot compute them; slots keep
+    # the interpreted build's reads fast: 37 fields are too many for CPython's shared
+    # instance dicts). tests/core/test_core_state.py checks them against the fields.
+    __slots__ = (
+        "admit_rules",
+        "after_play_by_left",
+        "after_play_rules",
+        "before_move_rules",
+        "busy_before_move_rules",
+        "busy_extra_move_rules",
+        "call_rules",
+        "card_rule",
+        "card_rules",
+        "claim_rules",
+        "draw",
+        "extra_move_rules",
+        "finish",
+        "handlers",
+        "has_effect_wilds",
+        "has_wilds",
+        "initial_state",
+        "is_function",
+        "matching",
+        "matching_or_wild",
+        "plain_tables",
+        "play",
+        "play_cache",
+        "public_cache",
+        "required_call_rules",
+        "sequence_cache",
+        "single_plays",
+        "start",
+        "state_index",
+        "stateful",
+        "table_checks",
+        "table_choice_cards",
+        "turn_rules",
+        "uniform_rank",
+        "wild",
+        "wild_cards",
+        "wild_only",
+    )
 
     card_rule: tuple[CardRule | None, ...]
     wild: tuple[WildRule | None, ...]
@@ -54,52 +98,48 @@ class RuleSet:
     finish: FinishRule
     start: StartRule
     card_rules: tuple[CardRule, ...]
-    sequence_cache: dict[Any, Any] = attrs.field(factory=dict)
-    play_cache: dict[Any, Any] = attrs.field(factory=dict)
+    sequence_cache: dict[Any, Any]
+    play_cache: dict[Any, Any]
     #: Per answer rule id (0: no effect, there from the start): per cards left (0…4+): per
     #: card index, the listed one-card plays, filled as they are first needed.
-    single_plays: dict[int, list[list[Any]]] = attrs.field(
-        factory=lambda: {0: [[None] * 52 for _ in range(5)]}
-    )
-    has_effect_wilds: bool = False
-    claim_rules: tuple[CardRule, ...] = ()
-    required_call_rules: tuple[TurnRule, ...] = ()
-    admit_rules: tuple[TurnRule, ...] = ()
+    single_plays: dict[int, list[list[Any]]]
+    has_effect_wilds: bool
+    claim_rules: tuple[CardRule, ...]
+    required_call_rules: tuple[TurnRule, ...]
+    admit_rules: tuple[TurnRule, ...]
     #: Cards whose rule's choices depend on the table
     #: ([`CardRule.table_choices`][makao.rules.base.CardRule.table_choices]):
     #: their plays are listed afresh each time, not cached.
-    table_choice_cards: frozenset[Card] = frozenset()
+    table_choice_cards: frozenset[Card]
     #: `before_move_rules` and `extra_move_rules` less those idle while every
     #: rule's state is its initial state (`TurnRule.idle_in_initial_state`).
-    busy_before_move_rules: tuple[TurnRule, ...] = ()
-    busy_extra_move_rules: tuple[TurnRule, ...] = ()
+    busy_before_move_rules: tuple[TurnRule, ...]
+    busy_extra_move_rules: tuple[TurnRule, ...]
     #: `after_play_rules` that can act after a play without calls leaving 0, 1, 2,
     #: 3, 4+ cards ([`TurnRule.after_play_applies`][makao.rules.base.TurnRule.after_play_applies]).
-    after_play_by_left: tuple[tuple[TurnRule, ...], ...] = ((),) * 5
+    after_play_by_left: tuple[tuple[TurnRule, ...], ...]
     #: Whether move generation may take the plain-position path: no rule claims plays,
     #: requires calls or lists choices that depend on the table (all three change plays
     #: per position).
-    plain_tables: bool = False
+    plain_tables: bool
     #: Per top card index: the cards that match it by suit or rank (PL-6).
-    matching: tuple[frozenset[Card], ...] = ()
+    matching: tuple[frozenset[Card], ...]
     #: Per top card index: those cards and the wild ones.
-    matching_or_wild: tuple[frozenset[Card], ...] = ()
+    matching_or_wild: tuple[frozenset[Card], ...]
     #: Per top card index: the wild cards that do not match it.
-    wild_only: tuple[frozenset[Card], ...] = ()
+    wild_only: tuple[frozenset[Card], ...]
     #: `makao.Game.public_state` per (rule states, the deal's announcements): the rules'
     #: public state depends on nothing else (`Rule.public_state`).
-    public_cache: dict[tuple[object, object], tuple[tuple[str, object], ...]] = attrs.field(
-        factory=dict
-    )
+    public_cache: dict[tuple[object, object], tuple[tuple[str, object], ...]]
     #: The rules that check the size of a table
     #: ([`Rule.check_table`][makao.rules.base.Rule.check_table]).
-    table_checks: tuple[Rule, ...] = ()
+    table_checks: tuple[Rule, ...]
     #: The rules that keep state of their own ([`Stateful`][makao.rules.base.Stateful]), in order.
-    stateful: tuple[Rule, ...] = ()
+    stateful: tuple[Rule, ...]
     #: Where each stateful rule's value sits in a game's ``rule_state`` (by ``id``).
-    state_index: Mapping[int, int] = attrs.field(factory=dict)
+    state_index: Mapping[int, int]
     #: The starting value of a game's ``rule_state``.
-    initial_state: tuple[object, ...] = ()
+    initial_state: tuple[object, ...]
 
     @classmethod
     def compile(cls, rules: tuple[Rule, ...]) -> RuleSet:
@@ -120,58 +160,62 @@ class RuleSet:
         before = _overriding(turn_rules, "before_move")
         extra = _overriding(turn_rules, "extra_moves")
         after = _overriding(turn_rules, "after_play")
-        return cls(
-            card_rule=card_rule,
-            wild=wild,
-            has_wilds=any(w is not None for w in wild),
-            wild_cards=wild_cards,
-            is_function=tuple(
-                card_rule[c.index] is not None or wild[c.index] is not None for c in ALL_CARDS
-            ),
-            uniform_rank=_uniform_ranks(card_rule),
-            turn_rules=turn_rules,
-            before_move_rules=before,
-            after_play_rules=after,
-            extra_move_rules=extra,
-            busy_before_move_rules=_busy(before),
-            busy_extra_move_rules=_busy(extra),
-            after_play_by_left=tuple(
-                tuple(rule for rule in after if rule.after_play_applies(left)) for left in range(5)
-            ),
-            matching=matching,
-            matching_or_wild=tuple(cards | wild_cards for cards in matching),
-            wild_only=tuple(wild_cards - cards for cards in matching),
-            call_rules=_overriding(turn_rules, "call_options"),
-            handlers=handlers,
-            draw=slots[DrawRule],  # type: ignore[arg-type]
-            play=slots[PlayRule],  # type: ignore[arg-type]
-            finish=slots[FinishRule],  # type: ignore[arg-type]
-            start=slots[StartRule],  # type: ignore[arg-type]
-            card_rules=card_rules,
-            has_effect_wilds=any(w.under_effects for w in wild_rules),
-            claim_rules=tuple(r for r in card_rules if type(r).claims is not CardRule.claims),
-            required_call_rules=_overriding(turn_rules, "required_calls"),
-            admit_rules=_overriding(turn_rules, "admit"),
-            stateful=stateful,
-            table_checks=tuple(
-                rule for rule in rules if type(rule).check_table is not Rule.check_table
-            ),
-            table_choice_cards=frozenset(
-                card
-                for card in ALL_CARDS
-                if (rule := card_rule[card.index]) is not None
-                and type(rule).table_choices is not CardRule.table_choices
-            ),
-            plain_tables=not any(
-                (
-                    _overriding(turn_rules, "required_calls"),
-                    any(type(r).claims is not CardRule.claims for r in card_rules),
-                    any(type(r).table_choices is not CardRule.table_choices for r in card_rules),
-                )
-            ),
-            state_index={id(rule): index for index, rule in enumerate(stateful)},
-            initial_state=tuple(rule.initial_state() for rule in stateful),
+        tables = cls()
+        tables.sequence_cache = {}
+        tables.play_cache = {}
+        tables.single_plays = {0: [[None] * 52 for _ in range(5)]}
+        tables.public_cache = {}
+        tables.card_rule = card_rule
+        tables.wild = wild
+        tables.has_wilds = any(w is not None for w in wild)
+        tables.wild_cards = wild_cards
+        tables.is_function = tuple(
+            card_rule[c.index] is not None or wild[c.index] is not None for c in ALL_CARDS
         )
+        tables.uniform_rank = _uniform_ranks(card_rule)
+        tables.turn_rules = turn_rules
+        tables.before_move_rules = before
+        tables.after_play_rules = after
+        tables.extra_move_rules = extra
+        tables.busy_before_move_rules = _busy(before)
+        tables.busy_extra_move_rules = _busy(extra)
+        tables.after_play_by_left = tuple(
+            tuple(rule for rule in after if rule.after_play_applies(left)) for left in range(5)
+        )
+        tables.matching = matching
+        tables.matching_or_wild = tuple(cards | wild_cards for cards in matching)
+        tables.wild_only = tuple(wild_cards - cards for cards in matching)
+        tables.call_rules = _overriding(turn_rules, "call_options")
+        tables.handlers = handlers
+        tables.draw = slots[DrawRule]  # type: ignore[assignment]
+        tables.play = slots[PlayRule]  # type: ignore[assignment]
+        tables.finish = slots[FinishRule]  # type: ignore[assignment]
+        tables.start = slots[StartRule]  # type: ignore[assignment]
+        tables.card_rules = card_rules
+        tables.has_effect_wilds = any(w.under_effects for w in wild_rules)
+        tables.claim_rules = tuple(r for r in card_rules if type(r).claims is not CardRule.claims)
+        tables.required_call_rules = _overriding(turn_rules, "required_calls")
+        tables.admit_rules = _overriding(turn_rules, "admit")
+        tables.stateful = stateful
+        tables.table_checks = tuple(
+            rule for rule in rules if type(rule).check_table is not Rule.check_table
+        )
+        tables.table_choice_cards = frozenset(
+            card
+            for card in ALL_CARDS
+            if (rule := card_rule[card.index]) is not None
+            and type(rule).table_choices is not CardRule.table_choices
+        )
+        tables.plain_tables = not any(
+            (
+                _overriding(turn_rules, "required_calls"),
+                any(type(r).claims is not CardRule.claims for r in card_rules),
+                any(type(r).table_choices is not CardRule.table_choices for r in card_rules),
+            )
+        )
+        tables.state_index = {id(rule): index for index, rule in enumerate(stateful)}
+        tables.initial_state = tuple(rule.initial_state() for rule in stateful)
+        return tables
 
 
 def _busy(rules: tuple[TurnRule, ...]) -> tuple[TurnRule, ...]:

@@ -19,6 +19,7 @@ from makao.events import CardsDrawn
 from makao.rules import Stateful, Table, TurnRule
 from makao.rules.base import Events
 from makao.state import FIELDS, Beginning, State
+from makao.tables import RuleSet
 from makao.testing import HIDDEN_FIELDS, PUBLIC_FIELDS, check_variant
 
 POLISH = variants.polish()
@@ -53,6 +54,19 @@ def test_state_slots_clone_and_equality_come_from_one_declaration() -> None:
     assert copy.position_key() == game.position_key()
     copy.play(copy.legal_moves()[0])
     assert copy != game
+
+
+def test_rule_set_compile_sets_every_declared_table() -> None:
+    # a plain class (a mypyc native one in the compiled build): compile assigns each field
+    names = set(RuleSet.__annotations__)
+    slots = getattr(RuleSet, "__slots__", None)  # a compiled (native) RuleSet has none
+    assert slots is None or set(slots) == names
+    for variant in (POLISH, variants.russian(), variants.mao()):
+        tables = variant.compiled
+        for name in names:
+            getattr(tables, name)  # AttributeError if compile forgot one
+        assert not hasattr(tables, "__dict__")
+    assert len(names) == 37
 
 
 def test_equal_positions_compare_equal_whatever_the_record() -> None:
