@@ -21,7 +21,7 @@ import attrs
 from makao import _movegen, _random
 from makao._build import mypyc_attr
 from makao.cards import Card, without_card
-from makao.errors import GameOverError, InvalidMoveError
+from makao.errors import GameOverError, InvalidMoveError, SeatError
 from makao.events import (
     CardsDrawn,
     CardsPlayed,
@@ -60,6 +60,23 @@ class Core(State):
     def active_count(self) -> int:
         """How many players still hold cards."""
         return self.players - len(self.finished)
+
+    def legal_moves(self, seat: object = None) -> tuple[Move, ...]:
+        """`Game.legal_moves` (typed and documented there): the seat is any object here, so
+        that a compiled build checks it itself (`SeatError`), as the interpreted one does."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _movegen.legal_moves(self)
+        if seat is None:
+            return legal
+        number = self._seat(seat)
+        return tuple(move for move in legal if _movegen.actor(self, move) == number)
+
+    def _seat(self, seat: object) -> int:
+        """``seat`` if it is a seat at this table, else a `SeatError`."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise SeatError(f"no seat {seat!r:.40}: seats are 0…{self.players - 1}")
+        return seat
 
     def play(self, move: Move | str) -> tuple[Event, ...]:
         """Play ``move`` (an object or its text) and return what happened.

@@ -18,7 +18,7 @@ from makao import _movegen, _random
 from makao._core import Core, unfinished_by_cards
 from makao.cards import Card, parse_cards, without_card
 from makao.deck import shuffled_deck
-from makao.errors import InvalidMoveError, SeatError, SetupError
+from makao.errors import InvalidMoveError, SetupError
 from makao.moves import Draw, Move, Pass, parse_move
 from makao.outcome import Outcome
 from makao.rules.base import Effect, Pending
@@ -231,20 +231,15 @@ class Game(Core):
         """The cards ``seat`` holds, in the order they were received."""
         return self.hands[self._seat(seat)]
 
-    def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:
-        """Every move legal now: the turn moves of `to_move` and any seat's
-        out-of-turn actions (a late makao call, "stop makao", …). Empty once over.
+    if TYPE_CHECKING:  # at run time `Core.legal_moves` (compiled in the compiled build)
 
-        With ``seat`` (the host-facing form), only the moves that seat may make: its turn
-        moves if it is to move, and its own out-of-turn actions
-        ([`SeatError`][makao.errors.SeatError] for a seat not at the table)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = _movegen.legal_moves(self)
-        if seat is None:
-            return legal
-        seat = self._seat(seat)
-        return tuple(move for move in legal if _movegen.actor(self, move) == seat)
+        def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:  # type: ignore[override]
+            """Every move legal now: the turn moves of `to_move` and any seat's
+            out-of-turn actions (a late makao call, "stop makao", …). Empty once over.
+
+            With ``seat`` (the host-facing form), only the moves that seat may make: its turn
+            moves if it is to move, and its own out-of-turn actions
+            ([`SeatError`][makao.errors.SeatError] for a seat not at the table)."""
 
     def is_legal(self, move: Move | str, seat: int | None = None) -> bool:
         """Whether ``move`` (an object or its text) is legal now -- and, with ``seat``,
@@ -389,11 +384,6 @@ class Game(Core):
         return found
 
     # ------------------------------------------------------------------ playing
-
-    def _seat(self, seat: int) -> int:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise SeatError(f"no seat {seat!r:.40}: seats are 0…{self.players - 1}")
-        return seat
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"to move: {self.to_move}"
