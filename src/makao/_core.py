@@ -20,7 +20,7 @@ import attrs
 
 from makao import _movegen, _random
 from makao._build import mypyc_attr
-from makao.cards import Card, without_card
+from makao.cards import Card
 from makao.errors import GameOverError, InvalidMoveError, SeatError
 from makao.events import (
     CardsDrawn,
@@ -136,8 +136,7 @@ class Core(State):
         hand = self.hands[seat]
         cards = move.cards
         claimed = _movegen.claiming_rule(self, cards) if rules.claim_rules else None
-        if len(cards) == 1:  # the usual play: `without_card`'s loop, inline
-            card = cards[0]
+        for card in cards:  # `without_card` for each card, inline: no call per card
             index = 0
             for held in hand:
                 if held is card:
@@ -146,9 +145,6 @@ class Core(State):
             else:
                 raise ValueError(f"{card} is not in the cards")
             hand = hand[:index] + hand[index + 1 :]
-        else:
-            for card in cards:
-                hand = without_card(hand, card)
         self.hands[seat] = hand
         self.pile.extend(cards)
         events.append(_new_tuple(CardsPlayed, (seat, cards, move.choice)))
