@@ -14,7 +14,7 @@ members; `Game`, an interpreted subclass, adds no fields.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -40,7 +40,7 @@ from makao.state import State, replaced
 __all__ = ["Core", "unfinished_by_cards"]
 
 #: ``tuple.__new__`` builds an event without the named tuple's keyword-handling ``__new__``.
-_new_tuple = tuple.__new__
+_new_tuple: Final = tuple.__new__
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

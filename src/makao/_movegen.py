@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from itertools import product
 from operator import attrgetter
+from typing import Final
 
 from makao.cards import ALL_CARDS, Card, Rank
 from makao.errors import IllegalMoveError
@@ -24,14 +25,14 @@ from makao.tables import RuleSet
 Position = State
 
 
-_DRAW = Draw()
-_PASS = Pass()
+_DRAW: Final = Draw()
+_PASS: Final = Pass()
 #: Per card index: the other cards of its rank (sets by identity: no `==` between cards).
-_RANK_MATES = tuple(
+_RANK_MATES: Final = tuple(
     frozenset(other for other in ALL_CARDS if other.rank is card.rank and other is not card)
     for card in ALL_CARDS
 )
-_INDEX = attrgetter("index")
+_INDEX: Final = attrgetter("index")
 
 
 def legal_moves(game: Position) -> tuple[Move, ...]:
