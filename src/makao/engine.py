@@ -169,7 +169,7 @@ class Game(Core):
 
     @classmethod
     def _blank(cls, variant: Variant, players: int, seed: int) -> Game:
-        game = Core.__new__(cls)  # no __init__: Game() is refused
+        game = Core.__new__(cls)  # made without Game.__init__, which refuses Game()
         game.variant = variant
         game.compiled = variant.compiled
         game.players = players
