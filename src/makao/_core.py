@@ -1,11 +1,13 @@
-"""The engine's compiled half: [`Game.play`][makao.engine.Game.play] and the services
-rules use ([`makao.rules.Table`][makao.rules.base.Table]).
+"""The engine's compiled half: [`Game.play`][makao.engine.Game.play],
+[`Game.legal_moves`][makao.engine.Game.legal_moves] and the services rules use
+([`makao.rules.Table`][makao.rules.base.Table]).
 
 [`Game`][makao.engine.Game] is a `Core`. The public entry points that check raw input of
 types mypyc would check itself (seats and counts as ``int``: `Game.new`, `Game.hand`,
-`Game.legal_moves`, …) live in [`makao.engine`][makao.engine], which stays interpreted in
-both builds, so that bad input raises makao's typed errors there. `play` lives here: its
-argument (a move or its text) is not one mypyc checks, and `play` checks it itself. In the
+`Game.view`, …) live in [`makao.engine`][makao.engine], which stays interpreted in both
+builds, so that bad input raises makao's typed errors there. `play` and `legal_moves` live
+here: their arguments (a move or its text; a seat, typed `object` here) are none mypyc
+checks, and they check them themselves. In the
 compiled build (docs/builds.md) this module and [`makao.state`][makao.state] are compiled
 with mypyc, so `Core` is a native class whose fields compiled code reads as C struct
 members; `Game`, an interpreted subclass, adds no fields.
@@ -45,9 +47,9 @@ _new_tuple: Final = tuple.__new__
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Core(State):
-    """The state with what changes it (see the module): `play` and the services of
-    [`makao.rules.Table`][makao.rules.base.Table]; [`makao.Game`][makao.engine.Game] adds
-    the other public entry points."""
+    """The state with what changes it (see the module): `play`, `legal_moves` and the
+    services of [`makao.rules.Table`][makao.rules.base.Table];
+    [`makao.Game`][makao.engine.Game] adds the other public entry points."""
 
     __slots__ = ()
 
