@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 __all__ = ["FIELDS", "Beginning", "Field", "State", "plain", "replaced"]
 
 #: How [`State.clone`][makao.state.State.clone] copies a field: ``"shared"`` (immutable or
-#: shared: the same object), ``"list"`` (a shallow copy: the hands are a list of tuples),
+#: shared: the same object), ``"list"`` (a shallow copy, ``list.copy()``: on CPython 3.11
+#: ``x[:]`` builds a slice object first; the hands are a list of tuples),
 #: ``"reset"`` (not carried over: set to ``None``).
 CopyKind = Literal["shared", "list", "reset"]
 
@@ -178,9 +179,9 @@ class State:
         new.variant = self.variant
         new.compiled = self.compiled
         new.players = self.players
-        new.hands = self.hands[:]
-        new.stock = self.stock[:]
-        new.pile = self.pile[:]
+        new.hands = self.hands.copy()
+        new.stock = self.stock.copy()
+        new.pile = self.pile.copy()
         new.to_move = self.to_move
         new.direction = self.direction
         new.effect = self.effect
