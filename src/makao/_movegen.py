@@ -13,7 +13,7 @@ from typing import Final
 
 from makao.cards import ALL_CARDS, Card, Rank
 from makao.errors import IllegalMoveError
-from makao.moves import Choice, Draw, Move, Pass, Play
+from makao.moves import Choice, Draw, Move, Pass, Play, _listed_play
 from makao.rules.base import CardRule, Effect
 from makao.state import State
 from makao.tables import RuleSet
@@ -264,7 +264,7 @@ def _with_required_calls(game: Position, seat: int, moves: list[Move]) -> list[M
                 for c in rule.required_calls(game, seat, move.cards)  # type: ignore[arg-type]  # a Core
             ]
             if calls:
-                move = Play(move.cards, move.choice, (*move.calls, *calls))
+                move = _listed_play(move.cards, move.choice, (*move.calls, *calls))
         listed.append(move)
     return listed
 
@@ -506,7 +506,7 @@ def _make_variants(
     call_sets: list[tuple[str, ...]] = [()]
     for call in options:
         call_sets += [(*calls, call) for calls in call_sets]
-    return tuple(Play(cards, choice, calls) for choice in choices for calls in call_sets)
+    return tuple(_listed_play(cards, choice, calls) for choice in choices for calls in call_sets)
 
 
 def actor(game: Position, move: Move) -> int:

@@ -134,6 +134,26 @@ class Play(Move):
         return text + "".join(f" +{call}" for call in self.calls)
 
 
+_new_object = object.__new__
+_CHOICE_TYPES = frozenset({type(None), Rank, Suit, Seat})
+_set_field = object.__setattr__
+
+
+def _listed_play(cards: tuple[Card, ...], choice: Choice, calls: tuple[str, ...]) -> Play:
+    """``Play(cards, choice, calls)`` for move generation, which lists the cards of the game
+    in a tuple: the same object (and the same `InvalidMoveError` for a bad choice or call a
+    rule gave), without attrs' converter calls, which cost more than the rest of filling a
+    move table."""
+    if type(choice) not in _CHOICE_TYPES and not isinstance(choice, (Rank, Suit, Seat)):
+        raise InvalidMoveError(f"a choice is a Rank, a Suit, a Seat or None, not {choice!r}")
+    play: Play = _new_object(Play)
+    _set_field(play, "cards", cards)
+    _set_field(play, "choice", choice)
+    _set_field(play, "calls", _calls(calls) if calls else calls)
+    _set_field(play, "_attrs_cached_hash", None)  # attrs' hash cache (cache_hash=True)
+    return play
+
+
 @attrs.frozen
 class Draw(Move):
     """Draw from the stock (or, under an attack, accept it and draw the penalty)."""

@@ -1,0 +1,73 @@
+"""`makao.moves._listed_play`, how move generation makes its plays: the same object a
+checked `Play(...)` gives, and the same typed errors for a bad choice or call."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from makao import ALL_CARDS, Card, Game, Play, variants
+from makao.cards import Rank, Suit
+from makao.errors import InvalidMoveError
+from makao.moves import Seat, _listed_play
+
+_CHOICES = st.one_of(st.none(), st.sampled_from(list(Rank)), st.sampled_from(list(Suit)))
+_CALLS = st.lists(st.sampled_from(["makao", "po-makale", "stop", "mao"]), max_size=3)
+
+
+@given(
+    cards=st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=4),
+    choice=_CHOICES,
+    calls=_CALLS,
+)
+def test_a_listed_play_is_the_checked_play(
+    cards: list[Card], choice: Rank | Suit | None, calls: list[str]
+) -> None:
+    made = _listed_play(tuple(cards), choice, tuple(calls))
+    checked = Play(tuple(cards), choice, tuple(calls))
+    assert made == checked and hash(made) == hash(checked)
+    assert (made.cards, made.choice, made.calls) == (checked.cards, checked.choice, checked.calls)
+    assert made.calls == tuple(sorted(calls)) and str(made) == str(checked)
+    assert type(made) is Play
+
+
+def test_a_listed_play_may_name_a_seat() -> None:
+    card = ALL_CARDS[20]
+    assert _listed_play((card,), Seat(1), ()) == Play((card,), Seat(1))
+
+
+@pytest.mark.parametrize(
+    ("choice", "calls", "message"),
+    [
+        ("hearts", (), "a choice is a Rank, a Suit, a Seat or None"),
+        (7, (), "a choice is a Rank, a Suit, a Seat or None"),
+        (None, ("Makao!",), "bad call"),
+        (None, (3,), "bad call"),
+    ],
+)
+def test_a_bad_choice_or_call_from_a_rule_is_refused_as_play_refuses_it(
+    choice: object, calls: tuple[object, ...], message: str
+) -> None:
+    card = ALL_CARDS[0]
+    with pytest.raises(InvalidMoveError, match=message):
+        Play((card,), choice, calls)  # type: ignore[arg-type]
+    with pytest.raises(InvalidMoveError, match=message):
+        _listed_play((card,), choice, calls)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["polish", "russian", "mao", "switch"])
+def test_every_listed_play_equals_its_checked_construction(name: str) -> None:
+    game = Game.new(getattr(variants, name)(), 3, seed=5)
+    choose = random.Random(5).choice
+    for _ in range(150):
+        if game.is_over:
+            break
+        legal = game.legal_moves()
+        for move in legal:
+            if type(move) is Play:
+                again = Play(move.cards, move.choice, move.calls)
+                assert again == move and hash(again) == hash(move)
+        game.play(choose(legal))
