@@ -97,14 +97,19 @@ def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
     the wild ones that do not match, if their rule allows them now (PL-9)."""
     top = game.pile[-1].index
     rules = game.compiled
-    matching = rules.matching[top]
+    playable = rules.matching_or_wild[top]
     firsts: list[Card] = []
     for card in hand:  # `held_in`, inline: this runs for most positions
-        if card in matching:
+        if card in playable:
             firsts.append(card)
     wild_only = rules.wild_only[top]
-    if wild_only and not wild_only.isdisjoint(hand):
-        _add_wilds(game, game.to_move, held_in(hand, wild_only), firsts)
+    if wild_only and not wild_only.isdisjoint(firsts):  # wild cards only their rule admits
+        matches: list[Card] = []
+        wilds: list[Card] = []
+        for card in firsts:  # an inline loop (see `held_in`)
+            (wilds if card in wild_only else matches).append(card)
+        _add_wilds(game, game.to_move, wilds, matches)
+        firsts = matches
     if not firsts:
         return []
     if len(firsts) > 1 and not game.beginning.distinct and len(set(firsts)) < len(firsts):
