@@ -67,7 +67,10 @@ def _turn_moves(game: Position, seat: int) -> list[Move]:
         if game.compiled.draw.play_any_after_draw:
             _add_plays(game, seat, first_cards(game, seat), moves)
         elif is_first_ok(game, seat, drawn):
-            moves.extend(_variants(game, seat, (drawn,)))
+            left = len(game.hands[seat]) - 1
+            effect = game.effect
+            answer = 0 if effect is None else id(effect.answer_rule)
+            moves.extend(_variants(game, seat, (drawn,), left if left < 4 else 4, answer))
         if not game.must_play_drawn or not moves:
             moves.append(_PASS)
     else:
@@ -377,9 +380,13 @@ def _group_plays(
         sequences = rules.sequence_cache[key] = _sequences(
             game, first, others, rules.uniform_rank[first.rank]
         )
+    size = len(game.hands[seat])
+    effect = game.effect
+    answer = 0 if effect is None else id(effect.answer_rule)
     moves: list[Move] = []
     for cards in sequences:  # an inline loop (see `held_in`)
-        moves += _variants(game, seat, cards)
+        left = size - len(cards)
+        moves += _variants(game, seat, cards, left if left < 4 else 4, answer)
     return tuple(moves)
 
 
@@ -460,16 +467,16 @@ def acting_rule(game: Position, cards: tuple[Card, ...]) -> CardRule | None:
     return None if effect is None else effect.answer_rule
 
 
-def _variants(game: Position, seat: int, cards: tuple[Card, ...]) -> tuple[Move, ...]:
-    """The listed plays of ``cards``: one per choice and per set of optional calls."""
-    left = len(game.hands[seat]) - len(cards)
-    effect = game.effect
-    left = left if left < 4 else 4  # call rules tell apart only 0…3 cards left
+def _variants(
+    game: Position, seat: int, cards: tuple[Card, ...], left: int, answer: int
+) -> tuple[Move, ...]:
+    """The listed plays of ``cards``, one per choice and per set of optional calls, with
+    ``left`` cards left (0…4: call rules tell apart only 0…3; 4 for four or more) under the
+    effect whose answer rule has id ``answer`` (0: none)."""
     rules = game.compiled
     dynamic = rules.table_choice_cards
     if dynamic and cards[-1] in dynamic:
         return _make_variants(game, cards, left, seat)  # choices depend on the table
-    answer = 0 if effect is None else id(effect.answer_rule)
     if len(cards) == 1:
         row = _single_row(rules, answer, left)
         return row[cards[0].index] or _fill_single(game, row, cards[0], left, seat)
@@ -508,6 +515,8 @@ def _make_variants(
     options: list[str] = []
     for turn_rule in game.compiled.call_rules:
         options.extend(turn_rule.call_options(cards, left))
+    if not options and len(choices) == 1:  # one play: no generator to make and run
+        return (_listed_play(cards, choices[0], ()),)
     call_sets: list[tuple[str, ...]] = [()]
     for call in options:
         call_sets += [(*calls, call) for calls in call_sets]
