@@ -140,10 +140,13 @@ def _needs_valgrind() -> None:
 def _instructions(variant: str, players: int) -> Callable[[Sizes], tuple[float, str]]:
     def measure(sizes: Sizes) -> tuple[float, str]:
         _needs_valgrind()
-        count = instructions.engine_per_action(
+        count, again = instructions.engine_per_action_twice(
             sizes.valgrind_games, players, variant, sizes.warm, sizes.jobs
         )
-        detail = f"{sizes.valgrind_games} games after {sizes.warm} warm-up games"
+        detail = (
+            f"{sizes.valgrind_games} games after {sizes.warm} warm-up games; the same games "
+            f"played again, the move caches filled for them: {again:,.0f}"
+        )
         return count, detail
 
     return measure

@@ -4,9 +4,11 @@ Timings on a shared machine vary by ±30 % and more; instruction counts do not, 
 to compare two versions of the hot path. Run ``python benchmarks/instructions.py`` (needs
 ``valgrind``; takes about a minute). It plays seeded random games (Polish, or any
 ``--variant``) through ``legal_moves()`` + ``play()`` and reports instructions per action
-*warm*: ``--warm`` games are played first so the engine's caches are filled, then the
+*warm*: ``--warm`` games are played first so the engine's caches start to fill, then the
 measured games; the same script with 0 measured games is counted too, and the difference
-is divided by the actions of the measured games.
+is divided by the actions of the measured games. A few warm-up games do not fill the move
+caches (a long experiment's first hundred games do), so it also plays the measured games
+a second time in the same process and reports that pass alone: the steady state.
 
 With ``--simulation`` it also counts the simulation loop (:func:`makao.sim.play.play_game`
 with random bots, the loop every experiment runs) against the engine alone replaying the
@@ -34,9 +36,13 @@ sys.path.insert(0, {folder!r})
 import bench
 from makao import variants
 games, players, variant, warm = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+passes = int(sys.argv[5]) if len(sys.argv) > 5 else 1
 variant = getattr(variants, variant)()
 bench.random_games(players, range(10_000, 10_000 + warm), variant)  # fills the caches
-print(bench.random_games(players, range(games), variant))
+actions = 0
+for _ in range(passes):  # a second pass finds the caches filled for these very games
+    actions = bench.random_games(players, range(games), variant)
+print(actions)
 """
 
 _HERE = str(Path(__file__).resolve().parent)
@@ -100,22 +106,26 @@ def _run(source: str, games: int, players: int, *extra: str) -> tuple[int, int]:
         return _count(script, games, players, *extra)
 
 
-def engine_per_action(
+def engine_per_action_twice(
     games: int, players: int, variant: str = "polish", warm: int = 5, jobs: int = 1
-) -> float:
+) -> tuple[float, float]:
     """Warm instructions per action of random games of ``variants.<variant>()`` through
     ``legal_moves()`` + ``play()``: ``warm`` games first, then ``games`` counted; start-up
-    and the warm games are subtracted (the same script with 0 counted games). ``jobs``
-    valgrind runs at a time (1 or 2)."""
+    and the warm games are subtracted (the same script with 0 counted games). Also the
+    same games played again in the same process: that second pass finds the move caches
+    filled for exactly those games, so it counts what a long experiment pays per action
+    once its caches are full, while the first pass also pays for filling them. Three
+    valgrind runs (no counted games, one pass, two), ``jobs`` at a time (1 or 2)."""
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
     extra = (variant, str(warm))
     source = _GAMES.format(folder=_HERE)
     with ThreadPoolExecutor(max_workers=max(1, min(jobs, 2))) as pool:
         start = pool.submit(_run, source, 0, players, *extra)
-        total = pool.submit(_run, source, games, players, *extra)
-        (base, _), (count, actions) = start.result(), total.result()
-    return (count - base) / actions
+        once = pool.submit(_run, source, games, players, *extra, "1")
+        twice = pool.submit(_run, source, games, players, *extra, "2")
+        (base, _), (first, actions), (second, _) = start.result(), once.result(), twice.result()
+    return (first - base) / actions, (second - first) / actions
 
 
 def clone_instructions(clones: int, players: int, jobs: int = 1) -> float:
@@ -163,8 +173,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"instructions per action (valgrind, {args.games} random {args.variant} games "
         f"after {args.warm} warm-up games):"
     )
-    engine = engine_per_action(args.games, args.players, args.variant, args.warm)
+    engine, again = engine_per_action_twice(args.games, args.players, args.variant, args.warm)
     print(f"  {args.players} players, engine (legal_moves + play): {engine:,.0f}")
+    print(f"  the same games played again, the move caches filled for them: {again:,.0f}")
     if args.simulation:
         loop, alone = simulation_per_action(args.games, args.players)
         print(

@@ -146,6 +146,16 @@ def test_the_counted_script_plays_its_games(tmp_path: Path, variant: str, games:
     assert actions > 0 if games == "1" else actions == 0
 
 
+def test_the_counted_script_plays_its_games_again_with_a_pass_count(tmp_path: Path) -> None:
+    """With a pass count of 2 the counted games are played twice (the second pass finds
+    the caches filled for them) and one pass's actions are printed: the same games, so
+    the same number as one pass."""
+    source = core.instructions._GAMES.format(folder=str(BENCHMARKS))
+    once = int(_script(tmp_path, source, "2", "2", "polish", "1", "1"))
+    twice = int(_script(tmp_path, source, "2", "2", "polish", "1", "2"))
+    assert once == twice > 0
+
+
 def test_the_simulation_script_plays_its_games(tmp_path: Path) -> None:
     source = core.instructions._SIMULATION.format(folder=str(BENCHMARKS), part="loop")
     assert int(_script(tmp_path, source, "1", "2")) > 0
