@@ -6,7 +6,7 @@ the engine (compiled, it reads the state's fields as C struct members)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from itertools import product
 from operator import attrgetter
 from typing import Final
@@ -123,10 +123,13 @@ def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
     row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
     moves: list[Move] = []
     if rules.play.multi_card and left:
+        # a set of the hand: each test below looks up the card's three mates in it, where
+        # the hand itself would be walked through, card by card, once per test
+        held = set(hand)
         for card in firsts:
             # another card of its rank in hand? (The same card twice returned None above.)
-            if not _RANK_MATES[card.index].isdisjoint(hand):  # it may take them (PL-7)
-                moves += _cached_group(game, seat, card, 0)
+            if not _RANK_MATES[card.index].isdisjoint(held):  # it may take them (PL-7)
+                moves += _cached_group(game, seat, card, 0, held)
             else:
                 moves += row[card.index] or _fill_single(game, row, card, left, seat)
         return moves
@@ -303,7 +306,7 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
                 continue
             moves += row[first.index] or _fill_single(game, row, first, left, seat)
             continue
-        moves += _cached_group(game, seat, first, answer)
+        moves += _cached_group(game, seat, first, answer, hand)
 
 
 def _others_of_rank(hand: tuple[Card, ...], first: Card) -> list[Card]:
@@ -332,13 +335,16 @@ def _extras_allowed(game: Position, effect: Effect, cards: Iterable[Card]) -> li
     return allowed
 
 
-def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[Move, ...]:
+def _cached_group(
+    game: Position, seat: int, first: Card, answer: int, held: Collection[Card]
+) -> tuple[Move, ...]:
     """The plays starting with ``first`` and adding any of the other cards of its rank in
     ``seat``'s hand that the effect in force lets follow (PL-7), cached per those cards,
     hand size and answer rule id unless a card's choices depend on the table.
 
-    With one deck those cards are found by set arithmetic, in C, and the set is the key:
-    they are sorted only when the group is new. Hand sizes from ``len(group) + 5`` on
+    With one deck those cards are found by set arithmetic, in C (``held`` is the hand, or
+    a set of it), and the set is the key: they are sorted only when the group is new.
+    Hand sizes from ``len(group) + 5`` on
     share one entry: every play of the group then leaves 4 or more cards, which the call
     rules do not tell apart (`_variants`)."""
     rules = game.compiled
@@ -346,7 +352,7 @@ def _cached_group(game: Position, seat: int, first: Card, answer: int) -> tuple[
     effect = game.effect
     group: frozenset[Card] | tuple[Card, ...]
     if game.beginning.distinct:
-        group = _RANK_MATES[first.index].intersection(hand)
+        group = _RANK_MATES[first.index].intersection(held)
         if effect is not None:
             group = frozenset(_extras_allowed(game, effect, group))
     else:  # two decks: the other copies of ``first`` stay; the key in the order of cards
