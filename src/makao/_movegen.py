@@ -344,9 +344,8 @@ def _cached_group(
 
     With one deck those cards are found by set arithmetic, in C (``held`` is the hand, or
     a set of it), and the set is the key: they are sorted only when the group is new.
-    Hand sizes from ``len(group) + 5`` on
-    share one entry: every play of the group then leaves 4 or more cards, which the call
-    rules do not tell apart (`_variants`)."""
+    Hand sizes from ``len(group) + 5`` on share one entry: every play of the group then
+    leaves 4 or more cards, which the call rules do not tell apart (`_variants`)."""
     rules = game.compiled
     hand = game.hands[seat]
     effect = game.effect

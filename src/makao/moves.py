@@ -122,10 +122,7 @@ class Play(Move):
     def __attrs_post_init__(self) -> None:
         if not self.cards:
             raise InvalidMoveError("a play needs at least one card")
-        if self.choice is not None and not isinstance(self.choice, (Rank, Suit, Seat)):
-            raise InvalidMoveError(
-                f"a choice is a Rank, a Suit, a Seat or None, not {self.choice!r}"
-            )
+        _check_choice(self.choice)
 
     def __str__(self) -> str:
         text = " ".join(str(card) for card in self.cards)
@@ -135,8 +132,16 @@ class Play(Move):
 
 
 _new_object = object.__new__
-_CHOICE_TYPES = frozenset({type(None), Rank, Suit, Seat})
 _set_field = object.__setattr__
+#: The types a play's choice has (a set lookup first: `_check_choice` runs for every play
+#: made).
+_CHOICE_TYPES = frozenset({type(None), Rank, Suit, Seat})
+
+
+def _check_choice(choice: object) -> None:
+    """Refuse a play's ``choice`` unless it is a Rank, a Suit, a Seat or None."""
+    if type(choice) not in _CHOICE_TYPES and not isinstance(choice, (Rank, Suit, Seat)):
+        raise InvalidMoveError(f"a choice is a Rank, a Suit, a Seat or None, not {choice!r}")
 
 
 def _listed_play(cards: tuple[Card, ...], choice: Choice, calls: tuple[str, ...]) -> Play:
@@ -144,8 +149,7 @@ def _listed_play(cards: tuple[Card, ...], choice: Choice, calls: tuple[str, ...]
     in a tuple: the same object (and the same `InvalidMoveError` for a bad choice or call a
     rule gave), without attrs' converter calls, which cost more than the rest of filling a
     move table."""
-    if type(choice) not in _CHOICE_TYPES and not isinstance(choice, (Rank, Suit, Seat)):
-        raise InvalidMoveError(f"a choice is a Rank, a Suit, a Seat or None, not {choice!r}")
+    _check_choice(choice)
     play: Play = _new_object(Play)
     _set_field(play, "cards", cards)
     _set_field(play, "choice", choice)
