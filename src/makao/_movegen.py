@@ -275,7 +275,7 @@ def _with_required_calls(game: Position, seat: int, moves: list[Move]) -> list[M
                 for c in rule.required_calls(game, seat, move.cards)  # type: ignore[arg-type]  # a Core
             ]
             if calls:
-                move = _listed_play(move.cards, move.choice, (*move.calls, *calls))
+                move = _interned(game.compiled, move.cards, move.choice, (*move.calls, *calls))
         listed.append(move)
     return listed
 
@@ -512,20 +512,39 @@ def _fill_single(
 def _make_variants(
     game: Position, cards: tuple[Card, ...], left: int, seat: int
 ) -> tuple[Move, ...]:
+    rules = game.compiled
     rule = acting_rule(game, cards)
-    if rule is None or (left == 0 and not game.compiled.finish.last_card_effect_applies):
+    if rule is None or (left == 0 and not rules.finish.last_card_effect_applies):
         choices: tuple[Choice, ...] = (None,)
     else:
         choices = rule.table_choices(game, seat, cards[-1]) or rule.choices(cards[-1])  # type: ignore[arg-type]  # a Core
     options: list[str] = []
-    for turn_rule in game.compiled.call_rules:
+    for turn_rule in rules.call_rules:
         options.extend(turn_rule.call_options(cards, left))
-    if not options and len(choices) == 1:  # one play: no generator to make and run
-        return (_listed_play(cards, choices[0], ()),)
+    if not options and len(choices) == 1:  # one play: no loops
+        return (_interned(rules, cards, choices[0], ()),)
     call_sets: list[tuple[str, ...]] = [()]
     for call in options:
         call_sets += [(*calls, call) for calls in call_sets]
-    return tuple(_listed_play(cards, choice, calls) for choice in choices for calls in call_sets)
+    plays: list[Move] = []
+    for choice in choices:  # inline loops, not a generator (see `held_in`)
+        for calls in call_sets:
+            plays.append(_interned(rules, cards, choice, calls))
+    return tuple(plays)
+
+
+def _interned(
+    rules: RuleSet, cards: tuple[Card, ...], choice: Choice, calls: tuple[str, ...]
+) -> Play:
+    """The one listed `Play` of ``cards`` with ``choice`` and ``calls`` in this rule set
+    (`RuleSet.interned_plays`): made the first time it is listed, then shared by every
+    move table that lists it. The choice's type is part of the key: ``Suit.SPADES`` and
+    ``Rank.THREE`` are equal as ints."""
+    key = (cards, type(choice), choice, calls)
+    play: Play | None = rules.interned_plays.get(key)
+    if play is None:
+        play = rules.interned_plays[key] = _listed_play(cards, choice, calls)
+    return play
 
 
 def actor(game: Position, move: Move) -> int:

@@ -39,7 +39,7 @@ class RuleSet:
     fields compiled move generation reads as C struct members."""
 
     # The fields below, written out (a mypyc native class cannot compute them; slots keep
-    # the interpreted build's reads fast: 37 fields are too many for CPython's shared
+    # the interpreted build's reads fast: 38 fields are too many for CPython's shared
     # instance dicts). tests/core/test_core_state.py checks them against the fields.
     __slots__ = (
         "admit_rules",
@@ -59,6 +59,7 @@ class RuleSet:
         "has_effect_wilds",
         "has_wilds",
         "initial_state",
+        "interned_plays",
         "is_function",
         "matching",
         "matching_or_wild",
@@ -131,6 +132,9 @@ class RuleSet:
     #: `makao.Game.public_state` per (rule states, the deal's announcements): the rules'
     #: public state depends on nothing else (`Rule.public_state`).
     public_cache: dict[tuple[object, object], tuple[tuple[str, object], ...]]
+    #: One listed `Play` per distinct move (cards, choice, calls): every move table holds
+    #: these objects, so a table filled for another hand size or effect makes no new ones.
+    interned_plays: dict[tuple[object, ...], Any]
     #: The rules that check the size of a table
     #: ([`Rule.check_table`][makao.rules.base.Rule.check_table]).
     table_checks: tuple[Rule, ...]
@@ -165,6 +169,7 @@ class RuleSet:
         tables.play_cache = {}
         tables.single_plays = {0: [[None] * 52 for _ in range(5)]}
         tables.public_cache = {}
+        tables.interned_plays = {}
         tables.card_rule = card_rule
         tables.wild = wild
         tables.has_wilds = any(w is not None for w in wild)

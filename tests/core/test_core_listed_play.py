@@ -1,5 +1,6 @@
 """`makao.moves._listed_play`, how move generation makes its plays: the same object a
-checked `Play(...)` gives, and the same typed errors for a bad choice or call."""
+checked `Play(...)` gives, and the same typed errors for a bad choice or call; and
+`makao._movegen._interned`, which makes each distinct listed play once per rule set."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from makao import ALL_CARDS, Card, Game, Play, variants
+from makao._movegen import _interned
 from makao.cards import Rank, Suit
 from makao.errors import InvalidMoveError
 from makao.moves import Seat, _listed_play
@@ -71,3 +73,34 @@ def test_every_listed_play_equals_its_checked_construction(name: str) -> None:
                 again = Play(move.cards, move.choice, move.calls)
                 assert again == move and hash(again) == hash(move)
         game.play(choose(legal))
+
+
+@pytest.mark.parametrize("name", ["polish", "russian", "mao", "switch"])
+def test_equal_listed_plays_are_one_object_per_rule_set(name: str) -> None:
+    # Core v2 interns moves: a play listed in several move tables (other hand sizes,
+    # effects, games) is the one object of `RuleSet.interned_plays`
+    variant = getattr(variants, name)()
+    first_seen: dict[Play, Play] = {}
+    for seed in range(4):
+        game = Game.new(variant, 3, seed=seed)
+        choose = random.Random(seed).choice
+        for _ in range(120):
+            if game.is_over:
+                break
+            legal = game.legal_moves()
+            for move in legal:
+                if type(move) is Play:
+                    assert first_seen.setdefault(move, move) is move
+            game.play(choose(legal))
+    assert first_seen  # plays were listed
+
+
+def test_interned_plays_tell_a_suit_from_the_rank_of_equal_value() -> None:
+    # Suit.SPADES == 3 == Rank.THREE as ints: the key keeps the choice's type
+    rules = variants.polish().compiled
+    cards = (ALL_CARDS[0],)
+    spades = _interned(rules, cards, Suit.SPADES, ())
+    three = _interned(rules, cards, Rank.THREE, ())
+    assert spades.choice is Suit.SPADES and three.choice is Rank.THREE
+    assert _interned(rules, cards, Suit.SPADES, ()) is spades
+    assert _interned(rules, cards, Rank.THREE, ()) is three
