@@ -68,9 +68,10 @@ def _turn_moves(game: Position, seat: int) -> list[Move]:
             _add_plays(game, seat, first_cards(game, seat), moves)
         elif is_first_ok(game, seat, drawn):
             left = len(game.hands[seat]) - 1
+            cap = game.compiled.left_cap
             effect = game.effect
             answer = 0 if effect is None else id(effect.answer_rule)
-            moves.extend(_variants(game, seat, (drawn,), left if left < 4 else 4, answer))
+            moves.extend(_variants(game, seat, (drawn,), left if left < cap else cap, answer))
         if not game.must_play_drawn or not moves:
             moves.append(_PASS)
     else:
@@ -119,7 +120,8 @@ def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
         return None
     seat = game.to_move
     left = len(hand) - 1
-    left = left if left < 4 else 4
+    cap = rules.left_cap
+    left = left if left < cap else cap
     row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
     moves: list[Move] = []
     if rules.play.multi_card and left:
@@ -286,7 +288,8 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     effect = game.effect
     answer = 0 if effect is None else id(effect.answer_rule)
     left = len(hand) - 1
-    left = left if left < 4 else 4
+    cap = rules.left_cap
+    left = left if left < cap else cap
     multi = rules.play.multi_card
     ranks: list[Rank] | None = None  # two decks: a rank's count includes copies
     if multi and not game.beginning.distinct:
@@ -344,8 +347,9 @@ def _cached_group(
 
     With one deck those cards are found by set arithmetic, in C (``held`` is the hand, or
     a set of it), and the set is the key: they are sorted only when the group is new.
-    Hand sizes from ``len(group) + 5`` on share one entry: every play of the group then
-    leaves 4 or more cards, which the call rules do not tell apart (`_variants`)."""
+    Hand sizes from ``len(group) + 1 + left_cap`` on share one entry: every play of the
+    group then leaves `RuleSet.left_cap` or more cards, which the call rules do not tell
+    apart (`_variants`)."""
     rules = game.compiled
     hand = game.hands[seat]
     effect = game.effect
@@ -361,7 +365,7 @@ def _cached_group(
         others.sort(key=_INDEX)
         group = tuple(others)
     size = len(hand)
-    most = len(group) + 5
+    most = len(group) + 1 + rules.left_cap
     key = (first, group, size if size < most else most, answer)
     dynamic = rules.table_choice_cards
     if dynamic and (first in dynamic or not dynamic.isdisjoint(group)):
@@ -388,10 +392,11 @@ def _group_plays(
     size = len(game.hands[seat])
     effect = game.effect
     answer = 0 if effect is None else id(effect.answer_rule)
+    cap = rules.left_cap
     moves: list[Move] = []
     for cards in sequences:  # an inline loop (see `held_in`)
         left = size - len(cards)
-        moves += _variants(game, seat, cards, left if left < 4 else 4, answer)
+        moves += _variants(game, seat, cards, left if left < cap else cap, answer)
     return tuple(moves)
 
 
@@ -476,8 +481,9 @@ def _variants(
     game: Position, seat: int, cards: tuple[Card, ...], left: int, answer: int
 ) -> tuple[Move, ...]:
     """The listed plays of ``cards``, one per choice and per set of optional calls, with
-    ``left`` cards left (0…4: call rules tell apart only 0…3; 4 for four or more) under the
-    effect whose answer rule has id ``answer`` (0: none)."""
+    ``left`` cards left (0 … `RuleSet.left_cap`, the last meaning "or more": the call
+    rules tell apart no more) under the effect whose answer rule has id ``answer`` (0:
+    none)."""
     rules = game.compiled
     dynamic = rules.table_choice_cards
     if dynamic and cards[-1] in dynamic:
@@ -493,7 +499,7 @@ def _variants(
 
 
 def _single_row(rules: RuleSet, answer: int, left: int) -> list[tuple[Move, ...] | None]:
-    """The listed one-card plays per card index, with ``left`` cards left (0…4+) under the
+    """The listed one-card plays per card index, with ``left`` cards left (0 … cap) under the
     effect whose answer rule has id ``answer`` (0: none); filled as they are needed."""
     singles = rules.single_plays.get(answer)
     if singles is None:

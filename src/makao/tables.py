@@ -39,7 +39,7 @@ class RuleSet:
     fields compiled move generation reads as C struct members."""
 
     # The fields below, written out (a mypyc native class cannot compute them; slots keep
-    # the interpreted build's reads fast: 38 fields are too many for CPython's shared
+    # the interpreted build's reads fast: 39 fields are too many for CPython's shared
     # instance dicts). tests/core/test_core_state.py checks them against the fields.
     __slots__ = (
         "admit_rules",
@@ -61,6 +61,7 @@ class RuleSet:
         "initial_state",
         "interned_plays",
         "is_function",
+        "left_cap",
         "matching",
         "matching_or_wild",
         "plain_tables",
@@ -119,6 +120,10 @@ class RuleSet:
     #: `after_play_rules` that can act after a play without calls leaving 0, 1, 2,
     #: 3, 4+ cards ([`TurnRule.after_play_applies`][makao.rules.base.TurnRule.after_play_applies]).
     after_play_by_left: tuple[tuple[TurnRule, ...], ...]
+    #: The cards left that move tables tell apart: 0 … `left_cap` (the last "or more"),
+    #: the largest [`TurnRule.same_calls_from`][makao.rules.base.TurnRule.same_calls_from]
+    #: of the call rules, at least 1, at most 4.
+    left_cap: int
     #: Whether move generation may take the plain-position path: no rule claims plays,
     #: requires calls or lists choices that depend on the table (all three change plays
     #: per position).
@@ -191,6 +196,7 @@ class RuleSet:
         tables.matching_or_wild = tuple(cards | wild_cards for cards in matching)
         tables.wild_only = tuple(wild_cards - cards for cards in matching)
         tables.call_rules = _overriding(turn_rules, "call_options")
+        tables.left_cap = _left_cap(tables.call_rules)
         tables.handlers = handlers
         tables.draw = slots[DrawRule]  # type: ignore[assignment]
         tables.play = slots[PlayRule]  # type: ignore[assignment]
@@ -221,6 +227,21 @@ class RuleSet:
         tables.state_index = {id(rule): index for index, rule in enumerate(stateful)}
         tables.initial_state = tuple(rule.initial_state() for rule in stateful)
         return tables
+
+
+def _left_cap(call_rules: tuple[TurnRule, ...]) -> int:
+    """`RuleSet.left_cap` of these call rules; a `SetupError` for a rule whose
+    `same_calls_from` is not a number of cards 1…4."""
+    cap = 1
+    for rule in call_rules:
+        settled = rule.same_calls_from()
+        if type(settled) is not int or not 1 <= settled <= 4:
+            raise SetupError(
+                f"{type(rule).__name__}.same_calls_from() must give 1…4 cards left, "
+                f"not {settled!r:.40}"
+            )
+        cap = max(cap, settled)
+    return cap
 
 
 def _busy(rules: tuple[TurnRule, ...]) -> tuple[TurnRule, ...]:

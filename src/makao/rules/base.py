@@ -533,8 +533,18 @@ class TurnRule(Rule):
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
         """Calls a play of ``cards`` leaving ``cards_left`` cards may carry; legal moves
         list the play with and without each. Must depend on its arguments only (cached),
-        and ``cards_left`` is capped at 4 ("four or more")."""
+        and ``cards_left`` is capped at 4 ("four or more"), or lower: see
+        [`same_calls_from`][makao.rules.base.TurnRule.same_calls_from]."""
         return ()
+
+    def same_calls_from(self) -> int:
+        """The number of cards left (1…4) from which
+        [`call_options`][makao.rules.base.TurnRule.call_options] gives the same calls for
+        every larger number. The engine keeps one move table for all of those numbers and
+        passes the smallest of them as ``cards_left``: the largest value of the variant's
+        call rules, at least 1 (a play of the last card may differ, PL-32). Default 4,
+        the most the engine tells apart ("four or more")."""
+        return 4
 
     def call_names(self) -> tuple[str, ...]:
         """Every call this rule may ever list with a play (each gets an action id,

@@ -44,6 +44,10 @@ class LastCardCall(Stateful["int | None"], TurnRule):
         """A play leaving ``cards_left`` cards may carry the call."""
         return (self.call,) if cards_left == self.cards_left else ()
 
+    def same_calls_from(self) -> int:
+        """Any number of cards left above the call's gives the same calls: none."""
+        return min(self.cards_left + 1, 4)
+
     def after_play_applies(self, cards_left: int) -> bool:
         """Only a play leaving the player the call's number of cards owes it."""
         return cards_left == min(self.cards_left, 4)
@@ -126,6 +130,10 @@ class FinishCall(TurnRule):
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
         """The finishing play may carry the call."""
         return (self.call,) if cards_left == 0 else ()
+
+    def same_calls_from(self) -> int:
+        """Every play that leaves cards gives the same calls: none."""
+        return 1
 
     def after_play_applies(self, cards_left: int) -> bool:
         """Only the finishing play."""
