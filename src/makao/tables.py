@@ -8,7 +8,7 @@ the rules that keep state of their own and where that state lives in a game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from makao.cards import ALL_CARDS, Card
@@ -234,8 +234,11 @@ def _left_cap(call_rules: tuple[TurnRule, ...]) -> int:
     `same_calls_from` is not a number of cards 1…4."""
     cap = 1
     for rule in call_rules:
-        settled = rule.same_calls_from()
-        if type(settled) is not int or not 1 <= settled <= 4:
+        # called as a hook that returns an object: compiled, a declared int would be
+        # checked (a TypeError; True taken for 1) before this check could say what is wrong
+        hook: Callable[[], object] = rule.same_calls_from
+        settled = hook()
+        if not (type(settled) is int and 1 <= settled <= 4):
             raise SetupError(
                 f"{type(rule).__name__}.same_calls_from() must give 1…4 cards left, "
                 f"not {settled!r:.40}"

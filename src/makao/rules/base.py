@@ -542,7 +542,7 @@ class TurnRule(Rule):
         [`call_options`][makao.rules.base.TurnRule.call_options] gives the same calls for
         every larger number. The engine keeps one move table for all of those numbers and
         passes the smallest of them as ``cards_left``: the largest value of the variant's
-        call rules, at least 1 (a play of the last card may differ, PL-32). Default 4,
+        call rules, at least 1 (a play of the last card may differ, PL-33). Default 4,
         the most the engine tells apart ("four or more")."""
         return 4
 
