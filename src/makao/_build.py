@@ -19,15 +19,18 @@ __all__ = ["COMPILED_MODULES", "compiled_modules", "describe", "mypyc_attr"]
 #: The modules a compiled build compiles with mypyc: the hot path. Move generation and the
 #: game's random generator (plain functions); the state, the engine's compiled half
 #: (`makao._core.Core`: `Game.play` and the rules' services) and the rule set's tables,
-#: whose classes become mypyc native classes. Every other module (the engine's entry points
-#: that check raw input, attrs classes, every rule class users subclass) stays interpreted
-#: in both builds; docs/builds.md says why, module by module.
+#: whose classes become mypyc native classes; and the bots' move scoring (`HeuristicBot`,
+#: the `MCTSBot` rollouts), whose `Situation` lives in an interpreted module of its own.
+#: Every other module (the engine's entry points that check raw input, attrs classes,
+#: every rule class users subclass) stays interpreted in both builds; docs/builds.md says
+#: why, module by module.
 COMPILED_MODULES: Final = (
     "makao._random",
     "makao._movegen",
     "makao.state",
     "makao._core",
     "makao.tables",
+    "makao.bots.policy",
 )
 
 

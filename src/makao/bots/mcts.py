@@ -300,7 +300,7 @@ def reward(game: Game, seat: int) -> float:
         return (players - 1 - finished.index(seat)) / worst if seat in finished else 0.0
     hands = game.hands
     size = len(hands[seat])
-    terms: list[float] = []  # an inline loop (see `makao.bots.policy._closest`)
+    terms: list[float] = []  # an inline loop (see `makao.bots.situation._closest`)
     for other, hand in enumerate(hands):
         if other != seat and not done[other]:
             terms.append(1.0 / (1.0 + math.exp((len(hand) - size) / CARD_SCALE)))

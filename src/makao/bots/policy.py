@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from makao.bots.situation import Situation, _closest
 from makao.cards import Card, Rank, Suit, count_card
 from makao.moves import Move, Play, Say, Seat
 from makao.rules.attack import BattleCards
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
     from makao.engine import Game
     from makao.rules.base import Effect
     from makao.tables import RuleSet
-    from makao.view import View
 
 __all__ = [
     "TALK_CALLS",
@@ -62,42 +62,6 @@ def without_talk(moves: Sequence[Move]) -> Sequence[Move]:
         return moves
     kept = [move for move in moves if not is_talk(move)]
     return kept or moves
-
-
-class Situation(NamedTuple):
-    """What a scoring policy knows about the player to decide for."""
-
-    hand: Sequence[Card]
-    effect: Effect | None
-    closest: int
-    """The fewest cards any other active player holds."""
-    compiled: RuleSet
-    """The variant's compiled rule set ([`Variant.compiled`][makao.variant.Variant.compiled])."""
-
-    @classmethod
-    def of_view(cls, view: View) -> Situation:
-        """The situation of ``view.seat``."""
-        return cls(
-            view.hand, view.effect, _closest(view.hand_sizes, view.seat), view.variant.compiled
-        )
-
-    @classmethod
-    def of_game(cls, game: Game, seat: int) -> Situation:
-        """The situation of ``seat`` in ``game`` (reads only public facts and ``seat``'s hand)."""
-        sizes = list(map(len, game.hands))
-        return cls(game.hands[seat], game.effect, _closest(sizes, seat), game.compiled)
-
-
-def _closest(sizes: Sequence[int], seat: int) -> int:
-    """The fewest cards another seat still holding cards has (99 if none).
-
-    Inline loops here, not comprehensions: on CPython 3.11 a comprehension is a function
-    made and called each time, and the policy runs in every step of a search's rollouts."""
-    closest = None
-    for other, size in enumerate(sizes):
-        if size and other != seat and (closest is None or size < closest):
-            closest = size
-    return 99 if closest is None else closest
 
 
 def prefer_calls(moves: Sequence[Move]) -> Sequence[Move]:
