@@ -145,8 +145,8 @@ def _best(
         table = _PARTS[compiled] = _Parts()
     by_id = table.by_id
     size = len(hand)
-    ranks: list[Rank] | None = None
-    suits: list[Suit] | None = None
+    ranks: list[Rank | Suit] | None = None  # the hand's ranks (typed as a choice is)
+    suits: list[Rank | Suit] | None = None
     top = -math.inf
     best: list[Move] = []
     defending = effect is not None
@@ -161,7 +161,9 @@ def _best(
                 if closest <= 2:
                     score = (finishing if size <= count else near) + 8.0  # attack: one is close
             if choice is not None:
-                if isinstance(choice, Suit):
+                # a type test, not isinstance: for a rank, isinstance(choice, Suit) asks the
+                # enum's metaclass, about 30 times the cost (choices are Rank or Suit members)
+                if type(choice) is Suit:
                     if suits is None:
                         suits = []
                         for card in hand:
