@@ -5,12 +5,13 @@ checked `Play(...)` gives, and the same typed errors for a bad choice or call; a
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from makao import ALL_CARDS, Card, Game, Play, variants
+from makao import ALL_CARDS, Card, Game, Play, Variant, variants
 from makao._movegen import _interned
 from makao.cards import Rank, Suit
 from makao.errors import InvalidMoveError
@@ -60,19 +61,26 @@ def test_a_bad_choice_or_call_from_a_rule_is_refused_as_play_refuses_it(
         _listed_play((card,), choice, calls)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("name", ["polish", "russian", "mao", "switch"])
-def test_every_listed_play_equals_its_checked_construction(name: str) -> None:
-    game = Game.new(getattr(variants, name)(), 3, seed=5)
-    choose = random.Random(5).choice
-    for _ in range(150):
+def _listed_plays(variant: Variant, seed: int, actions: int) -> Iterator[Play]:
+    """Every play listed in a random 3-player game of ``variant`` (seeded), position by
+    position, for at most ``actions`` actions."""
+    game = Game.new(variant, 3, seed=seed)
+    choose = random.Random(seed).choice
+    for _ in range(actions):
         if game.is_over:
             break
         legal = game.legal_moves()
         for move in legal:
             if type(move) is Play:
-                again = Play(move.cards, move.choice, move.calls)
-                assert again == move and hash(again) == hash(move)
+                yield move
         game.play(choose(legal))
+
+
+@pytest.mark.parametrize("name", ["polish", "russian", "mao", "switch"])
+def test_every_listed_play_equals_its_checked_construction(name: str) -> None:
+    for move in _listed_plays(getattr(variants, name)(), 5, 150):
+        again = Play(move.cards, move.choice, move.calls)
+        assert again == move and hash(again) == hash(move)
 
 
 @pytest.mark.parametrize("name", ["polish", "russian", "mao", "switch"])
@@ -82,16 +90,8 @@ def test_equal_listed_plays_are_one_object_per_rule_set(name: str) -> None:
     variant = getattr(variants, name)()
     first_seen: dict[Play, Play] = {}
     for seed in range(4):
-        game = Game.new(variant, 3, seed=seed)
-        choose = random.Random(seed).choice
-        for _ in range(120):
-            if game.is_over:
-                break
-            legal = game.legal_moves()
-            for move in legal:
-                if type(move) is Play:
-                    assert first_seen.setdefault(move, move) is move
-            game.play(choose(legal))
+        for move in _listed_plays(variant, seed, 120):
+            assert first_seen.setdefault(move, move) is move
     assert first_seen  # plays were listed
 
 
