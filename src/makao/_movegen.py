@@ -369,19 +369,21 @@ def _cached_group(
     key = (first, group, size if size < most else most, answer)
     dynamic = rules.table_choice_cards
     if dynamic and (first in dynamic or not dynamic.isdisjoint(group)):
-        return _group_plays(game, seat, first, tuple(sorted(group, key=_INDEX)))  # not cached
+        ordered = tuple(sorted(group, key=_INDEX))
+        return _group_plays(game, seat, first, ordered, answer)  # not cached
     cache = rules.play_cache
     found = cache.get(key)
     if found is None:
         ordered = tuple(sorted(group, key=_INDEX))
-        found = cache[key] = _group_plays(game, seat, first, ordered)
+        found = cache[key] = _group_plays(game, seat, first, ordered, answer)
     return found
 
 
 def _group_plays(
-    game: Position, seat: int, first: Card, others: tuple[Card, ...]
+    game: Position, seat: int, first: Card, others: tuple[Card, ...], answer: int
 ) -> tuple[Move, ...]:
-    """Every listed play starting with ``first`` and adding any of ``others``."""
+    """Every listed play starting with ``first`` and adding any of ``others``, under the
+    effect whose answer rule has id ``answer`` (0: none; see `_variants`)."""
     rules = game.compiled
     key = (first, others)
     sequences = rules.sequence_cache.get(key)
@@ -390,8 +392,6 @@ def _group_plays(
             game, first, others, rules.uniform_rank[first.rank]
         )
     size = len(game.hands[seat])
-    effect = game.effect
-    answer = 0 if effect is None else id(effect.answer_rule)
     cap = rules.left_cap
     moves: list[Move] = []
     for cards in sequences:  # an inline loop (see `held_in`)

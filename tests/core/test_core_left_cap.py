@@ -65,6 +65,8 @@ def test_call_rules_say_from_how_many_cards_left_their_calls_settle() -> None:
     assert LastCardCall(cards_left=2).same_calls_from() == 3
     assert LastCardCall(cards_left=3).same_calls_from() == 4
     assert LastCardCall(cards_left=7).same_calls_from() == 4
+    assert LastCardCall(cards_left=0).same_calls_from() == 1
+    assert LastCardCall(cards_left=-1).same_calls_from() == 1  # a call never listed
     assert FinishCall().same_calls_from() == 1  # PL-31: "po makale" with the last card
     assert _ThreeLeft().same_calls_from() == 4  # the default
 

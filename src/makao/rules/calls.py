@@ -45,8 +45,9 @@ class LastCardCall(Stateful["int | None"], TurnRule):
         return (self.call,) if cards_left == self.cards_left else ()
 
     def same_calls_from(self) -> int:
-        """Any number of cards left above the call's gives the same calls: none."""
-        return min(self.cards_left + 1, 4)
+        """Any number of cards left above the call's gives the same calls: none (1…4,
+        whatever ``cards_left`` is: a call at no number the engine lists changes nothing)."""
+        return max(1, min(self.cards_left + 1, 4))
 
     def after_play_applies(self, cards_left: int) -> bool:
         """Only a play leaving the player the call's number of cards owes it."""
