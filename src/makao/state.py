@@ -71,7 +71,9 @@ class Beginning:
 
 
 #: The state's fields, in order. The single source of truth for slots, clone, equality and
-#: the snapshot.
+#: the snapshot. The three flags (``must_play_drawn``, ``over``, ``blocked``) stand together:
+#: a mypyc native class stores a ``bool`` in one byte, in field order, so together they
+#: share one 8-byte word of the compiled state (224 bytes, not 232).
 FIELDS: Final[tuple[Field, ...]] = (
     Field("variant"),
     Field("compiled", position=False),
@@ -86,8 +88,8 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("done"),
     Field("finished"),
     Field("drawn"),
-    Field("must_play_drawn"),
     Field("next_seat", "reset", position=False),
+    Field("must_play_drawn"),
     Field("over"),
     Field("blocked"),
     Field("stuck"),
@@ -127,8 +129,8 @@ class State:
         "done",
         "finished",
         "drawn",
-        "must_play_drawn",
         "next_seat",
+        "must_play_drawn",
         "over",
         "blocked",
         "stuck",
@@ -158,8 +160,8 @@ class State:
     #: The seats that went out, in order.
     finished: tuple[int, ...]
     drawn: Card | None
-    must_play_drawn: bool
     next_seat: int | None
+    must_play_drawn: bool
     over: bool
     blocked: bool
     stuck: int
@@ -189,8 +191,8 @@ class State:
         new.done = self.done
         new.finished = self.finished
         new.drawn = self.drawn
-        new.must_play_drawn = self.must_play_drawn
         new.next_seat = None
+        new.must_play_drawn = self.must_play_drawn
         new.over = self.over
         new.blocked = self.blocked
         new.stuck = self.stuck
