@@ -7,16 +7,21 @@ extendable-output hash: any number of unbiased random bytes from the state, the 
 every platform and Python version): a 64-bit word per card. (``random.Random`` costs about
 134,000 instructions to seed and 200,000 to copy; computing splitmix64 on Python ints, as
 this module did before, cost about 5,800 instructions a card.)
+
+It also holds [`shuffle_as_random`][makao._random.shuffle_as_random], the permutation of
+``random.Random.shuffle`` that the search bots deal hidden cards with (compiled in the
+compiled build, with the game's generator).
 """
 
 from __future__ import annotations
 
+import random
 import sys
 from array import array
 from hashlib import shake_128
 from typing import Any
 
-__all__ = ["initial_state", "shuffle", "words"]
+__all__ = ["initial_state", "shuffle", "shuffle_as_random", "words"]
 
 _MASK = (1 << 64) - 1
 _BIG_ENDIAN = sys.byteorder == "big"
@@ -49,3 +54,19 @@ def shuffle(items: list[Any], state: int) -> int:
         j = drawn[i] % (i + 1)
         items[i], items[j] = items[j], items[i]
     return drawn[count]
+
+
+def shuffle_as_random(items: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same permutation from the same draws, its steps written
+    out for `random.Random` itself (what ``Random.shuffle`` and ``Random._randbelow`` do);
+    a subclass of ``Random`` is asked to shuffle itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]

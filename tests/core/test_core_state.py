@@ -325,3 +325,10 @@ def test_um_22_the_oldest_player_must_be_a_seat_of_the_table() -> None:
 )
 def test_one_alias_rule_for_every_variant(alias: str, name: str) -> None:
     assert variants.get(alias).name == name
+
+
+def test_a_reseeded_beginning_keeps_everything_but_the_seed() -> None:
+    game = Game.new(variants.polish(), 3, seed=5)
+    again = game.beginning.reseeded(99)
+    assert again == attrs.evolve(game.beginning, seed=99)
+    assert again.seed == 99 and game.beginning.seed == 5

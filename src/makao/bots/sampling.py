@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import attrs
-
+from makao._random import shuffle_as_random
 from makao.cards import Card, without_card
 from makao.deck import deck_cards
 from makao.engine import Game
@@ -63,7 +62,7 @@ class Determinizer:
         """A complete game consistent with the view: hidden cards dealt at random."""
         view = self.view
         cards = self.unseen[:]
-        _shuffle(cards, rng)
+        shuffle_as_random(cards, rng)
         game = self.base.clone()
         position = 0
         for seat in self.others:
@@ -71,25 +70,10 @@ class Determinizer:
             game.hands[seat] = tuple(cards[position : position + size])
             position += size
         game.stock = cards[position : position + view.stock_size]
-        game.beginning = attrs.evolve(game.beginning, seed=rng.getrandbits(62))
+        game.beginning = game.beginning.reseeded(rng.getrandbits(62))
         game.rng = rng.getrandbits(64)
         game._legal = None
         return game
-
-
-def _shuffle(cards: list[Card], rng: random.Random) -> None:
-    """``rng.shuffle(cards)``: the same permutation from the same draws, inlined for
-    `random.Random` itself (what `Random.shuffle` and `Random._randbelow` do)."""
-    if type(rng) is not random.Random:
-        rng.shuffle(cards)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        k = (i + 1).bit_length()
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def sample_hidden(view: View, rng: random.Random) -> Game:
