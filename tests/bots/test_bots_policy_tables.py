@@ -9,9 +9,9 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from makao import Game, variants
+from makao._random import shuffle_as_random
 from makao.bots import Situation, policy, reward, rewards, score_move
 from makao.bots.policy import best_moves, best_moves_in
-from makao.bots.sampling import _shuffle
 from makao.cards import Card, Rank, Suit
 from makao.moves import Move, Play, Seat, parse_move
 from makao.rules.attack import BattleCards
@@ -137,7 +137,7 @@ def test_the_inlined_shuffle_is_random_shuffle() -> None:
             expected = cards[:]
             ours, theirs = random.Random(seed), random.Random(seed)
             theirs.shuffle(expected)
-            _shuffle(cards, ours)
+            shuffle_as_random(cards, ours)
             assert cards == expected and ours.getstate() == theirs.getstate()
 
     class Mine(random.Random):
@@ -145,5 +145,29 @@ def test_the_inlined_shuffle_is_random_shuffle() -> None:
             x.reverse()
 
     cards = [Card.from_index(i) for i in range(5)]
-    _shuffle(cards, Mine(1))
+    shuffle_as_random(cards, Mine(1))
     assert cards == [Card.from_index(i) for i in range(4, -1, -1)]
+
+
+@pytest.mark.parametrize("name", ["polish", "mao"])
+def test_the_heuristic_rollout_plays_the_policys_best_moves(name: str) -> None:
+    """`heuristic_rollout` plays what the plain loop over `seat_moves` and `best_moves_in`
+    plays, move for move (Mao lists out-of-turn actions, which it leaves out)."""
+    for game in _positions(name, 3, games=2, steps=60):
+        ours, theirs = game.clone(), game.clone()
+        chances = [random.Random(len(game.record)).random() for _ in range(8)]
+        policy.heuristic_rollout(ours, 8, iter(chances).__next__)
+        for chance in chances:
+            if theirs.is_over:
+                break
+            moves = best_moves_in(theirs, policy.seat_moves(theirs))
+            theirs.play(moves[int(chance * len(moves))])
+        assert ours.record == theirs.record
+
+
+def test_seat_moves_leave_out_other_seats_actions_and_talk() -> None:
+    for game in _positions("mao", 4, games=2, steps=80):
+        own = policy.seat_moves(game)
+        assert own
+        assert all(game.actor(move) == game.to_move for move in own)
+        assert not any(policy.is_talk(move) for move in own) or all(map(policy.is_talk, own))

@@ -106,3 +106,26 @@ def test_um_27_a_misplay_that_play_penalises_is_not_legal() -> None:
     assert not game.is_legal(Play((card,)), seat)
     events = game.play(Play((card,)))  # accepted, and charged (UM-27)
     assert any(isinstance(event, Penalised) for event in events)
+
+
+def test_the_actor_of_a_move_class_of_ones_own_is_its_seat_or_the_seat_to_move() -> None:
+    """`actor` tells Play, Draw and Pass by their type; any other move is asked for its
+    ``seat`` (a subclass of Play carrying one, a move class without one)."""
+    import attrs
+
+    from makao.cards import parse_cards
+
+    @attrs.frozen
+    class SeatedPlay(Play):
+        seat: int = 0
+
+    @attrs.frozen
+    class Knock(Draw):
+        pass
+
+    game = forgotten_makao()
+    cards = parse_cards("9h")
+    assert game.actor(Play(cards)) == game.actor(Draw()) == game.to_move == 1
+    assert game.actor(SeatedPlay(cards, seat=2)) == 2
+    assert game.actor(Knock()) == 1
+    assert game.actor(parse_move("2: stop 0")) == 2

@@ -23,11 +23,12 @@ from collections.abc import Callable, Sequence
 
 from makao.bots.policy import (
     Situation,
-    best_moves_in,
+    heuristic_rollout,
     is_talk,
     prefer_calls,
     prefer_choices,
     score_move,
+    seat_moves,
     without_talk,
 )
 from makao.bots.protocol import BaseBot, is_turn_move
@@ -228,15 +229,7 @@ class MCTSBot(BaseBot):
                 moves = own_moves(game)
                 game.play(moves[int(chance() * len(moves))])
             return
-        for _ in range(self.depth):
-            if game.over:
-                return
-            moves = game.legal_moves()
-            if getattr(moves[-1], "seat", None) is not None:  # out-of-turn actions listed
-                moves = _seat_moves(game)
-            if len(moves) > 1:
-                moves = best_moves_in(game, moves)
-            game.play(moves[int(chance() * len(moves))])
+        heuristic_rollout(game, self.depth, chance)
 
 
 def _beats(values: Sequence[float], base: Sequence[float], margin: float) -> bool:
@@ -262,23 +255,11 @@ def _kept(best: Move, first: Move, children: dict[Move, _Node], margin: float) -
     return best if high - low > margin * error else first
 
 
-def _seat_moves(game: Game) -> Sequence[Move]:
-    """The legal moves of the seat to move: other seats' out-of-turn actions and table
-    talk left out (what [`HeuristicBot`][makao.bots.HeuristicBot] chooses from in the simulation
-    loop)."""
-    legal = game.legal_moves()
-    if legal and not is_turn_move(legal[-1]):
-        seat = game.to_move
-        own = tuple(m for m in legal if getattr(m, "seat", seat) == seat)
-        legal = tuple(without_talk(own))
-    return legal
-
-
 def own_moves(game: Game) -> Sequence[Move]:
     """The moves of the seat to move (turn moves and its own out-of-turn actions), with
     calls preferred and one choice per play ([`prefer_calls`][makao.bots.policy.prefer_calls],
     [`prefer_choices`][makao.bots.policy.prefer_choices]); other seats' actions are left out."""
-    return prefer_choices(prefer_calls(_seat_moves(game)), game.hands[game.to_move])
+    return prefer_choices(prefer_calls(seat_moves(game)), game.hands[game.to_move])
 
 
 def rewards(game: Game) -> list[float]:

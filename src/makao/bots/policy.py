@@ -9,9 +9,10 @@ search, where building a full view per step would cost more than the step).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from makao._movegen import move_seat
 from makao.bots.situation import Situation, _closest
 from makao.cards import Card, Rank, Suit, count_card
 from makao.moves import Move, Play, Say, Seat
@@ -28,10 +29,12 @@ __all__ = [
     "best_moves",
     "best_moves_in",
     "has_talk",
+    "heuristic_rollout",
     "is_talk",
     "prefer_calls",
     "prefer_choices",
     "score_move",
+    "seat_moves",
     "without_talk",
 ]
 
@@ -125,6 +128,33 @@ def best_moves_in(game: Game, moves: Sequence[Move]) -> list[Move]:
     seat = game.to_move
     hands = game.hands
     return _best(moves, hands[seat], game.effect, None, game.compiled, hands, seat)[1]
+
+
+def seat_moves(game: Game) -> Sequence[Move]:
+    """The legal moves of the seat to move: other seats' out-of-turn actions and table
+    talk left out (what [`HeuristicBot`][makao.bots.HeuristicBot] chooses from in the
+    simulation loop)."""
+    legal = game.legal_moves()
+    if legal and move_seat(legal[-1]) is not None:
+        seat = game.to_move
+        own = tuple(m for m in legal if move_seat(m) in (None, seat))
+        legal = tuple(without_talk(own))
+    return legal
+
+
+def heuristic_rollout(game: Game, depth: int, chance: Callable[[], float]) -> None:
+    """Play ``game`` on for at most ``depth`` moves, each picked among the
+    [`best_moves_in`][makao.bots.policy.best_moves_in] of the seat to move with one number
+    of ``chance`` (uniform in [0, 1)): the rollout of [`MCTSBot`][makao.bots.MCTSBot]."""
+    for _ in range(depth):
+        if game.over:
+            return
+        moves: Sequence[Move] = game.legal_moves()
+        if move_seat(moves[-1]) is not None:  # out-of-turn actions listed
+            moves = seat_moves(game)
+        if len(moves) > 1:
+            moves = best_moves_in(game, moves)
+        game.play(moves[int(chance() * len(moves))])
 
 
 def _best(
@@ -232,7 +262,7 @@ _MAX_IDS = 20_000
 
 def _part(move: Move, rules: RuleSet) -> _Part:
     """What the score of ``move`` owes to the move alone (and the rule set)."""
-    if getattr(move, "seat", None) is not None:
+    if move_seat(move) is not None:
         action = -ACTION_SCORE if is_talk(move) else ACTION_SCORE
         return (0, action, action, action, None)
     if not isinstance(move, Play):
