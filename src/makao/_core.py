@@ -171,7 +171,7 @@ class Core(State):
             and (acting is None or previous.answer_overrides)
         ):
             acting = previous.answer_rule
-        if hand or rules.finish.last_card_effect_applies:
+        if hand or rules.last_card_effect_applies:
             if acting is not None:
                 acting.on_play(self, seat, cards, move.choice, previous, events)
             elif previous is not None:
@@ -328,19 +328,19 @@ class Core(State):
         """A normal draw (PL-8): draw one card; if it may be played, the turn stays open
         for playing it (or passing); otherwise the turn ends -- or, if the draw rule says
         so, draw again ([`draws_again`][makao.rules.base.DrawRule.draws_again])."""
-        draw_rule = self.compiled.draw
-        stuck = draw_rule.must_play_drawn_when_stuck and not _movegen.can_start(self, seat)
+        rules = self.compiled
+        stuck = rules.must_play_drawn_when_stuck and not _movegen.can_start(self, seat)
         drawn = self.draw_cards(seat, 1, "draw", events)
-        if drawn and draw_rule.play_any_after_draw and _movegen.can_start(self, seat):
+        if drawn and rules.play_any_after_draw and _movegen.can_start(self, seat):
             self.drawn = drawn[0]  # any playable card may follow the draw (UM-5)
             return
         count = 1
-        while drawn and draw_rule.play_drawn:
+        while drawn and rules.play_drawn:
             if _movegen.is_first_ok(self, seat, drawn[0]):
                 self.drawn = drawn[0]
                 self.must_play_drawn = stuck
                 return
-            if not draw_rule.draws_again(count):
+            if not (rules.draws_again and rules.draw.draws_again(count)):
                 break
             drawn = self.draw_cards(seat, 1, "draw", events)
             count += 1

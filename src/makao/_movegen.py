@@ -64,7 +64,7 @@ def _turn_moves(game: Position, seat: int) -> list[Move]:
     moves: list[Move] = []
     drawn = game.drawn
     if drawn is not None:
-        if game.compiled.draw.play_any_after_draw:
+        if game.compiled.play_any_after_draw:
             _add_plays(game, seat, first_cards(game, seat), moves)
         elif is_first_ok(game, seat, drawn):
             left = len(game.hands[seat]) - 1
@@ -124,7 +124,7 @@ def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
     left = left if left < cap else cap
     row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
     moves: list[Move] = []
-    if rules.play.multi_card and left:
+    if rules.multi_card and left:
         # a set of the hand: each test below looks up the card's three mates in it, where
         # the hand itself would be walked through, card by card, once per test
         held = set(hand)
@@ -290,7 +290,7 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     left = len(hand) - 1
     cap = rules.left_cap
     left = left if left < cap else cap
-    multi = rules.play.multi_card
+    multi = rules.multi_card
     ranks: list[Rank] | None = None  # two decks: a rank's count includes copies
     if multi and not game.beginning.distinct:
         ranks = []
@@ -520,7 +520,7 @@ def _make_variants(
 ) -> tuple[Move, ...]:
     rules = game.compiled
     rule = acting_rule(game, cards)
-    if rule is None or (left == 0 and not rules.finish.last_card_effect_applies):
+    if rule is None or (left == 0 and not rules.last_card_effect_applies):
         choices: tuple[Choice, ...] = (None,)
     else:
         choices = rule.table_choices(game, seat, cards[-1]) or rule.choices(cards[-1])  # type: ignore[arg-type]  # a Core
@@ -619,12 +619,12 @@ def _reason(game: Position, move: Move, seat: int) -> str:
             hand.remove(card)
         if len({card.rank for card in move.cards}) > 1:
             return "all cards of one play must share a rank (PL-7)"
-        if len(move.cards) > 1 and not game.compiled.play.multi_card:
+        if len(move.cards) > 1 and not game.compiled.multi_card:
             return "this variant allows one card per move"
         if (
             game.drawn is not None
             and move.cards != (game.drawn,)
-            and not game.compiled.draw.play_any_after_draw
+            and not game.compiled.play_any_after_draw
         ):
             return f"after drawing, only the drawn card {game.drawn} may be played (PL-8)"
         return f"{move.cards[0]} (with that choice and those calls) cannot be played on {state}"

@@ -525,7 +525,7 @@ def _position_extras(
         raise SetupError(
             f"bad position: the drawn card {card} is not in seat {game.to_move}'s hand"
         )
-    if game.compiled.draw.must_play_drawn_when_stuck:
+    if game.compiled.must_play_drawn_when_stuck:
         hand = game.hands[game.to_move]
         game.hands[game.to_move] = without_card(hand, card)
         game.must_play_drawn = not _movegen.can_start(game, game.to_move)

@@ -39,7 +39,7 @@ class RuleSet:
     fields compiled move generation reads as C struct members."""
 
     # The fields below, written out (a mypyc native class cannot compute them; slots keep
-    # the interpreted build's reads fast: 39 fields are too many for CPython's shared
+    # the interpreted build's reads fast: 45 fields are too many for CPython's shared
     # instance dicts). tests/core/test_core_state.py checks them against the fields.
     __slots__ = (
         "admit_rules",
@@ -53,6 +53,7 @@ class RuleSet:
         "card_rules",
         "claim_rules",
         "draw",
+        "draws_again",
         "extra_move_rules",
         "finish",
         "handlers",
@@ -61,12 +62,17 @@ class RuleSet:
         "initial_state",
         "interned_plays",
         "is_function",
+        "last_card_effect_applies",
         "left_cap",
         "matching",
         "matching_or_wild",
+        "multi_card",
+        "must_play_drawn_when_stuck",
         "plain_tables",
         "play",
+        "play_any_after_draw",
         "play_cache",
+        "play_drawn",
         "public_cache",
         "required_call_rules",
         "sequence_cache",
@@ -100,6 +106,19 @@ class RuleSet:
     finish: FinishRule
     start: StartRule
     card_rules: tuple[CardRule, ...]
+    #: The slot rules' settings the hot path reads, copied (the rules are frozen): one
+    #: read of the rule set, not two (and, compiled, no attribute lookup on a Python
+    #: object). `PlayRule.multi_card` (PL-7), `FinishRule.last_card_effect_applies`
+    #: (PL-33), `DrawRule.play_drawn` (PL-8), ``must_play_drawn_when_stuck`` (RU-9),
+    #: ``play_any_after_draw`` (UM-5).
+    multi_card: bool
+    last_card_effect_applies: bool
+    play_drawn: bool
+    must_play_drawn_when_stuck: bool
+    play_any_after_draw: bool
+    #: Whether a draw may draw again (`DrawRule.draws_again` overridden, or
+    #: ``draw_until_playable``): if not, the engine does not ask.
+    draws_again: bool
     sequence_cache: dict[Any, Any]
     play_cache: dict[Any, Any]
     #: Per answer rule id (0: no effect, there from the start): per cards left (0…4+): per
@@ -203,6 +222,7 @@ class RuleSet:
         tables.finish = slots[FinishRule]  # type: ignore[assignment]
         tables.start = slots[StartRule]  # type: ignore[assignment]
         tables.card_rules = card_rules
+        _copy_settings(tables)
         tables.has_effect_wilds = any(w.under_effects for w in wild_rules)
         tables.claim_rules = tuple(r for r in card_rules if type(r).claims is not CardRule.claims)
         tables.required_call_rules = _overriding(turn_rules, "required_calls")
@@ -227,6 +247,20 @@ class RuleSet:
         tables.state_index = {id(rule): index for index, rule in enumerate(stateful)}
         tables.initial_state = tuple(rule.initial_state() for rule in stateful)
         return tables
+
+
+def _copy_settings(tables: RuleSet) -> None:
+    """Copy the slot rules' settings the hot path reads into ``tables`` (see
+    `RuleSet.multi_card`)."""
+    draw = tables.draw
+    tables.multi_card = tables.play.multi_card
+    tables.last_card_effect_applies = tables.finish.last_card_effect_applies
+    tables.play_drawn = draw.play_drawn
+    tables.must_play_drawn_when_stuck = draw.must_play_drawn_when_stuck
+    tables.play_any_after_draw = draw.play_any_after_draw
+    tables.draws_again = (
+        type(draw).draws_again is not DrawRule.draws_again or draw.draw_until_playable
+    )
 
 
 def _left_cap(call_rules: tuple[TurnRule, ...]) -> int:

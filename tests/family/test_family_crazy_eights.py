@@ -74,3 +74,29 @@ def test_ce_1_two_decks_from_five_players() -> None:
         return sum(len(game.hand(s)) for s in range(players)) + game.stock_size + 1
 
     assert (cards(4), cards(5)) == (52, 104)
+
+
+def test_ce_4_a_draw_rule_of_ones_own_that_overrides_draws_again_is_asked() -> None:
+    """A `DrawRule` subclass whose `draws_again` says "twice" (with the base class's
+    ``draw_until_playable`` off) draws a second card, not a third; the plain Polish draw
+    rule draws once (the engine asks `draws_again` only where it can say yes)."""
+    import attrs
+
+    from makao.rules import DrawRule
+
+    @attrs.frozen
+    class DrawTwice(DrawRule):
+        def draws_again(self, drawn: int) -> bool:
+            return drawn < 2
+
+    twice = variants.polish().replace(DrawRule, DrawTwice(), name="polish-draw-twice")
+    assert twice.compiled.draws_again and not variants.polish().compiled.draws_again
+    game = Game.from_position(twice, hands=["2c", "Kd"], pile="9h", stock="3c 4d 5h 6s")
+    game.play("draw")
+    assert game.hand(0) == (Card.parse("2c"), Card.parse("3c"), Card.parse("4d"))
+    assert game.to_move == 1
+    plain = Game.from_position(
+        variants.polish(), hands=["2c", "Kd"], pile="9h", stock="3c 4d 5h 6s"
+    )
+    plain.play("draw")
+    assert len(plain.hand(0)) == 2

@@ -181,7 +181,7 @@ def _best(
     best: list[Move] = []
     defending = effect is not None
     for move in moves:
-        count, finishing, near, far, extra = by_id.get(id(move)) or table.add(move, compiled)
+        count, finishing, near, far, extra = by_id.get(id(move) >> 4) or table.add(move, compiled)
         score = finishing if size <= count else near if defending or size <= count + 2 else far
         if extra is not None:
             battle, choice, kept = extra
@@ -228,7 +228,12 @@ _Extra = tuple[bool, "Rank | Suit | None", tuple[tuple[Card, int], ...]]
 
 class _Parts:
     """One rule set's `_Part` of each move seen, found by the move object's id (move
-    generation lists the same objects again and again) or else by its value."""
+    generation lists the same objects again and again) or else by its value.
+
+    `by_id` is keyed by ``id(move) >> 4``: an id is an address, a multiple of 16, and an
+    int hashes to itself, so whole ids would fill a sixteenth of the table's slots and
+    collide (every probe compares two ints); no two live objects (16 bytes or more each)
+    share an address shifted by four bits."""
 
     __slots__ = ("alive", "by_id", "by_value")
 
@@ -248,7 +253,7 @@ class _Parts:
             if len(self.by_value) > _MAX_MOVES:
                 self.by_value.clear()
             part = self.by_value[move] = _part(move, rules)
-        self.by_id[id(move)] = part
+        self.by_id[id(move) >> 4] = part
         self.alive.append(move)
         return part
 
