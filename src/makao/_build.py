@@ -31,6 +31,7 @@ COMPILED_MODULES: Final = (
     "makao._core",
     "makao.tables",
     "makao.bots.policy",
+    "makao.sim.play",
 )
 
 

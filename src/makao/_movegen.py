@@ -26,6 +26,8 @@ Position = State
 
 
 _DRAW: Final = Draw()
+#: The turn moves' own classes, which carry no seat (`move_seat`).
+TURN_MOVES: Final = frozenset({Play, Draw, Pass})
 _PASS: Final = Pass()
 #: Per card index: the other cards of its rank (sets by identity: no `==` between cards).
 _RANK_MATES: Final = tuple(
@@ -561,11 +563,11 @@ def actor(game: Position, move: Move) -> int:
 
 def move_seat(move: Move) -> int | None:
     """The seat an out-of-turn action names (its ``seat``), or ``None`` for a turn move,
-    which carries none. ``Play``, ``Draw`` and ``Pass`` are told by their type first:
+    which carries none. ``Play``, ``Draw`` and ``Pass`` are told by their type first
+    (`TURN_MOVES`):
     compiled, ``getattr`` with a default raises and clears an ``AttributeError`` (some
     3,600 instructions) for every move without the attribute."""
-    kind = type(move)
-    if kind is Play or kind is Draw or kind is Pass:
+    if type(move) in TURN_MOVES:
         return None
     seat: object = getattr(move, "seat", None)
     return None if seat is None else int(seat)  # type: ignore[call-overload]  # an int

@@ -22,6 +22,7 @@ from itertools import compress, repeat
 from operator import is_
 from typing import NamedTuple, TypeVar
 
+from makao._movegen import TURN_MOVES, move_seat
 from makao.bots.protocol import Bot
 from makao.engine import Game
 from makao.errors import IllegalMoveError
@@ -89,7 +90,9 @@ def play_game(
     while not game.over and actions != limit:
         seat = game.to_move
         legal = game.legal_moves()
-        if getattr(legal[-1], "seat", None) is None:
+        last = legal[-1]
+        # `move_seat(last) is None`, the usual case told inline (a call per action costs)
+        if type(last) in TURN_MOVES or getattr(last, "seat", None) is None:
             move = seated[seat].choose(UNREAD if blind[seat] else game.view(seat), legal)
         else:
             move = _ask(game, seated, blind, legal, seat)
@@ -98,7 +101,10 @@ def play_game(
         if (  # a turn ended: note the hand sizes (see _Tracker)
             game.to_move != seat
             or game.over
-            or (game.drawn is None and getattr(move, "seat", None) is None)
+            or (
+                game.drawn is None
+                and (type(move) in TURN_MOVES or getattr(move, "seat", None) is None)
+            )
         ):
             if two:  # the usual experiment: no map iterator, no tuple resized from ten
                 record_sizes((len(hands[0]), len(hands[1])))
@@ -149,7 +155,7 @@ def _ask(
     own: list[Move] = []
     others: dict[int, list[Move]] = {}
     for move in legal:
-        actor = getattr(move, "seat", None)
+        actor = move_seat(move)
         if actor is None or actor == seat:
             own.append(move)
         else:
