@@ -12,9 +12,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from makao._movegen import move_seat
+from makao._movegen import TURN_MOVES, move_seat
 from makao.bots.situation import Situation, _closest
-from makao.cards import Card, Rank, Suit, count_card
+from makao.cards import Card, Rank, Suit
 from makao.moves import Move, Play, Say, Seat
 from makao.rules.attack import BattleCards
 
@@ -150,7 +150,9 @@ def heuristic_rollout(game: Game, depth: int, chance: Callable[[], float]) -> No
         if game.over:
             return
         moves: Sequence[Move] = game.legal_moves()
-        if move_seat(moves[-1]) is not None:  # out-of-turn actions listed
+        last = moves[-1]
+        # out-of-turn actions listed? (`move_seat`, its usual case inline: a call a step costs)
+        if type(last) not in TURN_MOVES and getattr(last, "seat", None) is not None:
             moves = seat_moves(game)
         if len(moves) > 1:
             moves = best_moves_in(game, moves)
@@ -181,7 +183,7 @@ def _best(
     best: list[Move] = []
     defending = effect is not None
     for move in moves:
-        count, finishing, near, far, extra = by_id.get(id(move) >> 4) or table.add(move, compiled)
+        count, finishing, near, far, extra = by_id.get(id(move)) or table.add(move, compiled)
         score = finishing if size <= count else near if defending or size <= count + 2 else far
         if extra is not None:
             battle, choice, kept = extra
@@ -228,12 +230,7 @@ _Extra = tuple[bool, "Rank | Suit | None", tuple[tuple[Card, int], ...]]
 
 class _Parts:
     """One rule set's `_Part` of each move seen, found by the move object's id (move
-    generation lists the same objects again and again) or else by its value.
-
-    `by_id` is keyed by ``id(move) >> 4``: an id is an address, a multiple of 16, and an
-    int hashes to itself, so whole ids would fill a sixteenth of the table's slots and
-    collide (every probe compares two ints); no two live objects (16 bytes or more each)
-    share an address shifted by four bits."""
+    generation lists the same objects again and again) or else by its value."""
 
     __slots__ = ("alive", "by_id", "by_value")
 
@@ -253,7 +250,7 @@ class _Parts:
             if len(self.by_value) > _MAX_MOVES:
                 self.by_value.clear()
             part = self.by_value[move] = _part(move, rules)
-        self.by_id[id(move) >> 4] = part
+        self.by_id[id(move)] = part
         self.alive.append(move)
         return part
 
@@ -315,10 +312,15 @@ def _matching(cards: tuple[Card, ...], choice: Rank | Suit) -> tuple[tuple[Card,
 
 def _played_from(kept: tuple[tuple[Card, int], ...], hand: Sequence[Card]) -> int:
     """How many of the played cards ``kept`` leave ``hand`` (a card the hand does not hold
-    leaves nothing), counted by identity (`makao.cards.count_card`)."""
+    leaves nothing), counted by identity as `makao.cards.count_card` counts, in a loop of
+    its own: compiled, a call of the interpreted `count_card` per card cost more than the
+    count."""
     total = 0
     for card, count in kept:
-        held = count_card(hand, card)
+        held = 0
+        for other in hand:
+            if other is card:
+                held += 1
         total += count if count < held else held
     return total
 
