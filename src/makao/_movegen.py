@@ -26,9 +26,9 @@ Position = State
 
 
 _DRAW: Final = Draw()
+_PASS: Final = Pass()
 #: The turn moves' own classes, which carry no seat (`move_seat`).
 TURN_MOVES: Final = frozenset({Play, Draw, Pass})
-_PASS: Final = Pass()
 #: Per card index: the other cards of its rank (sets by identity: no `==` between cards).
 _RANK_MATES: Final = tuple(
     frozenset(other for other in ALL_CARDS if other.rank is card.rank and other is not card)
@@ -564,9 +564,8 @@ def actor(game: Position, move: Move) -> int:
 def move_seat(move: Move) -> int | None:
     """The seat an out-of-turn action names (its ``seat``), or ``None`` for a turn move,
     which carries none. ``Play``, ``Draw`` and ``Pass`` are told by their type first
-    (`TURN_MOVES`):
-    compiled, ``getattr`` with a default raises and clears an ``AttributeError`` (some
-    3,600 instructions) for every move without the attribute."""
+    (`TURN_MOVES`): compiled, ``getattr`` with a default raises and clears an
+    ``AttributeError`` (some 3,600 instructions) for every move without the attribute."""
     if type(move) in TURN_MOVES:
         return None
     seat: object = getattr(move, "seat", None)
