@@ -13,7 +13,7 @@ from typing import Final
 
 from makao.cards import ALL_CARDS, Card, Rank
 from makao.errors import IllegalMoveError
-from makao.moves import Choice, Draw, Move, Pass, Play, _listed_play
+from makao.moves import TURN_MOVES, Choice, Draw, Move, Pass, Play, _listed_play, move_seat
 from makao.rules.base import CardRule, Effect
 from makao.state import State
 from makao.tables import RuleSet
@@ -27,8 +27,6 @@ Position = State
 
 _DRAW: Final = Draw()
 _PASS: Final = Pass()
-#: The turn moves' own classes, which carry no seat (`move_seat`).
-TURN_MOVES: Final = frozenset({Play, Draw, Pass})
 #: Per card index: the other cards of its rank (sets by identity: no `==` between cards).
 _RANK_MATES: Final = tuple(
     frozenset(other for other in ALL_CARDS if other.rank is card.rank and other is not card)
@@ -557,19 +555,10 @@ def _interned(
 
 def actor(game: Position, move: Move) -> int:
     """The seat that makes ``move``: the seat to move, or the seat an action names."""
+    if type(move) in TURN_MOVES:  # `move_seat`'s usual case, inline (see there)
+        return game.to_move
     seat = move_seat(move)
     return game.to_move if seat is None else seat
-
-
-def move_seat(move: Move) -> int | None:
-    """The seat an out-of-turn action names (its ``seat``), or ``None`` for a turn move,
-    which carries none. ``Play``, ``Draw`` and ``Pass`` are told by their type first
-    (`TURN_MOVES`): compiled, ``getattr`` with a default raises and clears an
-    ``AttributeError`` (some 3,600 instructions) for every move without the attribute."""
-    if type(move) in TURN_MOVES:
-        return None
-    seat: object = getattr(move, "seat", None)
-    return None if seat is None else int(seat)  # type: ignore[call-overload]  # an int
 
 
 def canonical(game: Position, move: Move, legal: tuple[Move, ...]) -> Move:

@@ -114,6 +114,7 @@ def test_the_actor_of_a_move_class_of_ones_own_is_its_seat_or_the_seat_to_move()
     import attrs
 
     from makao.cards import parse_cards
+    from makao.moves import TURN_MOVES, move_seat
 
     @attrs.frozen
     class SeatedPlay(Play):
@@ -129,3 +130,6 @@ def test_the_actor_of_a_move_class_of_ones_own_is_its_seat_or_the_seat_to_move()
     assert game.actor(SeatedPlay(cards, seat=2)) == 2
     assert game.actor(Knock()) == 1
     assert game.actor(parse_move("2: stop 0")) == 2
+    assert move_seat(Play(cards)) is move_seat(Knock()) is None
+    assert move_seat(SeatedPlay(cards, seat=2)) == 2 == move_seat(parse_move("2: say makao"))
+    assert type(Play(cards)) in TURN_MOVES and SeatedPlay not in TURN_MOVES

@@ -12,10 +12,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from makao._movegen import TURN_MOVES, move_seat
 from makao.bots.situation import Situation, _closest
 from makao.cards import Card, Rank, Suit
-from makao.moves import Move, Play, Say, Seat
+from makao.moves import TURN_MOVES, Move, Play, Say, Seat, move_seat
 from makao.rules.attack import BattleCards
 
 if TYPE_CHECKING:

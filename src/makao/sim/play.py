@@ -22,12 +22,11 @@ from itertools import compress, repeat
 from operator import is_
 from typing import NamedTuple, TypeVar
 
-from makao._movegen import TURN_MOVES, move_seat
 from makao.bots.protocol import Bot
 from makao.engine import Game
 from makao.errors import IllegalMoveError
 from makao.events import Event, Penalised
-from makao.moves import Move
+from makao.moves import TURN_MOVES, Move, move_seat
 from makao.seeding import derive_seed
 from makao.variant import Variant
 from makao.view import UNREAD
