@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 from makao import (
@@ -19,8 +20,10 @@ from makao import (
     parse_move,
     variants,
 )
+from makao.cards import parse_cards
 from makao.events import Penalised
 from makao.host import Host
+from makao.moves import TURN_MOVES, move_seat
 
 PL = variants.polish()
 
@@ -111,10 +114,6 @@ def test_um_27_a_misplay_that_play_penalises_is_not_legal() -> None:
 def test_the_actor_of_a_move_class_of_ones_own_is_its_seat_or_the_seat_to_move() -> None:
     """`actor` tells Play, Draw and Pass by their type; any other move is asked for its
     ``seat`` (a subclass of Play carrying one, a move class without one)."""
-    import attrs
-
-    from makao.cards import parse_cards
-    from makao.moves import TURN_MOVES, move_seat
 
     @attrs.frozen
     class SeatedPlay(Play):

@@ -24,7 +24,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Protocol, runtime_checkable
 
-from makao.moves import Move
+from makao.moves import Move, move_seat
 from makao.view import View
 
 _ASKED = ("choose", "respond")  # the methods that receive a view
@@ -99,5 +99,6 @@ class BaseBot:
 
 
 def is_turn_move(move: Move) -> bool:
-    """Whether ``move`` is a turn move (no seat of its own), not an out-of-turn action."""
-    return getattr(move, "seat", None) is None
+    """Whether ``move`` is a turn move (no seat of its own), not an out-of-turn action
+    ([`move_seat`][makao.moves.move_seat] is ``None``)."""
+    return move_seat(move) is None
