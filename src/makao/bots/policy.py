@@ -134,10 +134,8 @@ def seat_moves(game: Game) -> Sequence[Move]:
     talk left out (what [`HeuristicBot`][makao.bots.HeuristicBot] chooses from in the
     simulation loop)."""
     legal = game.legal_moves()
-    if legal and move_seat(legal[-1]) is not None:
-        seat = game.to_move
-        own = tuple(m for m in legal if move_seat(m) in (None, seat))
-        legal = tuple(without_talk(own))
+    if legal and move_seat(legal[-1]) is not None:  # out-of-turn actions listed
+        legal = tuple(without_talk(game.legal_moves(game.to_move)))
     return legal
 
 
