@@ -25,6 +25,7 @@ __all__ = ["COMPILED_MODULES", "compiled_modules", "describe", "mypyc_attr"]
 #: every rule class users subclass) stays interpreted in both builds; docs/builds.md says
 #: why, module by module.
 COMPILED_MODULES: Final = (
+    "makao._card",
     "makao._random",
     "makao._movegen",
     "makao.state",

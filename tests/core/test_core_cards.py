@@ -4,11 +4,16 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from makao.cards import ALL_CARDS, Card, count_card, parse_cards, without_card
+from makao.cards import ALL_CARDS, Card, Rank, Suit, count_card, parse_cards, without_card
+from makao.errors import CardParseError
 
 CARDS = st.sampled_from(ALL_CARDS)
 
@@ -36,3 +41,37 @@ def test_without_card_refuses_a_card_that_is_not_there() -> None:
 def test_count_card_counts_what_list_count_counts(cards: list[Card], card: Card) -> None:
     assert count_card(cards, card) == cards.count(card)
     assert count_card(tuple(cards), card) == cards.count(card)
+
+
+def test_cards_are_interned_immutable_and_hash_by_identity_on_both_builds() -> None:
+    """`Card` is a mypyc native class in the compiled build (docs/builds.md): the same
+    interned values, the same refusals and object's own identity hash as the pure build."""
+    seven = Card(Rank.SEVEN, Suit.HEARTS)
+    assert seven is Card.parse("7h") is Card.from_index(22) is ALL_CARDS[22]
+    assert hash(seven) == object.__hash__(seven)
+    assert copy.copy(seven) is seven and copy.deepcopy(seven) is seven
+    assert pickle.loads(pickle.dumps(seven)) is seven
+    for name in ("index", "rank", "suit", "_text", "other"):
+        with pytest.raises(AttributeError, match="immutable"):
+            setattr(seven, name, 3)
+        with pytest.raises(AttributeError, match="immutable"):
+            delattr(seven, name)
+    assert seven.index == 22 and seven.rank is Rank.SEVEN and seven.suit is Suit.HEARTS
+
+
+@pytest.mark.parametrize("rank, suit", [(1, Suit.HEARTS), (Rank.SEVEN, 4), ([], 0), ("7", "h")])
+def test_a_card_of_no_rank_and_suit_is_refused_with_a_typed_error(rank: Any, suit: Any) -> None:
+    with pytest.raises(CardParseError, match="not a card"):
+        Card(rank, suit)
+
+
+@pytest.mark.parametrize("bad", [None, 5, b"7h", ["7h"]])
+def test_card_parse_refuses_a_non_string_with_a_typed_error(bad: Any) -> None:
+    with pytest.raises(CardParseError, match="must be a string"):
+        Card.parse(bad)
+
+
+@pytest.mark.parametrize("bad", [None, "7", 52, -1, True, 2.0])
+def test_card_from_index_refuses_what_is_no_index_with_a_typed_error(bad: Any) -> None:
+    with pytest.raises(CardParseError, match="integer 0…51"):
+        Card.from_index(bad)

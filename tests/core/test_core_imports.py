@@ -12,8 +12,8 @@ import makao
 ROOT = Path(makao.__file__).parent
 #: The core: everything below the adapters, bots, simulations and the command line.
 CORE = (
-    "cards", "deck", "errors", "moves", "events", "state", "_random", "rules", "tables",
-    "variant", "engine", "_core", "_movegen", "view", "serialize", "variants",
+    "cards", "_ranks", "_card", "deck", "errors", "moves", "events", "state", "_random",
+    "rules", "tables", "variant", "engine", "_core", "_movegen", "view", "serialize", "variants",
 )  # fmt: skip
 #: Imports made inside a function, for a convenience method of a lower module that calls a
 #: higher one (``Game.to_json`` saving through :mod:`makao.serialize`): not an import

@@ -198,6 +198,16 @@ def _method_doc(raw: object) -> str | None:
     return doc if isinstance(doc, str) else None
 
 
+def _member_doc(cls: type, name: str) -> str | None:
+    """The docstring of method ``name`` that ``cls`` defines, from its source when a
+    compiled build dropped it (mypyc keeps no docstring of a native class's static method)."""
+    doc = _method_doc(vars(cls)[name])
+    if doc is None:
+        node = _definition(cls.__module__, f"{cls.__qualname__}.{name}")
+        doc = ast.get_docstring(node) if node is not None else None
+    return doc
+
+
 def _is_method(raw: object) -> bool:
     kinds = (classmethod, staticmethod, property, functools.cached_property)
     return isinstance(raw, kinds) or inspect.isfunction(raw)
@@ -215,7 +225,7 @@ def _members(cls: type) -> Iterator[tuple[str, str | None]]:
         owners = [klass for klass in cls.__mro__ if name in vars(klass)]
         if not owners or not _is_makao(owners[0]) or not _is_method(vars(owners[0])[name]):
             continue
-        docs = (_method_doc(vars(klass)[name]) for klass in owners if _is_makao(klass))
+        docs = (_member_doc(klass, name) for klass in owners if _is_makao(klass))
         doc = next((doc for doc in docs if doc and doc.strip()), None)
         yield f"{owners[0].__module__}.{owners[0].__qualname__}.{name}", doc
 
