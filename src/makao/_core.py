@@ -111,15 +111,15 @@ class Core(State):
         for rule in rules.before_move_rules if busy else rules.busy_before_move_rules:
             rule.before_move(self, listed, events)
         if kind is Play:
-            self._play_cards(self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
+            _play_cards(self, self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
         elif kind is Draw:  # a listed draw: no card drawn yet this turn
             effect = self.effect
             if effect is not None:
                 effect.on_draw(self, self.to_move, events)
             else:
-                self.draw_then_maybe_play(self.to_move, events)
+                _draw_then_maybe_play(self, self.to_move, events)
         else:
-            self._pass(self.to_move, events)
+            _pass(self, self.to_move, events)
         return tuple(events)
 
     def _admitted(self, move: object, legal: tuple[Move, ...]) -> Move:
@@ -132,81 +132,6 @@ class Core(State):
         if self.over:
             raise GameOverError(f"the game is over; {move} cannot be played")
         return _movegen.canonical(self, move, legal)
-
-    def _play_cards(self, seat: int, move: Play, events: list[Event]) -> None:
-        rules = self.compiled
-        hand = self.hands[seat]
-        cards = move.cards
-        claimed = _movegen.claiming_rule(self, cards) if rules.claim_rules else None
-        for card in cards:  # `without_card` for each card, inline: no call per card
-            index = 0
-            for held in hand:
-                if held is card:
-                    break
-                index += 1  # a counter: cheaper than enumerate's pairs
-            else:
-                raise ValueError(f"{card} is not in the cards")
-            hand = hand[:index] + hand[index + 1 :]
-        self.hands[seat] = hand
-        self.pile.extend(cards)
-        events.append(_new_tuple(CardsPlayed, (seat, cards, move.choice)))
-        self.drawn = None
-        self.stuck = 0
-        previous = self.effect
-        self.effect = None
-        self.next_seat = None
-        if claimed is None:
-            card_rule = rules.card_rule
-            acting = card_rule[cards[-1].index]
-            if acting is None and len(cards) > 1:
-                for card in reversed(cards):
-                    acting = card_rule[card.index]
-                    if acting is not None:
-                        break
-        else:
-            acting = claimed
-        if (
-            previous is not None
-            and claimed is None
-            and (acting is None or previous.answer_overrides)
-        ):
-            acting = previous.answer_rule
-        if hand or rules.last_card_effect_applies:
-            if acting is not None:
-                acting.on_play(self, seat, cards, move.choice, previous, events)
-            elif previous is not None:
-                self.effect = previous.on_covered(self, events)
-        elif previous is not None:
-            self.effect = previous.on_covered(self, events)
-        left = len(self.hands[seat])  # re-read: a rule may swap hands
-        # with no calls, only the rules that act on this many cards left run
-        for rule in (
-            rules.after_play_by_left[left if left < 4 else 4]
-            if not move.calls
-            else rules.after_play_rules
-        ):
-            rule.after_play(self, seat, cards, move.calls, events)
-        if not self.hands[seat] and not self.done[seat]:
-            rules.finish.on_finish(self, seat, events)
-        if not self.over:
-            self.end_turn(seat, previous, events)
-
-    def _pass(self, seat: int, events: list[Event]) -> None:
-        effect = self.effect
-        if self.drawn is not None:
-            self.drawn = None
-            events.append(_new_tuple(Passed, (seat,)))
-            self.end_turn(seat, effect, events)
-        elif effect is not None and effect.may_pass(self, seat):
-            effect.on_pass(self, seat, events)
-        else:  # stuck: nothing to play and nothing to draw (PL-36)
-            events.append(_new_tuple(Passed, (seat,)))
-            self.stuck += 1
-            if self.stuck >= self.active_count:
-                self.blocked = True
-                self.end_game(events)
-            else:
-                self.end_turn(seat, effect, events)
 
     # ------------------------------------------------------------------ services for rules
     # Game is a makao.rules.Table (and, while dealing, a Setup): these are the only ways
@@ -270,7 +195,7 @@ class Core(State):
         self.must_play_drawn = False
         for rule in self.compiled.before_move_rules:
             rule.before_move(self, play, events)
-        self._play_cards(seat, play, events)
+        _play_cards(self, seat, play, events)
 
     def swap_hands(self, seat: int, other: int, events: list[Event]) -> None:
         """``seat`` and ``other`` exchange their hands (a ``HandsSwapped`` event)."""
@@ -296,55 +221,17 @@ class Core(State):
         """Give ``seat`` up to ``count`` cards from the stock, reshuffling the pile but its
         top card when the stock runs out (PL-35); cards that cannot be had are forgiven.
         Returns the cards drawn, in order."""
-        stock = self.stock
-        if count == 1 and stock:  # the usual draw
-            drawn: tuple[Card, ...] = (stock.pop(),)
-        else:
-            taken: list[Card] = []
-            for _ in range(count):
-                if not stock and not self.reshuffle(events):
-                    break
-                taken.append(stock.pop())
-            drawn = tuple(taken)
-        if drawn:
-            self.hands[seat] += drawn
-            self.stuck = 0
-        events.append(_new_tuple(CardsDrawn, (seat, drawn, reason, len(drawn))))
-        return drawn
+        return _draw_cards(self, seat, count, reason, events)
 
     def reshuffle(self, events: list[Event]) -> bool:
         """Shuffle the pile but its top card into a new stock (PL-35); False if no cards."""
-        if len(self.pile) <= 1:
-            return False
-        cards = self.pile[:-1]
-        del self.pile[:-1]
-        self.reshuffles += 1
-        self.rng = _random.shuffle(cards, self.rng)
-        self.stock[:0] = cards
-        events.append(StockReshuffled(len(cards)))
-        return True
+        return _reshuffle(self, events)
 
     def draw_then_maybe_play(self, seat: int, events: list[Event]) -> None:
         """A normal draw (PL-8): draw one card; if it may be played, the turn stays open
         for playing it (or passing); otherwise the turn ends -- or, if the draw rule says
         so, draw again ([`draws_again`][makao.rules.base.DrawRule.draws_again])."""
-        rules = self.compiled
-        stuck = rules.must_play_drawn_when_stuck and not _movegen.can_start(self, seat)
-        drawn = self.draw_cards(seat, 1, "draw", events)
-        if drawn and rules.play_any_after_draw and _movegen.can_start(self, seat):
-            self.drawn = drawn[0]  # any playable card may follow the draw (UM-5)
-            return
-        count = 1
-        while drawn and rules.play_drawn:
-            if _movegen.is_first_ok(self, seat, drawn[0]):
-                self.drawn = drawn[0]
-                self.must_play_drawn = stuck
-                return
-            if not (rules.draws_again and rules.draw.draws_again(count)):
-                break
-            drawn = self.draw_cards(seat, 1, "draw", events)
-            count += 1
-        self.end_turn(seat, self.effect, events)
+        _draw_then_maybe_play(self, seat, events)
 
     def effect_target(self, seat: int, direction: int) -> int | None:
         """The seat an effect from ``seat`` reaches going ``direction`` (+1 next, -1
@@ -418,6 +305,139 @@ class Core(State):
         self.over = True
         self.effect = None
         events.append(GameOver(tuple(self.finished), self.blocked))
+
+
+def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
+    """Play ``move``'s cards from ``seat``'s hand: the engine's part of `Core.play` and of
+    the `play_cards` service. A module function, not a method: compiled code calls it
+    directly, where it calls a method of `Core` (which `Game` subclasses) through mypyc's
+    glue, a Python-level lookup and call (docs/builds.md)."""
+    rules = game.compiled
+    hand = game.hands[seat]
+    cards = move.cards
+    claimed = _movegen.claiming_rule(game, cards) if rules.claim_rules else None
+    for card in cards:  # `without_card` for each card, inline: no call per card
+        index = 0
+        for held in hand:
+            if held is card:
+                break
+            index += 1  # a counter: cheaper than enumerate's pairs
+        else:
+            raise ValueError(f"{card} is not in the cards")
+        hand = hand[:index] + hand[index + 1 :]
+    game.hands[seat] = hand
+    game.pile.extend(cards)
+    events.append(_new_tuple(CardsPlayed, (seat, cards, move.choice)))
+    game.drawn = None
+    game.stuck = 0
+    previous = game.effect
+    game.effect = None
+    game.next_seat = None
+    if claimed is None:
+        card_rule = rules.card_rule
+        acting = card_rule[cards[-1].index]
+        if acting is None and len(cards) > 1:
+            for card in reversed(cards):
+                acting = card_rule[card.index]
+                if acting is not None:
+                    break
+    else:
+        acting = claimed
+    if previous is not None and claimed is None and (acting is None or previous.answer_overrides):
+        acting = previous.answer_rule
+    if hand or rules.last_card_effect_applies:
+        if acting is not None:
+            acting.on_play(game, seat, cards, move.choice, previous, events)
+        elif previous is not None:
+            game.effect = previous.on_covered(game, events)
+    elif previous is not None:
+        game.effect = previous.on_covered(game, events)
+    left = len(game.hands[seat])  # re-read: a rule may swap hands
+    # with no calls, only the rules that act on this many cards left run
+    for rule in (
+        rules.after_play_by_left[left if left < 4 else 4]
+        if not move.calls
+        else rules.after_play_rules
+    ):
+        rule.after_play(game, seat, cards, move.calls, events)
+    if not game.hands[seat] and not game.done[seat]:
+        rules.finish.on_finish(game, seat, events)
+    if not game.over:
+        game.end_turn(seat, previous, events)
+
+
+def _pass(game: Core, seat: int, events: list[Event]) -> None:
+    """A listed pass (PL-36): after a draw, under an effect that may be passed, or stuck."""
+    effect = game.effect
+    if game.drawn is not None:
+        game.drawn = None
+        events.append(_new_tuple(Passed, (seat,)))
+        game.end_turn(seat, effect, events)
+    elif effect is not None and effect.may_pass(game, seat):
+        effect.on_pass(game, seat, events)
+    else:  # stuck: nothing to play and nothing to draw (PL-36)
+        events.append(_new_tuple(Passed, (seat,)))
+        game.stuck += 1
+        if game.stuck >= game.active_count:
+            game.blocked = True
+            game.end_game(events)
+        else:
+            game.end_turn(seat, effect, events)
+
+
+def _draw_cards(
+    game: Core, seat: int, count: int, reason: str, events: list[Event]
+) -> tuple[Card, ...]:
+    """`Core.draw_cards` (PL-35), as a module function (see `_play_cards`)."""
+    stock = game.stock
+    if count == 1 and stock:  # the usual draw
+        drawn: tuple[Card, ...] = (stock.pop(),)
+    else:
+        taken: list[Card] = []
+        for _ in range(count):
+            if not stock and not _reshuffle(game, events):
+                break
+            taken.append(stock.pop())
+        drawn = tuple(taken)
+    if drawn:
+        game.hands[seat] += drawn
+        game.stuck = 0
+    events.append(_new_tuple(CardsDrawn, (seat, drawn, reason, len(drawn))))
+    return drawn
+
+
+def _reshuffle(game: Core, events: list[Event]) -> bool:
+    """`Core.reshuffle` (PL-35), as a module function (see `_play_cards`)."""
+    if len(game.pile) <= 1:
+        return False
+    cards = game.pile[:-1]
+    del game.pile[:-1]
+    game.reshuffles += 1
+    game.rng = _random.shuffle(cards, game.rng)
+    game.stock[:0] = cards
+    events.append(StockReshuffled(len(cards)))
+    return True
+
+
+def _draw_then_maybe_play(game: Core, seat: int, events: list[Event]) -> None:
+    """`Core.draw_then_maybe_play` (PL-8), as a module function (see `_play_cards`)."""
+    rules = game.compiled
+    stuck = rules.must_play_drawn_when_stuck and not _movegen.can_start(game, seat)
+    drawn = _draw_cards(game, seat, 1, "draw", events)
+    if drawn and rules.play_any_after_draw and _movegen.can_start(game, seat):
+        game.drawn = drawn[0]  # any playable card may follow the draw (UM-5)
+        return
+    count = 1
+    while drawn and rules.play_drawn:
+        if _movegen.is_first_ok(game, seat, drawn[0]):
+            game.drawn = drawn[0]
+            game.must_play_drawn = stuck
+            return
+        if not (rules.draws_again and rules.draw.draws_again(count)):
+            break
+        drawn = _draw_cards(game, seat, 1, "draw", events)
+        count += 1
+    game.end_turn(seat, game.effect, events)
 
 
 def unfinished_by_cards(game: Core) -> list[int]:
