@@ -44,6 +44,17 @@ __all__ = ["Core", "unfinished_by_cards"]
 #: ``tuple.__new__`` builds an event without the named tuple's keyword-handling ``__new__``.
 _new_tuple: Final = tuple.__new__
 
+#: The events of the usual plays and draws, made once and shared (events are immutable):
+#: making a named tuple and freeing it costs about 1,500 instructions, a lookup a tenth.
+#: `_PLAYED` is keyed by the play's identity and the seat (``id(play) << 8 | seat``) and
+#: holds the play with its event, so that no other play can take its id while it is
+#: kept; `_DRAWN` by the card's index and the seat, for one card drawn by a normal draw.
+#: Seats of 256 and more are not kept; either table is emptied when it grows past
+#: `_KEPT_EVENTS` (plays made outside the listed moves' tables are new objects).
+_PLAYED: Final[dict[int, tuple[Play, CardsPlayed]]] = {}
+_DRAWN: Final[dict[int, CardsDrawn]] = {}
+_KEPT_EVENTS: Final = 100_000
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Core(State):
@@ -327,7 +338,11 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
         hand = hand[:index] + hand[index + 1 :]
     game.hands[seat] = hand
     game.pile.extend(cards)
-    events.append(_new_tuple(CardsPlayed, (seat, cards, move.choice)))
+    known = _PLAYED.get(id(move) << 8 | seat) if seat < 256 else None
+    if known is not None:
+        events.append(known[1])
+    else:
+        events.append(_played(seat, move))
     game.drawn = None
     game.stuck = 0
     previous = game.effect
@@ -390,7 +405,16 @@ def _draw_cards(
 ) -> tuple[Card, ...]:
     """`Core.draw_cards` (PL-35), as a module function (see `_play_cards`)."""
     stock = game.stock
-    if count == 1 and stock:  # the usual draw
+    if count == 1 and stock and reason == "draw" and seat < 256:  # the usual draw
+        card = stock.pop()
+        event = _DRAWN.get(card.index << 8 | seat)
+        if event is None:
+            event = _drawn(seat, card)
+        game.hands[seat] += event.cards
+        game.stuck = 0
+        events.append(event)
+        return event.cards
+    if count == 1 and stock:
         drawn: tuple[Card, ...] = (stock.pop(),)
     else:
         taken: list[Card] = []
@@ -438,6 +462,25 @@ def _draw_then_maybe_play(game: Core, seat: int, events: list[Event]) -> None:
         drawn = _draw_cards(game, seat, 1, "draw", events)
         count += 1
     game.end_turn(seat, game.effect, events)
+
+
+def _played(seat: int, move: Play) -> CardsPlayed:
+    """The event of ``move`` played by ``seat``, kept in `_PLAYED` (for seats below 256)."""
+    event: CardsPlayed = _new_tuple(CardsPlayed, (seat, move.cards, move.choice))
+    if seat < 256:
+        if len(_PLAYED) >= _KEPT_EVENTS:
+            _PLAYED.clear()
+        _PLAYED[id(move) << 8 | seat] = (move, event)
+    return event
+
+
+def _drawn(seat: int, card: Card) -> CardsDrawn:
+    """The event of ``seat`` drawing ``card`` by a normal draw, kept in `_DRAWN`."""
+    event: CardsDrawn = _new_tuple(CardsDrawn, (seat, (card,), "draw", 1))
+    if len(_DRAWN) >= _KEPT_EVENTS:
+        _DRAWN.clear()
+    _DRAWN[card.index << 8 | seat] = event
+    return event
 
 
 def unfinished_by_cards(game: Core) -> list[int]:
