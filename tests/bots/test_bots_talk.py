@@ -6,15 +6,19 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from makao import Game, Say, variants
 from makao.bots import HeuristicBot, MCTSBot, RandomBot, Situation, get, score_move
-from makao.bots.policy import is_talk, without_talk
+from makao.bots.policy import has_talk, is_talk, without_talk
 from makao.bots.random import DEFAULT_TALK
+from makao.cards import parse_cards
 from makao.errors import SetupError
-from makao.moves import Draw
+from makao.moves import Draw, Move, Pass, Play, Stop
 from makao.sim import parse_bot
 from makao.sim.play import play_game
+from makao.view import UNREAD
 
 MAO = variants.mao()
 #: Far above a heuristic Mao game's normal length (tens to hundreds of actions).
@@ -28,6 +32,31 @@ def test_um_21_question_and_remark_are_talk_but_end_of_questions_and_calls_are_n
     moves = [Draw(), Say(0, "question")]
     assert without_talk(moves) == [Draw()]
     assert without_talk([Say(0, "remark")]) == [Say(0, "remark")]  # nothing else: kept
+
+
+TALK_AND_OTHERS: list[Move] = [Draw(), Pass(), Play(parse_cards("7h"))]
+TALK_AND_OTHERS += [Say(0, "question"), Say(1, "remark"), Say(2, "makao")]
+TALK_AND_OTHERS += [Say(0, "end-of-questions"), Stop(1, 0)]
+MOVES = st.sampled_from(TALK_AND_OTHERS)
+
+
+@given(st.lists(MOVES, max_size=12))
+def test_um_21_has_talk_finds_talk_wherever_it_is(moves: list[Move]) -> None:
+    assert has_talk(moves) == any(map(is_talk, moves)) == has_talk(tuple(moves))
+
+
+@given(st.lists(MOVES, min_size=1, max_size=12), st.integers(0, 2**32))
+def test_um_21_a_random_bot_talks_only_with_its_chance_and_picks_as_before(
+    moves: list[Move], seed: int
+) -> None:
+    """`RandomBot.choose`: with talk and other moves on offer, one number decides to talk
+    or not, then one picks among the part chosen; otherwise one picks among all."""
+    bot, rng = RandomBot(talk=0.3), random.Random(seed)
+    bot.reset(seed)
+    rng.seed(seed)
+    talk, rest = [m for m in moves if is_talk(m)], [m for m in moves if not is_talk(m)]
+    pool = moves if not (talk and rest) else talk if rng.random() < 0.3 else rest
+    assert bot.choose(UNREAD, moves) is pool[int(rng.random() * len(pool))]
 
 
 def test_um_21_heuristic_scores_talk_below_drawing() -> None:

@@ -53,8 +53,14 @@ def is_talk(move: Move) -> bool:
 
 def has_talk(moves: Sequence[Move]) -> bool:
     """Whether any of ``moves`` is table talk (cheap when none is a ``Say``: the usual case,
-    checked for every decision of every simulated game)."""
-    return Say in set(map(type, moves)) and any(map(is_talk, moves))
+    checked for every decision of every simulated game). A plain loop: ``Say in
+    map(type, moves)`` costs about 450 instructions a move (a call of ``type`` and a rich
+    comparison of two types each), the loop's ``type(move) is Say`` a third of that
+    interpreted and a tenth compiled."""
+    for move in moves:  # noqa: SIM110 -- `any` over a generator: a generator made per call
+        if type(move) is Say and move.call in TALK_CALLS:
+            return True
+    return False
 
 
 def without_talk(moves: Sequence[Move]) -> Sequence[Move]:

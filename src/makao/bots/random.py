@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from makao.bots.policy import has_talk, is_talk
 from makao.bots.protocol import BaseBot
 from makao.errors import SetupError
-from makao.moves import Move, Say
+from makao.moves import Move
 from makao.view import View
 
 __all__ = ["DEFAULT_TALK", "RandomBot"]
@@ -43,9 +43,9 @@ class RandomBot(BaseBot):
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
         """A uniformly random legal move (talk only with probability ``talk``)."""
-        if Say in map(type, moves):  # talk is a Say: without one, skip the split
+        if has_talk(moves):  # without talk, skip the split
             talk, rest = self._split(moves)
-            if talk and rest:
+            if rest:
                 moves = talk if self.rng.random() < self.talk else rest
         return moves[int(self.rng.random() * len(moves))]
 
