@@ -86,13 +86,15 @@ def play_game(
     keep = events.extend
     limit = -1 if max_actions is None else max_actions
     actions = 0
+    # imported names as locals: compiled, each use of a global looks it up in a dict
+    turn_moves, unread = TURN_MOVES, UNREAD
     while not game.over and actions != limit:
         seat = game.to_move
         legal = game.legal_moves()
         last = legal[-1]
         # `move_seat(last) is None`, the usual case told inline (a call per action costs)
-        if type(last) in TURN_MOVES or getattr(last, "seat", None) is None:
-            move = seated[seat].choose(UNREAD if blind[seat] else game.view(seat), legal)
+        if type(last) in turn_moves or getattr(last, "seat", None) is None:
+            move = seated[seat].choose(unread if blind[seat] else game.view(seat), legal)
         else:
             move = _ask(game, seated, blind, legal, seat)
         keep(game.play(move))
@@ -102,7 +104,7 @@ def play_game(
             or game.over
             or (
                 game.drawn is None
-                and (type(move) in TURN_MOVES or getattr(move, "seat", None) is None)
+                and (type(move) in turn_moves or getattr(move, "seat", None) is None)
             )
         ):
             if two:  # the usual experiment: no map iterator, no tuple resized from ten
