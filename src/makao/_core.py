@@ -46,14 +46,15 @@ _new_tuple: Final = tuple.__new__
 
 #: The events of the usual plays and draws, made once and shared (events are immutable):
 #: making a named tuple and freeing it costs about 1,500 instructions, a lookup a tenth.
-#: `_PLAYED` is keyed by the play's identity and the seat (``id(play) << 8 | seat``) and
-#: holds the play with its event, so that no other play can take its id while it is
-#: kept; `_DRAWN` by the card's index and the seat, for one card drawn by a normal draw.
-#: Seats of 256 and more are not kept; either table is emptied when it grows past
-#: `_KEPT_EVENTS` (plays made outside the listed moves' tables are new objects).
-_PLAYED: Final[dict[int, tuple[Play, CardsPlayed]]] = {}
-_DRAWN: Final[dict[int, CardsDrawn]] = {}
-_KEPT_EVENTS: Final = 100_000
+#: Per seat (seats of `_KEPT_SEATS` and more are not kept): `_PLAYED[seat]` by the play's
+#: identity, holding the play with its event, so that no other play can take its id
+#: while it is kept; `_DRAWN[seat]` by the card's index, for one card drawn by a normal
+#: draw. A seat's plays are forgotten when they grow past `_KEPT_PLAYS` (plays made
+#: outside the listed moves' tables are new objects).
+_KEPT_SEATS: Final = 256
+_KEPT_PLAYS: Final = 20_000
+_PLAYED: Final[list[dict[int, tuple[Play, CardsPlayed]]]] = [{} for _ in range(_KEPT_SEATS)]
+_DRAWN: Final[list[list[CardsDrawn | None]]] = [[None] * 52 for _ in range(_KEPT_SEATS)]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -338,7 +339,7 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
         hand = hand[:index] + hand[index + 1 :]
     game.hands[seat] = hand
     game.pile.extend(cards)
-    known = _PLAYED.get(id(move) << 8 | seat) if seat < 256 else None
+    known = _PLAYED[seat].get(id(move)) if seat < _KEPT_SEATS else None
     if known is not None:
         events.append(known[1])
     else:
@@ -405,17 +406,18 @@ def _draw_cards(
 ) -> tuple[Card, ...]:
     """`Core.draw_cards` (PL-35), as a module function (see `_play_cards`)."""
     stock = game.stock
-    if count == 1 and stock and reason == "draw" and seat < 256:  # the usual draw
+    if count == 1 and stock and reason == "draw" and seat < _KEPT_SEATS:  # the usual draw
         card = stock.pop()
-        event = _DRAWN.get(card.index << 8 | seat)
+        event = _DRAWN[seat][card.index]
         if event is None:
             event = _drawn(seat, card)
-        game.hands[seat] += event.cards
+        drawn = event[1]  # its cards: an item, not a named tuple's attribute lookup
+        game.hands[seat] += drawn
         game.stuck = 0
         events.append(event)
-        return event.cards
+        return drawn
     if count == 1 and stock:
-        drawn: tuple[Card, ...] = (stock.pop(),)
+        drawn = (stock.pop(),)
     else:
         taken: list[Card] = []
         for _ in range(count):
@@ -465,21 +467,20 @@ def _draw_then_maybe_play(game: Core, seat: int, events: list[Event]) -> None:
 
 
 def _played(seat: int, move: Play) -> CardsPlayed:
-    """The event of ``move`` played by ``seat``, kept in `_PLAYED` (for seats below 256)."""
+    """The event of ``move`` played by ``seat``, kept in `_PLAYED` (for seats it keeps)."""
     event: CardsPlayed = _new_tuple(CardsPlayed, (seat, move.cards, move.choice))
-    if seat < 256:
-        if len(_PLAYED) >= _KEPT_EVENTS:
-            _PLAYED.clear()
-        _PLAYED[id(move) << 8 | seat] = (move, event)
+    if seat < _KEPT_SEATS:
+        kept = _PLAYED[seat]
+        if len(kept) >= _KEPT_PLAYS:
+            kept.clear()
+        kept[id(move)] = (move, event)
     return event
 
 
 def _drawn(seat: int, card: Card) -> CardsDrawn:
     """The event of ``seat`` drawing ``card`` by a normal draw, kept in `_DRAWN`."""
     event: CardsDrawn = _new_tuple(CardsDrawn, (seat, (card,), "draw", 1))
-    if len(_DRAWN) >= _KEPT_EVENTS:
-        _DRAWN.clear()
-    _DRAWN[card.index << 8 | seat] = event
+    _DRAWN[seat][card.index] = event
     return event
 
 

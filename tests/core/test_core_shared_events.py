@@ -9,6 +9,7 @@ import random
 import pytest
 
 from makao import Game, _core, variants
+from makao.cards import ALL_CARDS
 from makao.events import CardsDrawn, CardsPlayed, Event
 from makao.moves import Draw, Move, Play
 from makao.variant import Variant
@@ -43,10 +44,12 @@ def test_shared_events_equal_the_events_made_afresh(variant: Variant, players: i
 
 def test_the_kept_plays_hold_their_play_so_no_other_play_takes_its_id() -> None:
     _steps(variants.polish(), 3, 2)
-    assert _core._PLAYED and _core._DRAWN
-    for key, (play, played) in _core._PLAYED.items():
-        assert key == id(play) << 8 | played.seat
-        assert played == CardsPlayed(played.seat, play.cards, play.choice)
-    for key, drawn in _core._DRAWN.items():
-        assert key == drawn.cards[0].index << 8 | drawn.seat
-        assert drawn == CardsDrawn(drawn.seat, drawn.cards, "draw", 1)
+    assert any(_core._PLAYED) and any(map(any, _core._DRAWN))
+    for seat, kept in enumerate(_core._PLAYED):
+        for key, (play, played) in kept.items():
+            assert key == id(play) and played.seat == seat
+            assert played == CardsPlayed(seat, play.cards, play.choice)
+    for seat, row in enumerate(_core._DRAWN):
+        for index, drawn in enumerate(row):
+            if drawn is not None:
+                assert drawn == CardsDrawn(seat, (ALL_CARDS[index],), "draw", 1)
