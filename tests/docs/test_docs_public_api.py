@@ -91,9 +91,14 @@ def _routine_doc(obj: object) -> str | None:
     """A function's docstring, from its source when a compiled build dropped it."""
     doc = _method_doc(obj)
     if doc is None and _is_makao(obj):
-        node = _definition(getattr(obj, "__module__", ""), getattr(obj, "__qualname__", ""))
-        doc = ast.get_docstring(node) if node is not None else None
+        doc = _source_doc(getattr(obj, "__module__", ""), getattr(obj, "__qualname__", ""))
     return doc
+
+
+def _source_doc(module_name: str, qualname: str) -> str | None:
+    """The docstring of the ``class``/``def`` ``qualname`` in the module's source."""
+    node = _definition(module_name, qualname)
+    return ast.get_docstring(node) if node is not None else None
 
 
 def _blocks(body: Sequence[ast.stmt]) -> Iterator[Sequence[ast.stmt]]:
@@ -202,10 +207,7 @@ def _member_doc(cls: type, name: str) -> str | None:
     """The docstring of method ``name`` that ``cls`` defines, from its source when a
     compiled build dropped it (mypyc keeps no docstring of a native class's static method)."""
     doc = _method_doc(vars(cls)[name])
-    if doc is None:
-        node = _definition(cls.__module__, f"{cls.__qualname__}.{name}")
-        doc = ast.get_docstring(node) if node is not None else None
-    return doc
+    return doc if doc is not None else _source_doc(cls.__module__, f"{cls.__qualname__}.{name}")
 
 
 def _is_method(raw: object) -> bool:
