@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection
 
+from makao._random import shuffle_as_random
 from makao.cards import ALL_CARDS, Card
 from makao.errors import SetupError
 
@@ -27,7 +28,8 @@ def deck_cards(decks: int = 1, ranks: Collection[int] | None = None) -> list[Car
 def shuffled_deck(
     decks: int, rng: random.Random, ranks: Collection[int] | None = None
 ) -> list[Card]:
-    """Return ``decks`` decks shuffled with ``rng`` (the game's only source of chance)."""
+    """Return ``decks`` decks shuffled with ``rng`` (the game's only source of chance):
+    ``rng.shuffle``'s permutation, its steps written out (compiled in the compiled build)."""
     cards = deck_cards(decks, ranks)
-    rng.shuffle(cards)
+    shuffle_as_random(cards, rng)
     return cards

@@ -14,6 +14,11 @@ from makao.rules.base import Events, Stateful, Table, TurnRule
 
 __all__ = ["FinishCall", "LastCardCall"]
 
+#: The out-of-turn moves `LastCardCall.extra_moves` lists, made once (moves are immutable
+#: values) per what they depend on: the call, whether it may be said late, whether "stop"
+#: may be called, the liable seat and the number of players.
+_LATE_MOVES: dict[tuple[str, bool, bool, int, int], tuple[Move, ...]] = {}
+
 
 @attrs.frozen
 class LastCardCall(Stateful["int | None"], TurnRule):
@@ -89,10 +94,14 @@ class LastCardCall(Stateful["int | None"], TurnRule):
         seat = self.state(game)
         if seat is None:
             return ()
-        moves: list[Move] = [] if self.with_move_only else [Say(seat, self.call)]
-        if self.enforcement == "challenge":
-            moves.extend(Stop(other, seat) for other in range(game.players) if other != seat)
-        return moves
+        key = (self.call, self.with_move_only, self.enforcement == "challenge", seat, game.players)
+        found = _LATE_MOVES.get(key)
+        if found is None:
+            moves: list[Move] = [] if self.with_move_only else [Say(seat, self.call)]
+            if self.enforcement == "challenge":
+                moves.extend(Stop(other, seat) for other in range(game.players) if other != seat)
+            found = _LATE_MOVES[key] = tuple(moves)
+        return found
 
     def action_templates(self, players: int) -> tuple[Move, ...]:
         """A late call per seat; a "stop" per pair of seats (challenge enforcement)."""
