@@ -115,8 +115,9 @@ class Core(State):
         self._log = (listed, self._log)
         rules = self.compiled
         kind = type(listed)
-        if kind in rules.handlers:  # a lookup, not a method call per move
-            rules.handlers[kind].apply(self, listed, events)
+        handler = rules.handlers.get(kind)  # a lookup, not a method call per move
+        if handler is not None:
+            handler.apply(self, listed, events)
             return tuple(events)
         # the idle before-move rules do nothing in the initial rule state
         busy = self.rule_states != rules.initial_state

@@ -8,7 +8,7 @@ the rules that keep state of their own and where that state lives in a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from makao.cards import ALL_CARDS, Card
@@ -100,7 +100,7 @@ class RuleSet:
     after_play_rules: tuple[TurnRule, ...]
     extra_move_rules: tuple[TurnRule, ...]
     call_rules: tuple[TurnRule, ...]
-    handlers: Mapping[type, TurnRule]
+    handlers: dict[type, TurnRule]
     draw: DrawRule
     play: PlayRule
     finish: FinishRule
@@ -165,7 +165,7 @@ class RuleSet:
     #: The rules that keep state of their own ([`Stateful`][makao.rules.base.Stateful]), in order.
     stateful: tuple[Rule, ...]
     #: Where each stateful rule's value sits in a game's ``rule_state`` (by ``id``).
-    state_index: Mapping[int, int]
+    state_index: dict[int, int]
     #: The starting value of a game's ``rule_state``.
     initial_state: tuple[object, ...]
 
