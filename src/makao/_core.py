@@ -120,9 +120,10 @@ class Core(State):
             handler.apply(self, listed, events)
             return tuple(events)
         # the idle before-move rules do nothing in the initial rule state
-        busy = self.rule_states != rules.initial_state
-        for rule in rules.before_move_rules if busy else rules.busy_before_move_rules:
-            rule.before_move(self, listed, events)
+        if rules.before_move_rules and (
+            rules.busy_before_move_rules or self.rule_states != rules.initial_state
+        ):
+            _before_move(self, listed, events)
         if kind is Play:
             _play_cards(self, self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
         elif kind is Draw:  # a listed draw: no card drawn yet this turn
@@ -381,6 +382,15 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
         rules.finish.on_finish(game, seat, events)
     if not game.over:
         game.end_turn(seat, previous, events)
+
+
+def _before_move(game: Core, move: Move, events: list[Event]) -> None:
+    """Let the rules that act before a move act (those not idle while every rule's state
+    is initial, or all of them)."""
+    rules = game.compiled
+    busy = game.rule_states != rules.initial_state
+    for rule in rules.before_move_rules if busy else rules.busy_before_move_rules:
+        rule.before_move(game, move, events)
 
 
 def _pass(game: Core, seat: int, events: list[Event]) -> None:

@@ -46,23 +46,27 @@ def legal_moves(game: Position) -> tuple[Move, ...]:
     if game.over:
         return ()
     rules = game.compiled
-    moves = None
     if game.drawn is None and game.effect is None and rules.plain_tables:
-        moves = _plain_plays(game, game.hands[game.to_move])
-        if moves is not None:
-            if game.stock or len(game.pile) > 1:  # a card can be drawn
-                moves.append(_DRAW)
-            elif not moves:
-                moves.append(_PASS)  # stuck (PL-36)
-    if moves is None:
+        # never empty: a draw or a pass at least (``None``: the same card twice)
+        moves = _plain_moves(game, game.hands[game.to_move]) or _turn_moves(game, game.to_move)
+    else:
         moves = _turn_moves(game, game.to_move)
-    extra = rules.extra_move_rules
-    if extra:  # out-of-turn actions
-        if game.rule_states == rules.initial_state:
-            extra = rules.busy_extra_move_rules  # the idle ones list nothing now
-        for rule in extra:
-            moves.extend(rule.extra_moves(game))  # type: ignore[arg-type]  # a Core
+    # out-of-turn actions; with every rule state initial, only from rules not idle then
+    if rules.extra_move_rules and (
+        rules.busy_extra_move_rules or game.rule_states != rules.initial_state
+    ):
+        _add_extra_moves(game, moves)
     return tuple(moves)
+
+
+def _add_extra_moves(game: Position, moves: list[Move]) -> None:
+    """Add the out-of-turn actions the rules list now to ``moves``."""
+    rules = game.compiled
+    extra = rules.extra_move_rules
+    if game.rule_states == rules.initial_state:
+        extra = rules.busy_extra_move_rules  # the idle ones list nothing now
+    for rule in extra:
+        moves.extend(rule.extra_moves(game))  # type: ignore[arg-type]  # a Core
 
 
 def _turn_moves(game: Position, seat: int) -> list[Move]:
@@ -100,11 +104,12 @@ def _turn_moves(game: Position, seat: int) -> list[Move]:
     return moves
 
 
-def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
-    """The plays of ``hand`` with no effect in force and no card drawn (the usual
-    position: fewer steps than `first_cards` and `_add_plays`), or ``None`` for the
-    same card twice. As in `first_cards`, the cards that match come first, then
-    the wild ones that do not match, if their rule allows them now (PL-9)."""
+def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
+    """The turn moves of ``hand`` with no effect in force and no card drawn (the usual
+    position: fewer steps than `first_cards` and `_add_plays`): its plays, then a draw
+    (or, with nothing to play or draw, a pass: PL-36); ``None`` for the same card twice.
+    As in `first_cards`, the cards that match come first, then the wild ones that do not
+    match, if their rule allows them now (PL-9)."""
     top = game.pile[-1].index
     rules = game.compiled
     playable = rules.matching_or_wild[top]
@@ -121,7 +126,7 @@ def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
         _add_wilds(game, game.to_move, wilds, matches)
         firsts = matches
     if not firsts:
-        return []
+        return [_DRAW] if game.stock or len(game.pile) > 1 else [_PASS]
     if len(firsts) > 1 and not game.beginning.distinct and len(set(firsts)) < len(firsts):
         return None
     seat = game.to_move
@@ -140,9 +145,13 @@ def _plain_plays(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
                 moves += _cached_group(game, seat, card, 0, held)
             else:
                 moves += row[card.index] or _fill_single(game, row, card, left, seat)
-        return moves
-    for card in firsts:
-        moves += row[card.index] or _fill_single(game, row, card, left, seat)
+    else:
+        for card in firsts:
+            moves += row[card.index] or _fill_single(game, row, card, left, seat)
+    if game.stock or len(game.pile) > 1:  # a card can be drawn
+        moves.append(_DRAW)
+    elif not moves:
+        moves.append(_PASS)  # stuck (PL-36)
     return moves
 
 
