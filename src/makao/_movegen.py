@@ -47,8 +47,7 @@ def legal_moves(game: Position) -> tuple[Move, ...]:
         return ()
     rules = game.compiled
     if game.drawn is None and game.effect is None and rules.plain_tables:
-        # never empty: a draw or a pass at least (``None``: the same card twice)
-        moves = _plain_moves(game, game.hands[game.to_move]) or _turn_moves(game, game.to_move)
+        moves = _plain_moves(game, game.hands[game.to_move])
     else:
         moves = _turn_moves(game, game.to_move)
     # out-of-turn actions; with every rule state initial, only from rules not idle then
@@ -104,10 +103,10 @@ def _turn_moves(game: Position, seat: int) -> list[Move]:
     return moves
 
 
-def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
+def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
     """The turn moves of ``hand`` with no effect in force and no card drawn (the usual
     position: fewer steps than `first_cards` and `_add_plays`): its plays, then a draw
-    (or, with nothing to play or draw, a pass: PL-36); ``None`` for the same card twice.
+    (or, with nothing to play or draw, a pass: PL-36).
     As in `first_cards`, the cards that match come first, then the wild ones that do not
     match, if their rule allows them now (PL-9)."""
     top = game.pile[-1].index
@@ -125,29 +124,31 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move] | None:
             (wilds if card in wild_only else matches).append(card)
         _add_wilds(game, game.to_move, wilds, matches)
         firsts = matches
-    if not firsts:
-        return [_DRAW] if game.stock or len(game.pile) > 1 else [_PASS]
-    if len(firsts) > 1 and not game.beginning.distinct and len(set(firsts)) < len(firsts):
-        return None
     seat = game.to_move
-    left = len(hand) - 1
-    cap = rules.left_cap
-    left = left if left < cap else cap
-    row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
     moves: list[Move] = []
-    if rules.multi_card and left:
-        # a set of the hand: each test below looks up the card's three mates in it, where
-        # the hand itself would be walked through, card by card, once per test
-        held = set(hand)
-        for card in firsts:
-            # another card of its rank in hand? (The same card twice returned None above.)
-            if not _DISJOINT(_RANK_MATES[card.index], held):  # it may take them (PL-7)
-                moves += _cached_group(game, seat, card, 0, held)
-            else:
-                moves += row[card.index] or _fill_single(game, row, card, left, seat)
+    if not firsts:
+        pass
+    elif len(firsts) > 1 and not game.beginning.distinct and len(set(firsts)) < len(firsts):
+        # the same card twice (two decks): each once, groups counted by rank (PL-7)
+        _add_plays(game, seat, list(dict.fromkeys(firsts)), moves)
     else:
-        for card in firsts:
-            moves += row[card.index] or _fill_single(game, row, card, left, seat)
+        left = len(hand) - 1
+        cap = rules.left_cap
+        left = left if left < cap else cap
+        row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
+        if rules.multi_card and left:
+            # a set of the hand: each test below looks up the card's three mates in it,
+            # where the hand itself would be walked through, card by card, once per test
+            held = set(hand)
+            for card in firsts:
+                # another card of its rank in hand? (The same card twice: listed above.)
+                if not _DISJOINT(_RANK_MATES[card.index], held):  # it may take them (PL-7)
+                    moves += _cached_group(game, seat, card, 0, held)
+                else:
+                    moves += row[card.index] or _fill_single(game, row, card, left, seat)
+        else:
+            for card in firsts:
+                moves += row[card.index] or _fill_single(game, row, card, left, seat)
     if game.stock or len(game.pile) > 1:  # a card can be drawn
         moves.append(_DRAW)
     elif not moves:
