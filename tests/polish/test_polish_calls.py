@@ -6,6 +6,7 @@ import pytest
 
 from makao import Game, IllegalMoveError, Variant, variants
 from makao.events import CallMade, CardsDrawn, Penalised, PlayerFinished
+from makao.rules import LastCardCall
 
 PL = variants.polish()
 STOCK = "5c 6c 7c 8c 9c 10c 5d 6d 7d 8d"
@@ -112,3 +113,18 @@ def test_pl_31_finishing_with_several_cards_needs_no_makao_call() -> None:
     events = game.play("8h 8d +po-makale")
     assert PlayerFinished(0, 1) in events
     assert out_of_turn(game) == []
+
+
+def test_pl_29_pl_30_the_late_moves_are_made_once_per_call_and_table() -> None:
+    game = position()
+    game.play("5h")
+    late = [move for move in game.legal_moves() if type(move).__name__ in ("Say", "Stop")]
+    again = position()
+    again.play("5h")
+    assert all(any(move is kept for move in again.legal_moves()) for kept in late)
+    # the same seat owing another call (or at another table size) lists its own moves
+    renamed = variants.polish().without(LastCardCall).with_rules(LastCardCall(call="uno"))
+    other = position(renamed)
+    other.play("5h")
+    assert out_of_turn(other) == ["0: say uno", "1: stop 0", "2: stop 0"]
+    assert not set(map(id, other.legal_moves())) & set(map(id, late[:1]))
