@@ -34,7 +34,7 @@ _RANK_MATES: Final = tuple(
 )
 _INDEX: Final = attrgetter("index")
 #: ``frozenset``'s own methods, called as functions (``_DISJOINT(cards, hand)`` for
-#: ``_DISJOINT(cards, hand)``; every receiver is a frozenset): compiled code calls a
+#: ``cards.isdisjoint(hand)``; every receiver is a frozenset): compiled code calls a
 #: method of a built-in object by name through a generic lookup, about 300 instructions
 #: a call more than calling the method's descriptor (the interpreter's are the same).
 _DISJOINT: Final = frozenset.isdisjoint

@@ -90,7 +90,8 @@ class LastCardCall(Stateful["int | None"], TurnRule):
             self.set_state(game, seat)
 
     def extra_moves(self, game: Table) -> Iterable[Move]:
-        """A late call by the liable player; "stop" by any other player (PL-29, PL-30)."""
+        """A late call by the liable player; "stop" by any other player (PL-29, PL-30),
+        made once per call, liable seat and table size (`_LATE_MOVES`)."""
         seat = self.state(game)
         if seat is None:
             return ()
