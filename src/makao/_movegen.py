@@ -126,12 +126,10 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
         firsts = matches
     seat = game.to_move
     moves: list[Move] = []
-    if not firsts:
-        pass
-    elif len(firsts) > 1 and not game.beginning.distinct and len(set(firsts)) < len(firsts):
+    if len(firsts) > 1 and not game.beginning.distinct and len(set(firsts)) < len(firsts):
         # the same card twice (two decks): each once, groups counted by rank (PL-7)
         _add_plays(game, seat, list(dict.fromkeys(firsts)), moves)
-    else:
+    elif firsts:
         left = len(hand) - 1
         cap = rules.left_cap
         left = left if left < cap else cap

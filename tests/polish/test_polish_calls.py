@@ -6,6 +6,7 @@ import pytest
 
 from makao import Game, IllegalMoveError, Variant, variants
 from makao.events import CallMade, CardsDrawn, Penalised, PlayerFinished
+from makao.moves import Say, Stop
 from makao.rules import LastCardCall
 
 PL = variants.polish()
@@ -118,7 +119,7 @@ def test_pl_31_finishing_with_several_cards_needs_no_makao_call() -> None:
 def test_pl_29_pl_30_the_late_moves_are_made_once_per_call_and_table() -> None:
     game = position()
     game.play("5h")
-    late = [move for move in game.legal_moves() if type(move).__name__ in ("Say", "Stop")]
+    late = [move for move in game.legal_moves() if isinstance(move, (Say, Stop))]
     again = position()
     again.play("5h")
     assert all(any(move is kept for move in again.legal_moves()) for kept in late)
