@@ -131,8 +131,10 @@ def _script(tmp_path: Path, source: str, *argv: str, stdin: str = "") -> str:
     script = tmp_path / "script.py"
     script.write_text(source)
     command = [sys.executable, str(script), *argv]
+    # buffered output, as under valgrind: a script that ends at once must flush its own
+    env = {name: value for name, value in core._makao_env().items() if name != "PYTHONUNBUFFERED"}
     result = subprocess.run(
-        command, input=stdin, capture_output=True, text=True, check=True, env=core._makao_env()
+        command, input=stdin, capture_output=True, text=True, check=True, env=env
     )
     return result.stdout
 
@@ -140,8 +142,10 @@ def _script(tmp_path: Path, source: str, *argv: str, stdin: str = "") -> str:
 @pytest.mark.parametrize(("variant", "games"), [("russian", "1"), ("polish", "0")])
 def test_the_counted_script_plays_its_games(tmp_path: Path, variant: str, games: str) -> None:
     """The script valgrind counts runs (here without valgrind) and prints the actions of
-    the counted games only (none for the start-up run)."""
+    the counted games only (none for the start-up run), before it ends without the
+    interpreter's exit."""
     source = core.instructions._GAMES.format(folder=str(BENCHMARKS))
+    source += core.instructions._EXIT_AT_ONCE
     actions = int(_script(tmp_path, source, games, "2", variant, "1"))
     assert actions > 0 if games == "1" else actions == 0
 
