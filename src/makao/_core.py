@@ -39,10 +39,16 @@ from makao.moves import Draw, Move, Play, parse_move
 from makao.rules.base import CardRule, Effect
 from makao.state import State, replaced
 
-__all__ = ["Core", "unfinished_by_cards"]
+__all__ = ["Core", "store_rule_states", "unfinished_by_cards"]
 
 #: ``tuple.__new__`` builds an event without the named tuple's keyword-handling ``__new__``.
 _new_tuple: Final = tuple.__new__
+
+#: The move classes `Core.play` tells apart, as final names: compiled code reads a final
+#: name from a C static, and another module's class from this module's globals, a dict
+#: lookup at each use.
+_PLAY_CLASS: Final = Play
+_DRAW_CLASS: Final = Draw
 
 #: The events of the usual plays and draws, made once and shared (events are immutable):
 #: making a named tuple and freeing it costs about 1,500 instructions, a lookup a tenth.
@@ -119,14 +125,15 @@ class Core(State):
         if handler is not None:
             handler.apply(self, listed, events)
             return tuple(events)
-        # the idle before-move rules do nothing in the initial rule state
+        # the idle before-move rules do nothing in the initial rule state: told by identity
+        # here (`store_rule_states` keeps it as the one tuple), by value in `_before_move`
         if rules.before_move_rules and (
-            rules.busy_before_move_rules or self.rule_states != rules.initial_state
+            rules.busy_before_move_rules or self.rule_states is not rules.initial_state
         ):
             _before_move(self, listed, events)
-        if kind is Play:
+        if kind is _PLAY_CLASS:
             _play_cards(self, self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
-        elif kind is Draw:  # a listed draw: no card drawn yet this turn
+        elif kind is _DRAW_CLASS:  # a listed draw: no card drawn yet this turn
             effect = self.effect
             if effect is not None:
                 effect.on_draw(self, self.to_move, events)
@@ -183,7 +190,7 @@ class Core(State):
         """Replace ``rule``'s own state in this game (an immutable value)."""
         values = list(self.rule_states)
         values[self.compiled.state_index[id(rule)]] = value
-        self.rule_states = tuple(values)
+        store_rule_states(self, tuple(values))
 
     def set_effect(self, effect: Effect | None) -> None:
         """Put ``effect`` in force (``None``: clear it)."""
@@ -274,35 +281,14 @@ class Core(State):
             return
         target = (seat + self.direction) % self.players
         if self.done[target] or self.waits[target]:
-            target = self.advance(seat, events)  # pass over finished and waiting seats
+            target = _advance(self, seat, events)  # pass over finished and waiting seats
         self.to_move = target
 
     def advance(self, seat: int, events: list[Event]) -> int:
         """Move on from ``seat`` in turn order and return the seat that plays next: finished
         seats are passed, waiting seats use up one skipped turn each (PL-18, with a
         ``TurnSkipped`` event). A service for rule objects: it changes the game."""
-        players = self.players
-        current = (seat + self.direction) % players
-        if not self.done[current] and not self.waits[current]:
-            return current  # the usual case: the next seat simply plays
-        for _ in range(4 * players + sum(self.waits)):  # waits ≤ MAX_WAIT each: bounded
-            waits = self.waits  # re-read: passing over a seat may change them
-            if self.done[current]:
-                self._pass_over(current, events)
-            elif waits[current]:
-                self.waits = replaced(waits, current, waits[current] - 1)
-                self.stuck = 0  # a skipped turn is no pass: the seat may play later (PL-36)
-                events.append(_new_tuple(TurnSkipped, (current,)))
-                self._pass_over(current, events)
-            else:
-                return current
-            current = (current + self.direction) % players
-        return seat
-
-    def _pass_over(self, seat: int, events: list[Event]) -> None:
-        effect = self.effect
-        if effect is not None:
-            self.effect = effect.on_turn_end(self, seat, events)
+        return _advance(self, seat, events)
 
     def record_finish(self, seat: int, events: list[Event]) -> None:
         """Mark ``seat`` as finished in the next place (PL-32)."""
@@ -319,6 +305,14 @@ class Core(State):
         self.over = True
         self.effect = None
         events.append(GameOver(tuple(self.finished), self.blocked))
+
+
+def store_rule_states(game: Core, states: tuple[object, ...]) -> None:
+    """Set ``game``'s rule states to ``states`` -- as the rule set's own
+    `RuleSet.initial_state` tuple when they equal it, which `Core.play` and
+    `legal_moves` tell by identity (a tuple compared by value costs more on every move)."""
+    initial = game.compiled.initial_state
+    game.rule_states = initial if states == initial else states
 
 
 def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
@@ -382,6 +376,36 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
         rules.finish.on_finish(game, seat, events)
     if not game.over:
         game.end_turn(seat, previous, events)
+
+
+def _advance(game: Core, seat: int, events: list[Event]) -> int:
+    """`Core.advance` (PL-18), as a module function (see `_play_cards`): `end_turn` calls
+    it whenever finished or waiting seats are passed over (every turn, once a seat of
+    several has finished)."""
+    players = game.players
+    current = (seat + game.direction) % players
+    if not game.done[current] and not game.waits[current]:
+        return current  # the usual case: the next seat simply plays
+    for _ in range(4 * players + sum(game.waits)):  # waits ≤ MAX_WAIT each: bounded
+        waits = game.waits  # re-read: passing over a seat may change them
+        if game.done[current]:
+            _pass_over(game, current, events)
+        elif waits[current]:
+            game.waits = replaced(waits, current, waits[current] - 1)
+            game.stuck = 0  # a skipped turn is no pass: the seat may play later (PL-36)
+            events.append(_new_tuple(TurnSkipped, (current,)))
+            _pass_over(game, current, events)
+        else:
+            return current
+        current = (current + game.direction) % players
+    return seat
+
+
+def _pass_over(game: Core, seat: int, events: list[Event]) -> None:
+    """Let a lasting effect count ``seat``'s turn, passed over (finished or waiting)."""
+    effect = game.effect
+    if effect is not None:
+        game.effect = effect.on_turn_end(game, seat, events)
 
 
 def _before_move(game: Core, move: Move, events: list[Event]) -> None:

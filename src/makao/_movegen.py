@@ -51,8 +51,9 @@ def legal_moves(game: Position) -> tuple[Move, ...]:
     else:
         moves = _turn_moves(game, game.to_move)
     # out-of-turn actions; with every rule state initial, only from rules not idle then
+    # (told by identity here, as in `Core.play`, by value in `_add_extra_moves`)
     if rules.extra_move_rules and (
-        rules.busy_extra_move_rules or game.rule_states != rules.initial_state
+        rules.busy_extra_move_rules or game.rule_states is not rules.initial_state
     ):
         _add_extra_moves(game, moves)
     return tuple(moves)

@@ -15,7 +15,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from makao import _movegen, _random
-from makao._core import Core, unfinished_by_cards
+from makao._core import Core, store_rule_states, unfinished_by_cards
 from makao.cards import Card, parse_cards, without_card
 from makao.deck import shuffled_deck
 from makao.errors import InvalidMoveError, SetupError
@@ -429,6 +429,7 @@ def _restore_game(state: dict[str, object]) -> Game:
         setattr(game, name, value)
     game._log = log
     game.compiled = game.variant.compiled
+    store_rule_states(game, game.rule_states)
     game._legal = None
     game.next_seat = None
     return game
@@ -514,7 +515,7 @@ def _position_extras(
         raise SetupError(f"public must list (name, value) pairs, not {pairs!r:.60}")
     if pairs:
         given = {str(name): value for name, value in pairs}
-        game.rule_states = tuple(rule.restore_state(given) for rule in game.compiled.stateful)
+        store_rule_states(game, tuple(rule.restore_state(given) for rule in game.compiled.stateful))
     if drawn is None:
         return
     try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import json
 import pickle
+import random
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -332,3 +333,30 @@ def test_a_reseeded_beginning_keeps_everything_but_the_seed() -> None:
     again = game.beginning.reseeded(99)
     assert again == attrs.evolve(game.beginning, seed=99)
     assert again.seed == 99 and game.beginning.seed == 5
+
+
+def test_rule_states_equal_to_the_initial_ones_are_the_rule_sets_own_tuple() -> None:
+    """`Core.play` and `legal_moves` tell "every rule state initial" by identity: whatever
+    sets the rule states -- a rule through `set_rule_state` (PL-29: a "makao" owed, then
+    said or charged), a pickle, a position's public state -- keeps the rule set's own
+    tuple when the states equal it."""
+    initial = POLISH.compiled.initial_state
+    changed = 0
+    for seed in range(6):
+        game = Game.new(POLISH, 2, seed=seed)
+        choose = random.Random(seed).choice
+        while not game.is_over:
+            game.play(choose(game.legal_moves()))
+            if game.rule_states == initial:
+                assert game.rule_states is initial
+            else:
+                changed += 1
+            restored = pickle.loads(pickle.dumps(game))
+            assert (restored.rule_states is initial) is (game.rule_states is initial)
+    assert changed  # the rule states did leave the initial ones
+    owed = Game.from_position(POLISH, hands=["5h 6h", "5c 6c 7c"], pile="9h", stock="2d")
+    owed.play("5h")  # one card left, "makao" not said: seat 0 owes it
+    settled = Game.from_position(
+        POLISH, hands=["5h", "5c 6c 7c"], pile="9h", public=[("makao", None)]
+    )
+    assert owed.rule_states != initial and settled.rule_states is initial
