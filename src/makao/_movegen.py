@@ -11,7 +11,7 @@ from itertools import product
 from operator import attrgetter
 from typing import Final
 
-from makao.cards import ALL_CARDS, Card, Rank
+from makao.cards import ALL_CARDS, Card
 from makao.errors import IllegalMoveError
 from makao.moves import TURN_MOVES, Choice, Draw, Move, Pass, Play, _listed_play, move_seat
 from makao.rules.base import CardRule, Effect
@@ -176,7 +176,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
                 allowed = held_in(hand, answers)
             if game.compiled.has_effect_wilds:
                 allowed += [card for card in hand if _wild_under_effects(game, card)]
-            elif game.beginning.distinct:
+            elif game.beginning.distinct or len(allowed) < 2:  # no card twice
                 return allowed
             return list(dict.fromkeys(allowed))
         suit = override
@@ -306,25 +306,24 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     cap = rules.left_cap
     left = left if left < cap else cap
     multi = rules.multi_card
-    ranks: list[Rank] | None = None  # two decks: a rank's count includes copies
-    if multi and not game.beginning.distinct:
-        ranks = []
-        for card in hand:  # an inline loop (see `held_in`)
-            ranks.append(card.rank)
+    two_decks = multi and not game.beginning.distinct  # a rank's cards may include copies
+    # two decks: the other cards of the first card's rank, found in one walk of the hand
+    # that both tells a group from a single play and makes the group (`_cached_group`)
+    others: list[Card] | None = None
     dynamic = rules.table_choice_cards
     row = _single_row(rules, answer, left)
     for first in firsts:
         if not multi or (
             _DISJOINT(_RANK_MATES[first.index], hand)  # no other card of its rank
-            if ranks is None
-            else ranks.count(first.rank) == 1
+            if not two_decks
+            else not (others := _others_of_rank(hand, first))
         ):
             if dynamic and first in dynamic:
                 moves.extend(_make_variants(game, (first,), left, seat))
                 continue
             moves += row[first.index] or _fill_single(game, row, first, left, seat)
             continue
-        moves += _cached_group(game, seat, first, answer, hand)
+        moves += _cached_group(game, seat, first, answer, hand, others)
 
 
 def _others_of_rank(hand: tuple[Card, ...], first: Card) -> list[Card]:
@@ -354,7 +353,12 @@ def _extras_allowed(game: Position, effect: Effect, cards: Iterable[Card]) -> li
 
 
 def _cached_group(
-    game: Position, seat: int, first: Card, answer: int, held: Collection[Card]
+    game: Position,
+    seat: int,
+    first: Card,
+    answer: int,
+    held: Collection[Card],
+    others: list[Card] | None = None,
 ) -> tuple[Move, ...]:
     """The plays starting with ``first`` and adding any of the other cards of its rank in
     ``seat``'s hand that the effect in force lets follow (PL-7), cached per those cards,
@@ -362,6 +366,8 @@ def _cached_group(
 
     With one deck those cards are found by set arithmetic, in C (``held`` is the hand, or
     a set of it), and the set is the key: they are sorted only when the group is new.
+    With two decks they are ``others`` (`_others_of_rank`, if the caller has them) and
+    the key is their tuple in the order of cards.
     Hand sizes from ``len(group) + 1 + left_cap`` on share one entry: every play of the
     group then leaves `RuleSet.left_cap` or more cards, which the call rules do not tell
     apart (`_variants`)."""
@@ -374,10 +380,12 @@ def _cached_group(
         if effect is not None:
             group = frozenset(_extras_allowed(game, effect, group))
     else:  # two decks: the other copies of ``first`` stay; the key in the order of cards
-        others = _others_of_rank(hand, first)
+        if others is None:
+            others = _others_of_rank(hand, first)
         if effect is not None:
             others = _extras_allowed(game, effect, others)
-        others.sort(key=_INDEX)
+        if len(others) > 1:  # mostly one card: no sort, no key call
+            others.sort(key=_INDEX)
         group = tuple(others)
     size = len(hand)
     most = len(group) + 1 + rules.left_cap
