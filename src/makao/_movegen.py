@@ -506,9 +506,10 @@ def claiming_rule(game: Position, cards: tuple[Card, ...]) -> CardRule | None:
 def acting_rule(game: Position, cards: tuple[Card, ...]) -> CardRule | None:
     """The rule whose effect a play has: that of its last card with a rule of its own
     (unless the effect in force takes every answer, `Effect.answer_overrides`)."""
-    claimed = claiming_rule(game, cards)
-    if claimed is not None:
-        return claimed
+    if game.compiled.claim_rules:  # mostly none: no call
+        claimed = claiming_rule(game, cards)
+        if claimed is not None:
+            return claimed
     effect = game.effect
     if effect is not None and effect.answer_overrides:
         return effect.answer_rule

@@ -4,7 +4,7 @@ changer naming a suit (PL-26…PL-28, RU-7, RU-8)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Final, Literal
 
 import attrs
 
@@ -123,6 +123,10 @@ class RankDemand(Effect):
         return f"demand {self.rank.text} by {self.demander}"
 
 
+#: The four suits, made once: iterating an enum class runs a Python-level generator.
+_SUITS: Final[tuple[Choice, ...]] = tuple(Suit)
+
+
 @attrs.frozen
 class SuitDemandCards(CardSetRule):
     """Suit changers (the Polish ace): the player names a suit, which binds the next
@@ -136,7 +140,7 @@ class SuitDemandCards(CardSetRule):
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """The four suits (PL-26)."""
-        return tuple(Suit)
+        return _SUITS
 
     def on_play(
         self,
