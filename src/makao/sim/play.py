@@ -22,6 +22,7 @@ from itertools import compress, repeat
 from operator import is_
 from typing import NamedTuple, TypeVar
 
+from makao._core import Core
 from makao.bots.protocol import Bot
 from makao.engine import Game
 from makao.errors import IllegalMoveError
@@ -77,8 +78,14 @@ def play_game(
     seated = [bots[(seat - rotation) % players] for seat in range(players)]
     blind = [not getattr(bot, "reads_view", True) for bot in seated]
     game = Game.new(variant, players, seed=seed)
+    # the game's fields read from the `Core` it is: compiled, a native class's fields are
+    # struct reads, where a `Game` (an interpreted class) is asked by a generic lookup each
+    # time; its methods are still called on `game` (through `Core`, mypyc's glue costs more)
+    state: Core = game
     for seat, bot in enumerate(seated):
         bot.reset(derive_seed(seed, seat))
+    # each seat's `choose` bound once a game: a method looked up by name costs per action
+    choosers = [bot.choose for bot in seated]
     tracker = _Tracker(game)
     record_sizes, hands = tracker.sizes.append, game.hands
     two = players == 2
@@ -88,22 +95,22 @@ def play_game(
     actions = 0
     # imported names as locals: compiled, each use of a global looks it up in a dict
     turn_moves, unread = TURN_MOVES, UNREAD
-    while not game.over and actions != limit:
-        seat = game.to_move
+    while not state.over and actions != limit:
+        seat = state.to_move
         legal = game.legal_moves()
         last = legal[-1]
         # `move_seat(last) is None`, the usual case told inline (a call per action costs)
         if type(last) in turn_moves or getattr(last, "seat", None) is None:
-            move = seated[seat].choose(unread if blind[seat] else game.view(seat), legal)
+            move = choosers[seat](unread if blind[seat] else game.view(seat), legal)
         else:
             move = _ask(game, seated, blind, legal, seat)
         keep(game.play(move))
         actions += 1
         if (  # a turn ended: note the hand sizes (see _Tracker)
-            game.to_move != seat
-            or game.over
+            state.to_move != seat
+            or state.over
             or (
-                game.drawn is None
+                state.drawn is None
                 and (type(move) in turn_moves or getattr(move, "seat", None) is None)
             )
         ):
