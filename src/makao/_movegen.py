@@ -176,7 +176,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
                 allowed = held_in(hand, answers)
             if game.compiled.has_effect_wilds:
                 allowed += [card for card in hand if _wild_under_effects(game, card)]
-            elif game.beginning.distinct or len(allowed) < 2:  # no card twice
+            elif game.beginning.distinct or len(allowed) < 2:  # one deck, or too few for twice
                 return allowed
             return list(dict.fromkeys(allowed))
         suit = override
