@@ -6,8 +6,7 @@ the engine (compiled, it reads the state's fields as C struct members)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator
-from itertools import product
+from collections.abc import Collection, Iterable
 from operator import attrgetter
 from typing import Final
 
@@ -427,19 +426,22 @@ def _sequences(
     game: Position, first: Card, others: tuple[Card, ...], uniform: bool
 ) -> tuple[tuple[Card, ...], ...]:
     """All distinct plays starting with ``first`` and adding any of ``others`` (PL-7), one
-    canonical order per effect: the middle cards sorted (see `canonical_order`)."""
-    if uniform and len(frozenset(others)) == len(others):
-        return _distinct_sequences(first, others)
+    canonical order per effect: the middle cards sorted (see `canonical_order`).
+
+    ``others`` comes in the order of cards (`_group_plays`), a card's copies side by side,
+    so every chosen sub-multiset and every middle cut from it is sorted already."""
     result: dict[tuple[Card, ...], None] = {(first,): None}
     for chosen in _sub_multisets(others):
-        for last in dict.fromkeys(chosen):
-            middle = list(chosen)
-            middle.remove(last)
+        for position in range(len(chosen)):  # inline loops (see `held_in`)
+            last = chosen[position]
+            if position and chosen[position - 1] is last:
+                continue  # the card's second copy last: the plays of its first
+            middle = chosen[:position] + chosen[position + 1 :]
             if uniform:
-                result[(first, *sorted(middle), last)] = None
+                result[(first, *middle, last)] = None
                 continue
             for end in dict.fromkeys(middle) or (None,):
-                order = sorted(middle)
+                order = list(middle)
                 if end is not None:
                     order.remove(end)
                     order.append(end)
@@ -447,31 +449,34 @@ def _sequences(
     return tuple(result)
 
 
-def _distinct_sequences(first: Card, others: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    """`_sequences` when ``others`` holds no card twice and every card of the rank has the
-    same effect: ``first`` alone, then for each subset of ``others`` (in the order of
-    `_sub_multisets`: counting in binary, ``others[0]`` the highest bit) each of its cards
-    last, the rest in order between. Made without the general case's sub-multisets,
-    sorts and duplicate checks, which cost a new group's plays several times more."""
-    result: list[tuple[Card, ...]] = [(first,)]
-    count = len(others)
-    for subset in range(1, 1 << count):
+def _sub_multisets(cards: tuple[Card, ...]) -> list[list[Card]]:
+    """Every non-empty sub-multiset of ``cards`` (in the order of cards, copies side by
+    side), each in that order: how many of each distinct card, counted as
+    `itertools.product` counts (the first card's number changing slowest). Plain loops:
+    a product of generators costs a new group several times more."""
+    distinct: list[Card] = []
+    counts: list[int] = []
+    for card in cards:
+        if distinct and distinct[-1] is card:
+            counts[-1] += 1
+        else:
+            distinct.append(card)
+            counts.append(1)
+    picks = [0] * len(distinct)
+    found: list[list[Card]] = []
+    while True:
+        digit = len(distinct) - 1  # the next picks, as an odometer turns
+        while digit >= 0 and picks[digit] == counts[digit]:
+            picks[digit] = 0
+            digit -= 1
+        if digit < 0:
+            return found
+        picks[digit] += 1
         chosen: list[Card] = []
-        for position in range(count):  # inline loops (see `held_in`)
-            if subset >> (count - 1 - position) & 1:
-                chosen.append(others[position])
-        for position in range(len(chosen)):
-            result.append((first, *chosen[:position], *chosen[position + 1 :], chosen[position]))
-    return tuple(result)
-
-
-def _sub_multisets(cards: tuple[Card, ...]) -> Iterator[tuple[Card, ...]]:
-    counts = {card: cards.count(card) for card in cards}
-    distinct = list(counts)
-    for picks in product(*(range(counts[card] + 1) for card in distinct)):
-        chosen = tuple(card for card, n in zip(distinct, picks, strict=True) for _ in range(n))
-        if chosen:
-            yield chosen
+        for position in range(len(distinct)):
+            for _ in range(picks[position]):
+                chosen.append(distinct[position])
+        found.append(chosen)
 
 
 def canonical_order(game: Position, cards: tuple[Card, ...]) -> tuple[Card, ...]:

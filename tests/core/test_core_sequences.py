@@ -1,6 +1,6 @@
-"""`makao._movegen._sequences`, the card orders listed for a multi-card play (PL-7): its
-short path for a group of distinct cards of a rank whose cards share one effect gives
-the orders, in the order, of a reference written from the rule."""
+"""`makao._movegen._sequences`, the card orders listed for a multi-card play (PL-7): for a
+group of distinct cards of a rank whose cards share one effect it gives the orders, in
+the order, of a reference written from the rule."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ def _reference(first: Card, others: tuple[Card, ...]) -> tuple[tuple[Card, ...],
 
 
 def test_pl_7_a_group_of_distinct_cards_lists_every_order_once() -> None:
-    """Every card with every set of its rank mates (one deck), kings too: the short path
-    is asked for ranks whose cards share one effect, and gives the same as the rule."""
+    """Every card with every set of its rank mates (one deck), kings too, asked as a rank
+    whose cards share one effect: the same as the rule."""
     game = Game.new(variants.polish(), 2, seed=0)
     checked = 0
     for first in ALL_CARDS:
