@@ -55,12 +55,13 @@ _DRAW_CLASS: Final = Draw
 #: Per seat (seats of `_KEPT_SEATS` and more are not kept): `_PLAYED[seat]` by the play's
 #: identity, holding the play with its event, so that no other play can take its id
 #: while it is kept; `_DRAWN[seat]` by the card's index, for one card drawn by a normal
-#: draw. A seat's plays are forgotten when they grow past `_KEPT_PLAYS` (plays made
-#: outside the listed moves' tables are new objects).
+#: draw; `_PASSED[seat]` is the seat's pass. A seat's plays are forgotten when they grow
+#: past `_KEPT_PLAYS` (plays made outside the listed moves' tables are new objects).
 _KEPT_SEATS: Final = 256
 _KEPT_PLAYS: Final = 20_000
 _PLAYED: Final[list[dict[int, tuple[Play, CardsPlayed]]]] = [{} for _ in range(_KEPT_SEATS)]
 _DRAWN: Final[list[list[CardsDrawn | None]]] = [[None] * 52 for _ in range(_KEPT_SEATS)]
+_PASSED: Final = tuple(Passed(seat) for seat in range(_KEPT_SEATS))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -422,12 +423,12 @@ def _pass(game: Core, seat: int, events: list[Event]) -> None:
     effect = game.effect
     if game.drawn is not None:
         game.drawn = None
-        events.append(_new_tuple(Passed, (seat,)))
+        events.append(_passed(seat))
         game.end_turn(seat, effect, events)
     elif effect is not None and effect.may_pass(game, seat):
         effect.on_pass(game, seat, events)
     else:  # stuck: nothing to play and nothing to draw (PL-36)
-        events.append(_new_tuple(Passed, (seat,)))
+        events.append(_passed(seat))
         game.stuck += 1
         if game.stuck >= game.active_count:
             game.blocked = True
@@ -510,6 +511,11 @@ def _played(seat: int, move: Play) -> CardsPlayed:
             kept.clear()
         kept[id(move)] = (move, event)
     return event
+
+
+def _passed(seat: int) -> Passed:
+    """The event of ``seat`` passing (kept in `_PASSED` for the seats it keeps)."""
+    return _PASSED[seat] if seat < _KEPT_SEATS else _new_tuple(Passed, (seat,))
 
 
 def _drawn(seat: int, card: Card) -> CardsDrawn:

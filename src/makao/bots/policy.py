@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from makao.bots.situation import Situation, _closest
 from makao.cards import Card, Rank, Suit
@@ -38,17 +38,22 @@ __all__ = [
 ]
 
 #: Out-of-turn actions (a late call, "stop" on another player) are always worth taking.
-ACTION_SCORE = 10_000.0
-FINISH_SCORE = 1_000.0
-CALL_SCORE = 100.0
+ACTION_SCORE: Final = 10_000.0
+FINISH_SCORE: Final = 1_000.0
+CALL_SCORE: Final = 100.0
 #: Table talk that never helps the speaker: opening a question period and remarks in one
 #: (Ultimate Mao, UM-21). Saying "end-of-questions" closes a period and is not talk here.
-TALK_CALLS = frozenset({"question", "remark"})
+TALK_CALLS: Final = frozenset({"question", "remark"})
+#: The move classes the hot loops below test for, as ``Final`` names: compiled, each use of
+#: an imported class looks it up in the module's globals (a dict lookup by name, about 130
+#: instructions), where a ``Final`` name is a C variable.
+_SAY: Final = Say
+_PLAY: Final = Play
 
 
 def is_talk(move: Move) -> bool:
     """Whether ``move`` is table talk (`TALK_CALLS`), which makes no progress."""
-    return type(move) is Say and move.call in TALK_CALLS
+    return type(move) is _SAY and move.call in TALK_CALLS
 
 
 def has_talk(moves: Sequence[Move]) -> bool:
@@ -58,7 +63,7 @@ def has_talk(moves: Sequence[Move]) -> bool:
     comparison of two types each), the loop's ``type(move) is Say`` a third of that
     interpreted and a tenth compiled."""
     for move in moves:  # noqa: SIM110 -- `any` over a generator: a generator made per call
-        if type(move) is Say and move.call in TALK_CALLS:
+        if type(move) is _SAY and move.call in TALK_CALLS:
             return True
     return False
 
@@ -75,13 +80,13 @@ def without_talk(moves: Sequence[Move]) -> Sequence[Move]:
 def prefer_calls(moves: Sequence[Move]) -> Sequence[Move]:
     """Drop each play that is also listed with more calls ("5h" when "5h +makao" exists):
     saying a call a play may carry never hurts."""
-    if not any(type(move) is Play and move.calls for move in moves):
+    if not any(type(move) is _PLAY and move.calls for move in moves):
         return moves
     kept: dict[object, Move] = {}
     for move in moves:
-        key: object = (move.cards, move.choice) if isinstance(move, Play) else move
+        key: object = (move.cards, move.choice) if isinstance(move, _PLAY) else move
         old = kept.get(key)
-        if old is None or (isinstance(old, Play) and len(move.calls) > len(old.calls)):  # type: ignore[attr-defined]
+        if old is None or (isinstance(old, _PLAY) and len(move.calls) > len(old.calls)):  # type: ignore[attr-defined]
             kept[key] = move
     return list(kept.values())
 
@@ -91,11 +96,11 @@ def prefer_choices(moves: Sequence[Move], hand: Sequence[Card]) -> Sequence[Move
     ace's suit), the one [`score_move`][makao.bots.policy.score_move] likes best: the rank or suit
     ``hand`` holds most of. Search then spends its budget on which cards to play, not on seven
     demands."""
-    if not any(type(move) is Play and move.choice is not None for move in moves):
+    if not any(type(move) is _PLAY and move.choice is not None for move in moves):
         return moves
     kept: dict[object, tuple[float, Move]] = {}
     for move in moves:
-        if isinstance(move, Play):
+        if isinstance(move, _PLAY):
             key: object = (move.cards, move.calls)
             value = 0.0 if move.choice is None else _choice_score(move.choice, hand, move.cards)
         else:
