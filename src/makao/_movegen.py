@@ -242,10 +242,15 @@ def held_in(hand: tuple[Card, ...], cards: frozenset[Card]) -> list[Card]:
 
 def _add_wilds(game: Position, seat: int, extra: list[Card], matches: list[Card]) -> None:
     """Add the wild cards of ``extra`` that their rule allows now to ``matches`` (PL-9)."""
-    wild = game.compiled.wild
+    rules = game.compiled
+    answers = rules.wild_answers
     has_match = bool(matches)
     for card in extra:  # an inline loop (see `held_in`)
-        if wild[card.index].allows(game, seat, card, has_match):  # type: ignore[arg-type,union-attr]
+        answer = answers[card.index]  # the rule's answers, if it has no `allows` of its own
+        if answer is not None:
+            if answer[has_match]:
+                matches.append(card)
+        elif rules.wild[card.index].allows(game, seat, card, has_match):  # type: ignore[arg-type,union-attr]
             matches.append(card)
 
 
@@ -270,6 +275,9 @@ def is_first_ok(game: Position, seat: int, card: Card) -> bool:
         return False
     # does the hand hold a card of ``suit`` or of the top card's rank? (as in `first_cards`)
     has_match = not _DISJOINT(rules.matching[top.index - top.suit + suit], game.hands[seat])
+    answer = rules.wild_answers[card.index]  # as in `_add_wilds`
+    if answer is not None:
+        return answer[has_match]
     return rule.allows(game, seat, card, has_match)  # type: ignore[arg-type]  # a Core
 
 

@@ -9,7 +9,7 @@ the rules that keep state of their own and where that state lives in a game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final, cast
 
 from makao.cards import ALL_CARDS, Card
 from makao.errors import SetupError
@@ -21,14 +21,20 @@ from makao.rules.base import (
     Rule,
     StartRule,
     Stateful,
+    Table,
     TurnRule,
     WildRule,
 )
+from makao.rules.wild import Wild
 
 __all__ = ["RuleSet", "compiled"]
 
 _COMPILED: dict[tuple[Rule, ...], RuleSet] = {}
 _SLOTS: tuple[type[Rule], ...] = (DrawRule, PlayRule, FinishRule, StartRule)
+#: The wild rules' `allows` methods that read nothing but ``has_match``: the rule set
+#: keeps their two answers per card (`RuleSet.wild_answers`), and the engine asks a wild
+#: rule only if it has its own `allows`.
+_WILD_ANSWERS: Final = (WildRule.allows, Wild.allows)
 
 
 class RuleSet:
@@ -39,7 +45,7 @@ class RuleSet:
     fields compiled move generation reads as C struct members."""
 
     # The fields below, written out (a mypyc native class cannot compute them; slots keep
-    # the interpreted build's reads fast: 45 fields are too many for CPython's shared
+    # the interpreted build's reads fast: 46 fields are too many for CPython's shared
     # instance dicts). tests/core/test_core_state.py checks them against the fields.
     __slots__ = (
         "admit_rules",
@@ -85,6 +91,7 @@ class RuleSet:
         "turn_rules",
         "uniform_rank",
         "wild",
+        "wild_answers",
         "wild_cards",
         "wild_only",
     )
@@ -153,6 +160,11 @@ class RuleSet:
     matching_or_wild: tuple[frozenset[Card], ...]
     #: Per top card index: the wild cards that do not match it.
     wild_only: tuple[frozenset[Card], ...]
+    #: Per card index: what the wild card's rule's `allows` answers without a matching card
+    #: in hand and with one, for a rule whose `allows` is the built-in one (which reads
+    #: nothing else: `_WILD_ANSWERS`); ``None`` for other cards and rules, whose `allows`
+    #: the engine calls (PL-9, RU-7).
+    wild_answers: tuple[tuple[bool, bool] | None, ...]
     #: `makao.Game.public_state` per (rule states, the deal's announcements): the rules'
     #: public state depends on nothing else (`Rule.public_state`).
     public_cache: dict[tuple[object, object], tuple[tuple[str, object], ...]]
@@ -214,6 +226,7 @@ class RuleSet:
         tables.matching = matching
         tables.matching_or_wild = tuple(cards | wild_cards for cards in matching)
         tables.wild_only = tuple(wild_cards - cards for cards in matching)
+        tables.wild_answers = tuple(_wild_answers(wild[c.index], c) for c in ALL_CARDS)
         tables.call_rules = _overriding(turn_rules, "call_options")
         tables.left_cap = _left_cap(tables.call_rules)
         tables.handlers = handlers
@@ -286,6 +299,16 @@ def _busy(rules: tuple[TurnRule, ...]) -> tuple[TurnRule, ...]:
     return tuple(
         rule for rule in rules if not (isinstance(rule, Stateful) and rule.idle_in_initial_state)
     )
+
+
+def _wild_answers(rule: WildRule | None, card: Card) -> tuple[bool, bool] | None:
+    """What ``rule.allows`` answers for ``card`` without a matching card and with one, if
+    it is one of `_WILD_ANSWERS` (they read nothing but ``has_match``: no table is
+    passed); else ``None``."""
+    if rule is None or type(rule).allows not in _WILD_ANSWERS:
+        return None
+    nothing = cast(Table, None)  # not read (above)
+    return (rule.allows(nothing, -1, card, False), rule.allows(nothing, -1, card, True))
 
 
 def _overriding(rules: tuple[TurnRule, ...], hook: str) -> tuple[TurnRule, ...]:
