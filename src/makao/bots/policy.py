@@ -44,11 +44,12 @@ CALL_SCORE: Final = 100.0
 #: Table talk that never helps the speaker: opening a question period and remarks in one
 #: (Ultimate Mao, UM-21). Saying "end-of-questions" closes a period and is not talk here.
 TALK_CALLS: Final = frozenset({"question", "remark"})
-#: The move classes the hot loops below test for, as ``Final`` names: compiled, each use of
+#: The classes the hot loops below test for, as ``Final`` names: compiled, each use of
 #: an imported class looks it up in the module's globals (a dict lookup by name, about 130
 #: instructions), where a ``Final`` name is a C variable.
 _SAY: Final = Say
 _PLAY: Final = Play
+_SUIT: Final = Suit
 
 
 def is_talk(move: Move) -> bool:
@@ -185,8 +186,10 @@ def _best(
         table = _PARTS[compiled] = _Parts()
     by_id = table.by_id
     size = len(hand)
-    ranks: list[Rank | Suit] | None = None  # the hand's ranks (typed as a choice is)
-    suits: list[Rank | Suit] | None = None
+    # how many cards of each rank and suit the hand holds, by value (counted once, when a
+    # choice first needs them: a count of the hand per choice compared each card)
+    ranks: list[int] | None = None
+    suits: list[int] | None = None
     top = -math.inf
     best: list[Move] = []
     defending = effect is not None
@@ -203,18 +206,18 @@ def _best(
             if choice is not None:
                 # a type test, not isinstance: for a rank, isinstance(choice, Suit) asks the
                 # enum's metaclass, about 30 times the cost (choices are Rank or Suit members)
-                if type(choice) is Suit:
+                if type(choice) is _SUIT:
                     if suits is None:
-                        suits = []
+                        suits = [0] * 4
                         for card in hand:
-                            suits.append(card.suit)
-                    held = suits.count(choice)
+                            suits[card.suit] += 1
+                    held = suits[choice]
                 else:
                     if ranks is None:
-                        ranks = []
+                        ranks = [0] * 15
                         for card in hand:
-                            ranks.append(card.rank)
-                    held = ranks.count(choice)
+                            ranks[card.rank] += 1
+                    held = ranks[choice]
                 if kept:
                     held -= _played_from(kept, hand)
                 score += _choice_value(choice, held)
@@ -351,4 +354,4 @@ def _choice_score(
 def _choice_value(choice: Rank | Suit, held: int) -> float:
     """A rank or suit chosen with ``held`` cards of it left in hand: two points a card; a
     rank none is left of, -1."""
-    return 2.0 * held if held or type(choice) is Suit else -1.0
+    return 2.0 * held if held or type(choice) is _SUIT else -1.0
