@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from makao import Game, Say, variants
 from makao.bots import HeuristicBot, MCTSBot, RandomBot, Situation, get, score_move
-from makao.bots.policy import has_talk, is_talk, without_talk
+from makao.bots.policy import has_talk, is_talk, split_talk, without_talk
 from makao.bots.random import DEFAULT_TALK
 from makao.cards import parse_cards
 from makao.errors import SetupError
@@ -43,6 +43,14 @@ MOVES = st.sampled_from(TALK_AND_OTHERS)
 @given(st.lists(MOVES, max_size=12))
 def test_um_21_has_talk_finds_talk_wherever_it_is(moves: list[Move]) -> None:
     assert has_talk(moves) == any(map(is_talk, moves)) == has_talk(tuple(moves))
+
+
+@given(st.lists(MOVES, max_size=12))
+def test_um_21_split_talk_parts_the_moves_in_order(moves: list[Move]) -> None:
+    talk, rest = split_talk(moves)
+    assert talk == [move for move in moves if is_talk(move)]
+    assert list(rest) == [move for move in moves if not is_talk(move)]
+    assert (rest is moves) is not bool(talk)  # no talk: the moves themselves
 
 
 @given(st.lists(MOVES, min_size=1, max_size=12), st.integers(0, 2**32))

@@ -18,6 +18,8 @@ from makao.moves import TURN_MOVES, Move, Play, Say, Seat, move_seat
 from makao.rules.attack import BattleCards
 
 if TYPE_CHECKING:
+    from random import Random
+
     from makao.engine import Game
     from makao.rules.base import Effect
     from makao.tables import RuleSet
@@ -32,8 +34,10 @@ __all__ = [
     "is_talk",
     "prefer_calls",
     "prefer_choices",
+    "random_move",
     "score_move",
     "seat_moves",
+    "split_talk",
     "without_talk",
 ]
 
@@ -67,6 +71,30 @@ def has_talk(moves: Sequence[Move]) -> bool:
         if type(move) is _SAY and move.call in TALK_CALLS:
             return True
     return False
+
+
+def random_move(moves: Sequence[Move], rng: Random, talk: float) -> Move:
+    """[`RandomBot.choose`][makao.bots.RandomBot.choose]: a uniformly random one of
+    ``moves``; when talk is on offer beside other moves, one number of ``rng`` first decides
+    whether to talk (with probability ``talk``), then one picks among the part chosen.
+
+    Here rather than in the bot's interpreted module: compiled, the pick after the test
+    for talk is C code too (the bot asked `has_talk` and then picked, interpreted)."""
+    for move in moves:
+        if type(move) is _SAY and move.call in TALK_CALLS:  # talk on offer: split
+            talks, rest = split_talk(moves)
+            if rest:
+                moves = talks if rng.random() < talk else rest
+            break
+    return moves[int(rng.random() * len(moves))]
+
+
+def split_talk(moves: Sequence[Move]) -> tuple[list[Move], Sequence[Move]]:
+    """The table talk among ``moves`` ([`is_talk`][makao.bots.policy.is_talk]) and the
+    rest, in order (the rest is ``moves`` itself when none is talk)."""
+    if not has_talk(moves):
+        return [], moves
+    return [move for move in moves if is_talk(move)], [m for m in moves if not is_talk(m)]
 
 
 def without_talk(moves: Sequence[Move]) -> Sequence[Move]:

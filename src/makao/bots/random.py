@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from makao.bots.policy import has_talk, is_talk
+from makao.bots.policy import random_move, split_talk
 from makao.bots.protocol import BaseBot
 from makao.errors import SetupError
 from makao.moves import Move
@@ -43,23 +43,12 @@ class RandomBot(BaseBot):
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
         """A uniformly random legal move (talk only with probability ``talk``)."""
-        if has_talk(moves):  # without talk, skip the split
-            talk, rest = self._split(moves)
-            if rest:
-                moves = talk if self.rng.random() < self.talk else rest
-        return moves[int(self.rng.random() * len(moves))]
+        return random_move(moves, self.rng, self.talk)  # compiled in the compiled build
 
     def respond(self, view: View, moves: Sequence[Move]) -> Move | None:
         """Talk with probability ``talk``; else each other action, or silence, equally likely."""
-        talk, rest = self._split(moves)
+        talk, rest = split_talk(moves)
         if talk and self.rng.random() < self.talk:
             return talk[int(self.rng.random() * len(talk))]
         index = int(self.rng.random() * (len(rest) + 1))
         return rest[index] if index < len(rest) else None
-
-    @staticmethod
-    def _split(moves: Sequence[Move]) -> tuple[list[Move], Sequence[Move]]:
-        """The talk among ``moves`` and the rest (``moves`` itself when none is talk)."""
-        if not has_talk(moves):
-            return [], moves
-        return [m for m in moves if is_talk(m)], [m for m in moves if not is_talk(m)]

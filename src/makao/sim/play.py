@@ -18,16 +18,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import compress, repeat
-from operator import is_
-from typing import NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar, cast
 
 from makao._core import Core
 from makao.bots.protocol import Bot
 from makao.engine import Game
 from makao.errors import IllegalMoveError
 from makao.events import Event, Penalised
-from makao.moves import TURN_MOVES, Move, move_seat
+from makao.moves import Draw, Move, Pass, Play, move_seat
 from makao.seeding import derive_seed
 from makao.variant import Variant
 from makao.view import UNREAD
@@ -35,6 +33,14 @@ from makao.view import UNREAD
 __all__ = ["GameRecord", "play_game"]
 
 _T = TypeVar("_T", bound=tuple[object, ...])
+
+#: The classes of `makao.moves.TURN_MOVES` as ``Final`` names, which the loop tells by
+#: identity, the most frequent first (the last listed move is a draw three times in four):
+#: compiled, ``type(move) in TURN_MOVES`` is a set lookup and each name a C variable. A
+#: class missed here still counts as a turn move when it carries no seat (``getattr``).
+_DRAW: Final = Draw
+_PASS: Final = Pass
+_PLAY: Final = Play
 
 
 class GameRecord(NamedTuple):
@@ -87,42 +93,59 @@ def play_game(
     # each seat's `choose` bound once a game: a method looked up by name costs per action
     choosers = [bot.choose for bot in seated]
     tracker = _Tracker(game)
-    record_sizes, hands = tracker.sizes.append, game.hands
+    # `append` called on the list, not bound: compiled, a direct C call; interpreted, done
+    # inline (specialised). `extend` bound: compiled, mypyc's form assigns a slice (more)
+    sizes, hands = tracker.sizes, game.hands
     two = players == 2
     events: list[Event] = []
     keep = events.extend
     limit = -1 if max_actions is None else max_actions
     actions = 0
     # imported names as locals: compiled, each use of a global looks it up in a dict
-    turn_moves, unread = TURN_MOVES, UNREAD
+    unread = UNREAD
+    # the game's two methods bound once a game: compiled, a call of `game.play(...)` looks
+    # the method up by name each time (the type's cache, then the instance's dict)
+    legal_moves, play = game.legal_moves, game.play
     while not state.over and actions != limit:
         seat = state.to_move
-        legal = game.legal_moves()
+        legal = legal_moves()
         last = legal[-1]
         # `move_seat(last) is None`, the usual case told inline (a call per action costs)
-        if type(last) in turn_moves or getattr(last, "seat", None) is None:
+        kind = type(last)
+        if kind is _DRAW or kind is _PASS or kind is _PLAY or getattr(last, "seat", None) is None:
             move = choosers[seat](unread if blind[seat] else game.view(seat), legal)
         else:
             move = _ask(game, seated, blind, legal, seat)
-        keep(game.play(move))
+        keep(play(move))
         actions += 1
         if (  # a turn ended: note the hand sizes (see _Tracker)
             state.to_move != seat
             or state.over
             or (
                 state.drawn is None
-                and (type(move) in turn_moves or getattr(move, "seat", None) is None)
+                and (
+                    (kind := type(move)) is _PLAY
+                    or kind is _DRAW
+                    or kind is _PASS
+                    or getattr(move, "seat", None) is None
+                )
             )
         ):
             if two:  # the usual experiment: no map iterator, no tuple resized from ten
-                record_sizes((len(hands[0]), len(hands[1])))
+                sizes.append((len(hands[0]), len(hands[1])))
             else:
-                record_sizes(tuple(map(len, hands)))
+                sizes.append(tuple(map(len, hands)))
     counts = Counter(map(type, events))
     penalties = [0] * players
     if Penalised in counts:
-        for event in compress(events, map(is_, map(type, events), repeat(Penalised))):
-            penalties[event.seat] += event.amount  # type: ignore[union-attr]
+        # a plain loop, not `compress` over `map(is_, map(type, events), ...)`: fewer
+        # instructions in both builds (an iterator step and a call of `is_` per event
+        # cost more than the interpreted loop's type test; compiled, the loop is a C loop,
+        # and the class a local: a global is looked up in a dict at each use)
+        penalised = Penalised
+        for event in events:
+            if type(event) is penalised:
+                penalties[event.seat] += event.amount
     seats = _shared(tuple((j + rotation) % players for j in range(players)))
     outcome = game.outcome
     places = None if outcome is None else outcome.places()
@@ -226,17 +249,23 @@ class _Tracker:
     def _summary_of_two(self, winner: int | None) -> tuple[int, float | None]:
         """`summary` for two players, in half the steps a turn: a seat leads alone when it
         holds fewer cards than the other; a tie leads nobody and keeps the winner level."""
+        # plain ints (-1 for nobody), and the sizes as pairs: compiled, a comparison with
+        # an optional int and the unpacking of a tuple of any length are generic calls
+        pairs = cast("list[tuple[int, int]]", self.sizes)
         changes = 0
-        leader: int | None = None
+        leader = -1
+        ahead = -1 if winner is None else winner
         since = 0
-        for turn, (first, second) in enumerate(self.sizes, start=1):
+        # `turn` from 0 (compiled, `enumerate` without `start` is an indexed loop), so the
+        # number of the turn after it is `turn + 2`
+        for turn, (first, second) in enumerate(pairs):
             if first != second:
                 current = 0 if first < second else 1
                 if current != leader:
-                    changes += leader is not None
+                    changes += leader != -1
                     leader = current
-                if current != winner:  # the other seat leads: the winner is behind
-                    since = turn + 1
+                if current != ahead:  # the other seat leads: the winner is behind
+                    since = turn + 2
         if winner is None:
             return changes, None
         return changes, _share(since, len(self.sizes))
