@@ -122,10 +122,13 @@ class Core(State):
         self._log = (listed, self._log)
         rules = self.compiled
         kind = type(listed)
-        handler = rules.handlers.get(kind)  # a lookup, not a method call per move
-        if handler is not None:
-            handler.apply(self, listed, events)
-            return tuple(events)
+        # out-of-turn actions go to the rule that carries them out (a lookup, not a method
+        # call per move); plays and draws never do (`RuleSet.compile` refuses them)
+        if kind is not _PLAY_CLASS and kind is not _DRAW_CLASS:
+            handler = rules.handlers.get(kind)
+            if handler is not None:
+                handler.apply(self, listed, events)
+                return tuple(events)
         # the idle before-move rules do nothing in the initial rule state: told by identity
         # here (`store_rule_states` keeps it as the one tuple), by value in `_before_move`
         if rules.before_move_rules and (

@@ -13,6 +13,7 @@ from typing import Any, Final, cast
 
 from makao.cards import ALL_CARDS, Card
 from makao.errors import SetupError
+from makao.moves import TURN_MOVES
 from makao.rules.base import (
     CardRule,
     DrawRule,
@@ -190,6 +191,7 @@ class RuleSet:
         wild = tuple(_last_covering(wild_rules, card) for card in ALL_CARDS)
         turn_rules = tuple(rule for rule in rules if isinstance(rule, TurnRule))
         handlers = {kind: rule for rule in turn_rules for kind in rule.handles}
+        _check_handlers(handlers)
         slots = {slot: _slot(rules, slot) for slot in _SLOTS}
         stateful = tuple(rule for rule in rules if isinstance(rule, Stateful))
         matching = tuple(
@@ -299,6 +301,18 @@ def _busy(rules: tuple[TurnRule, ...]) -> tuple[TurnRule, ...]:
     return tuple(
         rule for rule in rules if not (isinstance(rule, Stateful) and rule.idle_in_initial_state)
     )
+
+
+def _check_handlers(handlers: dict[type, TurnRule]) -> None:
+    """Refuse a rule that would carry out a turn move (`TurnRule.handles` lists out-of-turn
+    actions): `Core.play` makes plays and draws itself, without asking for a handler."""
+    for kind in TURN_MOVES:
+        if kind in handlers:
+            name = type(handlers[kind]).__name__
+            raise SetupError(
+                f"{name} cannot handle {kind.__name__}: a rule's `handles` lists out-of-turn "
+                "actions, never a play, a draw or a pass"
+            )
 
 
 def _wild_answers(rule: WildRule | None, card: Card) -> tuple[bool, bool] | None:

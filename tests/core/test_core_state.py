@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 import pytest
 
-from makao import Card, Game, InvalidMoveError, SetupError, StateError, variants
+from makao import Card, Game, InvalidMoveError, Pass, Play, SetupError, StateError, variants
 from makao import tables as tables_module
 from makao.engine import MAX_WAIT
 from makao.events import CardsDrawn
@@ -83,6 +83,28 @@ def test_rule_set_compile_sets_every_declared_table() -> None:
             getattr(tables, name)  # AttributeError if compile forgot one
         assert not hasattr(tables, "__dict__")
     assert len(names) == 46
+
+
+@attrs.frozen
+class _PlayHandler(TurnRule):
+    """A rule that claims to carry out plays (refused: `handles` is for out-of-turn actions)."""
+
+    handles = (Play,)
+
+
+@attrs.frozen
+class _PassHandler(TurnRule):
+    """A rule that claims to carry out passes."""
+
+    handles = (Pass,)
+
+
+@pytest.mark.parametrize("rule", [_PlayHandler(), _PassHandler()])
+def test_a_rule_cannot_carry_out_a_turn_move(rule: TurnRule) -> None:
+    # `Core.play` makes plays and draws itself, without looking for a handler
+    kind = rule.handles[0].__name__
+    with pytest.raises(SetupError, match=rf"{type(rule).__name__} cannot handle {kind}"):
+        variants.polish().with_rules(rule)
 
 
 def test_equal_positions_compare_equal_whatever_the_record() -> None:

@@ -516,7 +516,8 @@ class WildRule(Rule):
 class TurnRule(Rule):
     """A rule with hooks into every move: calls, out-of-turn actions, checks."""
 
-    #: Move types this rule carries out (out-of-turn actions such as ``Say``, ``Stop``).
+    #: Move types this rule carries out (out-of-turn actions such as ``Say``, ``Stop``; never
+    #: ``Play``, ``Draw`` or ``Pass``: a variant with such a rule is refused).
     handles: ClassVar[tuple[type, ...]] = ()
     #: A [`Stateful`][makao.rules.base.Stateful] rule whose
     #: [`before_move`][makao.rules.base.TurnRule.before_move] and
