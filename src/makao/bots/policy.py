@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
+from makao._core import Core
 from makao.bots.situation import Situation, _closest
 from makao.cards import Card, Rank, Suit
 from makao.moves import TURN_MOVES, Move, Play, Say, Seat, move_seat
@@ -164,9 +165,10 @@ def best_moves_in(game: Game, moves: Sequence[Move]) -> list[Move]:
     """``best_moves(moves, Situation.of_game(game, game.to_move))``, without building the
     [`Situation`][makao.bots.policy.Situation] (the other hands are counted only if a
     battle card is among the plays): the rollout policy of a search."""
-    seat = game.to_move
-    hands = game.hands
-    return _best(moves, hands[seat], game.effect, None, game.compiled, hands, seat)[1]
+    state: Core = game  # compiled: the fields as struct reads (see `heuristic_rollout`)
+    seat = state.to_move
+    hands = state.hands
+    return _best(moves, hands[seat], state.effect, None, state.compiled, hands, seat)[1]
 
 
 def seat_moves(game: Game) -> Sequence[Move]:
@@ -183,17 +185,23 @@ def heuristic_rollout(game: Game, depth: int, chance: Callable[[], float]) -> No
     """Play ``game`` on for at most ``depth`` moves, each picked among the
     [`best_moves_in`][makao.bots.policy.best_moves_in] of the seat to move with one number
     of ``chance`` (uniform in [0, 1)): the rollout of [`MCTSBot`][makao.bots.MCTSBot]."""
+    # The game's fields read from the `Core` it is: compiled, a native class's fields are
+    # struct reads, where a `Game` (an interpreted class) is asked by a generic lookup each
+    # time. Its two methods bound once a rollout: compiled, `game.play(...)` looks the
+    # method up by name at each call (as in `makao.sim.play.play_game`).
+    state: Core = game
+    legal_moves, play = game.legal_moves, game.play
     for _ in range(depth):
-        if game.over:
+        if state.over:
             return
-        moves: Sequence[Move] = game.legal_moves()
+        moves: Sequence[Move] = legal_moves()
         last = moves[-1]
         # out-of-turn actions listed? (`move_seat`, its usual case inline: a call a step costs)
         if type(last) not in TURN_MOVES and getattr(last, "seat", None) is not None:
             moves = seat_moves(game)
         if len(moves) > 1:
             moves = best_moves_in(game, moves)
-        game.play(moves[int(chance() * len(moves))])
+        play(moves[int(chance() * len(moves))])
 
 
 def _best(
@@ -222,7 +230,12 @@ def _best(
     best: list[Move] = []
     defending = effect is not None
     for move in moves:
-        count, finishing, near, far, extra = by_id.get(id(move)) or table.add(move, compiled)
+        # `is None`, not `or`: compiled, `or` boxes the found native tuple again to ask
+        # whether it is true (a new tuple and three floats per move)
+        part = by_id.get(id(move))
+        if part is None:
+            part = table.add(move, compiled)
+        count, finishing, near, far, extra = part
         score = finishing if size <= count else near if defending or size <= count + 2 else far
         if extra is not None:
             battle, choice, kept = extra
