@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given
@@ -18,7 +19,7 @@ from makao.errors import SetupError
 from makao.moves import Draw, Move, Pass, Play, Stop
 from makao.sim import parse_bot
 from makao.sim.play import play_game
-from makao.view import UNREAD
+from makao.view import UNREAD, View
 
 MAO = variants.mao()
 #: Far above a heuristic Mao game's normal length (tens to hundreds of actions).
@@ -65,6 +66,32 @@ def test_um_21_a_random_bot_talks_only_with_its_chance_and_picks_as_before(
     talk, rest = [m for m in moves if is_talk(m)], [m for m in moves if not is_talk(m)]
     pool = moves if not (talk and rest) else talk if rng.random() < 0.3 else rest
     assert bot.choose(UNREAD, moves) is pool[int(rng.random() * len(pool))]
+
+
+@given(st.lists(MOVES, min_size=1, max_size=12), st.integers(0, 2**32), st.booleans())
+def test_random_bot_chooser_picks_as_choose_with_the_same_numbers(
+    moves: list[Move], seed: int, as_tuple: bool
+) -> None:
+    """`RandomBot.chooser` (what the simulation loop calls): `choose`'s pick, drawing the
+    same numbers of the bot's `rng`, from a list or a tuple."""
+    offered: Sequence[Move] = tuple(moves) if as_tuple else moves
+    chooser, plain = RandomBot(talk=0.3), RandomBot(talk=0.3)
+    chooser.reset(seed)
+    plain.reset(seed)
+    pick = chooser.chooser()
+    for _ in range(3):
+        assert pick(UNREAD, offered) is plain.choose(UNREAD, offered)
+    assert chooser.rng.getstate() == plain.rng.getstate()
+
+
+def test_a_random_bot_subclass_that_chooses_otherwise_gets_its_own_choose() -> None:
+    class First(RandomBot):
+        def choose(self, view: View, moves: Sequence[Move]) -> Move:
+            return moves[0]
+
+    bot, heuristic = First(), HeuristicBot()
+    assert bot.chooser() == bot.choose  # the same method of the same bot
+    assert heuristic.chooser() == heuristic.choose  # `BaseBot`'s default
 
 
 def test_um_21_heuristic_scores_talk_below_drawing() -> None:

@@ -103,6 +103,35 @@ def test_a_reading_subclass_gets_views_and_plays_the_same_games() -> None:
         assert sum(w.seen for w in watchers) > 0
 
 
+class _Bare:
+    """A bot of the protocol alone, without `BaseBot.chooser`: the loop asks its `choose`."""
+
+    name = "bare"
+
+    def __init__(self) -> None:
+        self.inner = RandomBot()
+        self.asked = 0
+
+    def reset(self, seed: int) -> None:
+        self.inner.reset(seed)
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        self.asked += 1
+        return self.inner.choose(view, moves)
+
+    def respond(self, view: View, moves: Sequence[Move]) -> Move | None:
+        return self.inner.respond(view, moves)
+
+
+def test_a_bot_without_a_chooser_is_asked_with_choose_and_plays_the_same_games() -> None:
+    for seed in range(3):
+        bare = [_Bare(), _Bare()]
+        assert play_game(POLISH, bare, seed=seed) == play_game(
+            POLISH, [RandomBot(), RandomBot()], seed=seed
+        )
+        assert all(bot.asked for bot in bare)
+
+
 @pytest.mark.parametrize(
     ("turns", "winner", "expected"),
     [
@@ -122,3 +151,8 @@ def test_tracker_summary_counts_lead_changes_and_when_the_winner_took_the_lead(
     tracker = _Tracker(Game.new(POLISH, 2, seed=1))
     tracker.sizes.extend(turns)
     assert tracker.summary(winner) == expected
+    if turns and all(len(sizes) == 2 for sizes in turns):  # as the loop notes two players
+        two = _Tracker(Game.new(POLISH, 2, seed=1))
+        two.gaps.extend(first - second for first, second in turns)
+        assert two.summary(winner) == expected
+        assert two.turns == len(turns)

@@ -35,6 +35,7 @@ __all__ = [
     "is_talk",
     "prefer_calls",
     "prefer_choices",
+    "random_chooser",
     "random_move",
     "score_move",
     "seat_moves",
@@ -78,16 +79,36 @@ def random_move(moves: Sequence[Move], rng: Random, talk: float) -> Move:
     """[`RandomBot.choose`][makao.bots.RandomBot.choose]: a uniformly random one of
     ``moves``; when talk is on offer beside other moves, one number of ``rng`` first decides
     whether to talk (with probability ``talk``), then one picks among the part chosen.
+    (The pick of a `random_chooser` of ``rng`` and ``talk``, its one home.)"""
+    return random_chooser(rng, talk)(None, moves)
 
-    Here rather than in the bot's interpreted module: compiled, the pick after the test
-    for talk is C code too (the bot asked `has_talk` and then picked, interpreted)."""
-    for move in moves:
-        if type(move) is _SAY and move.call in TALK_CALLS:  # talk on offer: split
-            talks, rest = split_talk(moves)
-            if rest:
-                moves = talks if rng.random() < talk else rest
-            break
-    return moves[int(rng.random() * len(moves))]
+
+def random_chooser(rng: Random, talk: float) -> Callable[[object, Sequence[Move]], Move]:
+    """[`random_move`][makao.bots.policy.random_move] with ``rng`` and ``talk`` bound, for
+    one game: a function of a view (not read) and the moves that draws the same numbers of
+    ``rng`` in the same order -- what [`RandomBot.chooser`][makao.bots.RandomBot.chooser]
+    gives the simulation loop.
+
+    Here rather than in the bot's interpreted module: compiled, the function returned is C
+    code called straight from the loop (no interpreted ``choose`` frame between them),
+    ``rng.random`` is bound once rather than looked up by name at each call, and the loop's
+    moves, a tuple, are read as one."""
+    chance = rng.random
+
+    def choose(view: object, moves: Sequence[Move]) -> Move:
+        listed = moves if type(moves) is tuple else tuple(moves)
+        for move in listed:
+            if type(move) is _SAY and move.call in TALK_CALLS:  # talk on offer: split
+                talks, rest = split_talk(listed)
+                if rest:
+                    listed = tuple(talks if chance() < talk else rest)
+                break
+        # the length in a variable: compiled, a float times ``len(...)`` (a "short int") is
+        # a generic multiplication of two objects, times an ``int`` variable C arithmetic
+        size = len(listed)
+        return listed[int(chance() * size)]
+
+    return choose
 
 
 def split_talk(moves: Sequence[Move]) -> tuple[list[Move], Sequence[Move]]:

@@ -21,7 +21,7 @@ instead of building a view for every decision. Without the attribute a bot reads
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Protocol, runtime_checkable
 
 from makao.moves import Move, move_seat
@@ -93,6 +93,14 @@ class BaseBot:
     def respond(self, view: View, moves: Sequence[Move]) -> Move | None:
         """Out-of-turn chances are ignored by default."""
         return None
+
+    def chooser(self) -> Callable[[View, Sequence[Move]], Move]:
+        """What the simulation loop calls in place of [`choose`][makao.bots.BaseBot.choose]
+        for one game, asked once a game after [`reset`][makao.bots.BaseBot.reset]:
+        ``choose`` itself by default. A bot may return a faster callable that picks exactly
+        as ``choose`` would ([`RandomBot`][makao.bots.RandomBot] does); a bot without this
+        method is asked with ``choose``."""
+        return self.choose
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

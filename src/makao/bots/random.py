@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from makao.bots.policy import random_move, split_talk
+from makao.bots.policy import random_chooser, random_move, split_talk
 from makao.bots.protocol import BaseBot
 from makao.errors import SetupError
 from makao.moves import Move
@@ -44,6 +44,14 @@ class RandomBot(BaseBot):
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
         """A uniformly random legal move (talk only with probability ``talk``)."""
         return random_move(moves, self.rng, self.talk)  # compiled in the compiled build
+
+    def chooser(self) -> Callable[[View, Sequence[Move]], Move]:
+        """[`random_chooser`][makao.bots.policy.random_chooser] of the bot's `rng` and
+        ``talk`` as they are now (compiled, no interpreted frame per decision); a subclass
+        that chooses otherwise (its own ``choose``) gets its ``choose``."""
+        if type(self).choose is not RandomBot.choose:
+            return self.choose
+        return random_chooser(self.rng, self.talk)
 
     def respond(self, view: View, moves: Sequence[Move]) -> Move | None:
         """Talk with probability ``talk``; else each other action, or silence, equally likely."""

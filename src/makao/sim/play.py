@@ -17,7 +17,7 @@ that declared it never reads one ([`reads_view`][makao.bots.BaseBot.reads_view] 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, TypeVar, cast
 
 from makao._core import Core
@@ -28,7 +28,7 @@ from makao.events import Event, Penalised
 from makao.moves import Draw, Move, Pass, Play, move_seat
 from makao.seeding import derive_seed
 from makao.variant import Variant
-from makao.view import UNREAD
+from makao.view import UNREAD, View
 
 __all__ = ["GameRecord", "play_game"]
 
@@ -90,15 +90,16 @@ def play_game(
     state: Core = game
     for seat, bot in enumerate(seated):
         bot.reset(derive_seed(seed, seat))
-    # each seat's `choose` bound once a game: a method looked up by name costs per action
-    choosers = [bot.choose for bot in seated]
+    # each seat's `choose` bound once a game (a method looked up by name costs per action),
+    # or what the bot offers in its place (`BaseBot.chooser`): RandomBot's is compiled
+    choosers = [_chooser(bot) for bot in seated]
     tracker = _Tracker(game)
     # `append` called on the list, not bound: compiled, a direct C call; interpreted, done
-    # inline (specialised). `extend` bound: compiled, mypyc's form assigns a slice (more)
-    sizes, hands = tracker.sizes, game.hands
+    # inline (specialised). Events added with `+=`: compiled, ``extend`` assigns a slice and
+    # a bound ``extend`` is a call through Python's protocol, where ``+=`` concatenates in place
+    sizes, gaps, hands = tracker.sizes, tracker.gaps, game.hands
     two = players == 2
     events: list[Event] = []
-    keep = events.extend
     limit = -1 if max_actions is None else max_actions
     actions = 0
     # imported names as locals: compiled, each use of a global looks it up in a dict
@@ -115,8 +116,8 @@ def play_game(
         if kind is _DRAW or kind is _PASS or kind is _PLAY or getattr(last, "seat", None) is None:
             move = choosers[seat](unread if blind[seat] else game.view(seat), legal)
         else:
-            move = _ask(game, seated, blind, legal, seat)
-        keep(play(move))
+            move = _ask(game, seated, choosers, blind, legal, seat)
+        events += play(move)
         actions += 1
         if (  # a turn ended: note the hand sizes (see _Tracker)
             state.to_move != seat
@@ -131,8 +132,8 @@ def play_game(
                 )
             )
         ):
-            if two:  # the usual experiment: no map iterator, no tuple resized from ten
-                sizes.append((len(hands[0]), len(hands[1])))
+            if two:  # the usual experiment: one int, no tuple (nor a map iterator)
+                gaps.append(len(hands[0]) - len(hands[1]))
             else:
                 sizes.append(tuple(map(len, hands)))
     counts = Counter(map(type, events))
@@ -169,6 +170,13 @@ def play_game(
     )
 
 
+def _chooser(bot: Bot) -> Callable[[View, Sequence[Move]], Move]:
+    """What the loop calls for ``bot``'s ``choose`` this game (`BaseBot.chooser`, if the bot
+    has one)."""
+    offer = getattr(bot, "chooser", None)
+    return bot.choose if offer is None else cast("Callable[[View, Sequence[Move]], Move]", offer())
+
+
 _SHARED: dict[tuple[object, ...], tuple[object, ...]] = {}
 
 
@@ -181,12 +189,20 @@ def _shared(value: _T) -> _T:
 
 
 def _ask(
-    game: Game, seated: Sequence[Bot], blind: Sequence[bool], legal: Sequence[Move], seat: int
+    game: Game,
+    seated: Sequence[Bot],
+    choosers: Sequence[Callable[[View, Sequence[Move]], Move]],
+    blind: Sequence[bool],
+    legal: Sequence[Move],
+    seat: int,
 ) -> Move:
     own: list[Move] = []
     others: dict[int, list[Move]] = {}
     for move in legal:
-        actor = move_seat(move)
+        # `move_seat(move)`, its usual case inline: a call of the interpreted function per
+        # move costs more than the test
+        kind = type(move)
+        actor = None if kind is _DRAW or kind is _PASS or kind is _PLAY else move_seat(move)
         if actor is None or actor == seat:
             own.append(move)
         else:
@@ -202,34 +218,37 @@ def _ask(
                 if answer not in offered:
                     raise IllegalMoveError(f"bot at seat {other} answered {answer}, not offered")
                 return answer
-    return seated[seat].choose(UNREAD if blind[seat] else game.view(seat), own)
+    return choosers[seat](UNREAD if blind[seat] else game.view(seat), own)
 
 
 class _Tracker:
     """Turns, lead changes and when the winner took the lead for good (fewest cards).
 
-    The loop appends the hand sizes to `sizes` after every turn (cheap: this runs
-    for every turn of every simulated game); `summary` reads them once the game is
-    over. A turn ends when the move passes to another seat, when the game ends, or when a
-    turn move (play, draw, pass) leaves no drawn card to play -- so the game's last turn
-    counts, and so does each turn of a player who moves again (the others skip, a reverse
-    heads-up); a draw that may still be played and out-of-turn calls end no turn."""
+    The loop appends the hand sizes to `sizes` after every turn -- with two players only
+    their difference, to `gaps` (cheap: this runs for every turn of every simulated game);
+    `summary` reads them once the game is over. A turn ends when the move passes to another
+    seat, when the game ends, or when a turn move (play, draw, pass) leaves no drawn card to
+    play -- so the game's last turn counts, and so does each turn of a player who moves
+    again (the others skip, a reverse heads-up); a draw that may still be played and
+    out-of-turn calls end no turn."""
 
-    __slots__ = ("first", "sizes")
+    __slots__ = ("first", "gaps", "sizes")
 
     def __init__(self, game: Game) -> None:
         self.first = game.to_move
         self.sizes: list[tuple[int, ...]] = []
+        self.gaps: list[int] = []
+        """Two players: seat 0's hand size minus seat 1's, after each turn."""
 
     @property
     def turns(self) -> int:
         """How many turns were played."""
-        return len(self.sizes)
+        return len(self.sizes) + len(self.gaps)  # one of them is empty
 
     def summary(self, winner: int | None) -> tuple[int, float | None]:
         """The number of lead changes, and the share of the turns after which ``winner``
         led (alone or tied) to the end (``None`` without a winner)."""
-        if self.sizes and len(self.sizes[0]) == 2:
+        if self.gaps:
             return self._summary_of_two(winner)
         changes = 0
         leader: int | None = None
@@ -247,20 +266,20 @@ class _Tracker:
         return changes, _share(since, len(self.sizes))
 
     def _summary_of_two(self, winner: int | None) -> tuple[int, float | None]:
-        """`summary` for two players, in half the steps a turn: a seat leads alone when it
-        holds fewer cards than the other; a tie leads nobody and keeps the winner level."""
-        # plain ints (-1 for nobody), and the sizes as pairs: compiled, a comparison with
-        # an optional int and the unpacking of a tuple of any length are generic calls
-        pairs = cast("list[tuple[int, int]]", self.sizes)
+        """`summary` for two players (`gaps`), in half the steps a turn: a seat leads alone
+        when it holds fewer cards than the other; a tie leads nobody and keeps the winner
+        level."""
+        # plain ints (-1 for nobody): compiled, a comparison with an optional int is a
+        # generic call
         changes = 0
         leader = -1
         ahead = -1 if winner is None else winner
         since = 0
         # `turn` from 0 (compiled, `enumerate` without `start` is an indexed loop), so the
         # number of the turn after it is `turn + 2`
-        for turn, (first, second) in enumerate(pairs):
-            if first != second:
-                current = 0 if first < second else 1
+        for turn, gap in enumerate(self.gaps):
+            if gap:
+                current = 0 if gap < 0 else 1
                 if current != leader:
                     changes += leader != -1
                     leader = current
@@ -268,7 +287,7 @@ class _Tracker:
                     since = turn + 2
         if winner is None:
             return changes, None
-        return changes, _share(since, len(self.sizes))
+        return changes, _share(since, len(self.gaps))
 
 
 def _share(since: int, turns: int) -> float:
