@@ -92,6 +92,9 @@ def test_a_random_bot_subclass_that_chooses_otherwise_gets_its_own_choose() -> N
     bot, heuristic = First(), HeuristicBot()
     assert bot.chooser() == bot.choose  # the same method of the same bot
     assert heuristic.chooser() == heuristic.choose  # `BaseBot`'s default
+    patched = RandomBot()
+    patched.choose = bot.choose  # type: ignore[method-assign]  # set on the bot itself
+    assert patched.chooser() == bot.choose
 
 
 def test_um_21_heuristic_scores_talk_below_drawing() -> None:

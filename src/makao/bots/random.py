@@ -47,10 +47,12 @@ class RandomBot(BaseBot):
 
     def chooser(self) -> Callable[[View, Sequence[Move]], Move]:
         """[`random_chooser`][makao.bots.policy.random_chooser] of the bot's `rng` and
-        ``talk`` as they are now (compiled, no interpreted frame per decision); a subclass
-        that chooses otherwise (its own ``choose``) gets its ``choose``."""
-        if type(self).choose is not RandomBot.choose:
-            return self.choose
+        ``talk`` as they are now (compiled, no interpreted frame per decision); a bot whose
+        ``choose`` is another (a subclass's, or one set on the bot) gets its ``choose``."""
+        choose = self.choose
+        # a subclass's `choose`, or one set on the bot itself, is asked as it is
+        if getattr(choose, "__func__", None) is not RandomBot.choose:
+            return choose
         return random_chooser(self.rng, self.talk)
 
     def respond(self, view: View, moves: Sequence[Move]) -> Move | None:
