@@ -9,7 +9,7 @@ of cards drawn by others).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from makao.cards import Card, Rank, Suit
 from makao.moves import Choice
@@ -29,6 +29,7 @@ __all__ = [
     "Event",
     "GameOver",
     "HandsSwapped",
+    "Interned",
     "MatchOver",
     "Passed",
     "Penalised",
@@ -380,6 +381,37 @@ def _json_forms(*classes: type) -> None:
 
 
 _json_forms(*Event.__args__)
+
+
+_E = TypeVar("_E", bound=tuple[Any, ...])
+
+
+class Interned(dict[tuple[Any, ...], _E]):
+    """One shared event of class ``kind`` for each distinct set of fields:
+    ``table[fields]`` is ``kind(*fields)``, made the first time it is asked for and then
+    the same object every time (events are immutable, so one object serves every game).
+
+    For rules that make the same few events again and again (the built-in rules keep one
+    table per event class they make): looking an event up costs about a seventh of
+    making a named tuple (CPython 3.11, callgrind: about 350 instructions against 2,550).
+    The fields are compared as a tuple, so a table must only be asked for fields of one
+    type each: ``Suit.SPADES`` and ``Rank.THREE`` are equal as ints (keep one table per
+    field type). A table that grows past `LIMIT` events is emptied."""
+
+    __slots__ = ("kind",)
+
+    #: The most events a table keeps before it starts again empty.
+    LIMIT: ClassVar[int] = 10_000
+
+    def __init__(self, kind: type[_E]) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, fields: tuple[Any, ...]) -> _E:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        event = self[fields] = self.kind(*fields)
+        return event
 
 
 def redact(events: tuple[object, ...], seat: int) -> tuple[object, ...]:

@@ -1,6 +1,8 @@
 """The events of the usual plays and draws are made once and shared (`makao._core`): a
 shared event is the very event a fresh one would be, and the tables that keep them hold
-what they must (PL-8, the usual draw; a play's `CardsPlayed`)."""
+what they must (PL-8, the usual draw; a play's `CardsPlayed`). The rules' events are
+shared the same way through `makao.events.Interned` tables (PL-12, PL-13, PL-17, PL-18,
+PL-21, PL-23, PL-26, PL-28)."""
 
 from __future__ import annotations
 
@@ -9,8 +11,22 @@ import random
 import pytest
 
 from makao import Game, _core, variants
-from makao.cards import ALL_CARDS
-from makao.events import CardsDrawn, CardsPlayed, Event
+from makao.cards import ALL_CARDS, Rank, Suit
+from makao.events import (
+    AttackAccepted,
+    AttackRaised,
+    CardsDrawn,
+    CardsPlayed,
+    DemandEnded,
+    DemandSet,
+    Event,
+    Interned,
+    SuitNamed,
+    TurnSkipped,
+    WaitAccepted,
+    WaitRaised,
+)
+from makao.rules import attack, demand, wait
 from makao.moves import Draw, Move, Play
 from makao.variant import Variant
 
@@ -53,3 +69,78 @@ def test_the_kept_plays_hold_their_play_so_no_other_play_takes_its_id() -> None:
         for index, drawn in enumerate(row):
             if drawn is not None:
                 assert drawn == CardsDrawn(seat, (ALL_CARDS[index],), "draw", 1)
+
+
+def test_an_interned_table_gives_the_event_made_afresh_and_the_same_object_again() -> None:
+    table = Interned(AttackRaised)
+    event = table[1, 2, 5]
+    assert type(event) is AttackRaised and event == AttackRaised(1, 2, 5)
+    assert table[1, 2, 5] is event and table[2, 1, 5] == AttackRaised(2, 1, 5)
+    assert table[2, 1, 5] is not event and len(table) == 2
+
+
+def test_an_interned_table_refuses_fields_its_event_does_not_have() -> None:
+    with pytest.raises(TypeError):
+        Interned(AttackRaised)[1, 2]
+    with pytest.raises(TypeError):
+        Interned(TurnSkipped)[1, 2]
+
+
+def test_an_interned_table_starts_again_empty_past_its_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(Interned, "LIMIT", 3)
+    table = Interned(TurnSkipped)
+    first = table[(0,)]
+    for seat in range(1, 3):
+        table[(seat,)]
+    assert len(table) == 3
+    assert table[(3,)] == TurnSkipped(3) and len(table) == 1
+    assert table[(0,)] is not first and table[(0,)] == first
+
+
+def test_a_demands_end_by_rank_and_by_suit_are_kept_apart() -> None:
+    """``Rank.THREE == Suit.SPADES`` as ints: the two kinds of end have a table each."""
+    assert Rank.THREE == Suit.SPADES
+    by_rank = demand._RANK_ENDED[(Rank.THREE,)]
+    by_suit = demand._SUIT_ENDED[(Suit.SPADES,)]
+    assert by_rank.what is Rank.THREE and by_suit.what is Suit.SPADES
+
+
+#: The tables of the built-in rules and the event class each must hold.
+_RULE_TABLES = [
+    (attack._RAISED, AttackRaised),
+    (attack._ACCEPTED, AttackAccepted),
+    (wait._RAISED, WaitRaised),
+    (wait._ACCEPTED, WaitAccepted),
+    (wait._SKIPPED, TurnSkipped),
+    (demand._SET, DemandSet),
+    (demand._RANK_ENDED, DemandEnded),
+    (demand._SUIT_ENDED, DemandEnded),
+    (demand._NAMED, SuitNamed),
+]
+
+
+@pytest.mark.parametrize(
+    "variant", [variants.polish(), variants.crazy_eights()], ids=lambda v: v.name
+)
+def test_the_rules_events_are_the_interned_ones_and_equal_fresh_events(variant: Variant) -> None:
+    """Every attack, wait, demand and named suit of some random games (PL-12, PL-13, PL-17,
+    PL-18, PL-21, PL-23, PL-26, PL-28) is the event its rule's table holds for its fields,
+    and equal to the same event made afresh. (Variants whose own rules make some of these
+    events, Russian and Mao, make them afresh.)"""
+    steps = _steps(variant, 3, 2)
+    tables = {kind: [t for t, k in _RULE_TABLES if k is kind] for _, kind in _RULE_TABLES}
+    seen = 0
+    for _, _, events in steps:
+        for event in events:
+            kind = type(event)
+            if kind not in tables or kind is TurnSkipped:  # the engine's skips are its own
+                continue
+            assert event == kind(*event)
+            assert any(table.get(tuple(event)) is event for table in tables[kind])
+            seen += 1
+    assert seen > 0
+    for table, kind in _RULE_TABLES:
+        assert table.kind is kind
+        assert all(type(e) is kind and tuple(e) == key for key, e in table.items())

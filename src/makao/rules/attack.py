@@ -4,17 +4,21 @@ RU-10…RU-13, and the family's "draw two" cards)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal
+from typing import Final, Literal
 
 import attrs
 
 from makao.cards import ALL_CARDS, Card, Rank
-from makao.events import AttackAccepted, AttackRaised
+from makao.events import AttackAccepted, AttackRaised, Interned
 from makao.moves import Choice
 from makao.rules._util import one_of, seat_after_by
 from makao.rules.base import CardRule, Effect, Events, Pending, Table
 
 __all__ = ["Answer", "AttackEffect", "BattleCards"]
+
+#: The events these rules make, each made once ([`Interned`][makao.events.Interned]).
+_RAISED: Final = Interned(AttackRaised)
+_ACCEPTED: Final = Interned(AttackAccepted)
 
 #: Which battle cards answer an attack: any that ``"match"`` the top card by suit or rank
 #: (PL-12), or only those of the ``"same_rank"`` (RU-11).
@@ -108,7 +112,7 @@ class BattleCards(CardRule):
             return  # nobody can receive the attack: it lapses (PL-19)
         game.set_effect(self.attack(total, seat, backwards))
         game.send_turn_to(target)
-        events.append(AttackRaised(seat, target, total))
+        events.append(_RAISED[seat, target, total])
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``attack N [by S] [back] [of R]``; ``of R`` picks, in a variant with
@@ -167,7 +171,7 @@ class AttackEffect(Effect):
     def on_draw(self, game: Table, seat: int, events: Events) -> None:
         """Accept: draw the total (what can be had, PL-35) and lose the turn (PL-13);
         after a backwards attack, play resumes after the attacker (PL-15)."""
-        events.append(AttackAccepted(seat, self.total))
+        events.append(_ACCEPTED[seat, self.total])
         game.set_effect(None)
         game.draw_cards(seat, self.total, "attack", events)
         if not self.rule.accept_ends_turn:

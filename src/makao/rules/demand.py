@@ -9,7 +9,7 @@ from typing import Final, Literal
 import attrs
 
 from makao.cards import ALL_CARDS, Card, Rank, Suit
-from makao.events import DemandEnded, DemandSet, SuitNamed
+from makao.events import DemandEnded, DemandSet, Interned, SuitNamed
 from makao.moves import Choice
 from makao.rules._util import cards_of_ranks, one_of, seat_after_by
 from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
@@ -19,6 +19,13 @@ __all__ = ["Binds", "RankDemand", "RankDemandCards", "SuitDemand", "SuitDemandCa
 #: How long a named suit binds: the ``"next"`` player only (PL-27), or ``"until_covered"``
 #: by a card (RU-8).
 Binds = Literal["next", "until_covered"]
+
+#: The events these rules make, each made once ([`Interned`][makao.events.Interned]); a
+#: demand's end in two tables, by rank and by suit (equal as ints, they must not meet).
+_SET: Final = Interned(DemandSet)
+_RANK_ENDED: Final = Interned(DemandEnded)
+_SUIT_ENDED: Final = Interned(DemandEnded)
+_NAMED: Final = Interned(SuitNamed)
 
 _ORDINARY = (Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)
 
@@ -57,9 +64,9 @@ class RankDemandCards(CardSetRule):
         events: Events,
     ) -> None:
         """Set (or with no choice, cancel) the demand; a new round starts here (PL-23)."""
-        events.append(DemandSet(seat, choice if isinstance(choice, Rank) else None))
+        events.append(_SET[seat, choice if isinstance(choice, Rank) else None])
         if isinstance(previous, RankDemand) and previous.rank is not choice:
-            events.append(DemandEnded(previous.rank))
+            events.append(_RANK_ENDED[(previous.rank,)])
         if isinstance(choice, Rank):
             game.set_effect(RankDemand(choice, seat, self))
 
@@ -103,14 +110,14 @@ class RankDemand(Effect):
         without its effect (a finishing jack, PL-33), which is a jack with no demand and so
         cancels the demand (PL-21, PL-23)."""
         if game.pile[-1] in self.rule.cards:
-            events.append(DemandEnded(self.rank))
+            events.append(_RANK_ENDED[(self.rank,)])
             return None
         return self
 
     def on_turn_end(self, game: Table, seat: int, events: Events) -> Effect | None:
         """The demand ends with the demander's own turn (PL-22, PL-25)."""
         if seat == self.demander:
-            events.append(DemandEnded(self.rank))
+            events.append(_RANK_ENDED[(self.rank,)])
             return None
         return self
 
@@ -153,7 +160,7 @@ class SuitDemandCards(CardSetRule):
     ) -> None:
         """Name the suit; the next player who can receive it is bound (PL-19, PL-27)."""
         suit = choice if isinstance(choice, Suit) else cards[-1].suit
-        events.append(SuitNamed(seat, suit))
+        events.append(_NAMED[seat, suit])
         if self.binds == "next":
             target = game.effect_target(seat, game.direction)
             if target is None:
@@ -191,13 +198,13 @@ class SuitDemand(Effect):
 
     def on_covered(self, game: Table, events: Events) -> Effect | None:
         """A card played on the named suit ends the demand (PL-28, RU-8)."""
-        events.append(DemandEnded(self.suit))
+        events.append(_SUIT_ENDED[(self.suit,)])
         return None
 
     def on_turn_end(self, game: Table, seat: int, events: Events) -> Effect | None:
         """A next-player demand is over after that player's turn (PL-28)."""
         if self.rule.binds == "next":
-            events.append(DemandEnded(self.suit))
+            events.append(_SUIT_ENDED[(self.suit,)])
             return None
         return self
 

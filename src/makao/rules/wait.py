@@ -4,16 +4,22 @@ and plain skip cards (the family's "miss a turn")."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
 from makao.cards import Card, Rank
-from makao.events import TurnSkipped, WaitAccepted, WaitRaised
+from makao.events import Interned, TurnSkipped, WaitAccepted, WaitRaised
 from makao.moves import Choice
 from makao.rules._util import cards_of_ranks, seat_after_by
 from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
 __all__ = ["SkipCards", "WaitCards", "WaitEffect"]
+
+#: The events these rules make, each made once ([`Interned`][makao.events.Interned]).
+_RAISED: Final = Interned(WaitRaised)
+_ACCEPTED: Final = Interned(WaitAccepted)
+_SKIPPED: Final = Interned(TurnSkipped)
 
 
 @attrs.frozen
@@ -45,7 +51,7 @@ class WaitCards(CardSetRule):
             return  # nobody can receive it: it lapses (PL-19)
         game.set_effect(WaitEffect(turns, seat, self))
         game.send_turn_to(target)
-        events.append(WaitRaised(seat, target, turns))
+        events.append(_RAISED[seat, target, turns])
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``wait N [by S]``."""
@@ -80,7 +86,7 @@ class WaitEffect(Effect):
 
     def on_pass(self, game: Table, seat: int, events: Events) -> None:
         """Accept: this turn is the first skipped one; the rest follow (PL-18, PL-20)."""
-        events.append(WaitAccepted(seat, self.turns))
+        events.append(_ACCEPTED[seat, self.turns])
         game.set_effect(None)
         game.add_wait(seat, self.turns - 1)
         game.end_turn(seat, None, events)
@@ -116,6 +122,6 @@ class SkipCards(CardSetRule):
             target = game.effect_target(current, game.direction)
             if target is None:
                 return
-            events.append(TurnSkipped(target))
+            events.append(_SKIPPED[(target,)])
             current = target
         game.send_turn_to(game.advance(current, events))
