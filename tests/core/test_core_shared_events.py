@@ -26,8 +26,8 @@ from makao.events import (
     WaitAccepted,
     WaitRaised,
 )
-from makao.rules import attack, demand, wait
 from makao.moves import Draw, Move, Play
+from makao.rules import attack, demand, wait
 from makao.variant import Variant
 
 VARIANTS = [variants.polish(), variants.russian(), variants.crazy_eights(), variants.mao()]
