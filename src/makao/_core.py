@@ -273,20 +273,7 @@ class Core(State):
     def end_turn(self, seat: int, previous: Effect | None, events: list[Event]) -> None:
         """Finish ``seat``'s turn: let a lasting effect count the turn, then hand the move
         to the effect's target (``next_seat``) or the next player in turn order."""
-        self.drawn = None
-        self.must_play_drawn = False
-        effect = self.effect
-        if effect is not None and effect is previous:
-            self.effect = effect.on_turn_end(self, seat, events)
-        target = self.next_seat
-        if target is not None:
-            self.next_seat = None
-            self.to_move = target
-            return
-        target = (seat + self.direction) % self.players
-        if self.done[target] or self.waits[target]:
-            target = _advance(self, seat, events)  # pass over finished and waiting seats
-        self.to_move = target
+        _end_turn(self, seat, previous, events)
 
     def advance(self, seat: int, events: list[Event]) -> int:
         """Move on from ``seat`` in turn order and return the seat that plays next: finished
@@ -379,7 +366,27 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
     if not game.hands[seat] and not game.done[seat]:
         rules.finish.on_finish(game, seat, events)
     if not game.over:
-        game.end_turn(seat, previous, events)
+        _end_turn(game, seat, previous, events)
+
+
+def _end_turn(game: Core, seat: int, previous: Effect | None, events: list[Event]) -> None:
+    """`Core.end_turn`, as a module function (see `_play_cards`): the engine ends every
+    turn through it (mypyc's glue for the method cost about 500 instructions per action
+    compiled)."""
+    game.drawn = None
+    game.must_play_drawn = False
+    effect = game.effect
+    if effect is not None and effect is previous:
+        game.effect = effect.on_turn_end(game, seat, events)
+    target = game.next_seat
+    if target is not None:
+        game.next_seat = None
+        game.to_move = target
+        return
+    target = (seat + game.direction) % game.players
+    if game.done[target] or game.waits[target]:
+        target = _advance(game, seat, events)  # pass over finished and waiting seats
+    game.to_move = target
 
 
 def _advance(game: Core, seat: int, events: list[Event]) -> int:
@@ -427,7 +434,7 @@ def _pass(game: Core, seat: int, events: list[Event]) -> None:
     if game.drawn is not None:
         game.drawn = None
         events.append(_passed(seat))
-        game.end_turn(seat, effect, events)
+        _end_turn(game, seat, effect, events)
     elif effect is not None and effect.may_pass(game, seat):
         effect.on_pass(game, seat, events)
     else:  # stuck: nothing to play and nothing to draw (PL-36)
@@ -437,7 +444,7 @@ def _pass(game: Core, seat: int, events: list[Event]) -> None:
             game.blocked = True
             game.end_game(events)
         else:
-            game.end_turn(seat, effect, events)
+            _end_turn(game, seat, effect, events)
 
 
 def _draw_cards(
@@ -502,7 +509,7 @@ def _draw_then_maybe_play(game: Core, seat: int, events: list[Event]) -> None:
             break
         drawn = _draw_cards(game, seat, 1, "draw", events)
         count += 1
-    game.end_turn(seat, game.effect, events)
+    _end_turn(game, seat, game.effect, events)
 
 
 def _played(seat: int, move: Play) -> CardsPlayed:
