@@ -31,13 +31,18 @@ _RANK_MATES: Final = tuple(
     frozenset(other for other in ALL_CARDS if other.rank is card.rank and other is not card)
     for card in ALL_CARDS
 )
+#: Per card index: the other cards of its rank in the order of cards, each with a bit of
+#: its own (`_cached_group`'s key).
+_MATE_BITS: Final = tuple(
+    tuple((mate, 1 << bit) for bit, mate in enumerate(sorted(_RANK_MATES[card.index])))
+    for card in ALL_CARDS
+)
 _INDEX: Final = attrgetter("index")
-#: ``frozenset``'s own methods, called as functions (``_DISJOINT(cards, hand)`` for
+#: ``frozenset``'s own method, called as a function (``_DISJOINT(cards, hand)`` for
 #: ``cards.isdisjoint(hand)``; every receiver is a frozenset): compiled code calls a
 #: method of a built-in object by name through a generic lookup, about 300 instructions
 #: a call more than calling the method's descriptor (the interpreter's are the same).
 _DISJOINT: Final = frozenset.isdisjoint
-_INTERSECTION: Final = frozenset.intersection
 
 
 def legal_moves(game: Position) -> tuple[Move, ...]:
@@ -317,6 +322,7 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     # two decks: the other cards of the first card's rank, found in one walk of the hand
     # that both tells a group from a single play and makes the group (`_cached_group`)
     others: list[Card] | None = None
+    held: Collection[Card] | None = None
     dynamic = rules.table_choice_cards
     row = _single_row(rules, answer, left)
     for first in firsts:
@@ -330,7 +336,9 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
                 continue
             moves += row[first.index] or _fill_single(game, row, first, left, seat)
             continue
-        moves += _cached_group(game, seat, first, answer, hand, others)
+        if held is None:
+            held = hand if two_decks else set(hand)  # one deck: looked up by `_cached_group`
+        moves += _cached_group(game, seat, first, answer, held, others)
 
 
 def _others_of_rank(hand: tuple[Card, ...], first: Card) -> list[Card]:
@@ -371,21 +379,26 @@ def _cached_group(
     ``seat``'s hand that the effect in force lets follow (PL-7), cached per those cards,
     hand size and answer rule id unless a card's choices depend on the table.
 
-    With one deck those cards are found by set arithmetic, in C (``held`` is the hand, or
-    a set of it), and the set is the key: they are sorted only when the group is new.
-    With two decks they are ``others`` (`_others_of_rank`, if the caller has them) and
-    the key is their tuple in the order of cards.
+    With one deck those cards are the mates of ``first`` (`_MATE_BITS`) found in ``held``
+    (a set of the hand), and the key tells them by a bit each: an int, where a set of them
+    would be made and hashed at every lookup. With two decks they are ``others``
+    (`_others_of_rank`, if the caller has them) and the key is their tuple in the order of
+    cards.
     Hand sizes from ``len(group) + 1 + left_cap`` on share one entry: every play of the
     group then leaves `RuleSet.left_cap` or more cards, which the call rules do not tell
     apart (`_variants`)."""
     rules = game.compiled
     hand = game.hands[seat]
     effect = game.effect
-    group: frozenset[Card] | tuple[Card, ...]
+    group: int | tuple[Card, ...]
     if game.beginning.distinct:
-        group = _INTERSECTION(_RANK_MATES[first.index], held)
-        if effect is not None:
-            group = frozenset(_extras_allowed(game, effect, group))
+        mask = 0  # an int of its own: compiled, C arithmetic (``group`` is a union)
+        count = 0
+        for mate, bit in _MATE_BITS[first.index]:  # an inline loop (see `held_in`)
+            if mate in held and (effect is None or effect.allows_extra(game, mate)):  # type: ignore[arg-type]  # a Core
+                mask |= bit
+                count += 1
+        group = mask
     else:  # two decks: the other copies of ``first`` stay; the key in the order of cards
         if others is None:
             others = _others_of_rank(hand, first)
@@ -394,19 +407,26 @@ def _cached_group(
         if len(others) > 1:  # mostly one card: no sort, no key call
             others.sort(key=_INDEX)
         group = tuple(others)
+        count = len(group)
     size = len(hand)
-    most = len(group) + 1 + rules.left_cap
+    most = count + 1 + rules.left_cap
     key = (first, group, size if size < most else most, answer)
     dynamic = rules.table_choice_cards
-    if dynamic and (first in dynamic or not _DISJOINT(dynamic, group)):
-        ordered = tuple(sorted(group, key=_INDEX))
-        return _group_plays(game, seat, first, ordered, answer)  # not cached
+    if dynamic and (first in dynamic or not _DISJOINT(dynamic, _group_cards(first, group))):
+        return _group_plays(game, seat, first, _group_cards(first, group), answer)  # not cached
     cache = rules.play_cache
     found = cache.get(key)
     if found is None:
-        ordered = tuple(sorted(group, key=_INDEX))
-        found = cache[key] = _group_plays(game, seat, first, ordered, answer)
+        found = cache[key] = _group_plays(game, seat, first, _group_cards(first, group), answer)
     return found
+
+
+def _group_cards(first: Card, group: int | tuple[Card, ...]) -> tuple[Card, ...]:
+    """The cards a `_cached_group` key names besides ``first``, in the order of cards: its
+    mates whose bits are set (one deck), or the tuple itself (two decks)."""
+    if isinstance(group, tuple):
+        return group
+    return tuple([mate for mate, bit in _MATE_BITS[first.index] if group & bit])
 
 
 def _group_plays(
