@@ -7,6 +7,7 @@ PL-21, PL-23, PL-26, PL-28)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -101,14 +102,14 @@ def test_an_interned_table_starts_again_empty_past_its_limit(
 
 def test_a_demands_end_by_rank_and_by_suit_are_kept_apart() -> None:
     """``Rank.THREE == Suit.SPADES`` as ints: the two kinds of end have a table each."""
-    assert Rank.THREE == Suit.SPADES
+    assert int(Rank.THREE) == int(Suit.SPADES)
     by_rank = demand._RANK_ENDED[(Rank.THREE,)]
     by_suit = demand._SUIT_ENDED[(Suit.SPADES,)]
     assert by_rank.what is Rank.THREE and by_suit.what is Suit.SPADES
 
 
 #: The tables of the built-in rules and the event class each must hold.
-_RULE_TABLES = [
+_RULE_TABLES: list[tuple[Interned[Any], type[Event]]] = [
     (attack._RAISED, AttackRaised),
     (attack._ACCEPTED, AttackAccepted),
     (wait._RAISED, WaitRaised),
