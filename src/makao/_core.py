@@ -131,10 +131,14 @@ class Core(State):
                 return tuple(events)
         # the idle before-move rules do nothing in the initial rule state: told by identity
         # here (`store_rule_states` keeps it as the one tuple), by value in `_before_move`
+        # the listing tells a draw whether the seat could have played (plays come first,
+        # `_movegen.legal_moves`) -- unless a rule acts first (it may change the hand)
+        listing: tuple[Move, ...] | None = legal
         if rules.before_move_rules and (
             rules.busy_before_move_rules or self.rule_states is not rules.initial_state
         ):
             _before_move(self, listed, events)
+            listing = None
         if kind is _PLAY_CLASS:
             _play_cards(self, self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
         elif kind is _DRAW_CLASS:  # a listed draw: no card drawn yet this turn
@@ -142,7 +146,7 @@ class Core(State):
             if effect is not None:
                 effect.on_draw(self, self.to_move, events)
             else:
-                _draw_then_maybe_play(self, self.to_move, events)
+                _draw_then_maybe_play(self, self.to_move, events, listing)
         else:
             _pass(self, self.to_move, events)
         return tuple(events)
@@ -491,10 +495,17 @@ def _reshuffle(game: Core, events: list[Event]) -> bool:
     return True
 
 
-def _draw_then_maybe_play(game: Core, seat: int, events: list[Event]) -> None:
-    """`Core.draw_then_maybe_play` (PL-8), as a module function (see `_play_cards`)."""
+def _draw_then_maybe_play(
+    game: Core, seat: int, events: list[Event], listing: tuple[Move, ...] | None = None
+) -> None:
+    """`Core.draw_then_maybe_play` (PL-8), as a module function (see `_play_cards`).
+    ``listing``: the moves listed for ``seat`` before the draw, if the caller has them
+    (`Core.play`): a play among them comes first, so the first tells whether ``seat``
+    could have played (RU-9's stuck draw); without them that is worked out when needed."""
     rules = game.compiled
-    stuck = rules.must_play_drawn_when_stuck and not _movegen.can_start(game, seat)
+    stuck = rules.must_play_drawn_when_stuck and not (
+        _movegen.can_start(game, seat) if listing is None else type(listing[0]) is _PLAY_CLASS
+    )
     drawn = _draw_cards(game, seat, 1, "draw", events)
     if drawn and rules.play_any_after_draw and _movegen.can_start(game, seat):
         game.drawn = drawn[0]  # any playable card may follow the draw (UM-5)

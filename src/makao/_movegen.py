@@ -132,9 +132,11 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
     seat = game.to_move
     moves: list[Move] = []
     if len(firsts) > 1 and not game.beginning.distinct and len(set(firsts)) < len(firsts):
-        # the same card twice (two decks): each once, groups counted by rank (PL-7)
-        _add_plays(game, seat, list(dict.fromkeys(firsts)), moves)
-    elif firsts:
+        firsts = list(dict.fromkeys(firsts))  # the same card twice (two decks): each once
+        if rules.multi_card:  # groups counted by rank (PL-7)
+            _add_plays(game, seat, firsts, moves)
+            firsts = []  # listed
+    if firsts:
         left = len(hand) - 1
         cap = rules.left_cap
         left = left if left < cap else cap
