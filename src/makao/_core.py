@@ -84,10 +84,28 @@ class Core(State):
 
     def legal_moves(self, seat: object = None) -> tuple[Move, ...]:
         """`Game.legal_moves` (typed and documented there): the seat is any object here, so
-        that a compiled build checks it itself (`SeatError`), as the interpreted one does."""
+        that a compiled build checks it itself (`SeatError`), as the interpreted one does.
+        The listing is made here, kept until the next move, from `makao._movegen`'s parts
+        (inline: a call fewer per action in the interpreted build)."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal = _movegen.legal_moves(self)
+        if legal is None:  # every legal move now: the turn moves, then out-of-turn actions
+            if self.over:
+                legal = ()
+            else:
+                rules = self.compiled
+                if self.drawn is None and self.effect is None and rules.plain_tables:
+                    moves = _movegen._plain_moves(self, self.hands[self.to_move])
+                else:
+                    moves = _movegen._turn_moves(self, self.to_move)
+                # out-of-turn actions; with every rule state initial, only from rules not
+                # idle then (told by identity here, as in `play`, by value in
+                # `_movegen._add_extra_moves`)
+                if rules.extra_move_rules and (
+                    rules.busy_extra_move_rules or self.rule_states is not rules.initial_state
+                ):
+                    _movegen._add_extra_moves(self, moves)
+                legal = tuple(moves)
+            self._legal = legal
         if seat is None:
             return legal
         number = self._seat(seat)
@@ -107,8 +125,8 @@ class Core(State):
         cases the game is unchanged.
         """
         legal = self._legal
-        if legal is None:
-            legal = self._legal = _movegen.legal_moves(self)
+        if legal is None:  # not listed yet (the usual caller has listed the moves first)
+            legal = Core.legal_moves(self)  # the engine's listing, whatever a subclass lists
         # a move taken from legal_moves() is found by identity (a loop: about a third of
         # the instructions of any(map(is_, legal, repeat(move))))
         listed: Move
@@ -132,7 +150,7 @@ class Core(State):
         # the idle before-move rules do nothing in the initial rule state: told by identity
         # here (`store_rule_states` keeps it as the one tuple), by value in `_before_move`
         # the listing tells a draw whether the seat could have played (plays come first,
-        # `_movegen.legal_moves`) -- unless a rule acts first (it may change the hand)
+        # `legal_moves`) -- unless a rule acts first (it may change the hand)
         listing: tuple[Move, ...] | None = legal
         if rules.before_move_rules and (
             rules.busy_before_move_rules or self.rule_states is not rules.initial_state

@@ -45,24 +45,6 @@ _INDEX: Final = attrgetter("index")
 _DISJOINT: Final = frozenset.isdisjoint
 
 
-def legal_moves(game: Position) -> tuple[Move, ...]:
-    """Every legal move now (turn moves of the seat to move, then out-of-turn actions)."""
-    if game.over:
-        return ()
-    rules = game.compiled
-    if game.drawn is None and game.effect is None and rules.plain_tables:
-        moves = _plain_moves(game, game.hands[game.to_move])
-    else:
-        moves = _turn_moves(game, game.to_move)
-    # out-of-turn actions; with every rule state initial, only from rules not idle then
-    # (told by identity here, as in `Core.play`, by value in `_add_extra_moves`)
-    if rules.extra_move_rules and (
-        rules.busy_extra_move_rules or game.rule_states is not rules.initial_state
-    ):
-        _add_extra_moves(game, moves)
-    return tuple(moves)
-
-
 def _add_extra_moves(game: Position, moves: list[Move]) -> None:
     """Add the out-of-turn actions the rules list now to ``moves``."""
     rules = game.compiled
