@@ -396,8 +396,10 @@ def _cached_group(
     most = count + 1 + rules.left_cap
     key = (first, group, size if size < most else most, answer)
     dynamic = rules.table_choice_cards
-    if dynamic and (first in dynamic or not _DISJOINT(dynamic, _group_cards(first, group))):
-        return _group_plays(game, seat, first, _group_cards(first, group), answer)  # not cached
+    if dynamic:
+        cards = _group_cards(first, group)
+        if first in dynamic or not _DISJOINT(dynamic, cards):
+            return _group_plays(game, seat, first, cards, answer)  # not cached
     cache = rules.play_cache
     found = cache.get(key)
     if found is None:
