@@ -17,7 +17,6 @@ import pytest
 import makao
 from makao import _core, variants
 from makao.bots import HeuristicBot, RandomBot
-from makao.engine import Game
 from makao.events import Event
 from makao.moves import Move
 from makao.seeding import derive_seed
@@ -155,13 +154,13 @@ def _traced_games(
     which the engine, and the ``end_turn`` service rules call, end every turn)."""
     ended = [0]
     trace: list[tuple[int, ...]] = []
-    end_turn, play = _core._end_turn, Game.play
+    end_turn, play = _core._end_turn, _core.Core.play
 
     def counting_end_turn(game: _core.Core, seat: int, *rest: object) -> None:
         ended[0] += 1
         end_turn(game, seat, *rest)  # type: ignore[arg-type]
 
-    def tracing_play(self: Game, move: Move | str) -> tuple[Event, ...]:
+    def tracing_play(self: _core.Core, move: Move | str) -> tuple[Event, ...]:
         before = ended[0]
         events = play(self, move)
         if ended[0] > before or self.over:
@@ -169,7 +168,7 @@ def _traced_games(
         return events
 
     monkeypatch.setattr(_core, "_end_turn", counting_end_turn)
-    monkeypatch.setattr(Game, "play", tracing_play)
+    monkeypatch.setattr(_core.Core, "play", tracing_play)  # the loop calls `Core.play`
     out: list[tuple[list[tuple[int, ...]], GameRecord]] = []
     for index in range(games):
         trace.clear()
