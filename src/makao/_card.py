@@ -27,14 +27,16 @@ class Card:
 
     ``Card(Rank.SEVEN, Suit.HEARTS)`` and ``Card.parse("7h")`` return the same object.
     ``card.index`` is a stable number 0…51 (rank-major: ``(rank - 2) * 4 + suit``), used
-    for action ids and compact encodings.
+    for action ids and compact encodings; ``card.bit`` is ``1 << card.index``, the card in
+    a set of cards held as an int (a rank's four cards are four bits side by side).
     """
 
-    __slots__ = ("_text", "index", "rank", "suit")
+    __slots__ = ("_text", "bit", "index", "rank", "suit")
 
     rank: Rank
     suit: Suit
     index: int
+    bit: int
     _text: str
 
     def __new__(cls, rank: object, suit: object) -> Card:
@@ -51,6 +53,7 @@ class Card:
         object.__setattr__(card, "rank", rank)  # past the immutable __setattr__
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "index", (rank - 2) * 4 + suit)
+        object.__setattr__(card, "bit", 1 << card.index)
         object.__setattr__(card, "_text", f"{rank.text}{suit.letter}")
         _BY_PAIR[(rank, suit)] = card
         return card

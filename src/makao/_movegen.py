@@ -6,7 +6,7 @@ the engine (compiled, it reads the state's fields as C struct members)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 from operator import attrgetter
 from typing import Final
 
@@ -31,13 +31,17 @@ _RANK_MATES: Final = tuple(
     frozenset(other for other in ALL_CARDS if other.rank is card.rank and other is not card)
     for card in ALL_CARDS
 )
-#: Per card index: the other cards of its rank in the order of cards, each with a bit of
-#: its own (`_cached_group`'s key).
+#: Per card index: the other cards of its rank in the order of cards, each with its bit
+#: (`Card.bit`: a set of cards as an int, `_cached_group`'s key).
 _MATE_BITS: Final = tuple(
-    tuple((mate, 1 << bit) for bit, mate in enumerate(sorted(_RANK_MATES[card.index])))
-    for card in ALL_CARDS
+    tuple((mate, mate.bit) for mate in sorted(_RANK_MATES[card.index])) for card in ALL_CARDS
 )
+#: Per card index: the bits of the other cards of its rank (rank-major indices: the four
+#: cards of a rank are four bits side by side).
+_MATE_MASK: Final = tuple((15 << (card.index & ~3)) & ~card.bit for card in ALL_CARDS)
 _INDEX: Final = attrgetter("index")
+#: The number of bits set in 0…15 (a rank's cards in a hand's bits).
+_BIT_COUNT: Final = tuple(bin(pattern).count("1") for pattern in range(16))
 #: ``frozenset``'s own method, called as a function (``_DISJOINT(cards, hand)`` for
 #: ``cards.isdisjoint(hand)``; every receiver is a frozenset): compiled code calls a
 #: method of a built-in object by name through a generic lookup, about 300 instructions
@@ -100,9 +104,16 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
     rules = game.compiled
     playable = rules.matching_or_wild[top]
     firsts: list[Card] = []
-    for card in hand:  # `held_in`, inline: this runs for most positions
-        if card in playable:
-            firsts.append(card)
+    bits = 0  # the hand as a set of bits (`Card.bit`), where plays of several cards may be
+    if rules.multi_card:
+        for card in hand:  # `held_in`, inline: this runs for most positions
+            bits |= card.bit
+            if card in playable:
+                firsts.append(card)
+    else:
+        for card in hand:  # the same, without the bits
+            if card in playable:
+                firsts.append(card)
     wild_only = rules.wild_only[top]
     if wild_only and not _DISJOINT(wild_only, firsts):  # wild cards only their rule admits
         matches: list[Card] = []
@@ -124,13 +135,10 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
         left = left if left < cap else cap
         row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
         if rules.multi_card and left:
-            # a set of the hand: each test below looks up the card's three mates in it,
-            # where the hand itself would be walked through, card by card, once per test
-            held = set(hand)
             for card in firsts:
                 # another card of its rank in hand? (The same card twice: listed above.)
-                if not _DISJOINT(_RANK_MATES[card.index], held):  # it may take them (PL-7)
-                    moves += _cached_group(game, seat, card, 0, held)
+                if bits & _MATE_MASK[card.index]:  # it may take them (PL-7)
+                    moves += _cached_group(game, seat, card, 0, bits)
                 else:
                     moves += row[card.index] or _fill_single(game, row, card, left, seat)
         else:
@@ -306,12 +314,15 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     # two decks: the other cards of the first card's rank, found in one walk of the hand
     # that both tells a group from a single play and makes the group (`_cached_group`)
     others: list[Card] | None = None
-    held: Collection[Card] | None = None
+    bits = 0  # one deck: the hand's bits (`Card.bit`)
+    if multi and not two_decks:
+        for card in hand:  # an inline loop (see `held_in`)
+            bits |= card.bit
     dynamic = rules.table_choice_cards
     row = _single_row(rules, answer, left)
     for first in firsts:
         if not multi or (
-            _DISJOINT(_RANK_MATES[first.index], hand)  # no other card of its rank
+            not bits & _MATE_MASK[first.index]  # no other card of its rank
             if not two_decks
             else not (others := _others_of_rank(hand, first))
         ):
@@ -320,9 +331,7 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
                 continue
             moves += row[first.index] or _fill_single(game, row, first, left, seat)
             continue
-        if held is None:
-            held = hand if two_decks else set(hand)  # one deck: looked up by `_cached_group`
-        moves += _cached_group(game, seat, first, answer, held, others)
+        moves += _cached_group(game, seat, first, answer, bits, others)
 
 
 def _others_of_rank(hand: tuple[Card, ...], first: Card) -> list[Card]:
@@ -356,15 +365,15 @@ def _cached_group(
     seat: int,
     first: Card,
     answer: int,
-    held: Collection[Card],
+    bits: int,
     others: list[Card] | None = None,
 ) -> tuple[Move, ...]:
-    """The plays starting with ``first`` and adding any of the other cards of its rank in
+    r"""The plays starting with ``first`` and adding any of the other cards of its rank in
     ``seat``'s hand that the effect in force lets follow (PL-7), cached per those cards,
     hand size and answer rule id unless a card's choices depend on the table.
 
-    With one deck those cards are the mates of ``first`` (`_MATE_BITS`) found in ``held``
-    (a set of the hand), and the key tells them by a bit each: an int, where a set of them
+    With one deck those cards are the mates of ``first`` (`_MATE_MASK`) in ``bits`` (the
+    hand's `Card.bit`\ s), and the key tells them by their bits: an int, where a set of them
     would be made and hashed at every lookup. With two decks they are ``others``
     (`_others_of_rank`, if the caller has them) and the key is their tuple in the order of
     cards.
@@ -376,12 +385,12 @@ def _cached_group(
     effect = game.effect
     group: int | tuple[Card, ...]
     if game.beginning.distinct:
-        mask = 0  # an int of its own: compiled, C arithmetic (``group`` is a union)
-        count = 0
-        for mate, bit in _MATE_BITS[first.index]:  # an inline loop (see `held_in`)
-            if mate in held and (effect is None or effect.allows_extra(game, mate)):  # type: ignore[arg-type]  # a Core
-                mask |= bit
-                count += 1
+        mask = bits & _MATE_MASK[first.index]  # an int of its own: compiled, C arithmetic
+        if effect is not None:  # only the mates the effect lets follow
+            for mate, bit in _MATE_BITS[first.index]:  # an inline loop (see `held_in`)
+                if mask & bit and not effect.allows_extra(game, mate):  # type: ignore[arg-type]  # a Core
+                    mask ^= bit
+        count = _BIT_COUNT[mask >> (first.index & ~3)]
         group = mask
     else:  # two decks: the other copies of ``first`` stay; the key in the order of cards
         if others is None:

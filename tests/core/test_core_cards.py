@@ -51,12 +51,21 @@ def test_cards_are_interned_immutable_and_hash_by_identity_on_both_builds() -> N
     assert hash(seven) == object.__hash__(seven)
     assert copy.copy(seven) is seven and copy.deepcopy(seven) is seven
     assert pickle.loads(pickle.dumps(seven)) is seven
-    for name in ("index", "rank", "suit", "_text", "other"):
+    for name in ("index", "bit", "rank", "suit", "_text", "other"):
         with pytest.raises(AttributeError, match="immutable"):
             setattr(seven, name, 3)
         with pytest.raises(AttributeError, match="immutable"):
             delattr(seven, name)
     assert seven.index == 22 and seven.rank is Rank.SEVEN and seven.suit is Suit.HEARTS
+
+
+def test_a_cards_bit_is_its_own_bit_of_its_index_and_a_ranks_four_bits_stand_together() -> None:
+    """`Card.bit` (a set of cards as an int, the move generator's hand bits): ``1 << index``,
+    so a rank's cards are four bits side by side (rank-major indices)."""
+    assert [card.bit for card in ALL_CARDS] == [1 << index for index in range(52)]
+    for card in ALL_CARDS:
+        rank_bits = sum(other.bit for other in ALL_CARDS if other.rank is card.rank)
+        assert rank_bits == 15 << (4 * (card.rank - 2))
 
 
 @pytest.mark.parametrize("rank, suit", [(1, Suit.HEARTS), (Rank.SEVEN, 4), ([], 0), ("7", "h")])
