@@ -10,12 +10,16 @@ import importlib.util
 import json
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from makao import Game, variants
+from makao.bots import RandomBot
+from makao.events import Penalised
+from makao.sim import play_game
 from makao.state import FIELDS
 
 BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
@@ -226,3 +230,29 @@ def test_the_other_build_runs_the_same_figures_without_the_side_by_side_options(
     argv = ["--quick", "--other-python", "/venv/bin/python", "--only", "mcts", "--json", "x.json"]
     assert core._without_other(argv) == ["--quick", "--only", "mcts"]
     assert core._without_other(["--json", "--quick", "--other-python=/p"]) == ["--quick"]
+
+
+@pytest.mark.parametrize("name", ["polish", "russian", "mao"])
+def test_a_simulated_games_record_counts_the_events_of_its_recorded_moves(name: str) -> None:
+    """The simulation figure replays `bench.simulated_moves` as the loop's games: they are
+    (random bots pick the same moves whether the loop asks `choose` or their `chooser`), and
+    the loop's record counts every event and penalty card (`Penalised`, per bot) that the
+    engine gives for them."""
+    variant, players = variants.get(name), 3
+    charged = 0
+    for index in range(4):
+        seed = 10 + index
+        moves = core.bench.simulated_moves(variant, players, seed, index)
+        bots = [RandomBot() for _ in range(players)]
+        record = play_game(variant, bots, seed, index=index, rotation=index % players)
+        game = Game.new(variant, players, seed=seed)
+        events = [event for move in moves for event in game.play(move)]
+        assert game.is_over and len(moves) == record.actions
+        assert record.events == tuple(sorted(Counter(type(e).__name__ for e in events).items()))
+        penalties = [0] * players
+        for event in events:
+            if isinstance(event, Penalised):
+                penalties[event.seat] += event.amount
+        assert record.penalties == tuple(penalties[seat] for seat in record.seats)
+        charged += sum(penalties)
+    assert charged or name != "mao"  # Mao's random players are penalised: the check bites

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from makao import Game, Move, Play, variants
+from makao import Move, Play, variants
 from makao.bots import BaseBot, HeuristicBot, RandomBot
 from makao.errors import SetupError
-from makao.events import Penalised
 from makao.sim import compare, play_game, simulate
 from makao.sim.stats import difference, mean, rate
 from makao.view import View
@@ -148,46 +146,3 @@ def test_ru_16_simulate_reports_the_russian_deal_scores_per_bot() -> None:
     scores = {name for name in result.metrics() if name.startswith("score")}
     assert scores == {"score random1", "score random2"}
     assert all(record.scores is not None and 0 in record.scores for record in result.records)
-
-
-class RecordingBot(RandomBot):
-    """A random bot that notes, in one shared list, every move it makes."""
-
-    def __init__(self, played: list[Move]) -> None:
-        super().__init__()
-        self.played = played
-
-    def choose(self, view: View, moves: Sequence[Move]) -> Move:
-        move = super().choose(view, moves)
-        self.played.append(move)
-        return move
-
-    def respond(self, view: View, moves: Sequence[Move]) -> Move | None:
-        move = super().respond(view, moves)
-        if move is not None:
-            self.played.append(move)
-        return move
-
-
-@pytest.mark.parametrize("name", ["polish", "russian", "mao"])
-def test_records_count_every_event_and_penalty_the_engine_gave(name: str) -> None:
-    """A record's event counts and penalty cards (`Penalised`, per bot) are those of the
-    events the engine returned for the game's moves, replayed on a fresh game."""
-    variant, players = variants.get(name), 3
-    charged = 0
-    for index in range(4):
-        played: list[Move] = []
-        bots = [RecordingBot(played) for _ in range(players)]
-        record = play_game(variant, bots, 10 + index, index=index, rotation=index % players)
-        game = Game.new(variant, players, seed=10 + index)
-        events = [event for move in played for event in game.play(move)]
-        assert game.is_over and len(played) == record.actions
-        kinds = Counter(type(event).__name__ for event in events)
-        assert record.events == tuple(sorted(kinds.items()))
-        penalties = [0] * players
-        for event in events:
-            if isinstance(event, Penalised):
-                penalties[event.seat] += event.amount
-        assert record.penalties == tuple(penalties[seat] for seat in record.seats)
-        charged += sum(penalties)
-    assert charged or name != "mao"  # Mao's random players are penalised: the check bites
