@@ -368,15 +368,15 @@ def _cached_group(
     bits: int,
     others: list[Card] | None = None,
 ) -> tuple[Move, ...]:
-    r"""The plays starting with ``first`` and adding any of the other cards of its rank in
+    """The plays starting with ``first`` and adding any of the other cards of its rank in
     ``seat``'s hand that the effect in force lets follow (PL-7), cached per those cards,
     hand size and answer rule id unless a card's choices depend on the table.
 
     With one deck those cards are the mates of ``first`` (`_MATE_MASK`) in ``bits`` (the
-    hand's `Card.bit`\ s), and the key tells them by their bits: an int, where a set of them
-    would be made and hashed at every lookup. With two decks they are ``others``
-    (`_others_of_rank`, if the caller has them) and the key is their tuple in the order of
-    cards.
+    bits of the hand's cards, `Card.bit`), and the key tells them by their bits: an int,
+    where a set of them would be made and hashed at every lookup. With two decks they are
+    ``others`` (`_others_of_rank`, if the caller has them) and the key is their tuple in
+    the order of cards.
     Hand sizes from ``len(group) + 1 + left_cap`` on share one entry: every play of the
     group then leaves `RuleSet.left_cap` or more cards, which the call rules do not tell
     apart (`_variants`)."""
