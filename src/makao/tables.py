@@ -46,7 +46,7 @@ class RuleSet:
     fields compiled move generation reads as C struct members."""
 
     # The fields below, written out (a mypyc native class cannot compute them; slots keep
-    # the interpreted build's reads fast: 46 fields are too many for CPython's shared
+    # the interpreted build's reads fast: 48 fields are too many for CPython's shared
     # instance dicts). tests/core/test_core_state.py checks them against the fields.
     __slots__ = (
         "admit_rules",
@@ -72,6 +72,7 @@ class RuleSet:
         "last_card_effect_applies",
         "left_cap",
         "matching",
+        "matching_flags",
         "matching_or_wild",
         "multi_card",
         "must_play_drawn_when_stuck",
@@ -80,6 +81,7 @@ class RuleSet:
         "play_any_after_draw",
         "play_cache",
         "play_drawn",
+        "playable_flags",
         "public_cache",
         "required_call_rules",
         "sequence_cache",
@@ -159,6 +161,10 @@ class RuleSet:
     matching: tuple[frozenset[Card], ...]
     #: Per top card index: those cards and the wild ones.
     matching_or_wild: tuple[frozenset[Card], ...]
+    #: `matching_or_wild` and `matching` as flags by card index (``flags[card.index]``):
+    #: move generation walks a hand with them, an index per card where a set lookup hashes.
+    playable_flags: tuple[tuple[bool, ...], ...]
+    matching_flags: tuple[tuple[bool, ...], ...]
     #: Per top card index: the wild cards that do not match it.
     wild_only: tuple[frozenset[Card], ...]
     #: Per card index: what the wild card's rule's `allows` answers without a matching card
@@ -227,6 +233,8 @@ class RuleSet:
         )
         tables.matching = matching
         tables.matching_or_wild = tuple(cards | wild_cards for cards in matching)
+        tables.playable_flags = _flags(tables.matching_or_wild)
+        tables.matching_flags = _flags(matching)
         tables.wild_only = tuple(wild_cards - cards for cards in matching)
         tables.wild_answers = tuple(_wild_answers(wild[c.index], c) for c in ALL_CARDS)
         tables.call_rules = _overriding(turn_rules, "call_options")
@@ -364,3 +372,9 @@ def compiled(rules: tuple[Rule, ...]) -> RuleSet:
     if found is None:
         found = _COMPILED[rules] = RuleSet.compile(rules)
     return found
+
+
+def _flags(sets: tuple[frozenset[Card], ...]) -> tuple[tuple[bool, ...], ...]:
+    """Each set of cards as flags by card index (``flags[card.index]``: a card's lookup is
+    an index, where a set's is a hash lookup)."""
+    return tuple(tuple(card in cards for card in ALL_CARDS) for cards in sets)
