@@ -118,8 +118,9 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
     if wild_only and not _DISJOINT(wild_only, firsts):  # wild cards only their rule admits
         matches: list[Card] = []
         wilds: list[Card] = []
+        matching = rules.matching_flags[top]  # the others are wild only
         for card in firsts:  # an inline loop (see `held_in`)
-            (wilds if card in wild_only else matches).append(card)
+            (matches if matching[card.index] else wilds).append(card)
         _add_wilds(game, game.to_move, wilds, matches)
         firsts = matches
     seat = game.to_move
@@ -265,7 +266,7 @@ def is_first_ok(game: Position, seat: int, card: Card) -> bool:
     effect = game.effect
     top = game.pile[-1]
     if effect is None:
-        if card in game.compiled.matching[top.index]:  # same suit or rank
+        if game.compiled.matching_flags[top.index][card.index]:  # same suit or rank
             return True
         suit = top.suit
     else:
