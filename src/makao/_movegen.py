@@ -125,7 +125,7 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
         firsts = matches
     seat = game.to_move
     moves: list[Move] = []
-    if len(firsts) > 1 and not game.beginning.distinct and len(set(firsts)) < len(firsts):
+    if not game.beginning.distinct and len(firsts) > 1 and len(set(firsts)) < len(firsts):
         firsts = list(dict.fromkeys(firsts))  # the same card twice (two decks): each once
         if rules.multi_card:  # groups counted by rank (PL-7)
             _add_plays(game, seat, firsts, moves)
@@ -203,7 +203,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
                 if card in wild_cards and card not in chosen:
                     extra.append(card)
             _add_wilds(game, seat, extra, matches)
-    if len(matches) > 1 and not game.beginning.distinct:
+    if not game.beginning.distinct and len(matches) > 1:
         return list(dict.fromkeys(matches))  # two decks: the same card twice
     return matches
 
