@@ -26,15 +26,11 @@ Position = State
 
 _DRAW: Final = Draw()
 _PASS: Final = Pass()
-#: Per card index: the other cards of its rank (sets by identity: no `==` between cards).
-_RANK_MATES: Final = tuple(
-    frozenset(other for other in ALL_CARDS if other.rank is card.rank and other is not card)
-    for card in ALL_CARDS
-)
 #: Per card index: the other cards of its rank in the order of cards, each with its bit
 #: (`Card.bit`: a set of cards as an int, `_cached_group`'s key).
 _MATE_BITS: Final = tuple(
-    tuple((mate, mate.bit) for mate in sorted(_RANK_MATES[card.index])) for card in ALL_CARDS
+    tuple((mate, mate.bit) for mate in ALL_CARDS if mate.rank is card.rank and mate is not card)
+    for card in ALL_CARDS
 )
 #: Per card index: the bits of the other cards of its rank (rank-major indices: the four
 #: cards of a rank are four bits side by side).
@@ -106,7 +102,7 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
     firsts: list[Card] = []
     bits = 0  # the hand as a set of bits (`Card.bit`), where plays of several cards may be
     if rules.multi_card:
-        for card in hand:  # `held_in`, inline: this runs for most positions
+        for card in hand:  # `flagged_in`, inline: this runs for most positions
             bits |= card.bit
             if playable[card.index]:
                 firsts.append(card)

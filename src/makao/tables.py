@@ -46,7 +46,7 @@ class RuleSet:
     fields compiled move generation reads as C struct members."""
 
     # The fields below, written out (a mypyc native class cannot compute them; slots keep
-    # the interpreted build's reads fast: 48 fields are too many for CPython's shared
+    # the interpreted build's reads fast: 47 fields are too many for CPython's shared
     # instance dicts). tests/core/test_core_state.py checks them against the fields.
     __slots__ = (
         "admit_rules",
@@ -73,7 +73,6 @@ class RuleSet:
         "left_cap",
         "matching",
         "matching_flags",
-        "matching_or_wild",
         "multi_card",
         "must_play_drawn_when_stuck",
         "plain_tables",
@@ -159,10 +158,10 @@ class RuleSet:
     plain_tables: bool
     #: Per top card index: the cards that match it by suit or rank (PL-6).
     matching: tuple[frozenset[Card], ...]
-    #: Per top card index: those cards and the wild ones.
-    matching_or_wild: tuple[frozenset[Card], ...]
-    #: `matching_or_wild` and `matching` as flags by card index (``flags[card.index]``):
-    #: move generation walks a hand with them, an index per card where a set lookup hashes.
+    #: Per top card index, as flags by card index (``flags[card.index]``): the cards that
+    #: may start a play with no effect in force (those of `matching` and the wild ones),
+    #: and those of `matching`. Move generation walks a hand with them: an index per card,
+    #: where a set lookup hashes.
     playable_flags: tuple[tuple[bool, ...], ...]
     matching_flags: tuple[tuple[bool, ...], ...]
     #: Per top card index: the wild cards that do not match it.
@@ -232,8 +231,7 @@ class RuleSet:
             tuple(rule for rule in after if rule.after_play_applies(left)) for left in range(5)
         )
         tables.matching = matching
-        tables.matching_or_wild = tuple(cards | wild_cards for cards in matching)
-        tables.playable_flags = _flags(tables.matching_or_wild)
+        tables.playable_flags = _flags(tuple(cards | wild_cards for cards in matching))
         tables.matching_flags = _flags(matching)
         tables.wild_only = tuple(wild_cards - cards for cards in matching)
         tables.wild_answers = tuple(_wild_answers(wild[c.index], c) for c in ALL_CARDS)
