@@ -108,8 +108,7 @@ class Core(State):
             self._legal = legal
         if seat is None:
             return legal
-        number = self._seat(seat)
-        return tuple(move for move in legal if _movegen.actor(self, move) == number)
+        return _movegen.moves_of(self, legal, self._seat(seat))
 
     def _seat(self, seat: object) -> int:
         """``seat`` if it is a seat at this table, else a `SeatError`."""

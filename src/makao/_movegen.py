@@ -168,7 +168,9 @@ def first_cards(game: Position, seat: int) -> list[Card]:
             else:
                 allowed = held_in(hand, answers)
             if game.compiled.has_effect_wilds:
-                allowed += [card for card in hand if _wild_under_effects(game, card)]
+                for card in hand:  # a loop, not a comprehension: no cell for ``game``
+                    if _wild_under_effects(game, card):
+                        allowed.append(card)
             elif game.beginning.distinct or len(allowed) < 2:  # one deck, or too few for twice
                 return allowed
             return list(dict.fromkeys(allowed))
@@ -296,11 +298,9 @@ def _with_required_calls(game: Position, seat: int, moves: list[Move]) -> list[M
     listed: list[Move] = []
     for move in moves:
         if type(move) is Play:
-            calls = [
-                c
-                for rule in rules
-                for c in rule.required_calls(game, seat, move.cards)  # type: ignore[arg-type]  # a Core
-            ]
+            calls: list[str] = []
+            for rule in rules:  # a loop, not a comprehension: no cells (see `moves_of`)
+                calls += rule.required_calls(game, seat, move.cards)  # type: ignore[arg-type]  # a Core
             if calls:
                 move = _interned(game.compiled, move.cards, move.choice, (*move.calls, *calls))
         listed.append(move)
@@ -607,14 +607,21 @@ def _make_variants(
         options.extend(turn_rule.call_options(cards, left))
     if not options and len(choices) == 1:  # one play: no loops
         return (_interned(rules, cards, choices[0], ()),)
-    call_sets: list[tuple[str, ...]] = [()]
-    for call in options:
-        call_sets += [(*calls, call) for calls in call_sets]
+    call_sets = _call_sets(options)
     plays: list[Move] = []
     for choice in choices:  # inline loops, not a generator (see `held_in`)
         for calls in call_sets:
             plays.append(_interned(rules, cards, choice, calls))
     return tuple(plays)
+
+
+def _call_sets(options: list[str]) -> list[tuple[str, ...]]:
+    """Every subset of ``options``, each in their order. A function of its own: its
+    comprehension's cell (``call``) is made only for plays that may carry calls."""
+    call_sets: list[tuple[str, ...]] = [()]
+    for call in options:
+        call_sets += [(*calls, call) for calls in call_sets]
+    return call_sets
 
 
 def _interned(
@@ -629,6 +636,17 @@ def _interned(
     if play is None:
         play = rules.interned_plays[key] = _listed_play(cards, choice, calls)
     return play
+
+
+def moves_of(game: Position, legal: tuple[Move, ...], seat: int) -> tuple[Move, ...]:
+    """The moves of ``legal`` that ``seat`` makes (`actor`). A function of its own: a
+    comprehension in `Core.legal_moves` would make its ``self`` a cell, allocated at every
+    call (about 580 instructions per listing, interpreted)."""
+    moves: list[Move] = []
+    for move in legal:
+        if actor(game, move) == seat:
+            moves.append(move)
+    return tuple(moves)
 
 
 def actor(game: Position, move: Move) -> int:

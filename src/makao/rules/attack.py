@@ -84,9 +84,13 @@ class BattleCards(CardRule):
         top card is ``top`` (computed once per top card)."""
         found = self._answer_sets.get(top)
         if found is None:
-            found = frozenset(card for card in ALL_CARDS if self.answers(top, card))
-            self._answer_sets[top] = found
+            found = self._answer_sets[top] = self._answering(top)
         return found
+
+    def _answering(self, top: Card) -> frozenset[Card]:
+        """`answer_set`'s cards, worked out (a method of its own: the comprehension's
+        cells are made only when the set is computed, not at every lookup)."""
+        return frozenset(card for card in ALL_CARDS if self.answers(top, card))
 
     def on_play(
         self,

@@ -50,9 +50,13 @@ class RankDemandCards(CardSetRule):
         """The cards of ``rank`` and the demanding cards (computed once per rank)."""
         found = self._answer_sets.get(rank)
         if found is None:
-            found = frozenset(c for c in ALL_CARDS if c.rank is rank or c in self.cards)
-            self._answer_sets[rank] = found
+            found = self._answer_sets[rank] = self._answering(rank)
         return found
+
+    def _answering(self, rank: Rank) -> frozenset[Card]:
+        """`answer_set`'s cards, worked out (a method of its own: the comprehension's
+        cells are made only when the set is computed, not at every lookup)."""
+        return frozenset(c for c in ALL_CARDS if c.rank is rank or c in self.cards)
 
     def on_play(
         self,
