@@ -11,7 +11,7 @@ import attrs
 from makao.cards import ALL_CARDS, Card, Rank
 from makao.events import AttackAccepted, AttackRaised, Interned
 from makao.moves import Choice
-from makao.rules._util import one_of, seat_after_by
+from makao.rules._util import Cache, one_of, seat_after_by, shared_effect, unlike
 from makao.rules.base import CardRule, Effect, Events, Pending, Table
 
 __all__ = ["Answer", "AttackEffect", "BattleCards"]
@@ -51,13 +51,15 @@ class BattleCards(CardRule):
     extra_answers: frozenset[Card] = frozenset()
     accept_ends_turn: bool = True
     _table: dict[Card, int] = attrs.field(init=False, repr=False, eq=False, hash=False)
-    _answer_sets: dict[Card, frozenset[Card]] = attrs.field(
-        init=False, repr=False, eq=False, hash=False
+    _answer_sets: Cache[Card, frozenset[Card]] = attrs.field(
+        init=False, repr=False, eq=False, hash=False, factory=Cache
+    )
+    _attacks: Cache[tuple[object, ...], AttackEffect] = attrs.field(
+        init=False, repr=False, eq=False, hash=False, factory=Cache
     )
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_table", dict(self.penalties))
-        object.__setattr__(self, "_answer_sets", {})
 
     def covers(self, card: Card) -> bool:
         """Battle cards are those with a penalty."""
@@ -114,7 +116,7 @@ class BattleCards(CardRule):
         target = game.effect_target(seat, -game.direction if backwards else game.direction)
         if target is None:
             return  # nobody can receive the attack: it lapses (PL-19)
-        game.set_effect(self.attack(total, seat, backwards))
+        game.set_effect(unlike(self.attack(total, seat, backwards), previous))
         game.send_turn_to(target)
         events.append(_RAISED[seat, target, total])
 
@@ -132,8 +134,9 @@ class BattleCards(CardRule):
     def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
         """The effect these cards raise: an attack of ``total`` by ``seat`` (a rule that
         answers a drawn penalty differently returns its own
-        [`AttackEffect`][makao.rules.attack.AttackEffect])."""
-        return AttackEffect(total, seat, backwards, self)
+        [`AttackEffect`][makao.rules.attack.AttackEffect]). Equal attacks of this rule are
+        one shared object (`makao.rules._util.shared_effect`)."""
+        return shared_effect(self._attacks, AttackEffect, (total, seat, backwards), self)
 
     @property
     def single_rank(self) -> Rank | None:

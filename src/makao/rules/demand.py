@@ -11,7 +11,14 @@ import attrs
 from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.events import DemandEnded, DemandSet, Interned, SuitNamed
 from makao.moves import Choice
-from makao.rules._util import cards_of_ranks, one_of, seat_after_by
+from makao.rules._util import (
+    Cache,
+    cards_of_ranks,
+    one_of,
+    seat_after_by,
+    shared_effect,
+    unlike,
+)
 from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
 __all__ = ["Binds", "RankDemand", "RankDemandCards", "SuitDemand", "SuitDemandCards"]
@@ -38,8 +45,11 @@ class RankDemandCards(CardSetRule):
     cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
     ranks: tuple[Rank, ...] = _ORDINARY
     may_decline: bool = False
-    _answer_sets: dict[Rank, frozenset[Card]] = attrs.field(
-        init=False, repr=False, eq=False, hash=False, factory=dict
+    _answer_sets: Cache[Rank, frozenset[Card]] = attrs.field(
+        init=False, repr=False, eq=False, hash=False, factory=Cache
+    )
+    _demands: Cache[tuple[object, ...], RankDemand] = attrs.field(
+        init=False, repr=False, eq=False, hash=False, factory=Cache
     )
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
@@ -72,7 +82,8 @@ class RankDemandCards(CardSetRule):
         if isinstance(previous, RankDemand) and previous.rank is not choice:
             events.append(_RANK_ENDED[(previous.rank,)])
         if isinstance(choice, Rank):
-            game.set_effect(RankDemand(choice, seat, self))
+            demand = shared_effect(self._demands, RankDemand, (choice, seat), self)
+            game.set_effect(unlike(demand, previous))
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``demand R [by S]``."""
@@ -148,6 +159,9 @@ class SuitDemandCards(CardSetRule):
     binds: Binds = attrs.field(default="next", validator=one_of(Binds))
     may_decline: bool = False
     wilds_under_demand: bool = False
+    _named: Cache[tuple[object, ...], SuitDemand] = attrs.field(
+        init=False, repr=False, eq=False, hash=False, factory=Cache
+    )
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """The four suits (PL-26)."""
@@ -170,7 +184,7 @@ class SuitDemandCards(CardSetRule):
             if target is None:
                 return
             game.send_turn_to(target)
-        game.set_effect(SuitDemand(suit, self))
+        game.set_effect(unlike(shared_effect(self._named, SuitDemand, (suit,), self), previous))
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``suit X``."""

@@ -1,0 +1,68 @@
+"""Shared effects: the built-in attack, wait and demand rules make each distinct effect
+once and share it (`makao.rules._util.shared_effect`), but a play never puts in force
+the very object that was in force before it (`unlike`): the engine counts a turn only
+for the effect in force when the turn began, told by identity (PL-22, PL-23, PL-27)."""
+
+from __future__ import annotations
+
+import pickle
+
+from makao import Game, Play, Rank, variants
+from makao.events import DemandSet
+from makao.rules import BattleCards
+
+PL = variants.polish()
+STOCK = "5c 6c 8c 9c 10c 5d 6d 8d 9d 10d"
+
+
+def plays(game: Game) -> set[str]:
+    """The card plays legal for the seat to move (cards only)."""
+    return {" ".join(map(str, m.cards)) for m in game.legal_moves() if isinstance(m, Play)}
+
+
+def test_equal_effects_of_a_rule_are_one_object() -> None:
+    games = [Game.from_position(PL, hands=["2h 5c", "6c 6d"], pile="9h", stock=STOCK) for _ in "ab"]
+    for game in games:
+        game.play("2h")
+    assert games[0].effect is games[1].effect
+    assert games[0].effect == PL.parse_effect("attack 2 by 0")
+
+
+def test_pl_23_the_demander_demanding_the_same_rank_again_restarts_the_round() -> None:
+    """The new demand equals the one in force; it must still last a whole new round."""
+    hands = ["Jh Jd 5h 6h", "7c 7d 9c", "7s 8s 5s"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
+    game.play("Jh:7")
+    in_force = game.effect
+    game.play("7c")
+    game.play("7s")
+    assert game.to_move == 0 and game.effect is in_force
+    assert game.play("Jd:7")[1:] == (DemandSet(0, Rank.SEVEN),)  # no DemandEnded
+    assert game.effect == in_force and game.effect is not in_force
+    assert game.to_move == 1
+    assert plays(game) == {"7d"}  # seat 1 is bound again
+
+
+def test_pl_27_an_ace_naming_the_same_suit_binds_the_next_player_again() -> None:
+    hands = ["Ah 5d 6d", "As 9c 8c", "5s 6c 9d"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
+    game.play("Ah:s")
+    in_force = game.effect
+    assert game.to_move == 1
+    game.play("As:s")
+    assert game.effect == in_force and game.effect is not in_force
+    assert game.effect == PL.parse_effect("suit s")
+    assert game.to_move == 2
+    assert plays(game) == {"5s"}  # seat 2 is bound to spades
+
+
+def test_a_rule_pickles_without_its_caches() -> None:
+    battle = next(rule for rule in PL.rules if isinstance(rule, BattleCards))
+    attack = battle.attack(2, 0, False)
+    assert battle.attack(2, 0, False) is attack  # kept in the rule's cache
+    assert battle.answer_set(attack.rule.penalties[0][0])  # and an answer set
+    data = pickle.dumps(battle)
+    assert b"AttackEffect" not in data and b"_attacks" in data
+    loaded = pickle.loads(data)
+    assert loaded == battle
+    assert loaded.attack(2, 0, False) == attack and loaded.attack(2, 0, False) is not attack
