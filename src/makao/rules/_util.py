@@ -1,5 +1,4 @@
-"""Small helpers shared by rule modules: card sets given as text, effect text, shared
-effects."""
+"""Small helpers shared by rule modules: card sets given as text, effect text, caches."""
 
 from __future__ import annotations
 
@@ -15,7 +14,6 @@ __all__ = [
     "cards_of_ranks",
     "one_of",
     "seat_after_by",
-    "shared_effect",
     "unlike",
 ]
 
@@ -25,26 +23,11 @@ E = TypeVar("E")
 
 
 class Cache(dict[K, V]):
-    """A rule's cache of values it works out again and again (answer sets, shared
-    effects): a dict that pickles empty, so that a pickled rule carries only its fields."""
+    """A rule's cache of values it works out again and again (answer sets): a dict
+    that pickles empty, so that a pickled rule carries only its fields."""
 
     def __reduce__(self) -> tuple[type[Cache[K, V]], tuple[()]]:
         return (type(self), ())
-
-
-def shared_effect(
-    effects: Cache[tuple[object, ...], E],
-    kind: Callable[..., E],
-    fields: tuple[object, ...],
-    rule: object,
-) -> E:
-    """The effect ``kind(*fields, rule)``, made once per ``fields`` and kept in ``effects``
-    (the rule's own cache): effects are immutable, and making an attrs frozen one costs
-    about 5,800 instructions, looking it up about 300. Pass the result through `unlike`."""
-    found = effects.get(fields)
-    if found is None:
-        found = effects[fields] = kind(*fields, rule)
-    return found
 
 
 def unlike(effect: E, previous: object) -> E:

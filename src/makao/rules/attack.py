@@ -11,7 +11,7 @@ import attrs
 from makao.cards import ALL_CARDS, Card, Rank
 from makao.events import AttackAccepted, AttackRaised, Interned
 from makao.moves import Choice
-from makao.rules._util import Cache, one_of, seat_after_by, shared_effect, unlike
+from makao.rules._util import Cache, one_of, seat_after_by, unlike
 from makao.rules.base import CardRule, Effect, Events, Pending, Table
 
 __all__ = ["Answer", "AttackEffect", "BattleCards"]
@@ -54,12 +54,11 @@ class BattleCards(CardRule):
     _answer_sets: Cache[Card, frozenset[Card]] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=Cache
     )
-    _attacks: Cache[tuple[object, ...], AttackEffect] = attrs.field(
-        init=False, repr=False, eq=False, hash=False, factory=Cache
-    )
+    _attacks: Interned[AttackEffect] = attrs.field(init=False, repr=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_table", dict(self.penalties))
+        object.__setattr__(self, "_attacks", Interned(AttackEffect, self))
 
     def covers(self, card: Card) -> bool:
         """Battle cards are those with a penalty."""
@@ -135,8 +134,8 @@ class BattleCards(CardRule):
         """The effect these cards raise: an attack of ``total`` by ``seat`` (a rule that
         answers a drawn penalty differently returns its own
         [`AttackEffect`][makao.rules.attack.AttackEffect]). Equal attacks of this rule are
-        one shared object (`makao.rules._util.shared_effect`)."""
-        return shared_effect(self._attacks, AttackEffect, (total, seat, backwards), self)
+        one shared object ([`Interned`][makao.events.Interned])."""
+        return self._attacks[total, seat, backwards]
 
     @property
     def single_rank(self) -> Rank | None:

@@ -16,7 +16,6 @@ from makao.rules._util import (
     cards_of_ranks,
     one_of,
     seat_after_by,
-    shared_effect,
     unlike,
 )
 from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
@@ -48,9 +47,10 @@ class RankDemandCards(CardSetRule):
     _answer_sets: Cache[Rank, frozenset[Card]] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=Cache
     )
-    _demands: Cache[tuple[object, ...], RankDemand] = attrs.field(
-        init=False, repr=False, eq=False, hash=False, factory=Cache
-    )
+    _demands: Interned[RankDemand] = attrs.field(init=False, repr=False, eq=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_demands", Interned(RankDemand, self))
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """No demand, or one of the demandable ranks (PL-21)."""
@@ -82,8 +82,7 @@ class RankDemandCards(CardSetRule):
         if isinstance(previous, RankDemand) and previous.rank is not choice:
             events.append(_RANK_ENDED[(previous.rank,)])
         if isinstance(choice, Rank):
-            demand = shared_effect(self._demands, RankDemand, (choice, seat), self)
-            game.set_effect(unlike(demand, previous))
+            game.set_effect(unlike(self._demands[choice, seat], previous))
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``demand R [by S]``."""
@@ -159,9 +158,10 @@ class SuitDemandCards(CardSetRule):
     binds: Binds = attrs.field(default="next", validator=one_of(Binds))
     may_decline: bool = False
     wilds_under_demand: bool = False
-    _named: Cache[tuple[object, ...], SuitDemand] = attrs.field(
-        init=False, repr=False, eq=False, hash=False, factory=Cache
-    )
+    _named: Interned[SuitDemand] = attrs.field(init=False, repr=False, eq=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_named", Interned(SuitDemand, self))
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """The four suits (PL-26)."""
@@ -184,7 +184,7 @@ class SuitDemandCards(CardSetRule):
             if target is None:
                 return
             game.send_turn_to(target)
-        game.set_effect(unlike(shared_effect(self._named, SuitDemand, (suit,), self), previous))
+        game.set_effect(unlike(self._named[(suit,)], previous))
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``suit X``."""

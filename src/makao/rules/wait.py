@@ -11,7 +11,7 @@ import attrs
 from makao.cards import Card, Rank
 from makao.events import Interned, TurnSkipped, WaitAccepted, WaitRaised
 from makao.moves import Choice
-from makao.rules._util import Cache, cards_of_ranks, seat_after_by, shared_effect, unlike
+from makao.rules._util import cards_of_ranks, seat_after_by, unlike
 from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
 __all__ = ["SkipCards", "WaitCards", "WaitEffect"]
@@ -31,9 +31,10 @@ class WaitCards(CardSetRule):
 
     cards: frozenset[Card] = cards_of_ranks(Rank.FOUR)
     stacks: bool = True
-    _waits: Cache[tuple[object, ...], WaitEffect] = attrs.field(
-        init=False, repr=False, eq=False, hash=False, factory=Cache
-    )
+    _waits: Interned[WaitEffect] = attrs.field(init=False, repr=False, eq=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_waits", Interned(WaitEffect, self))
 
     def on_play(
         self,
@@ -52,9 +53,7 @@ class WaitCards(CardSetRule):
         target = game.effect_target(seat, game.direction)
         if target is None:
             return  # nobody can receive it: it lapses (PL-19)
-        game.set_effect(
-            unlike(shared_effect(self._waits, WaitEffect, (turns, seat), self), previous)
-        )
+        game.set_effect(unlike(self._waits[turns, seat], previous))
         game.send_turn_to(target)
         events.append(_RAISED[seat, target, turns])
 
