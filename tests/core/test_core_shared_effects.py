@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import pickle
 
+import attrs
+
 from makao import Game, Play, Rank, variants
 from makao.events import DemandSet
-from makao.rules import BattleCards
+from makao.rules import BattleCards, WaitCards
 
 PL = variants.polish()
 STOCK = "5c 6c 8c 9c 10c 5d 6d 8d 9d 10d"
@@ -72,3 +74,26 @@ def test_a_rule_pickles_without_its_caches() -> None:
     again = loaded.attack(2, 0, False)
     assert again == attack and again is not attack
     assert again.rule is loaded  # the loaded rule's table makes its own effects
+
+
+@attrs.frozen
+class _NotedWaits(WaitCards):
+    """A user's wait rule with an ``__attrs_post_init__`` of its own (which attrs runs
+    in place of its base's)."""
+
+    note: str = "mine"
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "note", self.note.upper())
+
+
+def test_pl_17_a_subclass_with_its_own_post_init_still_raises_shared_waits() -> None:
+    variant = PL.replace(WaitCards, _NotedWaits())
+    games = [
+        Game.from_position(variant, hands=["4h 5c", "6c 6d", "9c"], pile="9h", stock=STOCK)
+        for _ in "ab"
+    ]
+    for game in games:
+        game.play("4h")
+    assert games[0].effect == variant.parse_effect("wait 1 by 0")
+    assert games[0].effect is games[1].effect

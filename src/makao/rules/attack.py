@@ -54,11 +54,16 @@ class BattleCards(CardRule):
     _answer_sets: Cache[Card, frozenset[Card]] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=Cache
     )
-    _attacks: Interned[AttackEffect] = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _attacks: Interned[AttackEffect] = attrs.field(
+        init=False,
+        repr=False,
+        eq=False,
+        hash=False,
+        default=attrs.Factory(lambda rule: Interned(AttackEffect, rule), takes_self=True),
+    )
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_table", dict(self.penalties))
-        object.__setattr__(self, "_attacks", Interned(AttackEffect, self))
 
     def covers(self, card: Card) -> bool:
         """Battle cards are those with a penalty."""

@@ -47,10 +47,13 @@ class RankDemandCards(CardSetRule):
     _answer_sets: Cache[Rank, frozenset[Card]] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=Cache
     )
-    _demands: Interned[RankDemand] = attrs.field(init=False, repr=False, eq=False, hash=False)
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_demands", Interned(RankDemand, self))
+    _demands: Interned[RankDemand] = attrs.field(
+        init=False,
+        repr=False,
+        eq=False,
+        hash=False,
+        default=attrs.Factory(lambda rule: Interned(RankDemand, rule), takes_self=True),
+    )
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """No demand, or one of the demandable ranks (PL-21)."""
@@ -158,10 +161,13 @@ class SuitDemandCards(CardSetRule):
     binds: Binds = attrs.field(default="next", validator=one_of(Binds))
     may_decline: bool = False
     wilds_under_demand: bool = False
-    _named: Interned[SuitDemand] = attrs.field(init=False, repr=False, eq=False, hash=False)
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_named", Interned(SuitDemand, self))
+    _named: Interned[SuitDemand] = attrs.field(
+        init=False,
+        repr=False,
+        eq=False,
+        hash=False,
+        default=attrs.Factory(lambda rule: Interned(SuitDemand, rule), takes_self=True),
+    )
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """The four suits (PL-26)."""

@@ -31,10 +31,13 @@ class WaitCards(CardSetRule):
 
     cards: frozenset[Card] = cards_of_ranks(Rank.FOUR)
     stacks: bool = True
-    _waits: Interned[WaitEffect] = attrs.field(init=False, repr=False, eq=False, hash=False)
-
-    def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_waits", Interned(WaitEffect, self))
+    _waits: Interned[WaitEffect] = attrs.field(
+        init=False,
+        repr=False,
+        eq=False,
+        hash=False,
+        default=attrs.Factory(lambda rule: Interned(WaitEffect, rule), takes_self=True),
+    )
 
     def on_play(
         self,
