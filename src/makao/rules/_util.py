@@ -6,12 +6,16 @@ import copy
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar, get_args
 
+import attrs
+
 from makao.cards import ALL_CARDS, Card, Rank, parse_cards
+from makao.events import Interned
 
 __all__ = [
     "Cache",
     "card_set",
     "cards_of_ranks",
+    "effect_table",
     "one_of",
     "seat_after_by",
     "unlike",
@@ -28,6 +32,21 @@ class Cache(dict[K, V]):
 
     def __reduce__(self) -> tuple[type[Cache[K, V]], tuple[()]]:
         return (type(self), ())
+
+
+def effect_table(kind: Callable[[], Callable[..., Any]]) -> Any:
+    """An attrs field of a rule: its [`Interned`][makao.events.Interned] table of the
+    effects it makes, ``kind()(*fields, rule)`` (``kind`` returns the effect class, which
+    the module defines after the rule). Made with each rule, even one whose subclass has
+    an ``__attrs_post_init__`` of its own; not compared, shown or pickled with its
+    contents."""
+    return attrs.field(
+        init=False,
+        repr=False,
+        eq=False,
+        hash=False,
+        default=attrs.Factory(lambda rule: Interned(kind(), rule), takes_self=True),
+    )
 
 
 def unlike(effect: E, previous: object) -> E:

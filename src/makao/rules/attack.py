@@ -11,7 +11,7 @@ import attrs
 from makao.cards import ALL_CARDS, Card, Rank
 from makao.events import AttackAccepted, AttackRaised, Interned
 from makao.moves import Choice
-from makao.rules._util import Cache, one_of, seat_after_by, unlike
+from makao.rules._util import Cache, effect_table, one_of, seat_after_by, unlike
 from makao.rules.base import CardRule, Effect, Events, Pending, Table
 
 __all__ = ["Answer", "AttackEffect", "BattleCards"]
@@ -54,13 +54,7 @@ class BattleCards(CardRule):
     _answer_sets: Cache[Card, frozenset[Card]] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=Cache
     )
-    _attacks: Interned[AttackEffect] = attrs.field(
-        init=False,
-        repr=False,
-        eq=False,
-        hash=False,
-        default=attrs.Factory(lambda rule: Interned(AttackEffect, rule), takes_self=True),
-    )
+    _attacks: Interned[AttackEffect] = effect_table(lambda: AttackEffect)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_table", dict(self.penalties))

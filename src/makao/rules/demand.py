@@ -14,6 +14,7 @@ from makao.moves import Choice
 from makao.rules._util import (
     Cache,
     cards_of_ranks,
+    effect_table,
     one_of,
     seat_after_by,
     unlike,
@@ -47,13 +48,7 @@ class RankDemandCards(CardSetRule):
     _answer_sets: Cache[Rank, frozenset[Card]] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=Cache
     )
-    _demands: Interned[RankDemand] = attrs.field(
-        init=False,
-        repr=False,
-        eq=False,
-        hash=False,
-        default=attrs.Factory(lambda rule: Interned(RankDemand, rule), takes_self=True),
-    )
+    _demands: Interned[RankDemand] = effect_table(lambda: RankDemand)
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """No demand, or one of the demandable ranks (PL-21)."""
@@ -161,13 +156,7 @@ class SuitDemandCards(CardSetRule):
     binds: Binds = attrs.field(default="next", validator=one_of(Binds))
     may_decline: bool = False
     wilds_under_demand: bool = False
-    _named: Interned[SuitDemand] = attrs.field(
-        init=False,
-        repr=False,
-        eq=False,
-        hash=False,
-        default=attrs.Factory(lambda rule: Interned(SuitDemand, rule), takes_self=True),
-    )
+    _named: Interned[SuitDemand] = effect_table(lambda: SuitDemand)
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """The four suits (PL-26)."""

@@ -11,7 +11,7 @@ import attrs
 from makao.cards import Card, Rank
 from makao.events import Interned, TurnSkipped, WaitAccepted, WaitRaised
 from makao.moves import Choice
-from makao.rules._util import cards_of_ranks, seat_after_by, unlike
+from makao.rules._util import cards_of_ranks, effect_table, seat_after_by, unlike
 from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
 __all__ = ["SkipCards", "WaitCards", "WaitEffect"]
@@ -31,13 +31,7 @@ class WaitCards(CardSetRule):
 
     cards: frozenset[Card] = cards_of_ranks(Rank.FOUR)
     stacks: bool = True
-    _waits: Interned[WaitEffect] = attrs.field(
-        init=False,
-        repr=False,
-        eq=False,
-        hash=False,
-        default=attrs.Factory(lambda rule: Interned(WaitEffect, rule), takes_self=True),
-    )
+    _waits: Interned[WaitEffect] = effect_table(lambda: WaitEffect)
 
     def on_play(
         self,
