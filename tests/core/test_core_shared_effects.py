@@ -23,7 +23,7 @@ def plays(game: Game) -> set[str]:
     return {" ".join(map(str, m.cards)) for m in game.legal_moves() if isinstance(m, Play)}
 
 
-def test_equal_effects_of_a_rule_are_one_object() -> None:
+def test_pl_12_equal_attacks_of_a_rule_are_one_object() -> None:
     games = [Game.from_position(PL, hands=["2h 5c", "6c 6d"], pile="9h", stock=STOCK) for _ in "ab"]
     for game in games:
         game.play("2h")
