@@ -16,7 +16,7 @@ members; `Game`, an interpreted subclass, adds no fields.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 
@@ -25,17 +25,22 @@ from makao._build import mypyc_attr
 from makao.cards import Card
 from makao.errors import GameOverError, InvalidMoveError, SeatError
 from makao.events import (
+    AttackAccepted,
+    AttackRaised,
     CardsDrawn,
     CardsPlayed,
     Event,
     GameOver,
     HandsSwapped,
+    Interned,
     Passed,
     PlayerFinished,
     StockReshuffled,
     TurnSkipped,
 )
 from makao.moves import Draw, Move, Play, parse_move
+from makao.rules._util import unlike
+from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import CardRule, Effect
 from makao.state import State, replaced
 
@@ -49,6 +54,15 @@ _new_tuple: Final = tuple.__new__
 #: lookup at each use.
 _PLAY_CLASS: Final = Play
 _DRAW_CLASS: Final = Draw
+#: The built-in rule and effect classes whose hooks are the engine's standard mechanics
+#: (`_raise_attack`, `_accept_attack`): for these very classes (not subclasses, which may
+#: override a hook) the engine applies the mechanic without calling the hook.
+_BATTLE_CARDS: Final = BattleCards
+_ATTACK_EFFECT: Final = AttackEffect
+
+#: The events of the standard mechanics, each made once ([`Interned`][makao.events.Interned]).
+_ATTACK_RAISED: Final = Interned(AttackRaised)
+_ATTACK_ACCEPTED: Final = Interned(AttackAccepted)
 
 #: The events of the usual plays and draws, made once and shared (events are immutable):
 #: making a named tuple and freeing it costs about 1,500 instructions, a lookup a tenth.
@@ -160,10 +174,12 @@ class Core(State):
             _play_cards(self, self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
         elif kind is _DRAW_CLASS:  # a listed draw: no card drawn yet this turn
             effect = self.effect
-            if effect is not None:
-                effect.on_draw(self, self.to_move, events)
-            else:
+            if effect is None:
                 _draw_then_maybe_play(self, self.to_move, events, listing)
+            elif type(effect) is _ATTACK_EFFECT:  # its `on_draw`, applied here
+                _accept_attack(self, effect, self.to_move, events)
+            else:
+                effect.on_draw(self, self.to_move, events)
         else:
             _pass(self, self.to_move, events)
         return tuple(events)
@@ -283,13 +299,24 @@ class Core(State):
         """The seat an effect from ``seat`` reaches going ``direction`` (+1 next, -1
         previous): waiting and finished players are passed over (PL-19); ``None`` if
         nobody but ``seat`` could receive it (the effect lapses)."""
-        players = self.players
-        target = seat
-        for _ in range(players - 1):
-            target = (target + direction) % players
-            if not self.done[target] and not self.waits[target]:
-                return target
-        return None
+        return _effect_target(self, seat, direction)
+
+    def raise_attack(
+        self,
+        rule: CardRule,
+        seat: int,
+        cards: tuple[Card, ...],
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """The standard attack of ``rule``, a `BattleCards` (PL-12, PL-14, PL-16, PL-19;
+        [`Table.raise_attack`][makao.rules.base.Table.raise_attack])."""
+        _raise_attack(self, cast(BattleCards, rule), seat, cards, previous, events)
+
+    def accept_attack(self, effect: Effect, seat: int, events: list[Event]) -> None:
+        """The standard acceptance of ``effect``, an `AttackEffect` (PL-13, PL-15, PL-35;
+        [`Table.accept_attack`][makao.rules.base.Table.accept_attack])."""
+        _accept_attack(self, cast(AttackEffect, effect), seat, events)
 
     def end_turn(self, seat: int, previous: Effect | None, events: list[Event]) -> None:
         """Finish ``seat``'s turn: let a lasting effect count the turn, then hand the move
@@ -371,7 +398,10 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
         acting = previous.answer_rule
     if hand or rules.last_card_effect_applies:
         if acting is not None:
-            acting.on_play(game, seat, cards, move.choice, previous, events)
+            if type(acting) is _BATTLE_CARDS:  # its `on_play`, applied here
+                _raise_attack(game, acting, seat, cards, previous, events)
+            else:
+                acting.on_play(game, seat, cards, move.choice, previous, events)
         elif previous is not None:
             game.effect = previous.on_covered(game, events)
     elif previous is not None:
@@ -408,6 +438,59 @@ def _end_turn(game: Core, seat: int, previous: Effect | None, events: list[Event
     if game.done[target] or game.waits[target]:
         target = _advance(game, seat, events)  # pass over finished and waiting seats
     game.to_move = target
+
+
+def _effect_target(game: Core, seat: int, direction: int) -> int | None:
+    """`Core.effect_target` (PL-19), as a module function (see `_play_cards`)."""
+    players = game.players
+    target = seat
+    for _ in range(players - 1):
+        target = (target + direction) % players
+        if not game.done[target] and not game.waits[target]:
+            return target
+    return None
+
+
+def _raise_attack(
+    game: Core,
+    rule: BattleCards,
+    seat: int,
+    cards: tuple[Card, ...],
+    previous: Effect | None,
+    events: list[Event],
+) -> None:
+    """`Core.raise_attack` (PL-12, PL-14, PL-16, PL-19): `BattleCards.on_play`, which the
+    engine applies itself for that class."""
+    penalties = rule.penalty_table
+    total = previous.total if isinstance(previous, AttackEffect) else 0
+    last_battle = None  # the last battle card played
+    for card in cards:
+        penalty = penalties.get(card)
+        if penalty is not None:
+            total += penalty
+            last_battle = card
+    backwards = last_battle is not None and last_battle in rule.backwards
+    target = _effect_target(game, seat, -game.direction if backwards else game.direction)
+    if target is None:
+        return  # nobody can receive the attack: it lapses (PL-19)
+    game.effect = unlike(rule.attack(total, seat, backwards), previous)
+    game.next_seat = target
+    events.append(_ATTACK_RAISED[seat, target, total])
+
+
+def _accept_attack(game: Core, effect: AttackEffect, seat: int, events: list[Event]) -> None:
+    """`Core.accept_attack` (PL-13, PL-15, PL-35): `AttackEffect.on_draw`, which the
+    engine applies itself for that class."""
+    total = effect.total
+    events.append(_ATTACK_ACCEPTED[seat, total])
+    game.effect = None
+    _draw_cards(game, seat, total, "attack", events)
+    if not effect.rule.accept_ends_turn:
+        return
+    if effect.backwards and effect.seat != seat:
+        resume = _advance(game, effect.seat, events)
+        game.next_seat = resume if resume != seat else None
+    _end_turn(game, seat, None, events)
 
 
 def _advance(game: Core, seat: int, events: list[Event]) -> int:

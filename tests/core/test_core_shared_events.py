@@ -28,7 +28,7 @@ from makao.events import (
     WaitRaised,
 )
 from makao.moves import Draw, Move, Play
-from makao.rules import attack, demand, wait
+from makao.rules import demand, wait
 from makao.variant import Variant
 
 VARIANTS = [variants.polish(), variants.russian(), variants.crazy_eights(), variants.mao()]
@@ -110,8 +110,8 @@ def test_a_demands_end_by_rank_and_by_suit_are_kept_apart() -> None:
 
 #: The tables of the built-in rules and the event class each must hold.
 _RULE_TABLES: list[tuple[Interned[Any], type[Event]]] = [
-    (attack._RAISED, AttackRaised),
-    (attack._ACCEPTED, AttackAccepted),
+    (_core._ATTACK_RAISED, AttackRaised),
+    (_core._ATTACK_ACCEPTED, AttackAccepted),
     (wait._RAISED, WaitRaised),
     (wait._ACCEPTED, WaitAccepted),
     (wait._SKIPPED, TurnSkipped),

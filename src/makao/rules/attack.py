@@ -4,21 +4,17 @@ RU-10…RU-13, and the family's "draw two" cards)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final, Literal
+from typing import Literal
 
 import attrs
 
 from makao.cards import ALL_CARDS, Card, Rank
-from makao.events import AttackAccepted, AttackRaised, Interned
+from makao.events import Interned
 from makao.moves import Choice
-from makao.rules._util import Cache, effect_table, one_of, seat_after_by, unlike
+from makao.rules._util import Cache, effect_table, one_of, seat_after_by
 from makao.rules.base import CardRule, Effect, Events, Pending, Table
 
 __all__ = ["Answer", "AttackEffect", "BattleCards"]
-
-#: The events these rules make, each made once ([`Interned`][makao.events.Interned]).
-_RAISED: Final = Interned(AttackRaised)
-_ACCEPTED: Final = Interned(AttackAccepted)
 
 #: Which battle cards answer an attack: any that ``"match"`` the top card by suit or rank
 #: (PL-12), or only those of the ``"same_rank"`` (RU-11).
@@ -50,34 +46,35 @@ class BattleCards(CardRule):
     answer: Answer = attrs.field(default="match", validator=one_of(Answer))
     extra_answers: frozenset[Card] = frozenset()
     accept_ends_turn: bool = True
-    _table: dict[Card, int] = attrs.field(init=False, repr=False, eq=False, hash=False)
+    #: ``penalties`` as a dict (what the engine's standard attack reads).
+    penalty_table: dict[Card, int] = attrs.field(init=False, repr=False, eq=False, hash=False)
     _answer_sets: Cache[Card, frozenset[Card]] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=Cache
     )
     _attacks: Interned[AttackEffect] = effect_table(lambda: AttackEffect)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_table", dict(self.penalties))
+        object.__setattr__(self, "penalty_table", dict(self.penalties))
 
     def covers(self, card: Card) -> bool:
         """Battle cards are those with a penalty."""
-        return card in self._table
+        return card in self.penalty_table
 
     def effect_class(self, card: Card) -> object:
         """Penalty and direction tell battle cards apart (K♥ vs K♠)."""
-        return (self._table.get(card), card in self.backwards)
+        return (self.penalty_table.get(card), card in self.backwards)
 
     def penalty(self, card: Card) -> int:
         """The penalty ``card`` adds (0 for an extra answer)."""
-        return self._table.get(card, 0)
+        return self.penalty_table.get(card, 0)
 
     def answers(self, top: Card, card: Card) -> bool:
         """Does ``card`` defend against an attack whose top card is ``top``?"""
         if self.answer == "match":
-            return card in self._table and (card.suit is top.suit or card.rank is top.rank)
+            return card in self.penalty_table and (card.suit is top.suit or card.rank is top.rank)
         # same rank: a battle card, or an extra answer (under an attack the top card is
         # always a battle card or an extra answer that passed one on)
-        return card.rank is top.rank and (card in self._table or card in self.extra_answers)
+        return card.rank is top.rank and (card in self.penalty_table or card in self.extra_answers)
 
     def answer_set(self, top: Card) -> frozenset[Card]:
         """Every card that [`answers`][makao.rules.attack.BattleCards.answers] an attack whose
@@ -101,22 +98,10 @@ class BattleCards(CardRule):
         previous: Effect | None,
         events: Events,
     ) -> None:
-        """Raise the attack by the penalties played and send it on (PL-12, PL-14, PL-16)."""
-        table = self._table
-        total = previous.total if isinstance(previous, AttackEffect) else 0
-        last_battle = None  # the last battle card played
-        for card in cards:
-            penalty = table.get(card)
-            if penalty is not None:
-                total += penalty
-                last_battle = card
-        backwards = last_battle is not None and last_battle in self.backwards
-        target = game.effect_target(seat, -game.direction if backwards else game.direction)
-        if target is None:
-            return  # nobody can receive the attack: it lapses (PL-19)
-        game.set_effect(unlike(self.attack(total, seat, backwards), previous))
-        game.send_turn_to(target)
-        events.append(_RAISED[seat, target, total])
+        """Raise the attack by the penalties played and send it on (PL-12, PL-14, PL-16,
+        PL-19): the engine's standard attack
+        ([`Table.raise_attack`][makao.rules.base.Table.raise_attack])."""
+        game.raise_attack(self, seat, cards, previous, events)
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``attack N [by S] [back] [of R]``; ``of R`` picks, in a variant with
@@ -175,16 +160,9 @@ class AttackEffect(Effect):
 
     def on_draw(self, game: Table, seat: int, events: Events) -> None:
         """Accept: draw the total (what can be had, PL-35) and lose the turn (PL-13);
-        after a backwards attack, play resumes after the attacker (PL-15)."""
-        events.append(_ACCEPTED[seat, self.total])
-        game.set_effect(None)
-        game.draw_cards(seat, self.total, "attack", events)
-        if not self.rule.accept_ends_turn:
-            return
-        if self.backwards and self.seat != seat:
-            resume = game.advance(self.seat, events)
-            game.send_turn_to(resume if resume != seat else None)
-        game.end_turn(seat, None, events)
+        after a backwards attack, play resumes after the attacker (PL-15): the engine's
+        standard acceptance ([`Table.accept_attack`][makao.rules.base.Table.accept_attack])."""
+        game.accept_attack(self, seat, events)
 
     def pending(self) -> Pending:
         """An attack of ``total`` cards, accepted by drawing them."""

@@ -180,6 +180,31 @@ class Table(Protocol):
     def end_turn(self, seat: int, previous: Effect | None, events: Events) -> None:
         """End ``seat``'s turn and hand the move on."""
 
+    # The standard mechanics: what the built-in rules' hooks do, carried out by the engine
+    # (which applies them without calling the hook for a rule of the built-in class itself).
+
+    def raise_attack(
+        self,
+        rule: CardRule,
+        seat: int,
+        cards: tuple[Card, ...],
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """The standard attack of ``rule``, a
+        [`BattleCards`][makao.rules.attack.BattleCards] (its `on_play`): add the
+        penalties of ``cards`` to an attack in force (PL-12, PL-16), put the attack
+        (``rule.attack(total, seat, backwards)``) in force against the next seat that can
+        receive it -- the previous one after a backwards card (PL-14) -- and send the turn
+        there (an ``AttackRaised`` event); with nobody to receive it, it lapses (PL-19)."""
+
+    def accept_attack(self, effect: Effect, seat: int, events: Events) -> None:
+        """The standard acceptance of ``effect``, an
+        [`AttackEffect`][makao.rules.attack.AttackEffect] (its `on_draw`): ``seat`` draws
+        the total (what can be had, PL-35; an ``AttackAccepted`` event) and, if the rule's
+        ``accept_ends_turn``, loses the turn (PL-13); after a backwards attack, play
+        resumes after the attacker (PL-15)."""
+
     def advance(self, seat: int, events: Events) -> int:
         """Move on from ``seat`` in turn order, using up waiting seats' turns (PL-18)."""
 
