@@ -22,13 +22,14 @@ import attrs
 
 from makao import _movegen, _random
 from makao._build import mypyc_attr
-from makao.cards import Card
+from makao.cards import Card, Rank, Suit
 from makao.errors import GameOverError, InvalidMoveError, SeatError
 from makao.events import (
     AttackAccepted,
     AttackRaised,
     CardsDrawn,
     CardsPlayed,
+    DemandSet,
     Event,
     GameOver,
     HandsSwapped,
@@ -36,12 +37,17 @@ from makao.events import (
     Passed,
     PlayerFinished,
     StockReshuffled,
+    SuitNamed,
     TurnSkipped,
+    WaitAccepted,
+    WaitRaised,
 )
-from makao.moves import Draw, Move, Play, parse_move
+from makao.moves import Choice, Draw, Move, Play, parse_move
 from makao.rules._util import unlike
 from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import CardRule, Effect
+from makao.rules.demand import _RANK_ENDED, RankDemand, RankDemandCards, SuitDemandCards
+from makao.rules.wait import WaitCards, WaitEffect
 from makao.state import State, replaced
 
 __all__ = ["Core", "store_rule_states", "unfinished_by_cards"]
@@ -55,14 +61,23 @@ _new_tuple: Final = tuple.__new__
 _PLAY_CLASS: Final = Play
 _DRAW_CLASS: Final = Draw
 #: The built-in rule and effect classes whose hooks are the engine's standard mechanics
-#: (`_raise_attack`, `_accept_attack`): for these very classes (not subclasses, which may
-#: override a hook) the engine applies the mechanic without calling the hook.
+#: (`_raise_attack`, `_raise_wait`, `_demand_rank`, `_name_suit`, `_accept_attack`,
+#: `_accept_wait`): for these very classes (not subclasses, which may override a hook)
+#: the engine applies the mechanic without calling the hook.
 _BATTLE_CARDS: Final = BattleCards
+_WAIT_CARDS: Final = WaitCards
+_RANK_DEMAND_CARDS: Final = RankDemandCards
+_SUIT_DEMAND_CARDS: Final = SuitDemandCards
 _ATTACK_EFFECT: Final = AttackEffect
+_WAIT_EFFECT: Final = WaitEffect
 
 #: The events of the standard mechanics, each made once ([`Interned`][makao.events.Interned]).
 _ATTACK_RAISED: Final = Interned(AttackRaised)
 _ATTACK_ACCEPTED: Final = Interned(AttackAccepted)
+_WAIT_RAISED: Final = Interned(WaitRaised)
+_WAIT_ACCEPTED: Final = Interned(WaitAccepted)
+_DEMAND_SET: Final = Interned(DemandSet)
+_SUIT_NAMED: Final = Interned(SuitNamed)
 
 #: The events of the usual plays and draws, made once and shared (events are immutable):
 #: making a named tuple and freeing it costs about 1,500 instructions, a lookup a tenth.
@@ -248,7 +263,7 @@ class Core(State):
 
     def add_wait(self, seat: int, turns: int) -> None:
         """``seat`` waits ``turns`` more turns (PL-18)."""
-        self.waits = replaced(self.waits, seat, self.waits[seat] + turns)
+        _add_wait(self, seat, turns)
 
     def play_cards(self, seat: int, play: Play, events: list[Event]) -> None:
         """``seat`` takes the turn and makes ``play`` as if it were theirs (jump-in)."""
@@ -301,22 +316,65 @@ class Core(State):
         nobody but ``seat`` could receive it (the effect lapses)."""
         return _effect_target(self, seat, direction)
 
+    # The standard mechanics ([`Table`][makao.rules.base.Table] documents them): the
+    # built-in rules' hooks call these; the engine calls the module functions itself for
+    # the built-in classes (`_play_cards`, `play`, `_pass`).
+
     def raise_attack(
         self,
         rule: CardRule,
         seat: int,
         cards: tuple[Card, ...],
+        choice: Choice,
         previous: Effect | None,
         events: list[Event],
     ) -> None:
-        """The standard attack of ``rule``, a `BattleCards` (PL-12, PL-14, PL-16, PL-19;
-        [`Table.raise_attack`][makao.rules.base.Table.raise_attack])."""
-        _raise_attack(self, cast(BattleCards, rule), seat, cards, previous, events)
+        """The standard attack of ``rule``, a `BattleCards` (PL-12, PL-14, PL-16, PL-19)."""
+        _raise_attack(self, cast(BattleCards, rule), seat, cards, choice, previous, events)
+
+    def raise_wait(
+        self,
+        rule: CardRule,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """The standard wait of ``rule``, a `WaitCards` (PL-17, PL-19)."""
+        _raise_wait(self, cast(WaitCards, rule), seat, cards, choice, previous, events)
+
+    def demand_rank(
+        self,
+        rule: CardRule,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """The standard demand of ``rule``, a `RankDemandCards` (PL-21, PL-23)."""
+        _demand_rank(self, cast(RankDemandCards, rule), seat, cards, choice, previous, events)
+
+    def name_suit(
+        self,
+        rule: CardRule,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """The standard named suit of ``rule``, a `SuitDemandCards` (PL-26, PL-27, RU-8)."""
+        _name_suit(self, cast(SuitDemandCards, rule), seat, cards, choice, previous, events)
 
     def accept_attack(self, effect: Effect, seat: int, events: list[Event]) -> None:
-        """The standard acceptance of ``effect``, an `AttackEffect` (PL-13, PL-15, PL-35;
-        [`Table.accept_attack`][makao.rules.base.Table.accept_attack])."""
+        """The standard acceptance of ``effect``, an `AttackEffect` (PL-13, PL-15, PL-35)."""
         _accept_attack(self, cast(AttackEffect, effect), seat, events)
+
+    def accept_wait(self, effect: Effect, seat: int, events: list[Event]) -> None:
+        """The standard acceptance of ``effect``, a `WaitEffect` (PL-18, PL-20)."""
+        _accept_wait(self, cast(WaitEffect, effect), seat, events)
 
     def end_turn(self, seat: int, previous: Effect | None, events: list[Event]) -> None:
         """Finish ``seat``'s turn: let a lasting effect count the turn, then hand the move
@@ -398,10 +456,7 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
         acting = previous.answer_rule
     if hand or rules.last_card_effect_applies:
         if acting is not None:
-            if type(acting) is _BATTLE_CARDS:  # its `on_play`, applied here
-                _raise_attack(game, acting, seat, cards, previous, events)
-            else:
-                acting.on_play(game, seat, cards, move.choice, previous, events)
+            _on_play(game, acting, seat, cards, move.choice, previous, events)
         elif previous is not None:
             game.effect = previous.on_covered(game, events)
     elif previous is not None:
@@ -418,6 +473,30 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
         rules.finish.on_finish(game, seat, events)
     if not game.over:
         _end_turn(game, seat, previous, events)
+
+
+def _on_play(
+    game: Core,
+    rule: CardRule,
+    seat: int,
+    cards: tuple[Card, ...],
+    choice: Choice,
+    previous: Effect | None,
+    events: list[Event],
+) -> None:
+    """``rule.on_play(...)`` -- or, for a built-in rule class itself, the standard
+    mechanic its `on_play` calls, applied here without the call."""
+    kind = type(rule)
+    if kind is _BATTLE_CARDS:
+        _raise_attack(game, rule, seat, cards, choice, previous, events)  # type: ignore[arg-type]
+    elif kind is _SUIT_DEMAND_CARDS:
+        _name_suit(game, rule, seat, cards, choice, previous, events)  # type: ignore[arg-type]
+    elif kind is _RANK_DEMAND_CARDS:
+        _demand_rank(game, rule, seat, cards, choice, previous, events)  # type: ignore[arg-type]
+    elif kind is _WAIT_CARDS:
+        _raise_wait(game, rule, seat, cards, choice, previous, events)  # type: ignore[arg-type]
+    else:
+        rule.on_play(game, seat, cards, choice, previous, events)
 
 
 def _end_turn(game: Core, seat: int, previous: Effect | None, events: list[Event]) -> None:
@@ -456,6 +535,7 @@ def _raise_attack(
     rule: BattleCards,
     seat: int,
     cards: tuple[Card, ...],
+    choice: Choice,
     previous: Effect | None,
     events: list[Event],
 ) -> None:
@@ -476,6 +556,86 @@ def _raise_attack(
     game.effect = unlike(rule.attack(total, seat, backwards), previous)
     game.next_seat = target
     events.append(_ATTACK_RAISED[seat, target, total])
+
+
+def _raise_wait(
+    game: Core,
+    rule: WaitCards,
+    seat: int,
+    cards: tuple[Card, ...],
+    choice: Choice,
+    previous: Effect | None,
+    events: list[Event],
+) -> None:
+    """`Core.raise_wait` (PL-17, PL-19): `WaitCards.on_play`, which the engine applies
+    itself for that class."""
+    turns = previous.turns if isinstance(previous, WaitEffect) else 0
+    wait_cards = rule.cards
+    for card in cards:  # one turn per wait card
+        if card in wait_cards:
+            turns += 1
+    if not rule.stacks:
+        turns = 1
+    target = _effect_target(game, seat, game.direction)
+    if target is None:
+        return  # nobody can receive it: it lapses (PL-19)
+    game.effect = unlike(rule._waits[turns, seat], previous)
+    game.next_seat = target
+    events.append(_WAIT_RAISED[seat, target, turns])
+
+
+def _demand_rank(
+    game: Core,
+    rule: RankDemandCards,
+    seat: int,
+    cards: tuple[Card, ...],
+    choice: Choice,
+    previous: Effect | None,
+    events: list[Event],
+) -> None:
+    """`Core.demand_rank` (PL-21, PL-23): `RankDemandCards.on_play`, which the engine
+    applies itself for that class."""
+    demanded = choice if isinstance(choice, Rank) else None
+    events.append(_DEMAND_SET[seat, demanded])
+    if isinstance(previous, RankDemand) and previous.rank is not choice:
+        events.append(_RANK_ENDED[(previous.rank,)])
+    if demanded is not None:
+        game.effect = unlike(rule._demands[demanded, seat], previous)
+
+
+def _name_suit(
+    game: Core,
+    rule: SuitDemandCards,
+    seat: int,
+    cards: tuple[Card, ...],
+    choice: Choice,
+    previous: Effect | None,
+    events: list[Event],
+) -> None:
+    """`Core.name_suit` (PL-19, PL-26, PL-27, RU-8): `SuitDemandCards.on_play`, which the
+    engine applies itself for that class."""
+    suit = choice if isinstance(choice, Suit) else cards[-1].suit
+    events.append(_SUIT_NAMED[seat, suit])
+    if rule.binds == "next":
+        target = _effect_target(game, seat, game.direction)
+        if target is None:
+            return  # nobody can be bound: the suit lapses (PL-19)
+        game.next_seat = target
+    game.effect = unlike(rule._named[(suit,)], previous)
+
+
+def _accept_wait(game: Core, effect: WaitEffect, seat: int, events: list[Event]) -> None:
+    """`Core.accept_wait` (PL-18, PL-20): `WaitEffect.on_pass`, which the engine applies
+    itself for that class. This turn is the first one sat out; the others follow."""
+    events.append(_WAIT_ACCEPTED[seat, effect.turns])
+    game.effect = None
+    _add_wait(game, seat, effect.turns - 1)
+    _end_turn(game, seat, None, events)
+
+
+def _add_wait(game: Core, seat: int, turns: int) -> None:
+    """`Core.add_wait` (PL-18), as a module function (see `_play_cards`)."""
+    game.waits = replaced(game.waits, seat, game.waits[seat] + turns)
 
 
 def _accept_attack(game: Core, effect: AttackEffect, seat: int, events: list[Event]) -> None:
@@ -540,7 +700,10 @@ def _pass(game: Core, seat: int, events: list[Event]) -> None:
         events.append(_passed(seat))
         _end_turn(game, seat, effect, events)
     elif effect is not None and effect.may_pass(game, seat):
-        effect.on_pass(game, seat, events)
+        if type(effect) is _WAIT_EFFECT:  # its `on_pass`, applied here
+            _accept_wait(game, effect, seat, events)
+        else:
+            effect.on_pass(game, seat, events)
     else:  # stuck: nothing to play and nothing to draw (PL-36)
         events.append(_passed(seat))
         game.stuck += 1

@@ -112,13 +112,13 @@ def test_a_demands_end_by_rank_and_by_suit_are_kept_apart() -> None:
 _RULE_TABLES: list[tuple[Interned[Any], type[Event]]] = [
     (_core._ATTACK_RAISED, AttackRaised),
     (_core._ATTACK_ACCEPTED, AttackAccepted),
-    (wait._RAISED, WaitRaised),
-    (wait._ACCEPTED, WaitAccepted),
+    (_core._WAIT_RAISED, WaitRaised),
+    (_core._WAIT_ACCEPTED, WaitAccepted),
     (wait._SKIPPED, TurnSkipped),
-    (demand._SET, DemandSet),
+    (_core._DEMAND_SET, DemandSet),
     (demand._RANK_ENDED, DemandEnded),
     (demand._SUIT_ENDED, DemandEnded),
-    (demand._NAMED, SuitNamed),
+    (_core._SUIT_NAMED, SuitNamed),
 ]
 
 

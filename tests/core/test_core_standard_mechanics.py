@@ -1,8 +1,9 @@
 """The standard mechanics: the engine carries out what the built-in rules' hooks do (the
-[`Table`][makao.rules.base.Table] services `raise_attack` and `accept_attack`), and for a
-rule or effect of the built-in class itself it does so without calling the hook. A
-subclass's hooks are called, overridden or not, so they must agree with the engine's
-shortcut, and an override must never be skipped (PL-12, PL-13, PL-14, PL-15)."""
+[`Table`][makao.rules.base.Table] services `raise_attack`, `raise_wait`, `demand_rank`,
+`name_suit`, `accept_attack` and `accept_wait`), and for a rule or effect of the built-in
+class itself it does so without calling the hook. A subclass's hooks are called,
+overridden or not, so they must agree with the engine's shortcut, and an override must
+never be skipped (PL-12…PL-15, PL-17, PL-18, PL-21, PL-23, PL-26, PL-27)."""
 
 from __future__ import annotations
 
@@ -14,14 +15,26 @@ from makao import Game, Variant, variants
 from makao.cards import Card
 from makao.events import AttackRaised, Event
 from makao.moves import Choice
-from makao.rules import AttackEffect, BattleCards
+from makao.rules import (
+    AttackEffect,
+    BattleCards,
+    CardRule,
+    RankDemandCards,
+    SuitDemandCards,
+    WaitCards,
+    WaitEffect,
+)
 from makao.rules.base import Effect, Events, Table
 
 PL = variants.polish()
 STOCK = "5c 6c 8c 9c 10c 5d 6d 8d 9d 10d"
 
 #: How often each hook of the subclasses below ran (the hook path, not the shortcut).
-CALLS: dict[str, int] = {"on_play": 0, "on_draw": 0}
+CALLS: dict[str, int] = {}
+
+
+def count(hook: str) -> None:
+    CALLS[hook] = CALLS.get(hook, 0) + 1
 
 
 @attrs.frozen
@@ -29,7 +42,7 @@ class CountedAttack(AttackEffect):
     """An attack that counts its acceptances, then accepts as the built-in one does."""
 
     def on_draw(self, game: Table, seat: int, events: Events) -> None:
-        CALLS["on_draw"] += 1
+        count("attack on_draw")
         super().on_draw(game, seat, events)
 
 
@@ -46,11 +59,62 @@ class CountedBattleCards(BattleCards):
         previous: Effect | None,
         events: Events,
     ) -> None:
-        CALLS["on_play"] += 1
+        count("attack on_play")
         super().on_play(game, seat, cards, choice, previous, events)
 
     def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
         return CountedAttack(total, seat, backwards, self)
+
+
+@attrs.frozen
+class CountedWaitCards(WaitCards):
+    """Wait cards that count their plays, then wait as the built-in ones do."""
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        count("wait on_play")
+        super().on_play(game, seat, cards, choice, previous, events)
+
+
+@attrs.frozen
+class CountedRankDemandCards(RankDemandCards):
+    """Demanders that count their plays, then demand as the built-in ones do."""
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        count("demand on_play")
+        super().on_play(game, seat, cards, choice, previous, events)
+
+
+@attrs.frozen
+class CountedSuitDemandCards(SuitDemandCards):
+    """Suit changers that count their plays, then name a suit as the built-in ones do."""
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        count("suit on_play")
+        super().on_play(game, seat, cards, choice, previous, events)
 
 
 @attrs.frozen
@@ -70,11 +134,25 @@ class OneCardAttacks(BattleCards):
         game.set_effect(self.attack(1, seat, False))
 
 
+def with_subclass(variant: Variant, kind: type[CardRule]) -> Variant:
+    """``variant`` with its rule of ``kind``'s base class made by ``kind`` (same fields)."""
+    base = kind.__mro__[1]
+    built_in = next(r for r in variant.rules if type(r) is base)
+    fields = {a.name: getattr(built_in, a.name) for a in attrs.fields(base) if a.init}
+    return variant.replace(base, kind(**fields))
+
+
 def with_battle_cards(kind: type[BattleCards]) -> Variant:
     """Polish with its battle cards made by ``kind`` (same fields)."""
-    built_in = next(r for r in PL.rules if type(r) is BattleCards)
-    fields = {a.name: getattr(built_in, a.name) for a in attrs.fields(BattleCards) if a.init}
-    return PL.replace(BattleCards, kind(**fields))
+    return with_subclass(PL, kind)
+
+
+def counted(variant: Variant) -> Variant:
+    """``variant`` with each built-in attack, wait, demand and suit rule made by its
+    counting subclass above."""
+    for kind in (CountedBattleCards, CountedWaitCards, CountedRankDemandCards):
+        variant = with_subclass(variant, kind)
+    return with_subclass(variant, CountedSuitDemandCards)
 
 
 def record(variant: Variant, seed: int) -> list[str]:
@@ -88,14 +166,26 @@ def record(variant: Variant, seed: int) -> list[str]:
     return [repr(event) for event in events]
 
 
-def test_pl_12_pl_13_the_engine_and_the_attack_hooks_agree() -> None:
-    """The same seeded games with the built-in battle cards (the engine's shortcut) and
-    with a subclass whose hooks run (and call the built-in ones): the same events."""
-    counted = with_battle_cards(CountedBattleCards)
-    CALLS.update(on_play=0, on_draw=0)
+def test_pl_12_pl_13_pl_17_pl_18_pl_21_pl_26_the_engine_and_the_hooks_agree() -> None:
+    """The same seeded games with the built-in rules (the engine's shortcuts) and with
+    subclasses whose hooks run (and call the built-in ones): the same events."""
+    variant = counted(PL)
+    CALLS.clear()
     for seed in range(12):
-        assert record(counted, seed) == record(PL, seed)
-    assert CALLS["on_play"] > 20 and CALLS["on_draw"] > 5  # the hooks did run
+        assert record(variant, seed) == record(PL, seed)
+    hooks = ("attack on_play", "attack on_draw", "wait on_play", "demand on_play", "suit on_play")
+    assert all(CALLS.get(hook, 0) > 3 for hook in hooks), CALLS  # the hooks did run
+
+
+def test_ru_8_a_suit_bound_until_covered_through_the_hook() -> None:
+    """Russian suit changers bind until a card covers them (RU-8): the same games through
+    the hook as through the engine's shortcut."""
+    russian = variants.russian()
+    variant = with_subclass(russian, CountedSuitDemandCards)
+    CALLS.clear()
+    for seed in range(6):
+        assert record(variant, seed) == record(russian, seed)
+    assert CALLS.get("suit on_play", 0) > 3
 
 
 def test_pl_14_pl_15_a_backwards_attack_accepted_through_the_hook() -> None:
@@ -116,3 +206,28 @@ def test_pl_12_an_overriding_on_play_is_called_not_skipped() -> None:
     game = Game.from_position(variant, hands=["2h 2d 5c", "6c 6d"], pile="9h", stock=STOCK)
     game.play("2h 2d")
     assert game.effect == variant.parse_effect("attack 1 by 0")
+
+
+def test_pl_13_pl_18_an_effects_hook_does_what_the_engine_does() -> None:
+    """Accepting an attack by drawing (PL-13) and a wait by passing (PL-18, PL-20): the
+    effect's own hook, called directly, leaves the same position and events as the move
+    played through the engine (which applies the mechanic without the hook)."""
+    hands = ["5h 9c", "4s 7c 2c", "6h 8c"]
+    for effect, move, kind in (
+        ("attack 5 by 0", "draw", AttackEffect),
+        ("wait 2 by 0", "pass", WaitEffect),
+    ):
+        games = [
+            Game.from_position(PL, hands=hands, pile="4h", stock=STOCK, to_move=1, effect=effect)
+            for _ in "ab"
+        ]
+        by_engine = games[0].play(move)
+        in_force = games[1].effect
+        assert type(in_force) is kind
+        events: list[Event] = []
+        if move == "draw":
+            in_force.on_draw(games[1], 1, events)
+        else:
+            in_force.on_pass(games[1], 1, events)
+        assert events == list(by_engine)
+        assert games[1] == games[0] and games[1].to_move == games[0].to_move == 2

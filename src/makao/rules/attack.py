@@ -101,7 +101,7 @@ class BattleCards(CardRule):
         """Raise the attack by the penalties played and send it on (PL-12, PL-14, PL-16,
         PL-19): the engine's standard attack
         ([`Table.raise_attack`][makao.rules.base.Table.raise_attack])."""
-        game.raise_attack(self, seat, cards, previous, events)
+        game.raise_attack(self, seat, cards, choice, previous, events)
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``attack N [by S] [back] [of R]``; ``of R`` picks, in a variant with

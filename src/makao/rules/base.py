@@ -188,6 +188,7 @@ class Table(Protocol):
         rule: CardRule,
         seat: int,
         cards: tuple[Card, ...],
+        choice: Choice,
         previous: Effect | None,
         events: Events,
     ) -> None:
@@ -198,12 +199,62 @@ class Table(Protocol):
         receive it -- the previous one after a backwards card (PL-14) -- and send the turn
         there (an ``AttackRaised`` event); with nobody to receive it, it lapses (PL-19)."""
 
+    def raise_wait(
+        self,
+        rule: CardRule,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """The standard wait of ``rule``, a [`WaitCards`][makao.rules.wait.WaitCards] (its
+        `on_play`): one turn per wait card played, added to a wait in force (always one
+        with ``stacks=False``), put in force against the next seat that can receive it,
+        where the turn goes (a ``WaitRaised`` event); with nobody, it lapses (PL-17,
+        PL-19)."""
+
+    def demand_rank(
+        self,
+        rule: CardRule,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """The standard demand of ``rule``, a
+        [`RankDemandCards`][makao.rules.demand.RankDemandCards] (its `on_play`): a
+        ``DemandSet`` event; a demand in force for another rank ends (``DemandEnded``); the
+        rank ``choice`` (none: no demand) is demanded by ``seat`` for a new round (PL-21,
+        PL-23)."""
+
+    def name_suit(
+        self,
+        rule: CardRule,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """The standard named suit of ``rule``, a
+        [`SuitDemandCards`][makao.rules.demand.SuitDemandCards] (its `on_play`): the suit
+        ``choice`` (none: the last card's) is named (a ``SuitNamed`` event) and put in
+        force -- with ``binds="next"`` against the next seat that can receive it, where the
+        turn goes, or not at all if nobody can (PL-19, PL-26, PL-27, RU-8)."""
+
     def accept_attack(self, effect: Effect, seat: int, events: Events) -> None:
         """The standard acceptance of ``effect``, an
         [`AttackEffect`][makao.rules.attack.AttackEffect] (its `on_draw`): ``seat`` draws
         the total (what can be had, PL-35; an ``AttackAccepted`` event) and, if the rule's
         ``accept_ends_turn``, loses the turn (PL-13); after a backwards attack, play
         resumes after the attacker (PL-15)."""
+
+    def accept_wait(self, effect: Effect, seat: int, events: Events) -> None:
+        """The standard acceptance of ``effect``, a
+        [`WaitEffect`][makao.rules.wait.WaitEffect] (its `on_pass`): ``seat`` sits out
+        this turn and the wait's other turns (PL-18, PL-20; a ``WaitAccepted`` event)."""
 
     def advance(self, seat: int, events: Events) -> int:
         """Move on from ``seat`` in turn order, using up waiting seats' turns (PL-18)."""

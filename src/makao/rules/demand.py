@@ -9,7 +9,7 @@ from typing import Final, Literal
 import attrs
 
 from makao.cards import ALL_CARDS, Card, Rank, Suit
-from makao.events import DemandEnded, DemandSet, Interned, SuitNamed
+from makao.events import DemandEnded, Interned
 from makao.moves import Choice
 from makao.rules._util import (
     Cache,
@@ -17,7 +17,6 @@ from makao.rules._util import (
     effect_table,
     one_of,
     seat_after_by,
-    unlike,
 )
 from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
@@ -27,12 +26,11 @@ __all__ = ["Binds", "RankDemand", "RankDemandCards", "SuitDemand", "SuitDemandCa
 #: by a card (RU-8).
 Binds = Literal["next", "until_covered"]
 
-#: The events these rules make, each made once ([`Interned`][makao.events.Interned]); a
-#: demand's end in two tables, by rank and by suit (equal as ints, they must not meet).
-_SET: Final = Interned(DemandSet)
+#: A demand's end, each made once ([`Interned`][makao.events.Interned]), in two tables, by
+#: rank and by suit (equal as ints, they must not meet); the engine's standard demands
+#: (`makao._core`) end a demand they replace with them too.
 _RANK_ENDED: Final = Interned(DemandEnded)
 _SUIT_ENDED: Final = Interned(DemandEnded)
-_NAMED: Final = Interned(SuitNamed)
 
 _ORDINARY = (Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)
 
@@ -75,12 +73,10 @@ class RankDemandCards(CardSetRule):
         previous: Effect | None,
         events: Events,
     ) -> None:
-        """Set (or with no choice, cancel) the demand; a new round starts here (PL-23)."""
-        events.append(_SET[seat, choice if isinstance(choice, Rank) else None])
-        if isinstance(previous, RankDemand) and previous.rank is not choice:
-            events.append(_RANK_ENDED[(previous.rank,)])
-        if isinstance(choice, Rank):
-            game.set_effect(unlike(self._demands[choice, seat], previous))
+        """Set (or with no choice, cancel) the demand; a new round starts here (PL-21,
+        PL-23): the engine's standard demand
+        ([`Table.demand_rank`][makao.rules.base.Table.demand_rank])."""
+        game.demand_rank(self, seat, cards, choice, previous, events)
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``demand R [by S]``."""
@@ -171,15 +167,10 @@ class SuitDemandCards(CardSetRule):
         previous: Effect | None,
         events: Events,
     ) -> None:
-        """Name the suit; the next player who can receive it is bound (PL-19, PL-27)."""
-        suit = choice if isinstance(choice, Suit) else cards[-1].suit
-        events.append(_NAMED[seat, suit])
-        if self.binds == "next":
-            target = game.effect_target(seat, game.direction)
-            if target is None:
-                return
-            game.send_turn_to(target)
-        game.set_effect(unlike(self._named[(suit,)], previous))
+        """Name the suit; the next player who can receive it is bound (PL-19, PL-26,
+        PL-27, RU-8): the engine's standard named suit
+        ([`Table.name_suit`][makao.rules.base.Table.name_suit])."""
+        game.name_suit(self, seat, cards, choice, previous, events)
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``suit X``."""

@@ -9,16 +9,14 @@ from typing import Final
 import attrs
 
 from makao.cards import Card, Rank
-from makao.events import Interned, TurnSkipped, WaitAccepted, WaitRaised
+from makao.events import Interned, TurnSkipped
 from makao.moves import Choice
-from makao.rules._util import cards_of_ranks, effect_table, seat_after_by, unlike
+from makao.rules._util import cards_of_ranks, effect_table, seat_after_by
 from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
 __all__ = ["SkipCards", "WaitCards", "WaitEffect"]
 
-#: The events these rules make, each made once ([`Interned`][makao.events.Interned]).
-_RAISED: Final = Interned(WaitRaised)
-_ACCEPTED: Final = Interned(WaitAccepted)
+#: The skips of `SkipCards`, each made once ([`Interned`][makao.events.Interned]).
 _SKIPPED: Final = Interned(TurnSkipped)
 
 
@@ -42,17 +40,10 @@ class WaitCards(CardSetRule):
         previous: Effect | None,
         events: Events,
     ) -> None:
-        """Add one turn per card and send the wait to the next player who can take it."""
-        turns = previous.turns if isinstance(previous, WaitEffect) else 0
-        turns += sum(map(self.cards.__contains__, cards))  # one per wait card
-        if not self.stacks:
-            turns = 1
-        target = game.effect_target(seat, game.direction)
-        if target is None:
-            return  # nobody can receive it: it lapses (PL-19)
-        game.set_effect(unlike(self._waits[turns, seat], previous))
-        game.send_turn_to(target)
-        events.append(_RAISED[seat, target, turns])
+        """Add one turn per card and send the wait to the next player who can take it
+        (PL-17, PL-19): the engine's standard wait
+        ([`Table.raise_wait`][makao.rules.base.Table.raise_wait])."""
+        game.raise_wait(self, seat, cards, choice, previous, events)
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``wait N [by S]``."""
@@ -86,11 +77,10 @@ class WaitEffect(Effect):
         return True
 
     def on_pass(self, game: Table, seat: int, events: Events) -> None:
-        """Accept: this turn is the first skipped one; the rest follow (PL-18, PL-20)."""
-        events.append(_ACCEPTED[seat, self.turns])
-        game.set_effect(None)
-        game.add_wait(seat, self.turns - 1)
-        game.end_turn(seat, None, events)
+        """Accept: this turn is the first skipped one; the rest follow (PL-18, PL-20): the
+        engine's standard acceptance
+        ([`Table.accept_wait`][makao.rules.base.Table.accept_wait])."""
+        game.accept_wait(self, seat, events)
 
     def pending(self) -> Pending:
         """A wait of ``turns`` turns, accepted by passing."""
