@@ -45,7 +45,13 @@ from makao.events import (
 from makao.moves import Choice, Draw, Move, Play, parse_move
 from makao.rules._util import unlike
 from makao.rules.attack import AttackEffect, BattleCards
-from makao.rules.base import CardRule, Effect
+from makao.rules.base import (
+    KEEPS_ANSWER_OVERRIDES,
+    KEEPS_ANSWER_RULE,
+    KEEPS_ON_DRAW,
+    CardRule,
+    Effect,
+)
 from makao.rules.demand import _RANK_ENDED, RankDemand, RankDemandCards, SuitDemandCards
 from makao.rules.wait import WaitCards, WaitEffect
 from makao.state import State, replaced
@@ -193,6 +199,8 @@ class Core(State):
                 _draw_then_maybe_play(self, self.to_move, events, listing)
             elif type(effect) is _ATTACK_EFFECT:  # its `on_draw`, applied here
                 _accept_attack(self, effect, self.to_move, events)
+            elif effect._kept & KEEPS_ON_DRAW:  # `Effect.on_draw`, inline
+                _draw_then_maybe_play(self, self.to_move, events)
             else:
                 effect.on_draw(self, self.to_move, events)
         else:
@@ -452,8 +460,10 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
                     break
     else:
         acting = claimed
-    if previous is not None and claimed is None and (acting is None or previous.answer_overrides):
-        acting = previous.answer_rule
+    if previous is not None and claimed is None:
+        kept = previous._kept  # the hooks it keeps: their defaults, without a call
+        if acting is None or (not kept & KEEPS_ANSWER_OVERRIDES and previous.answer_overrides):
+            acting = None if kept & KEEPS_ANSWER_RULE else previous.answer_rule
     if hand or rules.last_card_effect_applies:
         if acting is not None:
             _on_play(game, acting, seat, cards, move.choice, previous, events)

@@ -13,7 +13,13 @@ from typing import Final
 from makao.cards import ALL_CARDS, Card
 from makao.errors import IllegalMoveError
 from makao.moves import TURN_MOVES, Choice, Draw, Move, Pass, Play, _listed_play, move_seat
-from makao.rules.base import CardRule, Effect
+from makao.rules.base import (
+    KEEPS_ANSWER_RULE,
+    KEEPS_MAY_PASS,
+    KEEPS_SUIT_OVERRIDE,
+    CardRule,
+    Effect,
+)
 from makao.state import State
 from makao.tables import RuleSet
 
@@ -45,6 +51,20 @@ _BIT_COUNT: Final = tuple(bin(pattern).count("1") for pattern in range(16))
 _DISJOINT: Final = frozenset.isdisjoint
 
 
+#: ``id(None)``: the answer-rule id of an effect with none (`_variants`' key).
+_NO_RULE_ID: Final = id(None)
+
+
+def answer_rule_id(effect: Effect | None) -> int:
+    """The id of ``effect``'s answer rule (`Effect.answer_rule`; 0: no effect): part of
+    the move caches' keys (`_variants`)."""
+    if effect is None:
+        return 0
+    if effect._kept & KEEPS_ANSWER_RULE:  # no answer rule
+        return _NO_RULE_ID
+    return id(effect.answer_rule)
+
+
 def _add_extra_moves(game: Position, moves: list[Move]) -> None:
     """Add the out-of-turn actions the rules list now to ``moves``."""
     rules = game.compiled
@@ -65,8 +85,7 @@ def _turn_moves(game: Position, seat: int) -> list[Move]:
         elif is_first_ok(game, seat, drawn):
             left = len(game.hands[seat]) - 1
             cap = game.compiled.left_cap
-            effect = game.effect
-            answer = 0 if effect is None else id(effect.answer_rule)
+            answer = answer_rule_id(game.effect)
             moves.extend(_variants(game, seat, (drawn,), left if left < cap else cap, answer))
         if not game.must_play_drawn or not moves:
             moves.append(_PASS)
@@ -81,7 +100,7 @@ def _turn_moves(game: Position, seat: int) -> list[Move]:
         else:
             if effect.may_draw(game, seat, bool(firsts)):  # type: ignore[arg-type]  # a Core
                 moves.append(_DRAW)
-            if effect.may_pass(game, seat):  # type: ignore[arg-type]  # a Core
+            if not effect._kept & KEEPS_MAY_PASS and effect.may_pass(game, seat):  # type: ignore[arg-type]  # a Core
                 moves.append(_PASS)
         if not moves:
             moves.append(_PASS)  # stuck: nothing to play, nothing to draw (PL-36)
@@ -157,7 +176,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
         suit = top.suit
         wilds_ok = True
     else:
-        override = effect.suit_override
+        override = None if effect._kept & KEEPS_SUIT_OVERRIDE else effect.suit_override
         if override is None:
             answers = effect.answers(top)
             if answers is None:
@@ -268,7 +287,7 @@ def is_first_ok(game: Position, seat: int, card: Card) -> bool:
             return True
         suit = top.suit
     else:
-        override = effect.suit_override
+        override = None if effect._kept & KEEPS_SUIT_OVERRIDE else effect.suit_override
         if override is None:
             return effect.allows(game, card) or _wild_under_effects(game, card)  # type: ignore[arg-type]  # a Core
         if card.suit is override or card.rank is top.rank:
@@ -311,7 +330,7 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     rules = game.compiled
     hand = game.hands[seat]
     effect = game.effect
-    answer = 0 if effect is None else id(effect.answer_rule)
+    answer = answer_rule_id(effect)
     left = len(hand) - 1
     cap = rules.left_cap
     left = left if left < cap else cap

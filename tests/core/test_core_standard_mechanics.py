@@ -23,8 +23,10 @@ from makao.rules import (
     SuitDemandCards,
     WaitCards,
     WaitEffect,
+    base,
 )
 from makao.rules.base import Effect, Events, Table
+from makao.rules.demand import SuitDemand
 
 PL = variants.polish()
 STOCK = "5c 6c 8c 9c 10c 5d 6d 8d 9d 10d"
@@ -231,3 +233,50 @@ def test_pl_13_pl_18_an_effects_hook_does_what_the_engine_does() -> None:
             in_force.on_pass(games[1], 1, events)
         assert events == list(by_engine)
         assert games[1] == games[0] and games[1].to_move == games[0].to_move == 2
+
+
+def test_an_effect_class_records_the_hooks_it_keeps() -> None:
+    """`Effect._kept`: the hooks a class leaves as `Effect` defines them, whose defaults
+    the engine gives without a call -- worked out for every subclass, user ones too."""
+    keeps = {
+        "suit_override": base.KEEPS_SUIT_OVERRIDE,
+        "may_pass": base.KEEPS_MAY_PASS,
+        "answer_rule": base.KEEPS_ANSWER_RULE,
+        "answer_overrides": base.KEEPS_ANSWER_OVERRIDES,
+        "on_draw": base.KEEPS_ON_DRAW,
+    }
+
+    def kept(kind: type[Effect]) -> set[str]:
+        return {name for name, bit in keeps.items() if kind._kept & bit}
+
+    assert kept(AttackEffect) == {"suit_override", "may_pass", "answer_overrides"}
+    assert kept(WaitEffect) == {"suit_override", "answer_rule", "answer_overrides", "on_draw"}
+    assert kept(SuitDemand) == {"may_pass", "answer_rule", "answer_overrides", "on_draw"}
+    assert kept(CountedAttack) == kept(AttackEffect)
+
+    @attrs.frozen
+    class Passable(AttackEffect):
+        def may_pass(self, game: Table, seat: int) -> bool:
+            return True
+
+    assert kept(Passable) == {"suit_override", "answer_overrides"}
+
+
+def test_pl_13_an_attack_that_may_be_passed_lists_the_pass() -> None:
+    """An effect subclass overriding a hook its base class keeps is asked (not given the
+    default): an attack that may also be passed lists ``pass``."""
+
+    @attrs.frozen
+    class Passable(AttackEffect):
+        def may_pass(self, game: Table, seat: int) -> bool:
+            return True
+
+    rule = next(r for r in PL.rules if type(r) is BattleCards)
+    hands = ["5h 9c", "7c 8d"]
+    effect = Passable(2, 0, False, rule)
+    game = Game.from_position(PL, hands=hands, pile="2h", stock=STOCK, to_move=1, effect=effect)
+    assert "pass" in game.legal_moves_text()
+    plain = Game.from_position(
+        PL, hands=hands, pile="2h", stock=STOCK, to_move=1, effect="attack 2"
+    )
+    assert "pass" not in plain.legal_moves_text()

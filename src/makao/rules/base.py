@@ -30,7 +30,7 @@ means; every effect describes itself as a [`Pending`][makao.rules.base.Pending] 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
 
 import attrs
 
@@ -417,6 +417,24 @@ class Pending:
 NOTHING_PENDING = Pending()
 
 
+#: The hooks of [`Effect`][makao.rules.base.Effect] that a subclass may leave as `Effect`
+#: defines them, as bits of `Effect._kept` (the engine gives a kept hook's default without
+#: calling it: a call from compiled code into an interpreted method costs several hundred
+#: instructions).
+KEEPS_SUIT_OVERRIDE: Final = 1
+KEEPS_MAY_PASS: Final = 2
+KEEPS_ANSWER_RULE: Final = 4
+KEEPS_ANSWER_OVERRIDES: Final = 8
+KEEPS_ON_DRAW: Final = 16
+_HOOK_BITS: Final = (
+    ("suit_override", KEEPS_SUIT_OVERRIDE),
+    ("may_pass", KEEPS_MAY_PASS),
+    ("answer_rule", KEEPS_ANSWER_RULE),
+    ("answer_overrides", KEEPS_ANSWER_OVERRIDES),
+    ("on_draw", KEEPS_ON_DRAW),
+)
+
+
 @attrs.frozen
 class Effect:
     """An effect in force on the player to move (attack, wait, demand, named suit).
@@ -425,6 +443,18 @@ class Effect:
     [`allows`][makao.rules.base.Effect.allows], or draws one card and may play it if allowed (PL-24,
     PL-27).
     """
+
+    #: The hooks this class leaves as `Effect` defines them (`KEEPS_*` bits), worked out
+    #: when the class is made (a hook patched onto a class later is not seen).
+    _kept: ClassVar[int] = sum(bit for _, bit in _HOOK_BITS)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        kept = 0
+        for name, bit in _HOOK_BITS:
+            if getattr(cls, name) is getattr(Effect, name):
+                kept |= bit
+        cls._kept = kept
 
     @property
     def blocks_wilds(self) -> bool:
