@@ -15,6 +15,7 @@ members; `Game`, an interpreted subclass, adds no fields.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
@@ -43,7 +44,6 @@ from makao.events import (
     WaitRaised,
 )
 from makao.moves import Choice, Draw, Move, Play, parse_move
-from makao.rules._util import unlike
 from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import (
     KEEPS_ANSWER_OVERRIDES,
@@ -540,6 +540,15 @@ def _effect_target(game: Core, seat: int, direction: int) -> int | None:
     return None
 
 
+def _unlike(effect: Effect, previous: Effect | None) -> Effect:
+    """``effect``, or a copy of it if it is ``previous``, the effect in force before the
+    play. The engine tells the effect in force when a turn began from one put in force
+    during it by identity (only the first counts the turn, `_end_turn`), so a shared
+    effect ([`Interned`][makao.events.Interned]) equal to the one in force must not be
+    that object."""
+    return copy.copy(effect) if effect is previous else effect
+
+
 def _raise_attack(
     game: Core,
     rule: BattleCards,
@@ -563,7 +572,7 @@ def _raise_attack(
     target = _effect_target(game, seat, -game.direction if backwards else game.direction)
     if target is None:
         return  # nobody can receive the attack: it lapses (PL-19)
-    game.effect = unlike(rule.attack(total, seat, backwards), previous)
+    game.effect = _unlike(rule.attack(total, seat, backwards), previous)
     game.next_seat = target
     events.append(_ATTACK_RAISED[seat, target, total])
 
@@ -589,7 +598,7 @@ def _raise_wait(
     target = _effect_target(game, seat, game.direction)
     if target is None:
         return  # nobody can receive it: it lapses (PL-19)
-    game.effect = unlike(rule._waits[turns, seat], previous)
+    game.effect = _unlike(rule._waits[turns, seat], previous)
     game.next_seat = target
     events.append(_WAIT_RAISED[seat, target, turns])
 
@@ -610,7 +619,7 @@ def _demand_rank(
     if isinstance(previous, RankDemand) and previous.rank is not choice:
         events.append(_RANK_ENDED[(previous.rank,)])
     if demanded is not None:
-        game.effect = unlike(rule._demands[demanded, seat], previous)
+        game.effect = _unlike(rule._demands[demanded, seat], previous)
 
 
 def _name_suit(
@@ -631,7 +640,7 @@ def _name_suit(
         if target is None:
             return  # nobody can be bound: the suit lapses (PL-19)
         game.next_seat = target
-    game.effect = unlike(rule._named[(suit,)], previous)
+    game.effect = _unlike(rule._named[(suit,)], previous)
 
 
 def _accept_wait(game: Core, effect: WaitEffect, seat: int, events: list[Event]) -> None:

@@ -1,8 +1,8 @@
 """Shared effects: the built-in attack, wait and demand rules make each distinct effect
 once and share it (a `makao.events.Interned` table per rule), but a play never puts in
-force the very object that was in force before it (`unlike`): the engine counts a turn
-only for the effect in force when the turn began, told by identity (PL-22, PL-23,
-PL-27)."""
+force the very object that was in force before it (`makao._core._unlike`): the engine
+counts a turn only for the effect in force when the turn began, told by identity (PL-22,
+PL-23, PL-27)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar, get_args
 
@@ -18,12 +17,10 @@ __all__ = [
     "effect_table",
     "one_of",
     "seat_after_by",
-    "unlike",
 ]
 
 K = TypeVar("K")
 V = TypeVar("V")
-E = TypeVar("E")
 
 
 class Cache(dict[K, V]):
@@ -47,14 +44,6 @@ def effect_table(kind: Callable[[], Callable[..., Any]]) -> Any:
         hash=False,
         default=attrs.Factory(lambda rule: Interned(kind(), rule), takes_self=True),
     )
-
-
-def unlike(effect: E, previous: object) -> E:
-    """``effect``, or a copy of it if it is ``previous``, the effect in force before the
-    play. The engine tells the effect in force when a turn began from one put in force
-    during it by identity (only the first counts the turn: `Effect.on_turn_end`), so a
-    shared effect equal to the one in force must not be that object."""
-    return copy.copy(effect) if effect is previous else effect
 
 
 def one_of(kind: object) -> Callable[[object, Any, object], None]:
