@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
@@ -15,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import makao
-from makao import _core, variants
+from makao import Game, _core, variants
 from makao.bots import HeuristicBot, RandomBot
 from makao.events import Event
 from makao.moves import Move
@@ -23,6 +24,7 @@ from makao.seeding import derive_seed
 from makao.sim import Comparison, play_game, simulate
 from makao.sim.play import GameRecord
 from makao.sim.stats import Z95, difference, mean, rate
+from makao.view import View
 
 POLISH = variants.polish()
 
@@ -261,3 +263,37 @@ def test_to_json_writes_standard_json_with_null_for_unknown_values(tmp_path: Pat
     assert "NaN" not in text and "Infinity" not in text
     data = json.loads(text, parse_constant=lambda name: pytest.fail(f"non-standard {name}"))
     assert any(v is None for m in data["metrics"].values() for v in m.values())
+
+
+class _Recorder(RandomBot):
+    """A random bot that notes every move it makes, in order, in a shared list."""
+
+    def __init__(self, played: list[Move]) -> None:
+        super().__init__()
+        self.played = played
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        move = super().choose(view, moves)
+        self.played.append(move)
+        return move
+
+    def respond(self, view: View, moves: Sequence[Move]) -> Move | None:
+        move = super().respond(view, moves)
+        if move is not None:
+            self.played.append(move)
+        return move
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_records_event_counts_are_the_engines_events(players: int) -> None:
+    """`GameRecord.events`: every event the engine gave, by kind -- the commonest kinds,
+    which the loop counts apart, as well as the rest -- against the same moves replayed."""
+    for index in range(3):
+        played: list[Move] = []
+        record = play_game(POLISH, [_Recorder(played) for _ in range(players)], 7 + index)
+        game = Game.new(POLISH, players, seed=7 + index)
+        counted: Counter[str] = Counter()
+        for move in played:
+            counted.update(type(event).__name__ for event in game.play(move))
+        assert game.is_over and dict(record.events) == dict(counted)
+        assert {"CardsPlayed", "CardsDrawn", "GameOver"} <= set(counted)
