@@ -14,6 +14,7 @@ from makao.cards import ALL_CARDS, Card
 from makao.errors import IllegalMoveError
 from makao.moves import TURN_MOVES, Choice, Draw, Move, Pass, Play, _listed_play, move_seat
 from makao.rules.base import (
+    KEEPS_ANSWER_OVERRIDES,
     KEEPS_ANSWER_RULE,
     KEEPS_MAY_PASS,
     KEEPS_SUIT_OVERRIDE,
@@ -563,15 +564,17 @@ def acting_rule(game: Position, cards: tuple[Card, ...]) -> CardRule | None:
         claimed = claiming_rule(game, cards)
         if claimed is not None:
             return claimed
-    effect = game.effect
-    if effect is not None and effect.answer_overrides:
+    effect = game.effect  # its hooks kept as `Effect` has them give their defaults
+    if effect is not None and not effect._kept & KEEPS_ANSWER_OVERRIDES and effect.answer_overrides:
         return effect.answer_rule
     card_rule = game.compiled.card_rule
     for card in reversed(cards):
         rule = card_rule[card.index]
         if rule is not None:
             return rule
-    return None if effect is None else effect.answer_rule
+    if effect is None or effect._kept & KEEPS_ANSWER_RULE:
+        return None
+    return effect.answer_rule
 
 
 def _variants(
