@@ -8,6 +8,7 @@ never be skipped (PL-12…PL-15, PL-17, PL-18, PL-21, PL-23, PL-26, PL-27)."""
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import attrs
 
@@ -49,8 +50,11 @@ class CountedAttack(AttackEffect):
 
 
 @attrs.frozen
-class CountedBattleCards(BattleCards):
-    """Battle cards that count their plays, then attack as the built-in ones do."""
+class Counted(CardRule):
+    """Mixed in before a built-in rule class: counts each play of its cards under the
+    class's ``counted`` name, then lets the built-in rule's `on_play` act."""
+
+    counted: ClassVar[str] = ""
 
     def on_play(
         self,
@@ -61,62 +65,39 @@ class CountedBattleCards(BattleCards):
         previous: Effect | None,
         events: Events,
     ) -> None:
-        count("attack on_play")
+        count(self.counted)
         super().on_play(game, seat, cards, choice, previous, events)
+
+
+@attrs.frozen
+class CountedBattleCards(Counted, BattleCards):
+    """Battle cards that count their plays, then attack as the built-in ones do."""
+
+    counted = "attack on_play"
 
     def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
         return CountedAttack(total, seat, backwards, self)
 
 
 @attrs.frozen
-class CountedWaitCards(WaitCards):
+class CountedWaitCards(Counted, WaitCards):
     """Wait cards that count their plays, then wait as the built-in ones do."""
 
-    def on_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        choice: Choice,
-        previous: Effect | None,
-        events: Events,
-    ) -> None:
-        count("wait on_play")
-        super().on_play(game, seat, cards, choice, previous, events)
+    counted = "wait on_play"
 
 
 @attrs.frozen
-class CountedRankDemandCards(RankDemandCards):
+class CountedRankDemandCards(Counted, RankDemandCards):
     """Demanders that count their plays, then demand as the built-in ones do."""
 
-    def on_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        choice: Choice,
-        previous: Effect | None,
-        events: Events,
-    ) -> None:
-        count("demand on_play")
-        super().on_play(game, seat, cards, choice, previous, events)
+    counted = "demand on_play"
 
 
 @attrs.frozen
-class CountedSuitDemandCards(SuitDemandCards):
+class CountedSuitDemandCards(Counted, SuitDemandCards):
     """Suit changers that count their plays, then name a suit as the built-in ones do."""
 
-    def on_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        choice: Choice,
-        previous: Effect | None,
-        events: Events,
-    ) -> None:
-        count("suit on_play")
-        super().on_play(game, seat, cards, choice, previous, events)
+    counted = "suit on_play"
 
 
 @attrs.frozen
@@ -137,8 +118,9 @@ class OneCardAttacks(BattleCards):
 
 
 def with_subclass(variant: Variant, kind: type[CardRule]) -> Variant:
-    """``variant`` with its rule of ``kind``'s base class made by ``kind`` (same fields)."""
-    base = kind.__mro__[1]
+    """``variant`` with its rule of the built-in class ``kind`` extends made by ``kind``
+    (same fields)."""
+    base = next(k for k in kind.__mro__ if k.__module__.startswith("makao.rules."))
     built_in = next(r for r in variant.rules if type(r) is base)
     fields = {a.name: getattr(built_in, a.name) for a in attrs.fields(base) if a.init}
     return variant.replace(base, kind(**fields))
