@@ -168,6 +168,42 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
     return moves
 
 
+def _single_card_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
+    """`_plain_moves` for plays of one card where a wild card that does not match may be
+    played only when nothing in the hand matches (`RuleSet.single_stuck_wilds`: RU-6,
+    RU-7 with ``changers_only_when_stuck``): the plays of the matching cards in hand order
+    or, with none, of the wild ones -- as `_plain_moves` lists them, without its split of
+    the wild cards from the matching ones."""
+    rules = game.compiled
+    top = game.pile[-1].index
+    matching = rules.matching_flags[top]
+    firsts: list[Card] = []
+    for card in hand:  # an inline loop (see `held_in`)
+        if matching[card.index]:
+            firsts.append(card)
+    if not firsts:  # nothing matches: the wild cards may (RU-7)
+        playable = rules.playable_flags[top]
+        for card in hand:
+            if playable[card.index]:
+                firsts.append(card)
+    if len(firsts) > 1 and not game.beginning.distinct and len(set(firsts)) < len(firsts):
+        firsts = list(dict.fromkeys(firsts))  # the same card twice (two decks): each once
+    moves: list[Move] = []
+    if firsts:
+        seat = game.to_move
+        left = len(hand) - 1
+        cap = rules.left_cap
+        left = left if left < cap else cap
+        row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
+        for card in firsts:
+            moves += row[card.index] or _fill_single(game, row, card, left, seat)
+    if game.stock or len(game.pile) > 1:  # a card can be drawn
+        moves.append(_DRAW)
+    elif not moves:
+        moves.append(_PASS)  # stuck (PL-36)
+    return moves
+
+
 def first_cards(game: Position, seat: int) -> list[Card]:
     """The distinct cards of ``seat``'s hand that may start a play now, in hand order."""
     hand = game.hands[seat]

@@ -85,6 +85,7 @@ class RuleSet:
         "required_call_rules",
         "sequence_cache",
         "single_plays",
+        "single_stuck_wilds",
         "start",
         "state_index",
         "stateful",
@@ -171,6 +172,10 @@ class RuleSet:
     #: nothing else: `_WILD_ANSWERS`); ``None`` for other cards and rules, whose `allows`
     #: the engine calls (PL-9, RU-7).
     wild_answers: tuple[tuple[bool, bool] | None, ...]
+    #: Whether plays are of one card and every wild card may be played when it does not
+    #: match only if nothing in the hand matches (its `wild_answers` ``(True, False)``:
+    #: RU-7 with ``changers_only_when_stuck``): the plain listing then walks the hand once.
+    single_stuck_wilds: bool
     #: `makao.Game.public_state` per (rule states, the deal's announcements): the rules'
     #: public state depends on nothing else (`Rule.public_state`).
     public_cache: dict[tuple[object, object], tuple[tuple[str, object], ...]]
@@ -244,6 +249,9 @@ class RuleSet:
         tables.start = slots[StartRule]  # type: ignore[assignment]
         tables.card_rules = card_rules
         _copy_settings(tables)
+        tables.single_stuck_wilds = not tables.multi_card and all(
+            tables.wild_answers[card.index] == (True, False) for card in wild_cards
+        )
         tables.has_effect_wilds = any(w.under_effects for w in wild_rules)
         tables.claim_rules = tuple(r for r in card_rules if type(r).claims is not CardRule.claims)
         tables.required_call_rules = _overriding(turn_rules, "required_calls")
