@@ -9,6 +9,7 @@ import pytest
 
 from makao import Game, Move, variants
 from makao.bots import BaseBot, HeuristicBot, RandomBot
+from makao.bots.random import DEFAULT_TALK
 from makao.errors import SetupError
 from makao.sim import play_game
 from makao.sim.play import _Tracker
@@ -108,8 +109,8 @@ class _Bare:
 
     name = "bare"
 
-    def __init__(self) -> None:
-        self.inner = RandomBot()
+    def __init__(self, talk: float = DEFAULT_TALK) -> None:
+        self.inner = RandomBot(talk)
         self.asked = 0
 
     def reset(self, seed: int) -> None:
@@ -130,6 +131,27 @@ def test_a_bot_without_a_chooser_is_asked_with_choose_and_plays_the_same_games()
             POLISH, [RandomBot(), RandomBot()], seed=seed
         )
         assert all(bot.asked for bot in bare)
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "talk"),
+    [("polish", 2, 0.02), ("russian", 3, 0.02), ("mao", 3, 0.3), ("mao", 4, 0.02)],
+)
+def test_the_loops_own_random_pick_plays_the_games_of_choose(
+    name: str, players: int, talk: float
+) -> None:
+    """`RandomBot`'s `RandomPick`, which the loop applies itself when no out-of-turn action
+    (so no table talk) is listed: the same games as `choose` asked at every decision --
+    in Ultimate Mao too, where talk is on offer at every moment (UM-21)."""
+    variant = variants.get(name)
+    asked = 0
+    for seed in range(3):
+        bare = [_Bare(talk) for _ in range(players)]
+        record = play_game(variant, bare, seed=seed, max_actions=400)
+        bots = [RandomBot(talk) for _ in range(players)]
+        assert play_game(variant, bots, seed=seed, max_actions=400) == record
+        asked += sum(bot.asked for bot in bare)
+    assert asked > 100
 
 
 @pytest.mark.parametrize(

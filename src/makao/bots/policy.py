@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "TALK_CALLS",
+    "RandomPick",
     "Situation",
     "best_moves",
     "best_moves_in",
@@ -83,32 +84,47 @@ def random_move(moves: Sequence[Move], rng: Random, talk: float) -> Move:
     return random_chooser(rng, talk)(None, moves)
 
 
-def random_chooser(rng: Random, talk: float) -> Callable[[object, Sequence[Move]], Move]:
+def random_chooser(rng: Random, talk: float) -> RandomPick:
     """[`random_move`][makao.bots.policy.random_move] with ``rng`` and ``talk`` bound, for
-    one game: a function of a view (not read) and the moves that draws the same numbers of
-    ``rng`` in the same order -- what [`RandomBot.chooser`][makao.bots.RandomBot.chooser]
-    gives the simulation loop.
+    one game: a [`RandomPick`][makao.bots.policy.RandomPick], called with a view (not read)
+    and the moves, that draws the same numbers of ``rng`` in the same order -- what
+    [`RandomBot.chooser`][makao.bots.RandomBot.chooser] gives the simulation loop."""
+    return RandomPick(rng.random, talk)
 
-    Here rather than in the bot's interpreted module: compiled, the function returned is C
-    code called straight from the loop (no interpreted ``choose`` frame between them),
-    ``rng.random`` is bound once rather than looked up by name at each call, and the loop's
-    moves, a tuple, are read as one."""
-    chance = rng.random
 
-    def choose(view: object, moves: Sequence[Move]) -> Move:
+class RandomPick:
+    """[`random_move`][makao.bots.policy.random_move]'s pick as a callable of a view (not
+    read) and the moves, with the random number source (``chance``, the ``random`` of the
+    bot's `Random`) and ``talk`` bound (`random_chooser`).
+
+    With no table talk among the moves it picks ``moves[int(chance() * len(moves))]``: the
+    simulation loop picks so itself, without the call, when the engine lists no
+    out-of-turn action (every [`Say`][makao.moves.Say], talk too, is one, listed after the
+    turn moves). Here rather than in the bot's interpreted module: compiled, the pick is C
+    code called straight from the loop, ``chance`` is bound once rather than looked up by
+    name at each call, and the loop's moves, a tuple, are read as one."""
+
+    __slots__ = ("chance", "talk")
+
+    def __init__(self, chance: Callable[[], float], talk: float) -> None:
+        self.chance = chance
+        """The random number source: ``random()`` of the bot's `Random`."""
+        self.talk = talk
+        """The probability of talking when talk is on offer beside other moves."""
+
+    def __call__(self, view: object, moves: Sequence[Move]) -> Move:
+        """A uniformly random one of ``moves`` (talk only with probability ``talk``)."""
         listed = moves if type(moves) is tuple else tuple(moves)
         for move in listed:
             if type(move) is _SAY and move.call in TALK_CALLS:  # talk on offer: split
                 talks, rest = split_talk(listed)
                 if rest:
-                    listed = tuple(talks if chance() < talk else rest)
+                    listed = tuple(talks if self.chance() < self.talk else rest)
                 break
         # the length in a variable: compiled, a float times ``len(...)`` (a "short int") is
         # a generic multiplication of two objects, times an ``int`` variable C arithmetic
         size = len(listed)
-        return listed[int(chance() * size)]
-
-    return choose
+        return listed[int(self.chance() * size)]
 
 
 def split_talk(moves: Sequence[Move]) -> tuple[list[Move], Sequence[Move]]:
