@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from makao import _movegen, _random
@@ -22,7 +21,7 @@ from makao.errors import InvalidMoveError, SetupError
 from makao.moves import Draw, Move, Pass, parse_move
 from makao.outcome import Outcome
 from makao.rules.base import Effect, Pending
-from makao.state import FIELDS, Beginning
+from makao.state import FIELDS, Beginning, State
 from makao.variant import Variant
 from makao.view import View
 
@@ -224,8 +223,10 @@ class Game(Core):
             """Whether the game has ended."""
 
     else:
-        # read by a C getter: no Python call per read (every game loop asks it per move)
-        is_over = property(attrgetter("over"), doc="Whether the game has ended.")
+        # the descriptor of the state's own field `over` under a second name: read as that
+        # field is, with no call per read (every game loop asks it per move), and, by the
+        # interpreter, as a slot it specialises (a property is looked up anew at each read)
+        is_over = State.__dict__["over"]
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in the order they were received."""
