@@ -528,7 +528,7 @@ def _end_turn(game: Core, seat: int, previous: Effect | None, events: list[Event
         return
     target = (seat + game.direction) % game.players
     if game.done[target] or game.waits[target]:
-        target = _advance(game, seat, events)  # pass over finished and waiting seats
+        target = _passing_over(game, seat, target, events)  # finished and waiting seats
     game.to_move = target
 
 
@@ -676,17 +676,24 @@ def _accept_attack(game: Core, effect: AttackEffect, seat: int, events: list[Eve
 
 
 def _advance(game: Core, seat: int, events: list[Event]) -> int:
-    """`Core.advance` (PL-18), as a module function (see `_play_cards`): `end_turn` calls
-    it whenever finished or waiting seats are passed over (every turn, once a seat of
-    several has finished)."""
-    players = game.players
-    current = (seat + game.direction) % players
+    """`Core.advance` (PL-18), as a module function (see `_play_cards`)."""
+    current = (seat + game.direction) % game.players
     if not game.done[current] and not game.waits[current]:
         return current  # the usual case: the next seat simply plays
+    return _passing_over(game, seat, current, events)
+
+
+def _passing_over(game: Core, seat: int, current: int, events: list[Event]) -> int:
+    """`_advance` from ``current``, the seat after ``seat``, finished or waiting: the next
+    seat that is neither, each passed over on the way (a waiting one waits a turn less).
+    `_end_turn` calls it whenever such seats are passed over (every turn, once a seat of
+    several has finished)."""
+    players = game.players
     for _ in range(4 * players + sum(game.waits)):  # waits ≤ MAX_WAIT each: bounded
         waits = game.waits  # re-read: passing over a seat may change them
         if game.done[current]:
-            _pass_over(game, current, events)
+            if game.effect is not None:  # `_pass_over`'s test, inline: mostly none
+                _pass_over(game, current, events)
         elif waits[current]:
             game.waits = replaced(waits, current, waits[current] - 1)
             game.stuck = 0  # a skipped turn is no pass: the seat may play later (PL-36)

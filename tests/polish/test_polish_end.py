@@ -88,6 +88,20 @@ def test_pl_33_last_card_effect_applies_option(play: str, raised: object) -> Non
     assert game.effect is not None
 
 
+def test_pl_19_pl_22_pl_33_a_finished_demanders_turn_passed_over_ends_the_demand() -> None:
+    """PL-33 with the last card's effect: a demand set by a finishing jack lasts the round
+    (PL-22) and ends when the round comes to the demander, who is passed over (PL-19):
+    after it the next player plays by suit again (PL-25)."""
+    game = Game.from_position(EFFECTS, hands=["Jh", "7s 8d", "7d 9s"], pile="5h", stock=STOCK)
+    assert DemandSet(0, Rank.SEVEN) in game.play("Jh:7")
+    assert plays(game) == {"7s"}  # the demanded rank only (PL-23)
+    game.play("7s")
+    events = game.play("7d")  # the round ends with seat 0's turn, passed over
+    assert DemandEnded(Rank.SEVEN) in events
+    assert game.effect is None and game.to_move == 1
+    assert plays(game) == {"8d"}  # on 7d by suit, as without a demand
+
+
 @pytest.mark.parametrize(("effect", "card"), [("attack 2 by 0", "2s"), ("wait 1 by 0", "4s")])
 def test_pl_33_finishing_by_defending_ends_the_attack_or_wait(effect: str, card: str) -> None:
     """PL-33: finishing by defending ends the attack or wait."""
