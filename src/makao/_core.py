@@ -129,10 +129,7 @@ class Core(State):
             else:
                 rules = self.compiled
                 if self.drawn is None and self.effect is None and rules.plain_tables:
-                    if rules.single_stuck_wilds:  # one card a play, wilds only when stuck
-                        moves = _movegen._single_card_moves(self, self.hands[self.to_move])
-                    else:
-                        moves = _movegen._plain_moves(self, self.hands[self.to_move])
+                    moves = _movegen._plain_moves(self, self.hands[self.to_move])
                 else:
                     moves = _movegen._turn_moves(self, self.to_move)
                 # out-of-turn actions; with every rule state initial, only from rules not

@@ -115,30 +115,43 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
     position: fewer steps than `first_cards` and `_add_plays`): its plays, then a draw
     (or, with nothing to play or draw, a pass: PL-36).
     As in `first_cards`, the cards that match come first, then the wild ones that do not
-    match, if their rule allows them now (PL-9)."""
+    match, if their rule allows them now (PL-9). Where every wild card that does not match
+    may be played only when nothing in the hand matches (`RuleSet.single_stuck_wilds`:
+    RU-7 with ``changers_only_when_stuck``), that is the matching cards or, with none, the
+    wild ones, found without splitting the wild cards from the matching ones."""
     top = game.pile[-1].index
     rules = game.compiled
     playable = rules.playable_flags[top]
     firsts: list[Card] = []
     bits = 0  # the hand as a set of bits (`Card.bit`), where plays of several cards may be
-    if rules.multi_card:
-        for card in hand:  # `flagged_in`, inline: this runs for most positions
-            bits |= card.bit
-            if playable[card.index]:
+    if rules.single_stuck_wilds:  # one card a play, the wild ones only when none matches
+        matching = rules.matching_flags[top]  # so: the matching cards or else the wild ones
+        for card in hand:  # an inline loop (see `held_in`)
+            if matching[card.index]:
                 firsts.append(card)
+        if not firsts:  # nothing matches: the wild cards may (RU-7)
+            for card in hand:
+                if playable[card.index]:
+                    firsts.append(card)
     else:
-        for card in hand:  # the same, without the bits
-            if playable[card.index]:
-                firsts.append(card)
-    wild_only = rules.wild_only[top]
-    if wild_only and not _DISJOINT(wild_only, firsts):  # wild cards only their rule admits
-        matches: list[Card] = []
-        wilds: list[Card] = []
-        matching = rules.matching_flags[top]  # the others are wild only
-        for card in firsts:  # an inline loop (see `held_in`)
-            (matches if matching[card.index] else wilds).append(card)
-        _add_wilds(game, game.to_move, wilds, matches)
-        firsts = matches
+        if rules.multi_card:
+            for card in hand:  # `flagged_in`, inline: this runs for most positions
+                bits |= card.bit
+                if playable[card.index]:
+                    firsts.append(card)
+        else:
+            for card in hand:  # the same, without the bits
+                if playable[card.index]:
+                    firsts.append(card)
+        wild_only = rules.wild_only[top]
+        if wild_only and not _DISJOINT(wild_only, firsts):  # wild cards only their rule admits
+            matches: list[Card] = []
+            wilds: list[Card] = []
+            matching = rules.matching_flags[top]  # the others are wild only
+            for card in firsts:  # an inline loop (see `held_in`)
+                (matches if matching[card.index] else wilds).append(card)
+            _add_wilds(game, game.to_move, wilds, matches)
+            firsts = matches
     seat = game.to_move
     moves: list[Move] = []
     if not game.beginning.distinct and len(firsts) > 1 and len(set(firsts)) < len(firsts):
@@ -161,42 +174,6 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
         else:
             for card in firsts:
                 moves += row[card.index] or _fill_single(game, row, card, left, seat)
-    if game.stock or len(game.pile) > 1:  # a card can be drawn
-        moves.append(_DRAW)
-    elif not moves:
-        moves.append(_PASS)  # stuck (PL-36)
-    return moves
-
-
-def _single_card_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
-    """`_plain_moves` for plays of one card where a wild card that does not match may be
-    played only when nothing in the hand matches (`RuleSet.single_stuck_wilds`: RU-6,
-    RU-7 with ``changers_only_when_stuck``): the plays of the matching cards in hand order
-    or, with none, of the wild ones -- as `_plain_moves` lists them, without its split of
-    the wild cards from the matching ones."""
-    rules = game.compiled
-    top = game.pile[-1].index
-    matching = rules.matching_flags[top]
-    firsts: list[Card] = []
-    for card in hand:  # an inline loop (see `held_in`)
-        if matching[card.index]:
-            firsts.append(card)
-    if not firsts:  # nothing matches: the wild cards may (RU-7)
-        playable = rules.playable_flags[top]
-        for card in hand:
-            if playable[card.index]:
-                firsts.append(card)
-    if len(firsts) > 1 and not game.beginning.distinct and len(set(firsts)) < len(firsts):
-        firsts = list(dict.fromkeys(firsts))  # the same card twice (two decks): each once
-    moves: list[Move] = []
-    if firsts:
-        seat = game.to_move
-        left = len(hand) - 1
-        cap = rules.left_cap
-        left = left if left < cap else cap
-        row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
-        for card in firsts:
-            moves += row[card.index] or _fill_single(game, row, card, left, seat)
     if game.stock or len(game.pile) > 1:  # a card can be drawn
         moves.append(_DRAW)
     elif not moves:

@@ -1,7 +1,8 @@
-"""The one-walk listing of single-card variants whose wild cards leave the suit and rank
-only when nothing matches (`makao._movegen._single_card_moves`, RU-6 and RU-7 with
-``changers_only_when_stuck``) lists what the general plain listing
-(`makao._movegen._plain_moves`) lists, in the same order, in every position it is used for."""
+"""The plain listing's path for single-card variants whose wild cards leave the suit and
+rank only when nothing matches (`RuleSet.single_stuck_wilds`, RU-6 and RU-7 with
+``changers_only_when_stuck``: the matching cards, or with none the wild ones) lists what
+the general path of `makao._movegen._plain_moves` lists, in the same order, in every
+position it is used for."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ import random
 import pytest
 
 from makao import Game, variants
-from makao._movegen import _plain_moves, _single_card_moves
+from makao._movegen import _plain_moves
 from makao.moves import Play
 
 
-def test_ru_7_the_one_walk_listing_is_used_only_where_it_holds() -> None:
+def test_ru_7_the_stuck_wilds_path_is_taken_only_where_it_holds() -> None:
     """Single cards with wilds only when stuck (Russian by default); not with
     ``changers_only_when_stuck`` off, nor with multi-card plays (Polish) or wild cards
     that may always be played (crazy eights)."""
@@ -25,13 +26,15 @@ def test_ru_7_the_one_walk_listing_is_used_only_where_it_holds() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
-def test_ru_6_ru_7_the_one_walk_listing_is_the_general_plain_listing(players: int) -> None:
+def test_ru_6_ru_7_the_stuck_wilds_path_lists_as_the_general_path(players: int) -> None:
     """Seeded random Russian games: in every plain position (no effect, no card drawn),
-    both listings give the same moves in the same order -- among them positions where a
+    both paths give the same moves in the same order -- among them positions where a
     held wild card is listed because nothing matches and where it is not because a card
     does (RU-7), and hands with the same card twice (two decks, RU-1)."""
     variant = variants.russian()
-    wilds = variant.compiled.wild_cards
+    rules = variant.compiled
+    assert rules.single_stuck_wilds
+    wilds = rules.wild_cards
     stuck = unmatched = twice = 0
     for seed in range(4):
         game = Game.new(variant, players, seed=seed)
@@ -41,8 +44,12 @@ def test_ru_6_ru_7_the_one_walk_listing_is_the_general_plain_listing(players: in
                 break
             if game.drawn is None and game.effect is None:
                 hand = game.hands[game.to_move]
-                listed = _single_card_moves(game, hand)
-                assert listed == _plain_moves(game, hand)
+                listed = _plain_moves(game, hand)
+                rules.single_stuck_wilds = False  # the general path, this once
+                try:
+                    assert listed == _plain_moves(game, hand)
+                finally:
+                    rules.single_stuck_wilds = True
                 played = {move.cards[0] for move in listed if isinstance(move, Play)}
                 held_wilds = wilds.intersection(hand)
                 stuck += bool(played) and played <= held_wilds
