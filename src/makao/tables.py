@@ -174,7 +174,8 @@ class RuleSet:
     wild_answers: tuple[tuple[bool, bool] | None, ...]
     #: Whether plays are of one card and every wild card may be played when it does not
     #: match only if nothing in the hand matches (its `wild_answers` ``(True, False)``:
-    #: RU-7 with ``changers_only_when_stuck``): the plain listing then walks the hand once.
+    #: RU-7 with ``changers_only_when_stuck``): the plain listing then takes the matching
+    #: cards or, with none, the wild ones, without splitting the two (`_plain_moves`).
     single_stuck_wilds: bool
     #: `makao.Game.public_state` per (rule states, the deal's announcements): the rules'
     #: public state depends on nothing else (`Rule.public_state`).
