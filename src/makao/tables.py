@@ -250,8 +250,10 @@ class RuleSet:
         tables.start = slots[StartRule]  # type: ignore[assignment]
         tables.card_rules = card_rules
         _copy_settings(tables)
-        tables.single_stuck_wilds = not tables.multi_card and all(
-            tables.wild_answers[card.index] == (True, False) for card in wild_cards
+        tables.single_stuck_wilds = (
+            not tables.multi_card
+            and bool(wild_cards)  # without wild cards the general listing walks once
+            and all(tables.wild_answers[card.index] == (True, False) for card in wild_cards)
         )
         tables.has_effect_wilds = any(w.under_effects for w in wild_rules)
         tables.claim_rules = tuple(r for r in card_rules if type(r).claims is not CardRule.claims)

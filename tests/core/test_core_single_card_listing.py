@@ -13,16 +13,19 @@ import pytest
 from makao import Game, variants
 from makao._movegen import _plain_moves
 from makao.moves import Play
+from makao.rules import Wild
 
 
 def test_ru_7_the_stuck_wilds_path_is_taken_only_where_it_holds() -> None:
     """Single cards with wilds only when stuck (Russian by default); not with
-    ``changers_only_when_stuck`` off, nor with multi-card plays (Polish) or wild cards
-    that may always be played (crazy eights)."""
+    ``changers_only_when_stuck`` off, nor with multi-card plays (Polish), wild cards that
+    may always be played (crazy eights) or no wild cards (the general path then walks the
+    hand once)."""
     assert variants.russian().compiled.single_stuck_wilds
     assert not variants.russian(changers_only_when_stuck=False).compiled.single_stuck_wilds
     assert not variants.polish().compiled.single_stuck_wilds
     assert not variants.crazy_eights().compiled.single_stuck_wilds
+    assert not variants.russian().without(Wild).compiled.single_stuck_wilds  # no wilds
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
