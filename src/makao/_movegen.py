@@ -412,10 +412,11 @@ def _cached_group(
     hand size and answer rule id unless a card's choices depend on the table.
 
     With one deck those cards are the mates of ``first`` (`_MATE_MASK`) in ``bits`` (the
-    bits of the hand's cards, `Card.bit`), and the key tells them by their bits: an int,
-    where a set of them would be made and hashed at every lookup. With two decks they are
-    ``others`` (`_others_of_rank`, if the caller has them) and the key is their tuple in
-    the order of cards.
+    bits of the hand's cards, `Card.bit`): the plays are kept in ``first``'s dict of
+    `RuleSet.group_plays`, by one int (no tuple to make, hash and compare at every
+    lookup). With two decks they are ``others`` (`_others_of_rank`, if the caller has
+    them), and the plays are kept in `RuleSet.play_cache` by a tuple of ``first``, their
+    tuple in the order of cards, the hand size and ``answer``.
     Hand sizes from ``len(group) + 1 + left_cap`` on share one entry: every play of the
     group then leaves `RuleSet.left_cap` or more cards, which the call rules do not tell
     apart (`_variants`)."""
@@ -423,13 +424,22 @@ def _cached_group(
     hand = game.hands[seat]
     effect = game.effect
     group: int | tuple[Card, ...]
+    key: object
+    size = len(hand)
     if game.beginning.distinct:
         mask = bits & _MATE_MASK[first.index]  # an int of its own: compiled, C arithmetic
         if effect is not None:  # only the mates the effect lets follow
             for mate, bit in _MATE_BITS[first.index]:  # an inline loop (see `held_in`)
                 if mask & bit and not effect.allows_extra(game, mate):  # type: ignore[arg-type]  # a Core
                     mask ^= bit
-        count = _BIT_COUNT[mask >> (first.index & ~3)]
+        pattern = mask >> (first.index & ~3)  # the mates as four bits (the rank's window)
+        most = _BIT_COUNT[pattern] + 1 + rules.left_cap
+        # the mates and the hand size as counted here (at most 3 + 1 + left_cap ≤ 8) in
+        # one int below 256 (interpreted, a cached small int: none is made), the answer
+        # rule id (0 or an id) above them; the first card picks the dict
+        small = pattern * 16 + (size if size < most else most)
+        key = small + answer * 256 if answer else small
+        cache = rules.group_plays[first.index]
         group = mask
     else:  # two decks: the other copies of ``first`` stay; the key in the order of cards
         if others is None:
@@ -439,16 +449,14 @@ def _cached_group(
         if len(others) > 1:  # mostly one card: no sort, no key call
             others.sort(key=_INDEX)
         group = tuple(others)
-        count = len(group)
-    size = len(hand)
-    most = count + 1 + rules.left_cap
-    key = (first, group, size if size < most else most, answer)
+        most = len(group) + 1 + rules.left_cap
+        key = (first, group, size if size < most else most, answer)
+        cache = rules.play_cache
     dynamic = rules.table_choice_cards
     if dynamic:
         cards = _group_cards(first, group)
         if first in dynamic or not _DISJOINT(dynamic, cards):
             return _group_plays(game, seat, first, cards, answer)  # not cached
-    cache = rules.play_cache
     found = cache.get(key)
     if found is None:
         found = cache[key] = _group_plays(game, seat, first, _group_cards(first, group), answer)

@@ -63,6 +63,7 @@ class RuleSet:
         "draws_again",
         "extra_move_rules",
         "finish",
+        "group_plays",
         "handlers",
         "has_effect_wilds",
         "has_wilds",
@@ -131,6 +132,10 @@ class RuleSet:
     draws_again: bool
     sequence_cache: dict[Any, Any]
     play_cache: dict[Any, Any]
+    #: Per card index: the listed plays of a group of one deck's cards starting with that
+    #: card (`makao._movegen._cached_group`), by the other cards of its rank, the hand size
+    #: and the answer rule id packed in one int; filled as they are first needed.
+    group_plays: list[dict[Any, Any]]
     #: Per answer rule id (0: no effect, there from the start): per cards left (0…4+): per
     #: card index, the listed one-card plays, filled as they are first needed.
     single_plays: dict[int, list[list[Any]]]
@@ -216,6 +221,7 @@ class RuleSet:
         tables = cls()
         tables.sequence_cache = {}
         tables.play_cache = {}
+        tables.group_plays = [{} for _ in ALL_CARDS]
         tables.single_plays = {0: [[None] * 52 for _ in range(5)]}
         tables.public_cache = {}
         tables.interned_plays = {}
