@@ -88,13 +88,16 @@ _SUIT_NAMED: Final = Interned(SuitNamed)
 #: The events of the usual plays and draws, made once and shared (events are immutable):
 #: making a named tuple and freeing it costs about 1,500 instructions, a lookup a tenth.
 #: Per seat (seats of `_KEPT_SEATS` and more are not kept): `_PLAYED[seat]` by the play's
-#: identity, holding the play with its event, so that no other play can take its id
-#: while it is kept; `_DRAWN[seat]` by the card's index, for one card drawn by a normal
+#: identity, holding the play (so that no other play can take its id while it is kept)
+#: with its event, cards, choice and calls (`_Played`: compiled, an item of a tuple is read
+#: without the attribute lookup a field of a `Play`, an interpreted class, costs);
+#: `_DRAWN[seat]` by the card's index, for one card drawn by a normal
 #: draw; `_PASSED[seat]` is the seat's pass. A seat's plays are forgotten when they grow
 #: past `_KEPT_PLAYS` (plays made outside the listed moves' tables are new objects).
 _KEPT_SEATS: Final = 256
 _KEPT_PLAYS: Final = 20_000
-_PLAYED: Final[list[dict[int, tuple[Play, CardsPlayed]]]] = [{} for _ in range(_KEPT_SEATS)]
+_Played = tuple[Play, CardsPlayed, tuple[Card, ...], Choice, tuple[str, ...]]
+_PLAYED: Final[list[dict[int, _Played]]] = [{} for _ in range(_KEPT_SEATS)]
 _DRAWN: Final[list[list[CardsDrawn | None]]] = [[None] * 52 for _ in range(_KEPT_SEATS)]
 _PASSED: Final = tuple(Passed(seat) for seat in range(_KEPT_SEATS))
 
@@ -427,7 +430,10 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
     glue, a Python-level lookup and call (docs/builds.md)."""
     rules = game.compiled
     hand = game.hands[seat]
-    cards = move.cards
+    known = _PLAYED[seat].get(id(move)) if seat < _KEPT_SEATS else None
+    if known is None:
+        known = _played(seat, move)
+    cards = known[2]
     claimed = _movegen.claiming_rule(game, cards) if rules.claim_rules else None
     for card in cards:  # `without_card` for each card, inline: no call per card
         index = 0
@@ -440,11 +446,7 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
         hand = hand[:index] + hand[index + 1 :]
     game.hands[seat] = hand
     game.pile.extend(cards)
-    known = _PLAYED[seat].get(id(move)) if seat < _KEPT_SEATS else None
-    if known is not None:
-        events.append(known[1])
-    else:
-        events.append(_played(seat, move))
+    events.append(known[1])
     game.drawn = None
     game.stuck = 0
     previous = game.effect
@@ -466,19 +468,18 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
             acting = None if kept & KEEPS_ANSWER_RULE else previous.answer_rule
     if hand or rules.last_card_effect_applies:
         if acting is not None:
-            _on_play(game, acting, seat, cards, move.choice, previous, events)
+            _on_play(game, acting, seat, cards, known[3], previous, events)
         elif previous is not None:
             game.effect = previous.on_covered(game, events)
     elif previous is not None:
         game.effect = previous.on_covered(game, events)
     left = len(game.hands[seat])  # re-read: a rule may swap hands
     # with no calls, only the rules that act on this many cards left run
+    calls = known[4]
     for rule in (
-        rules.after_play_by_left[left if left < 4 else 4]
-        if not move.calls
-        else rules.after_play_rules
+        rules.after_play_by_left[left if left < 4 else 4] if not calls else rules.after_play_rules
     ):
-        rule.after_play(game, seat, cards, move.calls, events)
+        rule.after_play(game, seat, cards, calls, events)
     if not game.hands[seat] and not game.done[seat]:
         rules.finish.on_finish(game, seat, events)
     if not game.over:
@@ -812,15 +813,18 @@ def _draw_then_maybe_play(
     _end_turn(game, seat, game.effect, events)
 
 
-def _played(seat: int, move: Play) -> CardsPlayed:
-    """The event of ``move`` played by ``seat``, kept in `_PLAYED` (for seats it keeps)."""
-    event: CardsPlayed = _new_tuple(CardsPlayed, (seat, move.cards, move.choice))
+def _played(seat: int, move: Play) -> _Played:
+    """``move`` with the event of ``seat`` playing it, its cards, choice and calls, kept
+    in `_PLAYED` (for the seats it keeps)."""
+    cards, choice = move.cards, move.choice
+    event: CardsPlayed = _new_tuple(CardsPlayed, (seat, cards, choice))
+    played = (move, event, cards, choice, move.calls)
     if seat < _KEPT_SEATS:
         kept = _PLAYED[seat]
         if len(kept) >= _KEPT_PLAYS:
             kept.clear()
-        kept[id(move)] = (move, event)
-    return event
+        kept[id(move)] = played
+    return played
 
 
 def _passed(seat: int) -> Passed:

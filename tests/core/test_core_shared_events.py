@@ -63,9 +63,10 @@ def test_the_kept_plays_hold_their_play_so_no_other_play_takes_its_id() -> None:
     _steps(variants.polish(), 3, 2)
     assert any(_core._PLAYED) and any(map(any, _core._DRAWN))
     for seat, kept in enumerate(_core._PLAYED):
-        for key, (play, played) in kept.items():
+        for key, (play, played, cards, choice, calls) in kept.items():
             assert key == id(play) and played.seat == seat
             assert played == CardsPlayed(seat, play.cards, play.choice)
+            assert (cards, choice, calls) == (play.cards, play.choice, play.calls)
     for seat, row in enumerate(_core._DRAWN):
         for index, drawn in enumerate(row):
             if drawn is not None:
