@@ -6,9 +6,9 @@ the engine (compiled, it reads the state's fields as C struct members)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from operator import attrgetter
-from typing import Final
+from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter, itemgetter
+from typing import Any, Final, TypeVar
 
 from makao.cards import ALL_CARDS, Card
 from makao.errors import IllegalMoveError
@@ -30,6 +30,9 @@ from makao.tables import RuleSet
 #: so would make an import circle.
 Position = State
 
+
+#: A card, or what stands for one (`_uniform_orders`).
+_Item = TypeVar("_Item")
 
 _DRAW: Final = Draw()
 _PASS: Final = Pass()
@@ -499,32 +502,64 @@ def _sequences(
     canonical order per effect: the middle cards sorted (see `canonical_order`).
 
     ``others`` comes in the order of cards (`_group_plays`), a card's copies side by side,
-    so every chosen sub-multiset and every middle cut from it is sorted already."""
+    so every chosen sub-multiset and every middle cut from it is sorted already. For a
+    rank whose cards share one effect (``uniform``) the orders depend only on how many
+    copies of each card ``others`` holds: they are worked out once per such shape, as
+    positions in ``(first, *others)`` (`_uniform_orders`), and read from these cards."""
+    if uniform:
+        pool = (first, *others)
+        plays = [(first,)]
+        for getter in _uniform_orders(tuple(_runs(others)[1])):  # an inline loop
+            plays.append(getter(pool))
+        return tuple(plays)
     result: dict[tuple[Card, ...], None] = {(first,): None}
+    for middle, last in _middles_and_lasts(others):
+        for end in dict.fromkeys(middle) or (None,):
+            order = list(middle)
+            if end is not None:
+                order.remove(end)
+                order.append(end)
+            result[canonical_order(game, (first, *order, last))] = None
+    return tuple(result)
+
+
+#: Per shape of a group's other cards (how many copies of each, in the order of cards):
+#: the orders of the plays of a rank whose cards share one effect, but ``first`` alone, each
+#: as an `itemgetter` of its cards' positions in ``(first, *others)`` (`_sequences`).
+_UNIFORM_ORDERS: Final[dict[tuple[int, ...], tuple[Callable[[tuple[Any, ...]], Any], ...]]] = {}
+
+
+def _uniform_orders(shape: tuple[int, ...]) -> tuple[Callable[[tuple[Any, ...]], Any], ...]:
+    """`_UNIFORM_ORDERS` of ``shape``, worked out the first time: the orders of
+    `_middles_and_lasts` of stand-ins, the copies of a card each standing for the position
+    of its first copy (one int object: `_sub_multisets` tells copies by identity)."""
+    found = _UNIFORM_ORDERS.get(shape)
+    if found is None:
+        stand_ins: list[int] = []
+        for count in shape:
+            stand_ins += [len(stand_ins) + 1] * count
+        orders = dict.fromkeys((0, *middle, last) for middle, last in _middles_and_lasts(stand_ins))
+        found = _UNIFORM_ORDERS[shape] = tuple(itemgetter(*order) for order in orders)
+    return found
+
+
+def _middles_and_lasts(others: Sequence[_Item]) -> list[tuple[list[_Item], _Item]]:
+    """Each play's cards after the first, taken from ``others`` (`_sub_multisets`), for each
+    card that may come last: the others chosen (the middle, in their order) and that card;
+    a card held twice is last once."""
+    found: list[tuple[list[_Item], _Item]] = []
     for chosen in _sub_multisets(others):
         for position in range(len(chosen)):  # inline loops (see `held_in`)
             last = chosen[position]
             if position and chosen[position - 1] is last:
                 continue  # the card's second copy last: the plays of its first
-            middle = chosen[:position] + chosen[position + 1 :]
-            if uniform:
-                result[(first, *middle, last)] = None
-                continue
-            for end in dict.fromkeys(middle) or (None,):
-                order = list(middle)
-                if end is not None:
-                    order.remove(end)
-                    order.append(end)
-                result[canonical_order(game, (first, *order, last))] = None
-    return tuple(result)
+            found.append((chosen[:position] + chosen[position + 1 :], last))
+    return found
 
 
-def _sub_multisets(cards: tuple[Card, ...]) -> list[list[Card]]:
-    """Every non-empty sub-multiset of ``cards`` (in the order of cards, copies side by
-    side), each in that order: how many of each distinct card, counted as
-    `itertools.product` counts (the first card's number changing slowest). Plain loops:
-    a product of generators costs a new group several times more."""
-    distinct: list[Card] = []
+def _runs(cards: Sequence[_Item]) -> tuple[list[_Item], list[int]]:
+    """The distinct items of ``cards`` (copies side by side) and how many copies of each."""
+    distinct: list[_Item] = []
     counts: list[int] = []
     for card in cards:
         if distinct and distinct[-1] is card:
@@ -532,8 +567,17 @@ def _sub_multisets(cards: tuple[Card, ...]) -> list[list[Card]]:
         else:
             distinct.append(card)
             counts.append(1)
+    return distinct, counts
+
+
+def _sub_multisets(cards: Sequence[_Item]) -> list[list[_Item]]:
+    """Every non-empty sub-multiset of ``cards`` (in the order of cards, copies side by
+    side), each in that order: how many of each distinct card, counted as
+    `itertools.product` counts (the first card's number changing slowest). Plain loops:
+    a product of generators costs a new group several times more."""
+    distinct, counts = _runs(cards)
     picks = [0] * len(distinct)
-    found: list[list[Card]] = []
+    found: list[list[_Item]] = []
     while True:
         digit = len(distinct) - 1  # the next picks, as an odometer turns
         while digit >= 0 and picks[digit] == counts[digit]:
@@ -542,7 +586,7 @@ def _sub_multisets(cards: tuple[Card, ...]) -> list[list[Card]]:
         if digit < 0:
             return found
         picks[digit] += 1
-        chosen: list[Card] = []
+        chosen: list[_Item] = []
         for position in range(len(distinct)):
             for _ in range(picks[position]):
                 chosen.append(distinct[position])

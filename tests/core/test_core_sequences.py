@@ -43,3 +43,24 @@ def test_pl_7_two_copies_of_a_card_are_one_choice_per_count() -> None:
     first, other = ALL_CARDS[0], ALL_CARDS[1]
     orders = _sequences(game, first, (other, other), True)
     assert orders == ((first,), (first, other), (first, other, other))
+
+
+def test_pl_7_two_decks_every_shape_of_a_group_lists_as_the_general_path() -> None:
+    """Two decks, a rank whose cards share one effect: for every choice of the other cards
+    (each card of the rank up to twice, the first card's second copy too), the orders
+    worked out once per shape and read from the cards are those of the general path (which
+    sorts each order's middle itself, `canonical_order`)."""
+    game = Game.new(variants.polish(), 8, seed=0)
+    first = Card.parse("7h")
+    mates = [card for card in ALL_CARDS if card.rank is first.rank]
+    assert game.compiled.uniform_rank[first.rank]
+    shapes = set()
+    for counts in product(range(3), repeat=len(mates)):
+        if counts[mates.index(first)] > 1:
+            continue  # both copies of the first card: one is the first
+        others = tuple(
+            card for card, count in zip(mates, counts, strict=True) for _ in range(count)
+        )
+        assert _sequences(game, first, others, True) == _sequences(game, first, others, False)
+        shapes.add(tuple(count for count in counts if count))
+    assert len(shapes) > 20
