@@ -60,13 +60,17 @@ _NO_RULE_ID: Final = id(None)
 
 
 def answer_rule_id(effect: Effect | None) -> int:
-    """The id of ``effect``'s answer rule (`Effect.answer_rule`; 0: no effect): part of
-    the move caches' keys (`_variants`)."""
+    """What the plays listed under ``effect`` depend on, as a part of the move caches'
+    keys (`_variants`): 0 with no effect; else the id of its answer rule
+    (`Effect.answer_rule`, ``id(None)`` for none), negated if that rule takes every play
+    (`Effect.answer_overrides`: then no card's own rule acts)."""
     if effect is None:
         return 0
-    if effect._kept & KEEPS_ANSWER_RULE:  # no answer rule
-        return _NO_RULE_ID
-    return id(effect.answer_rule)
+    kept = effect._kept
+    found = _NO_RULE_ID if kept & KEEPS_ANSWER_RULE else id(effect.answer_rule)
+    if not kept & KEEPS_ANSWER_OVERRIDES and effect.answer_overrides:
+        return -found
+    return found
 
 
 def _add_extra_moves(game: Position, moves: list[Move]) -> None:
@@ -438,8 +442,9 @@ def _cached_group(
         pattern = mask >> (first.index & ~3)  # the mates as four bits (the rank's window)
         most = _BIT_COUNT[pattern] + 1 + rules.left_cap
         # the mates and the hand size as counted here (at most 3 + 1 + left_cap ≤ 8) in
-        # one int below 256 (interpreted, a cached small int: none is made), the answer
-        # rule id (0 or an id) above them; the first card picks the dict
+        # one int below 256 (interpreted, a cached small int: none is made), ``answer``
+        # (`answer_rule_id`: 0, an id or a negated id) in steps of 256; the first card
+        # picks the dict
         small = pattern * 16 + (size if size < most else most)
         key = small + answer * 256 if answer else small
         cache = rules.group_plays[first.index]
@@ -478,7 +483,7 @@ def _group_plays(
     game: Position, seat: int, first: Card, others: tuple[Card, ...], answer: int
 ) -> tuple[Move, ...]:
     """Every listed play starting with ``first`` and adding any of ``others``, under the
-    effect whose answer rule has id ``answer`` (0: none; see `_variants`)."""
+    effect of `answer_rule_id` ``answer`` (0: none; see `_variants`)."""
     rules = game.compiled
     key = (first, others)
     sequences = rules.sequence_cache.get(key)
@@ -647,7 +652,7 @@ def _variants(
 ) -> tuple[Move, ...]:
     """The listed plays of ``cards``, one per choice and per set of optional calls, with
     ``left`` cards left (0 … `RuleSet.left_cap`, the last meaning "or more": the call
-    rules tell apart no more) under the effect whose answer rule has id ``answer`` (0:
+    rules tell apart no more) under the effect of `answer_rule_id` ``answer`` (0:
     none)."""
     rules = game.compiled
     dynamic = rules.table_choice_cards
@@ -665,7 +670,7 @@ def _variants(
 
 def _single_row(rules: RuleSet, answer: int, left: int) -> list[tuple[Move, ...] | None]:
     """The listed one-card plays per card index, with ``left`` cards left (0 … cap) under the
-    effect whose answer rule has id ``answer`` (0: none); filled as they are needed."""
+    effect of `answer_rule_id` ``answer`` (0: none); filled as they are needed."""
     singles = rules.single_plays.get(answer)
     if singles is None:
         singles = rules.single_plays[answer] = [[None] * 52 for _ in range(5)]

@@ -134,10 +134,11 @@ class RuleSet:
     play_cache: dict[Any, Any]
     #: Per card index: the listed plays of a group of one deck's cards starting with that
     #: card (`makao._movegen._cached_group`), by the other cards of its rank, the hand size
-    #: and the answer rule id packed in one int; filled as they are first needed.
+    #: and the effect's `answer_rule_id` packed in one int; filled as they are first needed.
     group_plays: list[dict[Any, Any]]
-    #: Per answer rule id (0: no effect, there from the start): per cards left (0…4+): per
-    #: card index, the listed one-card plays, filled as they are first needed.
+    #: Per `answer_rule_id` of the effect in force (0: none, there from the start): per
+    #: cards left (0…4+): per card index, the listed one-card plays, filled as they are
+    #: first needed.
     single_plays: dict[int, list[list[Any]]]
     has_effect_wilds: bool
     claim_rules: tuple[CardRule, ...]

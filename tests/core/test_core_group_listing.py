@@ -53,3 +53,39 @@ def test_pl_7_pl_26_group_plays_are_kept_apart_per_answer_rule() -> None:
     answered = _pairs(game)
     assert {move.cards for move in answered} == {move.cards for move in plain}
     assert {move.choice for move in answered} == set(Suit)
+
+
+@attrs.frozen
+class _NoCardRuleActs(Effect):
+    """A user's effect that any card answers and whose answer rule -- none -- takes every
+    play made on it (`answer_overrides`): no card's own rule acts on it."""
+
+    def allows(self, game: Table, card: Card) -> bool:
+        return True
+
+    @property
+    def answer_overrides(self) -> bool:
+        return True
+
+    def to_text(self) -> str:
+        return "no card rule acts"
+
+
+def test_pl_21_an_effect_whose_missing_answer_rule_takes_every_play_keeps_its_own_listing() -> None:
+    """Listed first under a named suit (no answer rule: a jack's own rule acts, its plays
+    demand a rank, PL-21), then under an effect with no answer rule that takes every play:
+    there the jack demands nothing -- not the plays kept from the first listing."""
+    variant = variants.polish()
+    position = {"hands": ["Js 5c", "6d 7d"], "pile": "As", "stock": "2c 3c 4c", "to_move": 0}
+    named = Game.from_position(variant, effect="suit s", **position)  # type: ignore[arg-type]
+    jacks = [
+        move for move in named.legal_moves() if isinstance(move, Play) and move.cards[0].rank == 11
+    ]
+    assert len(jacks) > 1 and any(move.choice is not None for move in jacks)
+
+    game = Game.from_position(variant, **position)  # type: ignore[arg-type]
+    game.set_effect(_NoCardRuleActs())
+    jacks = [
+        move for move in game.legal_moves() if isinstance(move, Play) and move.cards[0].rank == 11
+    ]
+    assert jacks and {move.choice for move in jacks} == {None}
