@@ -476,7 +476,11 @@ def _group_cards(first: Card, group: int | tuple[Card, ...]) -> tuple[Card, ...]
     mates whose bits are set (one deck), or the tuple itself (two decks)."""
     if isinstance(group, tuple):
         return group
-    return tuple([mate for mate, bit in _MATE_BITS[first.index] if group & bit])
+    mates: list[Card] = []
+    for mate, bit in _MATE_BITS[first.index]:  # an inline loop (see `held_in`)
+        if group & bit:
+            mates.append(mate)
+    return tuple(mates)
 
 
 def _group_plays(
