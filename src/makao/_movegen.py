@@ -726,8 +726,10 @@ def _interned(
     """The one listed `Play` of ``cards`` with ``choice`` and ``calls`` in this rule set
     (`RuleSet.interned_plays`): made the first time it is listed, then shared by every
     move table that lists it. The choice's type is part of the key: ``Suit.SPADES`` and
-    ``Rank.THREE`` are equal as ints."""
-    key = (cards, type(choice), choice, calls)
+    ``Rank.THREE`` are equal as ints. A play with neither choice nor calls is kept by its
+    cards alone (a tuple of cards, which no other key equals): no key made, nor kept for
+    the garbage collector to walk."""
+    key = cards if choice is None and not calls else (cards, type(choice), choice, calls)
     play: Play | None = rules.interned_plays.get(key)
     if play is None:
         play = rules.interned_plays[key] = _listed_play(cards, choice, calls)

@@ -187,7 +187,9 @@ class RuleSet:
     #: public state depends on nothing else (`Rule.public_state`).
     public_cache: dict[tuple[object, object], tuple[tuple[str, object], ...]]
     #: One listed `Play` per distinct move (cards, choice, calls): every move table holds
-    #: these objects, so a table filled for another hand size or effect makes no new ones.
+    #: these objects, so a table filled for another hand size or effect makes no new ones
+    #: (`makao._movegen._interned`: by the cards alone for a play with neither choice nor
+    #: calls).
     interned_plays: dict[tuple[object, ...], Any]
     #: The rules that check the size of a table
     #: ([`Rule.check_table`][makao.rules.base.Rule.check_table]).
