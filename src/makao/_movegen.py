@@ -46,8 +46,6 @@ _MATE_BITS: Final = tuple(
 #: cards of a rank are four bits side by side).
 _MATE_MASK: Final = tuple((15 << (card.index & ~3)) & ~card.bit for card in ALL_CARDS)
 _INDEX: Final = attrgetter("index")
-#: The number of bits set in 0…15 (a rank's cards in a hand's bits).
-_BIT_COUNT: Final = tuple(bin(pattern).count("1") for pattern in range(16))
 #: ``frozenset``'s own method, called as a function (``_DISJOINT(cards, hand)`` for
 #: ``cards.isdisjoint(hand)``; every receiver is a frozenset): compiled code calls a
 #: method of a built-in object by name through a generic lookup, about 300 instructions
@@ -161,7 +159,8 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
             firsts = matches
     seat = game.to_move
     moves: list[Move] = []
-    if not game.beginning.distinct and len(firsts) > 1 and len(set(firsts)) < len(firsts):
+    distinct = game.beginning.distinct
+    if not distinct and len(firsts) > 1 and len(set(firsts)) < len(firsts):
         firsts = list(dict.fromkeys(firsts))  # the same card twice (two decks): each once
         if rules.multi_card:  # groups counted by rank (PL-7)
             _add_plays(game, seat, firsts, moves)
@@ -172,12 +171,18 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
         left = left if left < cap else cap
         row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
         if rules.multi_card and left:
+            size = len(hand) if len(hand) < 16 else 15
             for card in firsts:
                 # another card of its rank in hand? (The same card twice: listed above.)
-                if bits & _MATE_MASK[card.index]:  # it may take them (PL-7)
-                    moves += _cached_group(game, seat, card, 0, bits)
-                else:
+                mates = bits & _MATE_MASK[card.index]
+                if not mates:
                     moves += row[card.index] or _fill_single(game, row, card, left, seat)
+                elif distinct:  # it may take them (PL-7), listed as `_cached_group` keeps them
+                    slot = rules.group_slots[mates >> (card.index & ~3)][size]
+                    found = rules.group_plays[card.index].get(slot)
+                    moves += found or _cached_group(game, seat, card, 0, bits)
+                else:
+                    moves += _cached_group(game, seat, card, 0, bits)
         else:
             for card in firsts:
                 moves += row[card.index] or _fill_single(game, row, card, left, seat)
@@ -439,13 +444,11 @@ def _cached_group(
             for mate, bit in _MATE_BITS[first.index]:  # an inline loop (see `held_in`)
                 if mask & bit and not effect.allows_extra(game, mate):  # type: ignore[arg-type]  # a Core
                     mask ^= bit
-        pattern = mask >> (first.index & ~3)  # the mates as four bits (the rank's window)
-        most = _BIT_COUNT[pattern] + 1 + rules.left_cap
-        # the mates and the hand size as counted here (at most 3 + 1 + left_cap ≤ 8) in
-        # one int below 256 (interpreted, a cached small int: none is made), ``answer``
+        # the mates as four bits (the rank's window) and the hand size in one int below
+        # 256 (interpreted, a cached small int: none is made), ``answer``
         # (`answer_rule_id`: 0, an id or a negated id) in steps of 256; the first card
-        # picks the dict
-        small = pattern * 16 + (size if size < most else most)
+        # picks the dict (`_plain_moves` looks the plays with no effect up itself)
+        small = rules.group_slots[mask >> (first.index & ~3)][size if size < 16 else 15]
         key = small + answer * 256 if answer else small
         cache = rules.group_plays[first.index]
         group = mask

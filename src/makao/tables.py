@@ -64,6 +64,7 @@ class RuleSet:
         "extra_move_rules",
         "finish",
         "group_plays",
+        "group_slots",
         "handlers",
         "has_effect_wilds",
         "has_wilds",
@@ -136,6 +137,11 @@ class RuleSet:
     #: card (`makao._movegen._cached_group`), by the other cards of its rank, the hand size
     #: and the effect's `answer_rule_id` packed in one int; filled as they are first needed.
     group_plays: list[dict[Any, Any]]
+    #: Per four bits of the other cards of a one-deck card's rank held (0…15) and hand size
+    #: (15 for 15 or more): their part of a `group_plays` key, below 256. The sizes from
+    #: ``mates + 1 + left_cap`` on are one: every play of the group then leaves
+    #: `left_cap` or more cards, which the call rules do not tell apart.
+    group_slots: tuple[tuple[int, ...], ...]
     #: Per `answer_rule_id` of the effect in force (0: none, there from the start): per
     #: cards left (0…4+): per card index, the listed one-card plays, filled as they are
     #: first needed.
@@ -252,6 +258,7 @@ class RuleSet:
         tables.wild_answers = tuple(_wild_answers(wild[c.index], c) for c in ALL_CARDS)
         tables.call_rules = _overriding(turn_rules, "call_options")
         tables.left_cap = _left_cap(tables.call_rules)
+        tables.group_slots = _group_slots(tables.left_cap)
         tables.handlers = handlers
         tables.draw = slots[DrawRule]  # type: ignore[assignment]
         tables.play = slots[PlayRule]  # type: ignore[assignment]
@@ -301,6 +308,14 @@ def _copy_settings(tables: RuleSet) -> None:
     tables.play_any_after_draw = draw.play_any_after_draw
     tables.draws_again = (
         type(draw).draws_again is not DrawRule.draws_again or draw.draw_until_playable
+    )
+
+
+def _group_slots(left_cap: int) -> tuple[tuple[int, ...], ...]:
+    """`RuleSet.group_slots` for ``left_cap``."""
+    return tuple(
+        tuple(mates * 16 + min(size, mates.bit_count() + 1 + left_cap) for size in range(16))
+        for mates in range(16)
     )
 
 

@@ -89,3 +89,19 @@ def test_pl_21_an_effect_whose_missing_answer_rule_takes_every_play_keeps_its_ow
         move for move in game.legal_moves() if isinstance(move, Play) and move.cards[0].rank == 11
     ]
     assert jacks and {move.choice for move in jacks} == {None}
+
+
+def test_pl_7_group_slots_tell_apart_mates_and_hand_sizes_up_to_the_left_cap() -> None:
+    """`RuleSet.group_slots`: one key part below 256 per other cards held (four bits) and
+    hand size, the same for every size from ``mates + 1 + left_cap`` on (the plays then
+    leave `left_cap` or more cards), distinct otherwise."""
+    rules = variants.polish().compiled
+    seen: set[int] = set()
+    for mates in range(16):
+        row = rules.group_slots[mates]
+        most = bin(mates).count("1") + 1 + rules.left_cap
+        assert len(row) == 16 and all(0 <= slot < 256 for slot in row)
+        assert set(row[most:]) == {row[most]}
+        assert len(set(row[: most + 1])) == most + 1
+        assert seen.isdisjoint(row)
+        seen.update(row)
