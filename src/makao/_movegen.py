@@ -171,14 +171,14 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
         left = left if left < cap else cap
         row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
         if rules.multi_card and left:
-            size = len(hand) if len(hand) < 16 else 15
             for card in firsts:
                 # another card of its rank in hand? (The same card twice: listed above.)
                 mates = bits & _MATE_MASK[card.index]
                 if not mates:
                     moves += row[card.index] or _fill_single(game, row, card, left, seat)
                 elif distinct:  # it may take them (PL-7), listed as `_cached_group` keeps them
-                    slot = rules.group_slots[mates >> (card.index & ~3)][size]
+                    size = len(hand)
+                    slot = rules.group_slots[mates >> (card.index & ~3)][size if size < 16 else 15]
                     found = rules.group_plays[card.index].get(slot)
                     moves += found or _cached_group(game, seat, card, 0, bits)
                 else:
