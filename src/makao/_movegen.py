@@ -171,21 +171,18 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
         left = left if left < cap else cap
         row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
         if rules.multi_card and left:
-            # no card held twice (one deck, or two decks and no copy in this hand): a
-            # card's group is its mates in the hand's bits, as with one deck
-            single = distinct or len(set(hand)) == len(hand)
             for card in firsts:
                 # another card of its rank in hand? (The same card twice: listed above.)
                 mates = bits & _MATE_MASK[card.index]
                 if not mates:
                     moves += row[card.index] or _fill_single(game, row, card, left, seat)
-                elif single:  # it may take them (PL-7), listed as `_cached_group` keeps them
+                elif distinct:  # it may take them (PL-7), listed as `_cached_group` keeps them
                     size = len(hand)
                     slot = rules.group_slots[mates >> (card.index & ~3)][size if size < 16 else 15]
                     found = rules.group_plays[card.index].get(slot)
                     moves += found or _cached_group(game, seat, card, 0, bits)
                 else:
-                    moves += _cached_group(game, seat, card, 0, bits, _others_of_rank(hand, card))
+                    moves += _cached_group(game, seat, card, 0, bits)
         else:
             for card in firsts:
                 moves += row[card.index] or _fill_single(game, row, card, left, seat)
@@ -426,13 +423,12 @@ def _cached_group(
     ``seat``'s hand that the effect in force lets follow (PL-7), cached per those cards,
     hand size and answer rule id unless a card's choices depend on the table.
 
-    With no card held twice (``others`` is ``None``: one deck, or a hand of two decks with
-    no copy) those cards are the mates of ``first`` (`_MATE_MASK`) in ``bits`` (the bits
-    of the hand's cards, `Card.bit`): the plays are kept in ``first``'s dict of
+    With one deck those cards are the mates of ``first`` (`_MATE_MASK`) in ``bits`` (the
+    bits of the hand's cards, `Card.bit`): the plays are kept in ``first``'s dict of
     `RuleSet.group_plays`, by one int (no tuple to make, hash and compare at every
-    lookup). Otherwise they are ``others`` (`_others_of_rank`), and the plays are kept in
-    `RuleSet.play_cache` by a tuple of ``first``, their tuple in the order of cards, the
-    hand size and ``answer``.
+    lookup). With two decks they are ``others`` (`_others_of_rank`, if the caller has
+    them), and the plays are kept in `RuleSet.play_cache` by a tuple of ``first``, their
+    tuple in the order of cards, the hand size and ``answer``.
     Hand sizes from ``len(group) + 1 + left_cap`` on share one entry: every play of the
     group then leaves `RuleSet.left_cap` or more cards, which the call rules do not tell
     apart (`_variants`)."""
@@ -442,7 +438,7 @@ def _cached_group(
     group: int | tuple[Card, ...]
     key: object
     size = len(hand)
-    if others is None:
+    if game.beginning.distinct:
         mask = bits & _MATE_MASK[first.index]  # an int of its own: compiled, C arithmetic
         if effect is not None:  # only the mates the effect lets follow
             for mate, bit in _MATE_BITS[first.index]:  # an inline loop (see `held_in`)
@@ -456,7 +452,9 @@ def _cached_group(
         key = small + answer * 256 if answer else small
         cache = rules.group_plays[first.index]
         group = mask
-    else:  # cards held twice: the other copies of ``first`` stay; the key in card order
+    else:  # two decks: the other copies of ``first`` stay; the key in the order of cards
+        if others is None:
+            others = _others_of_rank(hand, first)
         if effect is not None:
             others = _extras_allowed(game, effect, others)
         if len(others) > 1:  # mostly one card: no sort, no key call
