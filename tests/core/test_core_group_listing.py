@@ -1,12 +1,14 @@
-"""The kept listings of multi-card plays (`makao._movegen._cached_group`, PL-7) tell apart
-everything the listed plays depend on: here, the rule that answers the effect in force,
-which a user's effect may make give every answer a choice."""
+"""The kept listings of plays (`makao._movegen._cached_group`, PL-7, and the one-card
+rows) tell apart everything the listed plays depend on: the rule that answers the effect
+in force (which a user's effect may make give every answer a choice, or keep every card's
+own rule from acting), and for groups the other cards held and the hand size
+(`RuleSet.group_slots`)."""
 
 from __future__ import annotations
 
 import attrs
 
-from makao import Card, Game, Suit, variants
+from makao import Card, Game, Rank, Suit, variants
 from makao.moves import Play
 from makao.rules import CardRule, Effect, Table
 
@@ -35,6 +37,12 @@ class _SuitOnEveryAnswer(Effect):
 
 def _pairs(game: Game) -> list[Play]:
     return [move for move in game.legal_moves() if isinstance(move, Play) and len(move.cards) > 1]
+
+
+def _plays_of(game: Game, rank: Rank) -> list[Play]:
+    return [
+        move for move in game.legal_moves() if isinstance(move, Play) and move.cards[0].rank is rank
+    ]
 
 
 def test_pl_7_pl_26_group_plays_are_kept_apart_per_answer_rule() -> None:
@@ -78,16 +86,12 @@ def test_pl_21_an_effect_whose_missing_answer_rule_takes_every_play_keeps_its_ow
     variant = variants.polish()
     position = {"hands": ["Js 5c", "6d 7d"], "pile": "As", "stock": "2c 3c 4c", "to_move": 0}
     named = Game.from_position(variant, effect="suit s", **position)  # type: ignore[arg-type]
-    jacks = [
-        move for move in named.legal_moves() if isinstance(move, Play) and move.cards[0].rank == 11
-    ]
+    jacks = _plays_of(named, Rank.JACK)
     assert len(jacks) > 1 and any(move.choice is not None for move in jacks)
 
     game = Game.from_position(variant, **position)  # type: ignore[arg-type]
     game.set_effect(_NoCardRuleActs())
-    jacks = [
-        move for move in game.legal_moves() if isinstance(move, Play) and move.cards[0].rank == 11
-    ]
+    jacks = _plays_of(game, Rank.JACK)
     assert jacks and {move.choice for move in jacks} == {None}
 
 
