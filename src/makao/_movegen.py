@@ -36,15 +36,22 @@ _Item = TypeVar("_Item")
 
 _DRAW: Final = Draw()
 _PASS: Final = Pass()
-#: Per card index: the other cards of its rank in the order of cards, each with its bit
-#: (`Card.bit`: a set of cards as an int, `_cached_group`'s key).
-_MATE_BITS: Final = tuple(
-    tuple((mate, mate.bit) for mate in ALL_CARDS if mate.rank is card.rank and mate is not card)
+#: Per card index: the four cards of its rank in the order of cards, each with both its
+#: bits in a group pattern (`_cached_group`): ``1 << suit``, held, and that shifted by
+#: four, held twice.
+_RANK_BITS: Final = tuple(
+    tuple((mate, 17 << mate.suit) for mate in ALL_CARDS if mate.rank is card.rank)
     for card in ALL_CARDS
+)
+#: The same, without the card itself.
+_MATE_BITS: Final = tuple(
+    tuple(pair for pair in _RANK_BITS[card.index] if pair[0] is not card) for card in ALL_CARDS
 )
 #: Per card index: the bits of the other cards of its rank (rank-major indices: the four
 #: cards of a rank are four bits side by side).
 _MATE_MASK: Final = tuple((15 << (card.index & ~3)) & ~card.bit for card in ALL_CARDS)
+#: Per card index: the bits of the four cards of its rank.
+_RANK_MASK: Final = tuple(15 << (card.index & ~3) for card in ALL_CARDS)
 _INDEX: Final = attrgetter("index")
 #: ``frozenset``'s own method, called as a function (``_DISJOINT(cards, hand)`` for
 #: ``cards.isdisjoint(hand)``; every receiver is a frozenset): compiled code calls a
@@ -52,6 +59,9 @@ _INDEX: Final = attrgetter("index")
 #: a call more than calling the method's descriptor (the interpreter's are the same).
 _DISJOINT: Final = frozenset.isdisjoint
 
+
+#: A `_cached_group` key's step per answer-rule id: above every `RuleSet.group_slots` slot.
+_ANSWER_STEP: Final = 4096
 
 #: ``id(None)``: the answer-rule id of an effect with none (`_variants`' key).
 _NO_RULE_ID: Final = id(None)
@@ -159,8 +169,8 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
             firsts = matches
     seat = game.to_move
     moves: list[Move] = []
-    distinct = game.beginning.distinct
-    if not distinct and len(firsts) > 1 and len(set(firsts)) < len(firsts):
+    repeats = game.beginning.repeats
+    if repeats != 0 and len(firsts) > 1 and len(set(firsts)) < len(firsts):
         firsts = list(dict.fromkeys(firsts))  # the same card twice (two decks): each once
         if rules.multi_card:  # groups counted by rank (PL-7)
             _add_plays(game, seat, firsts, moves)
@@ -176,13 +186,13 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
                 mates = bits & _MATE_MASK[card.index]
                 if not mates:
                     moves += row[card.index] or _fill_single(game, row, card, left, seat)
-                elif distinct:  # it may take them (PL-7), listed as `_cached_group` keeps them
+                elif repeats == 0:  # it may take them (PL-7), kept by its group pattern
                     size = len(hand)
                     slot = rules.group_slots[mates >> (card.index & ~3)][size if size < 16 else 15]
                     found = rules.group_plays[card.index].get(slot)
-                    moves += found or _cached_group(game, seat, card, 0, bits)
-                else:
-                    moves += _cached_group(game, seat, card, 0, bits)
+                    moves += found or _cached_group(game, seat, card, 0, mates >> (card.index & ~3))
+                else:  # two decks: and the mates held twice
+                    moves += _paired_group(game, seat, card, mates, bits, repeats)
         else:
             for card in firsts:
                 moves += row[card.index] or _fill_single(game, row, card, left, seat)
@@ -216,7 +226,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
                 for card in hand:  # a loop, not a comprehension: no cell for ``game``
                     if _wild_under_effects(game, card):
                         allowed.append(card)
-            elif game.beginning.distinct or len(allowed) < 2:  # one deck, or too few for twice
+            elif game.beginning.repeats == 0 or len(allowed) < 2:  # no copies, or too few
                 return allowed
             return list(dict.fromkeys(allowed))
         suit = override
@@ -246,7 +256,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
                 if card in wild_cards and card not in chosen:
                     extra.append(card)
             _add_wilds(game, seat, extra, matches)
-    if not game.beginning.distinct and len(matches) > 1:
+    if game.beginning.repeats != 0 and len(matches) > 1:
         return list(dict.fromkeys(matches))  # two decks: the same card twice
     return matches
 
@@ -361,28 +371,76 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     cap = rules.left_cap
     left = left if left < cap else cap
     multi = rules.multi_card
-    two_decks = multi and not game.beginning.distinct  # a rank's cards may include copies
-    # two decks: the other cards of the first card's rank, found in one walk of the hand
-    # that both tells a group from a single play and makes the group (`_cached_group`)
-    others: list[Card] | None = None
-    bits = 0  # one deck: the hand's bits (`Card.bit`)
-    if multi and not two_decks:
+    repeats = game.beginning.repeats
+    one_deck = repeats == 0
+    # one deck: the hand's bits (`Card.bit`); two decks: the other cards of the first
+    # card's rank, found in one walk of the hand (no int op on 52 bits per card)
+    bits = 0
+    if multi and one_deck:
         for card in hand:  # an inline loop (see `held_in`)
             bits |= card.bit
     dynamic = rules.table_choice_cards
     row = _single_row(rules, answer, left)
     for first in firsts:
-        if not multi or (
-            not bits & _MATE_MASK[first.index]  # no other card of its rank
-            if not two_decks
-            else not (others := _others_of_rank(hand, first))
-        ):
-            if dynamic and first in dynamic:
-                moves.extend(_make_variants(game, (first,), left, seat))
+        if multi:  # its group pattern (`_cached_group`): the other cards of its rank held
+            if one_deck:
+                pattern = bits & _MATE_MASK[first.index]
+                if pattern:  # (an int op on the hand's bits, 52 of them, costs)
+                    moves += _cached_group(game, seat, first, answer, pattern >> (first.index & ~3))
+                    continue
+            elif repeats == 1:
+                pattern = _pattern_of(first, _others_of_rank(hand, first))
+                if pattern:
+                    moves += _cached_group(game, seat, first, answer, pattern)
+                    continue
+            elif _others_of_rank(hand, first):  # more copies (or not known): kept by the cards
+                moves += _cached_group(game, seat, first, answer, -1)
                 continue
-            moves += row[first.index] or _fill_single(game, row, first, left, seat)
+        # no other card of its rank, and no copy of it
+        if dynamic and first in dynamic:
+            moves.extend(_make_variants(game, (first,), left, seat))
             continue
-        moves += _cached_group(game, seat, first, answer, bits, others)
+        moves += row[first.index] or _fill_single(game, row, first, left, seat)
+
+
+def _paired_group(
+    game: Position, seat: int, first: Card, mates: int, bits: int, repeats: int
+) -> tuple[Move, ...]:
+    """`_plain_moves`' group of ``first`` with a card possibly twice in the game
+    (`Beginning.repeats` not 0): ``mates``, the bits of the other cards of its rank held,
+    and those held twice make its group pattern (`_cached_group`) with up to two copies."""
+    if repeats != 1:  # more copies (or not known): kept by the cards
+        return _cached_group(game, seat, first, 0, -1)
+    hand = game.hands[seat]
+    if bits.bit_count() != len(hand):  # a card held twice (an int op on 52 bits costs)
+        mates |= (_twice_held(hand) & _RANK_MASK[first.index]) << 4
+    pattern = mates >> (first.index & ~3)
+    size = len(hand)
+    slot = game.compiled.group_slots[pattern][size if size < 16 else 15]
+    return game.compiled.group_plays[first.index].get(slot) or _cached_group(
+        game, seat, first, 0, pattern
+    )
+
+
+def _twice_held(hand: tuple[Card, ...]) -> int:
+    """The bits (`Card.bit`) of the cards ``hand`` holds twice or more."""
+    seen = twice = 0
+    for card in hand:  # an inline loop (see `held_in`)
+        bit = card.bit
+        if seen & bit:
+            twice |= bit
+        seen |= bit
+    return twice
+
+
+def _pattern_of(first: Card, others: Iterable[Card]) -> int:
+    """The group pattern (`_cached_group`) of ``others``, cards of ``first``'s rank
+    besides it, each at most twice (``first`` at most once)."""
+    pattern = 0
+    for card in others:  # an inline loop (see `held_in`)
+        bit = 1 << card.suit
+        pattern |= bit << 4 if card is first or pattern & bit else bit
+    return pattern
 
 
 def _others_of_rank(hand: tuple[Card, ...], first: Card) -> list[Card]:
@@ -412,23 +470,22 @@ def _extras_allowed(game: Position, effect: Effect, cards: Iterable[Card]) -> li
 
 
 def _cached_group(
-    game: Position,
-    seat: int,
-    first: Card,
-    answer: int,
-    bits: int,
-    others: list[Card] | None = None,
+    game: Position, seat: int, first: Card, answer: int, pattern: int
 ) -> tuple[Move, ...]:
     """The plays starting with ``first`` and adding any of the other cards of its rank in
     ``seat``'s hand that the effect in force lets follow (PL-7), cached per those cards,
     hand size and answer rule id unless a card's choices depend on the table.
 
-    With one deck those cards are the mates of ``first`` (`_MATE_MASK`) in ``bits`` (the
-    bits of the hand's cards, `Card.bit`): the plays are kept in ``first``'s dict of
-    `RuleSet.group_plays`, by one int (no tuple to make, hash and compare at every
-    lookup). With two decks they are ``others`` (`_others_of_rank`, if the caller has
-    them), and the plays are kept in `RuleSet.play_cache` by a tuple of ``first``, their
-    tuple in the order of cards, the hand size and ``answer``.
+    ``pattern`` is those cards' group pattern, eight bits: bit ``suit`` for each card of
+    the rank held besides ``first``, bit ``4 + suit`` for its second copy (or for a copy
+    of ``first``); -1 for more copies (`Beginning.repeats`). Up to two copies, the plays
+    are kept in ``first``'s dict of `RuleSet.group_plays`, by one int (no tuple to make,
+    hash and compare at every lookup): the slot of `RuleSet.group_slots` for the pattern
+    and the hand size, plus ``answer`` (`answer_rule_id`: 0, an id or a negated id) in
+    steps of `_ANSWER_STEP`; `_plain_moves` looks the plays with no effect up itself.
+    With more copies, the cards are found by a walk of the hand and the plays are kept
+    in `RuleSet.play_cache` by a tuple of ``first``, those cards in their order, the
+    hand size and ``answer``.
     Hand sizes from ``len(group) + 1 + left_cap`` on share one entry: every play of the
     group then leaves `RuleSet.left_cap` or more cards, which the call rules do not tell
     apart (`_variants`)."""
@@ -438,27 +495,24 @@ def _cached_group(
     group: int | tuple[Card, ...]
     key: object
     size = len(hand)
-    if game.beginning.distinct:
-        mask = bits & _MATE_MASK[first.index]  # an int of its own: compiled, C arithmetic
-        if effect is not None:  # only the mates the effect lets follow
-            for mate, bit in _MATE_BITS[first.index]:  # an inline loop (see `held_in`)
-                if mask & bit and not effect.allows_extra(game, mate):  # type: ignore[arg-type]  # a Core
-                    mask ^= bit
-        # the mates as four bits (the rank's window) and the hand size in one int below
-        # 256 (interpreted, a cached small int: none is made), ``answer``
-        # (`answer_rule_id`: 0, an id or a negated id) in steps of 256; the first card
-        # picks the dict (`_plain_moves` looks the plays with no effect up itself)
-        small = rules.group_slots[mask >> (first.index & ~3)][size if size < 16 else 15]
-        key = small + answer * 256 if answer else small
+    if pattern >= 0:
+        if effect is not None:  # only the cards the effect lets follow
+            for mate, both in _MATE_BITS[first.index]:  # an inline loop (see `held_in`)
+                if pattern & both and not effect.allows_extra(game, mate):  # type: ignore[arg-type]  # a Core
+                    pattern &= ~both
+            copy = 16 << first.suit  # a copy of ``first`` (two decks)
+            if pattern & copy and not effect.allows_extra(game, first):  # type: ignore[arg-type]  # a Core
+                pattern ^= copy
+        slot = rules.group_slots[pattern][size if size < 16 else 15]
+        # below 4,096 (interpreted, cached up to 256: with no answer, read, not made)
+        key = slot + answer * _ANSWER_STEP if answer else slot
         cache = rules.group_plays[first.index]
-        group = mask
-    else:  # two decks: the other copies of ``first`` stay; the key in the order of cards
-        if others is None:
-            others = _others_of_rank(hand, first)
+        group = pattern
+    else:  # more copies: the other copies of ``first`` stay
+        others = _others_of_rank(hand, first)
         if effect is not None:
             others = _extras_allowed(game, effect, others)
-        if len(others) > 1:  # mostly one card: no sort, no key call
-            others.sort(key=_INDEX)
+        others.sort(key=_INDEX)
         group = tuple(others)
         most = len(group) + 1 + rules.left_cap
         key = (first, group, size if size < most else most, answer)
@@ -475,15 +529,18 @@ def _cached_group(
 
 
 def _group_cards(first: Card, group: int | tuple[Card, ...]) -> tuple[Card, ...]:
-    """The cards a `_cached_group` key names besides ``first``, in the order of cards: its
-    mates whose bits are set (one deck), or the tuple itself (two decks)."""
+    """The cards a `_cached_group` key names besides ``first``, in the order of cards, a
+    card's copies side by side: those of its group pattern, or the tuple itself."""
     if isinstance(group, tuple):
         return group
-    mates: list[Card] = []
-    for mate, bit in _MATE_BITS[first.index]:  # an inline loop (see `held_in`)
-        if group & bit:
-            mates.append(mate)
-    return tuple(mates)
+    cards: list[Card] = []
+    for card, both in _RANK_BITS[first.index]:  # an inline loop (see `held_in`)
+        held = group & both
+        if held:  # once, or twice (both bits; ``first``: its copy's bit alone)
+            cards.append(card)
+            if held == both:
+                cards.append(card)
+    return tuple(cards)
 
 
 def _group_plays(

@@ -10,6 +10,7 @@ declared once, in [`makao.state`][makao.state].
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -83,7 +84,7 @@ class Game(Core):
         dealer %= players
         game.to_move = (dealer + 1) % players
         game.stock = deck
-        game.beginning = Beginning(seed, dealer, (), start.decks_for(players) == 1)
+        game.beginning = Beginning(seed, dealer, (), start.decks_for(players) - 1)
         start.deal(game)
         # the deal emptied most of the stock: keep it at its size
         game.stock = game.stock[:]
@@ -144,9 +145,9 @@ class Game(Core):
         game.effect = _position_effect(game, effect)
         _position_extras(game, drawn, public)
         everything = [*game.stock, *game.pile, *(card for hand in game.hands for card in hand)]
-        distinct = variant.compiled.start.decks_for(game.players) == 1 and len(
-            set(everything)
-        ) == len(everything)
+        # the decks' copies too: a search samples the hidden cards from the decks
+        decks = variant.compiled.start.decks_for(game.players)
+        repeats = max(decks, max(Counter(everything).values(), default=0)) - 1
         how: dict[str, object] = {
             "kind": "position",
             "hands": [" ".join(map(str, hand)) for hand in game.hands],
@@ -163,7 +164,7 @@ class Game(Core):
             how["drawn"] = str(game.drawn)
         if game.rule_states != game.compiled.initial_state:
             how["public"] = [list(pair) for pair in game.public_state()]
-        game.beginning = Beginning(seed, how, (), distinct)
+        game.beginning = Beginning(seed, how, (), repeats)
         return game
 
     @classmethod

@@ -62,17 +62,26 @@ class Beginning:
     """How a game began, fixed for its life (one object, shared by every clone): the seed
     of the deal, the dealer's seat for a deal or the description of a set-up position
     ([`Game.origin`][makao.engine.Game.origin] gives both in one form), the events announced
-    at the deal, and whether no card is in the game twice (derived from the position)."""
+    at the deal, and how many more copies of one card than one the game may hold
+    (`repeats`, derived from the deal's decks or the position)."""
 
     seed: int
     how: int | dict[str, object]
     opening: tuple[Event, ...] = ()
-    distinct: bool = False
+    #: 0: no card is in the game twice (one deck); 1: a card may be twice (two decks);
+    #: 2 or more: more copies; -1: not worked out (any number). A number, not a bool,
+    #: so that move generation tells the usual cases apart by truth and one compare.
+    repeats: int = -1
+
+    @property
+    def distinct(self) -> bool:
+        """Whether no card is in the game twice (``repeats == 0``)."""
+        return self.repeats == 0
 
     def reseeded(self, seed: int) -> Beginning:
         """The same beginning with another seed (a search's sampled deal: cheaper than
         ``attrs.evolve``, which looks the fields up each time)."""
-        return Beginning(seed, self.how, self.opening, self.distinct)
+        return Beginning(seed, self.how, self.opening, self.repeats)
 
 
 #: The state's fields, in order. The single source of truth for slots, clone, equality and

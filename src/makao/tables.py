@@ -133,13 +133,15 @@ class RuleSet:
     draws_again: bool
     sequence_cache: dict[Any, Any]
     play_cache: dict[Any, Any]
-    #: Per card index: the listed plays of a group of one deck's cards starting with that
-    #: card (`makao._movegen._cached_group`), by the other cards of its rank, the hand size
-    #: and the effect's `answer_rule_id` packed in one int; filled as they are first needed.
+    #: Per card index: the listed plays of a group of cards starting with that card
+    #: (`makao._movegen._cached_group`; at most two copies of a card), by the other cards
+    #: of its rank, the hand size and the effect's `answer_rule_id` packed in one int;
+    #: filled as they are first needed.
     group_plays: list[dict[Any, Any]]
-    #: Per four bits of the other cards of a one-deck card's rank held (0…15) and hand size
-    #: (15 for 15 or more): their part of a `group_plays` key, below 256. The sizes from
-    #: ``mates + 1 + left_cap`` on are one: every play of the group then leaves
+    #: Per group pattern (`makao._movegen._cached_group`: eight bits, four for the other
+    #: cards of a card's rank held, four for their second copies; one deck, 0…15) and hand size
+    #: (15 for 15 or more): their part of a `group_plays` key, below 4,096. The sizes from
+    #: ``others + 1 + left_cap`` on are one: every play of the group then leaves
     #: `left_cap` or more cards, which the call rules do not tell apart.
     group_slots: tuple[tuple[int, ...], ...]
     #: Per `answer_rule_id` of the effect in force (0: none, there from the start): per
@@ -311,12 +313,19 @@ def _copy_settings(tables: RuleSet) -> None:
     )
 
 
+#: `_group_slots` per ``left_cap`` (1…4), made once: 4,096 slots each.
+_GROUP_SLOTS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {}
+
+
 def _group_slots(left_cap: int) -> tuple[tuple[int, ...], ...]:
     """`RuleSet.group_slots` for ``left_cap``."""
-    return tuple(
-        tuple(mates * 16 + min(size, mates.bit_count() + 1 + left_cap) for size in range(16))
-        for mates in range(16)
-    )
+    slots = _GROUP_SLOTS.get(left_cap)
+    if slots is None:
+        slots = _GROUP_SLOTS[left_cap] = tuple(
+            tuple(others * 16 + min(size, others.bit_count() + 1 + left_cap) for size in range(16))
+            for others in range(256)
+        )
+    return slots
 
 
 def _left_cap(call_rules: tuple[TurnRule, ...]) -> int:

@@ -96,16 +96,82 @@ def test_pl_21_an_effect_whose_missing_answer_rule_takes_every_play_keeps_its_ow
 
 
 def test_pl_7_group_slots_tell_apart_mates_and_hand_sizes_up_to_the_left_cap() -> None:
-    """`RuleSet.group_slots`: one key part below 256 per other cards held (four bits) and
-    hand size, the same for every size from ``mates + 1 + left_cap`` on (the plays then
-    leave `left_cap` or more cards), distinct otherwise."""
+    """`RuleSet.group_slots`: one key part below 4,096 per other cards held (four bits,
+    and four more for second copies) and hand size, the same for every size from
+    ``others + 1 + left_cap`` on (the plays then leave `left_cap` or more cards),
+    distinct otherwise."""
     rules = variants.polish().compiled
     seen: set[int] = set()
-    for mates in range(16):
-        row = rules.group_slots[mates]
-        most = bin(mates).count("1") + 1 + rules.left_cap
-        assert len(row) == 16 and all(0 <= slot < 256 for slot in row)
+    for others in range(256):
+        row = rules.group_slots[others]
+        most = bin(others).count("1") + 1 + rules.left_cap
+        assert len(row) == 16 and all(0 <= slot < 4096 for slot in row)
         assert set(row[most:]) == {row[most]}
         assert len(set(row[: most + 1])) == most + 1
         assert seen.isdisjoint(row)
         seen.update(row)
+
+
+def _groups_of(game: Game, first: str) -> set[tuple[str, ...]]:
+    """The cards of every listed play starting with ``first``, as texts."""
+    return {
+        tuple(map(str, move.cards))
+        for move in game.legal_moves()
+        if isinstance(move, Play) and str(move.cards[0]) == first
+    }
+
+
+def test_pl_7_a_mate_held_twice_joins_a_group_once_or_twice() -> None:
+    """With a card twice in the game (`Beginning.repeats`, two decks), a group may take
+    one or both copies of a mate, and the plays kept for it (by the group pattern's
+    second-copy bits) are not those of a hand that holds the mate once, nor the other
+    way round, whichever is listed first: the kept plays are shared by every game of
+    the rule set."""
+    variant = variants.polish()
+    twice = {"hands": ["5h 5s 5s 9c", "6d 7d"], "pile": "9h", "stock": "2c 3c 4c"}
+    once = {"hands": ["5h 5s Kc 9c", "6d 7d"], "pile": "9h", "stock": "2c 3c 4c"}
+    both = {("5h",), ("5h", "5s"), ("5h", "5s", "5s")}
+    single = {("5h",), ("5h", "5s")}
+    for first, second in ((twice, once), (once, twice)):
+        for position in (first, second):
+            game = Game.from_position(variant, **position)  # type: ignore[arg-type]
+            assert game.beginning.repeats == (1 if position is twice else 0)
+            assert _groups_of(game, "5h") == (both if position is twice else single)
+
+
+def test_pl_7_a_copy_of_the_first_card_joins_its_group() -> None:
+    """The first card's own copy follows it (the same card twice, two decks), alone or
+    with a mate held twice, in every order of the middle cards the rules tell apart."""
+    variant = variants.polish()
+    game = Game.from_position(variant, hands=["5h 5s 5h 5s", "6d 7d"], pile="9h", stock="2c 3c")
+    assert ("5h", "5h") in _groups_of(game, "5h")
+    assert ("5h", "5s", "5s", "5h") in _groups_of(game, "5h")
+    assert all(
+        cards.count("5h") <= 2 and cards.count("5s") <= 2 for cards in _groups_of(game, "5h")
+    )
+
+
+def test_pl_7_three_copies_of_a_card_are_found_by_a_walk_of_the_hand() -> None:
+    """A position may hold a card three times (`Beginning.repeats` 2): more than the
+    group pattern's two bits per card can say, so the group is found by a walk of the
+    hand, and every count of the copies is listed -- not the plays kept for a hand of
+    the same size holding the card twice."""
+    variant = variants.polish()
+    twice = Game.from_position(variant, hands=["5h 5s 5s Kd 9c", "6d 7d"], pile="9h", stock="2c")
+    assert ("5h", "5s", "5s") in _groups_of(twice, "5h")
+    game = Game.from_position(variant, hands=["5h 5s 5s 5s 9c", "6d 7d"], pile="9h", stock="2c")
+    assert game.beginning.repeats == 2
+    assert _groups_of(game, "5h") == {("5h",) + ("5s",) * count for count in range(4)}
+
+
+def test_pl_1_beginning_repeats_follows_the_decks_and_the_position() -> None:
+    """`Beginning.repeats`: 0 for one deck (PL-1: up to 4 players), 1 for two decks (5 or
+    more), and for a set-up position the most copies of a card in it or in the decks,
+    less one."""
+    variant = variants.polish()
+    assert Game.new(variant, 2, seed=1).beginning.repeats == 0
+    assert Game.new(variant, 2, seed=1).beginning.distinct
+    assert Game.new(variant, 8, seed=1).beginning.repeats == 1
+    assert not Game.new(variant, 8, seed=1).beginning.distinct
+    loose = Game.from_position(variant, hands=["5h 5h 5h", "6d"], pile="9h")
+    assert loose.beginning.repeats == 2
