@@ -687,6 +687,16 @@ def _passing_over(game: Core, seat: int, current: int, events: list[Event]) -> i
     `_end_turn` calls it whenever such seats are passed over (every turn, once a seat of
     several has finished)."""
     players = game.players
+    if game.effect is None:  # the usual case: finished seats, nothing to count, the next
+        done = game.done
+        direction = game.direction
+        after = current
+        for _ in range(players):
+            if not done[after]:
+                if not game.waits[after]:  # not waiting either: it moves
+                    return after
+                break  # a waiting seat: counted below
+            after = (after + direction) % players
     for _ in range(4 * players + sum(game.waits)):  # waits ≤ MAX_WAIT each: bounded
         waits = game.waits  # re-read: passing over a seat may change them
         if game.done[current]:

@@ -38,6 +38,38 @@ def test_pl_32_the_others_play_on_for_the_places() -> None:
     assert game.outcome is None
 
 
+@pytest.mark.parametrize(
+    ("direction", "finished", "waits", "after"),
+    [
+        (1, [1, 2], None, 3),  # finished seats passed over, in the direction of play
+        (-1, [4, 3], None, 2),  # the same the other way round
+        (1, [1], [0, 0, 1, 0, 0], 3),  # a waiting seat after them waits its turn (PL-18)
+        (-1, [4], [0, 0, 0, 1, 0], 2),
+    ],
+)
+def test_pl_32_the_turn_passes_over_the_seats_that_finished(
+    direction: int, finished: list[int], waits: list[int] | None, after: int
+) -> None:
+    """The others play on (PL-32): the turn goes to the next seat still holding cards,
+    counted in the direction of play, past any that finished."""
+    hands = ["5h 6d", "Qc Kd", "Qd Ks", "9s 8d", "10s 8s"]
+    for seat in finished:
+        hands[seat] = ""
+    game = Game.from_position(
+        PL,
+        hands=hands,
+        pile="9h",
+        stock=STOCK,
+        finished=finished,
+        waits=waits,
+        direction=direction,
+    )
+    game.play("5h")
+    assert game.to_move == after
+    if waits is not None:
+        assert game.waits == (0, 0, 0, 0, 0)
+
+
 def test_pl_32_the_last_player_holding_cards_loses() -> None:
     game = Game.from_position(
         PL, hands=["", "6h", "9s 8d"], pile="9h", stock=STOCK, to_move=1, finished=[0]
