@@ -181,6 +181,7 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
         left = left if left < cap else cap
         row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
         if rules.multi_card and left:
+            twice = -1  # two decks: the bits of the cards held twice, once worked out
             for card in firsts:
                 # another card of its rank in hand? (The same card twice: listed above.)
                 mates = bits & _MATE_MASK[card.index]
@@ -191,8 +192,18 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
                     slot = rules.group_slots[mates >> (card.index & ~3)][size if size < 16 else 15]
                     found = rules.group_plays[card.index].get(slot)
                     moves += found or _cached_group(game, seat, card, 0, mates >> (card.index & ~3))
-                else:  # two decks: and the mates held twice
-                    moves += _paired_group(game, seat, card, mates, bits, repeats)
+                elif repeats == 1:  # two decks: and the mates held twice
+                    if twice < 0:  # (an int op on the hand's 52 bits costs: mostly none)
+                        twice = 0 if bits.bit_count() == len(hand) else _twice_held(hand)
+                    if twice:
+                        mates |= (twice & _RANK_MASK[card.index]) << 4
+                    mates >>= card.index & ~3  # the group pattern
+                    size = len(hand)
+                    slot = rules.group_slots[mates][size if size < 16 else 15]
+                    found = rules.group_plays[card.index].get(slot)
+                    moves += found or _cached_group(game, seat, card, 0, mates)
+                else:  # more copies (or not known): kept by the cards
+                    moves += _cached_group(game, seat, card, 0, -1)
         else:
             for card in firsts:
                 moves += row[card.index] or _fill_single(game, row, card, left, seat)
@@ -389,11 +400,11 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
                     moves += _cached_group(game, seat, first, answer, pattern >> (first.index & ~3))
                     continue
             elif repeats == 1:
-                pattern = _pattern_of(first, _others_of_rank(hand, first))
+                pattern = _rank_pattern(hand, first)
                 if pattern:
                     moves += _cached_group(game, seat, first, answer, pattern)
                     continue
-            elif _others_of_rank(hand, first):  # more copies (or not known): kept by the cards
+            elif _rank_pattern(hand, first):  # more copies (or not known): kept by the cards
                 moves += _cached_group(game, seat, first, answer, -1)
                 continue
         # no other card of its rank, and no copy of it
@@ -401,25 +412,6 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
             moves.extend(_make_variants(game, (first,), left, seat))
             continue
         moves += row[first.index] or _fill_single(game, row, first, left, seat)
-
-
-def _paired_group(
-    game: Position, seat: int, first: Card, mates: int, bits: int, repeats: int
-) -> tuple[Move, ...]:
-    """`_plain_moves`' group of ``first`` with a card possibly twice in the game
-    (`Beginning.repeats` not 0): ``mates``, the bits of the other cards of its rank held,
-    and those held twice make its group pattern (`_cached_group`) with up to two copies."""
-    if repeats != 1:  # more copies (or not known): kept by the cards
-        return _cached_group(game, seat, first, 0, -1)
-    hand = game.hands[seat]
-    if bits.bit_count() != len(hand):  # a card held twice (an int op on 52 bits costs)
-        mates |= (_twice_held(hand) & _RANK_MASK[first.index]) << 4
-    pattern = mates >> (first.index & ~3)
-    size = len(hand)
-    slot = game.compiled.group_slots[pattern][size if size < 16 else 15]
-    return game.compiled.group_plays[first.index].get(slot) or _cached_group(
-        game, seat, first, 0, pattern
-    )
 
 
 def _twice_held(hand: tuple[Card, ...]) -> int:
@@ -433,13 +425,20 @@ def _twice_held(hand: tuple[Card, ...]) -> int:
     return twice
 
 
-def _pattern_of(first: Card, others: Iterable[Card]) -> int:
-    """The group pattern (`_cached_group`) of ``others``, cards of ``first``'s rank
-    besides it, each at most twice (``first`` at most once)."""
+def _rank_pattern(hand: tuple[Card, ...], first: Card) -> int:
+    """The group pattern (`_cached_group`) of the other cards of ``first``'s rank in
+    ``hand`` (one copy of ``first`` left out, by identity), each held at most twice: one
+    walk of the hand, no int op on 52 bits (see `held_in`). Not 0 if there is any."""
+    rank = first.rank
     pattern = 0
-    for card in others:  # an inline loop (see `held_in`)
-        bit = 1 << card.suit
-        pattern |= bit << 4 if card is first or pattern & bit else bit
+    skipped = False
+    for card in hand:
+        if card.rank is rank:
+            if card is first and not skipped:
+                skipped = True
+                continue
+            bit = 1 << card.suit
+            pattern |= bit << 4 if card is first or pattern & bit else bit
     return pattern
 
 
