@@ -170,20 +170,23 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
     seat = game.to_move
     moves: list[Move] = []
     repeats = game.beginning.repeats
-    if repeats != 0 and len(firsts) > 1 and len(set(firsts)) < len(firsts):
-        firsts = list(dict.fromkeys(firsts))  # the same card twice (two decks): each once
-        if rules.multi_card:  # groups counted by rank (PL-7)
-            _add_plays(game, seat, firsts, moves)
+    if repeats != 0 and firsts:  # two decks (`Beginning.repeats`)
+        if repeats == 1 and rules.multi_card:
+            _paired_plays(game, seat, firsts, bits, moves)
             firsts = []  # listed
+        elif len(firsts) > 1 and len(set(firsts)) < len(firsts):
+            firsts = list(dict.fromkeys(firsts))  # the same card twice: each once
+            if rules.multi_card:  # groups counted by rank (PL-7)
+                _add_plays(game, seat, firsts, moves)
+                firsts = []  # listed
     if firsts:
         left = len(hand) - 1
         cap = rules.left_cap
         left = left if left < cap else cap
         row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
         if rules.multi_card and left:
-            twice = -1  # two decks: the bits of the cards held twice, once worked out
             for card in firsts:
-                # another card of its rank in hand? (The same card twice: listed above.)
+                # another card of its rank in hand?
                 mates = bits & _MATE_MASK[card.index]
                 if not mates:
                     moves += row[card.index] or _fill_single(game, row, card, left, seat)
@@ -192,17 +195,7 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
                     slot = rules.group_slots[mates >> (card.index & ~3)][size if size < 16 else 15]
                     found = rules.group_plays[card.index].get(slot)
                     moves += found or _cached_group(game, seat, card, 0, mates >> (card.index & ~3))
-                elif repeats == 1:  # two decks: and the mates held twice
-                    if twice < 0:  # (an int op on the hand's 52 bits costs: mostly none)
-                        twice = 0 if bits.bit_count() == len(hand) else _twice_held(hand)
-                    if twice:
-                        mates |= (twice & _RANK_MASK[card.index]) << 4
-                    mates >>= card.index & ~3  # the group pattern
-                    size = len(hand)
-                    slot = rules.group_slots[mates][size if size < 16 else 15]
-                    found = rules.group_plays[card.index].get(slot)
-                    moves += found or _cached_group(game, seat, card, 0, mates)
-                else:  # more copies (or not known): kept by the cards
+                else:  # more copies than two (or not known): kept by the cards
                     moves += _cached_group(game, seat, card, 0, -1)
         else:
             for card in firsts:
@@ -412,6 +405,36 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
             moves.extend(_make_variants(game, (first,), left, seat))
             continue
         moves += row[first.index] or _fill_single(game, row, first, left, seat)
+
+
+def _paired_plays(
+    game: Position, seat: int, firsts: list[Card], bits: int, moves: list[Move]
+) -> None:
+    """`_plain_moves` with two decks (`Beginning.repeats` 1) and plays of several cards:
+    add the plays of ``firsts`` (a card held twice once) to ``moves``, a group's as kept
+    by its group pattern (`_cached_group`): the bits (``bits``, the hand's) of the other
+    cards of its rank held and of the cards of its rank held twice (its own copy too)."""
+    rules = game.compiled
+    hand = game.hands[seat]
+    size = len(hand)
+    twice = 0 if bits.bit_count() == size else _twice_held(hand)  # mostly none
+    if twice and len(firsts) > 1:
+        firsts = list(dict.fromkeys(firsts))  # a card that may start a play, held twice
+    left = size - 1
+    cap = rules.left_cap
+    left = left if left < cap else cap
+    row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
+    for card in firsts:
+        pattern = bits & _MATE_MASK[card.index]
+        if twice:  # (an int op on the hand's 52 bits costs)
+            pattern |= (twice & _RANK_MASK[card.index]) << 4
+        if not pattern:
+            moves += row[card.index] or _fill_single(game, row, card, left, seat)
+            continue
+        pattern >>= card.index & ~3
+        slot = rules.group_slots[pattern][size if size < 16 else 15]
+        found = rules.group_plays[card.index].get(slot)
+        moves += found or _cached_group(game, seat, card, 0, pattern)
 
 
 def _twice_held(hand: tuple[Card, ...]) -> int:
