@@ -144,6 +144,7 @@ def test_pl_7_a_copy_of_the_first_card_joins_its_group() -> None:
     with a mate held twice, in every order of the middle cards the rules tell apart."""
     variant = variants.polish()
     game = Game.from_position(variant, hands=["5h 5s 5h 5s", "6d 7d"], pile="9h", stock="2c 3c")
+    assert len(set(game.legal_moves())) == len(game.legal_moves())  # each listed once
     assert ("5h", "5h") in _groups_of(game, "5h")
     assert ("5h", "5s", "5s", "5h") in _groups_of(game, "5h")
     assert all(
