@@ -170,10 +170,11 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
     seat = game.to_move
     moves: list[Move] = []
     repeats = game.beginning.repeats
-    if repeats != 0 and firsts:  # two decks (`Beginning.repeats`)
-        if repeats == 1 and rules.multi_card:
-            _paired_plays(game, seat, firsts, bits, moves)
-            firsts = []  # listed
+    if repeats != 0:  # two decks (`Beginning.repeats`)
+        if rules.multi_card and repeats == 1:
+            if firsts:
+                _paired_plays(game, seat, firsts, bits, moves)
+                firsts = []  # listed
         elif len(firsts) > 1 and len(set(firsts)) < len(firsts):
             firsts = list(dict.fromkeys(firsts))  # the same card twice: each once
             if rules.multi_card:  # groups counted by rank (PL-7)
