@@ -205,9 +205,10 @@ def _method_doc(raw: object) -> str | None:
 
 def _member_doc(cls: type, name: str) -> str | None:
     """The docstring of method ``name`` that ``cls`` defines, from its source when a
-    compiled build dropped it (mypyc keeps no docstring of a native class's static method)."""
+    compiled build dropped it (mypyc keeps no docstring of a native class's static method,
+    and leaves an empty one on a property of an attrs class it compiles)."""
     doc = _method_doc(vars(cls)[name])
-    return doc if doc is not None else _source_doc(cls.__module__, f"{cls.__qualname__}.{name}")
+    return doc if doc else _source_doc(cls.__module__, f"{cls.__qualname__}.{name}")
 
 
 def _is_method(raw: object) -> bool:
