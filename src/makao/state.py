@@ -69,8 +69,8 @@ class Beginning:
     how: int | dict[str, object]
     opening: tuple[Event, ...] = ()
     #: 0: no card is in the game twice (one deck); 1: a card may be twice (two decks);
-    #: 2 or more: more copies; -1: not worked out (any number). A number, not a bool,
-    #: so that move generation tells the usual cases apart by truth and one compare.
+    #: 2 or more: more copies; -1: not worked out (any number). A number, not a bool:
+    #: move generation tells the three cases it lists differently apart by compares.
     repeats: int = -1
 
     @property
