@@ -63,22 +63,25 @@ _DISJOINT: Final = frozenset.isdisjoint
 #: A `_cached_group` key's step per answer-rule id: above every `RuleSet.group_slots` slot.
 _ANSWER_STEP: Final = 4096
 
-#: ``id(None)``: the answer-rule id of an effect with none (`_variants`' key).
+#: ``id(None)``: the answer-rule id of an effect whose answer rule is none and takes every
+#: play (negated, `answer_rule_id`).
 _NO_RULE_ID: Final = id(None)
 
 
 def answer_rule_id(effect: Effect | None) -> int:
     """What the plays listed under ``effect`` depend on, as a part of the move caches'
-    keys (`_variants`): 0 with no effect; else the id of its answer rule
-    (`Effect.answer_rule`, ``id(None)`` for none), negated if that rule takes every play
-    (`Effect.answer_overrides`: then no card's own rule acts)."""
+    keys (`_variants`): the id of its answer rule (`Effect.answer_rule`), negated if that
+    rule takes every play (`Effect.answer_overrides`: then no card's own rule acts, and
+    ``-id(None)`` stands for none). 0 with no effect, and with an effect whose answer rule
+    is none and takes no play: a card then acts by its own rule or not at all, as with no
+    effect (`acting_rule`), so the plays listed are the same and share their entries."""
     if effect is None:
         return 0
     kept = effect._kept
-    found = _NO_RULE_ID if kept & KEEPS_ANSWER_RULE else id(effect.answer_rule)
+    rule = None if kept & KEEPS_ANSWER_RULE else effect.answer_rule
     if not kept & KEEPS_ANSWER_OVERRIDES and effect.answer_overrides:
-        return -found
-    return found
+        return -id(rule)
+    return 0 if rule is None else id(rule)
 
 
 def _add_extra_moves(game: Position, moves: list[Move]) -> None:

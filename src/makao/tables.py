@@ -144,9 +144,9 @@ class RuleSet:
     #: ``others + 1 + left_cap`` on are one: every play of the group then leaves
     #: `left_cap` or more cards, which the call rules do not tell apart.
     group_slots: tuple[tuple[int, ...], ...]
-    #: Per `answer_rule_id` of the effect in force (0: none, there from the start): per
-    #: cards left (0…4+): per card index, the listed one-card plays, filled as they are
-    #: first needed.
+    #: Per `answer_rule_id` of the effect in force (0: none, or one that leaves every card
+    #: to its own rule; there from the start): per cards left (0…4+): per card index, the
+    #: listed one-card plays, filled as they are first needed.
     single_plays: dict[int, list[list[Any]]]
     has_effect_wilds: bool
     claim_rules: tuple[CardRule, ...]

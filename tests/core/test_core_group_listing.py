@@ -95,6 +95,37 @@ def test_pl_21_an_effect_whose_missing_answer_rule_takes_every_play_keeps_its_ow
     assert jacks and {move.choice for move in jacks} == {None}
 
 
+def _kept_entries(game: Game) -> int:
+    """How many listings the game's rule set keeps (groups', one-card plays', others')."""
+    rules = game.compiled
+    singles = 0
+    for rows in rules.single_plays.values():
+        singles += sum(entry is not None for line in rows for entry in line)
+    return singles + sum(map(len, rules.group_plays)) + len(rules.play_cache)
+
+
+def test_pl_26_an_effect_with_no_answer_rule_shares_the_plays_listed_with_no_effect() -> None:
+    """Under a named suit (PL-26: an effect with no answer rule, which takes no play) a
+    card acts by its own rule, as with no effect: the plays of a group of sevens and of a
+    lone nine listed there are those kept from a listing with no effect in force (no new
+    entry), and the same as listed afresh."""
+    variant = variants.polish()
+    hands = ["7s 7h 9s", "5d 6d"]
+    plain = Game.from_position(variant, hands=hands, pile="5s", stock="2c 3c 4c", to_move=0)
+    plays = [move for move in plain.legal_moves() if isinstance(move, Play)]
+    entries = _kept_entries(plain)
+    named = Game.from_position(
+        variant, hands=hands, pile="As", stock="2c 3c 4c", to_move=0, effect="suit s"
+    )
+    assert named.effect is not None and named.effect.answer_rule is None
+    assert [move for move in named.legal_moves() if isinstance(move, Play)] == plays
+    assert _kept_entries(named) == entries
+    fresh = Game.from_position(
+        variants.polish(), hands=hands, pile="As", stock="2c 3c 4c", to_move=0, effect="suit s"
+    )
+    assert list(map(str, fresh.legal_moves())) == list(map(str, named.legal_moves()))
+
+
 def test_pl_7_group_slots_tell_apart_mates_and_hand_sizes_up_to_the_left_cap() -> None:
     """`RuleSet.group_slots`: one key part below 4,096 per other cards held (four bits,
     and four more for second copies) and hand size, the same for every size from
