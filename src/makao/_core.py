@@ -135,12 +135,10 @@ class Core(State):
                     moves = _movegen._plain_moves(self, self.hands[self.to_move])
                 else:
                     moves = _movegen._turn_moves(self, self.to_move)
-                # out-of-turn actions; with every rule state initial, only from rules not
-                # idle then (told by identity here, as in `play`, by value in
-                # `_movegen._add_extra_moves`)
-                if rules.extra_move_rules and (
-                    rules.busy_extra_move_rules or self.rule_states is not rules.initial_state
-                ):
+                # out-of-turn actions, unless no rule lists any in these rule states (the
+                # initial ones, where idle rules list nothing: `RuleSet.quiet_extra_moves`,
+                # told by identity here, as in `play`, by value in `_add_extra_moves`)
+                if self.rule_states is not rules.quiet_extra_moves:
                     _movegen._add_extra_moves(self, moves)
                 legal = tuple(moves)
             self._legal = legal
@@ -184,14 +182,13 @@ class Core(State):
             if handler is not None:
                 handler.apply(self, listed, events)
                 return tuple(events)
-        # the idle before-move rules do nothing in the initial rule state: told by identity
-        # here (`store_rule_states` keeps it as the one tuple), by value in `_before_move`
+        # the idle before-move rules do nothing in the initial rule state
+        # (`RuleSet.quiet_before_move`): told by identity here (`store_rule_states` keeps it
+        # as the one tuple), by value in `_before_move`
         # the listing tells a draw whether the seat could have played (plays come first,
         # `legal_moves`) -- unless a rule acts first (it may change the hand)
         listing: tuple[Move, ...] | None = legal
-        if rules.before_move_rules and (
-            rules.busy_before_move_rules or self.rule_states is not rules.initial_state
-        ):
+        if self.rule_states is not rules.quiet_before_move:
             _before_move(self, listed, events)
             listing = None
         if kind is _PLAY_CLASS:

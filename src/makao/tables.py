@@ -84,6 +84,8 @@ class RuleSet:
         "play_drawn",
         "playable_flags",
         "public_cache",
+        "quiet_before_move",
+        "quiet_extra_moves",
         "required_call_rules",
         "sequence_cache",
         "single_plays",
@@ -160,6 +162,13 @@ class RuleSet:
     #: rule's state is its initial state (`TurnRule.idle_in_initial_state`).
     busy_before_move_rules: tuple[TurnRule, ...]
     busy_extra_move_rules: tuple[TurnRule, ...]
+    #: The rule states (told by identity) in which no rule of `before_move_rules`,
+    #: respectively `extra_move_rules`, acts: `initial_state` when none of them is busy
+    #: in it (`busy_before_move_rules`, `busy_extra_move_rules`), else a tuple no game
+    #: holds. `Core.play` and `Core.legal_moves` ask the rules only in other states: one
+    #: identity test per move.
+    quiet_before_move: tuple[object, ...]
+    quiet_extra_moves: tuple[object, ...]
     #: `after_play_rules` that can act after a play without calls leaving 0, 1, 2,
     #: 3, 4+ cards ([`TurnRule.after_play_applies`][makao.rules.base.TurnRule.after_play_applies]).
     after_play_by_left: tuple[tuple[TurnRule, ...], ...]
@@ -296,6 +305,8 @@ class RuleSet:
         )
         tables.state_index = {id(rule): index for index, rule in enumerate(stateful)}
         tables.initial_state = tuple(rule.initial_state() for rule in stateful)
+        tables.quiet_before_move = _quiet(tables.initial_state, tables.busy_before_move_rules)
+        tables.quiet_extra_moves = _quiet(tables.initial_state, tables.busy_extra_move_rules)
         return tables
 
 
@@ -344,6 +355,16 @@ def _left_cap(call_rules: tuple[TurnRule, ...]) -> int:
             )
         cap = max(cap, settled)
     return cap
+
+
+#: A tuple of rule states no game holds (`RuleSet.quiet_before_move`): no state is quiet.
+_NO_QUIET_STATE: Final[tuple[object, ...]] = (object(),)
+
+
+def _quiet(initial: tuple[object, ...], busy: tuple[TurnRule, ...]) -> tuple[object, ...]:
+    """The rule states in which no rule of a list acts whose busy ones are ``busy``
+    (`RuleSet.quiet_before_move`)."""
+    return _NO_QUIET_STATE if busy else initial
 
 
 def _busy(rules: tuple[TurnRule, ...]) -> tuple[TurnRule, ...]:

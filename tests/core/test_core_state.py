@@ -82,7 +82,7 @@ def test_rule_set_compile_sets_every_declared_table() -> None:
         for name in names:
             getattr(tables, name)  # AttributeError if compile forgot one
         assert not hasattr(tables, "__dict__")
-    assert len(names) == 50
+    assert len(names) == 52
 
 
 @attrs.frozen
@@ -382,3 +382,24 @@ def test_rule_states_equal_to_the_initial_ones_are_the_rule_sets_own_tuple() -> 
         POLISH, hands=["5h", "5c 6c 7c"], pile="9h", public=[("makao", None)]
     )
     assert owed.rule_states != initial and settled.rule_states is initial
+
+
+def test_quiet_rule_states_are_the_initial_ones_unless_a_rule_is_busy_in_them() -> None:
+    """`RuleSet.quiet_before_move` and `quiet_extra_moves`, the rule states in which the
+    engine does not ask the before-move and out-of-turn rules: Polish's call rules are idle
+    in the initial states (PL-29), so those are quiet; Mao's rules act in them (UM-21), so
+    no state is quiet -- not even the initial one, and no game holds the quiet tuple."""
+    polish = POLISH.compiled
+    assert polish.quiet_before_move is polish.initial_state
+    assert polish.quiet_extra_moves is polish.initial_state
+    mao = variants.mao().compiled
+    assert mao.busy_before_move_rules and mao.busy_extra_move_rules
+    for quiet in (mao.quiet_before_move, mao.quiet_extra_moves):
+        assert quiet is not mao.initial_state and quiet != mao.initial_state
+        game = Game.new(variants.mao(), 3, seed=1)
+        choose = random.Random(1).choice
+        for _ in range(60):
+            if game.is_over:
+                break
+            assert game.rule_states is not quiet
+            game.play(choose(game.legal_moves()))
