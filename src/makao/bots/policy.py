@@ -238,7 +238,8 @@ def heuristic_rollout(game: Game, depth: int, chance: Callable[[], float]) -> No
             moves = seat_moves(game)
         if len(moves) > 1:
             moves = best_moves_in(game, moves)
-        play(moves[int(chance() * len(moves))])
+        count = len(moves)  # an int variable: compiled, C arithmetic (see `RandomPick`)
+        play(moves[int(chance() * count)])
 
 
 def _best(

@@ -130,7 +130,8 @@ def play_game(
         if kind is _DRAW or kind is _PASS or kind is _PLAY or getattr(last, "seat", None) is None:
             chance = chances[seat]
             if chance is not None:  # `RandomPick.__call__` without talk, inline
-                move = legal[int(chance() * len(legal))]
+                size = len(legal)  # an int variable: compiled, C arithmetic (`RandomPick`)
+                move = legal[int(chance() * size)]
             else:
                 move = choosers[seat](unread if blind[seat] else game.view(seat), legal)
         else:
