@@ -63,10 +63,6 @@ _DISJOINT: Final = frozenset.isdisjoint
 #: A `_cached_group` key's step per answer-rule id: above every `RuleSet.group_slots` slot.
 _ANSWER_STEP: Final = 4096
 
-#: ``id(None)``: the answer-rule id of an effect whose answer rule is none and takes every
-#: play (negated, `answer_rule_id`).
-_NO_RULE_ID: Final = id(None)
-
 
 def answer_rule_id(effect: Effect | None) -> int:
     """What the plays listed under ``effect`` depend on, as a part of the move caches'
