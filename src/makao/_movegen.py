@@ -153,12 +153,15 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
                 bits |= card.bit
                 if playable[card.index]:
                     firsts.append(card)
+            # a wild card that does not match held? (by the bits: no call)
+            wild_held = bits & rules.wild_only_bits[top]
         else:
             for card in hand:  # the same, without the bits
                 if playable[card.index]:
                     firsts.append(card)
-        wild_only = rules.wild_only[top]
-        if wild_only and not _DISJOINT(wild_only, firsts):  # wild cards only their rule admits
+            wild_only = rules.wild_only[top]
+            wild_held = 1 if wild_only and not _DISJOINT(wild_only, firsts) else 0
+        if wild_held:  # wild cards only their rule admits (held, so among `firsts`)
             matches: list[Card] = []
             wilds: list[Card] = []
             matching = rules.matching_flags[top]  # the others are wild only

@@ -101,6 +101,7 @@ class RuleSet:
         "wild_answers",
         "wild_cards",
         "wild_only",
+        "wild_only_bits",
     )
 
     card_rule: tuple[CardRule | None, ...]
@@ -188,8 +189,10 @@ class RuleSet:
     #: where a set lookup hashes.
     playable_flags: tuple[tuple[bool, ...], ...]
     matching_flags: tuple[tuple[bool, ...], ...]
-    #: Per top card index: the wild cards that do not match it.
+    #: Per top card index: the wild cards that do not match it; and the same as bits
+    #: (`Card.bit`), for a hand's bits.
     wild_only: tuple[frozenset[Card], ...]
+    wild_only_bits: tuple[int, ...]
     #: Per card index: what the wild card's rule's `allows` answers without a matching card
     #: in hand and with one, for a rule whose `allows` is the built-in one (which reads
     #: nothing else: `_WILD_ANSWERS`); ``None`` for other cards and rules, whose `allows`
@@ -266,6 +269,7 @@ class RuleSet:
         tables.playable_flags = _flags(tuple(cards | wild_cards for cards in matching))
         tables.matching_flags = _flags(matching)
         tables.wild_only = tuple(wild_cards - cards for cards in matching)
+        tables.wild_only_bits = tuple(sum(card.bit for card in wild) for wild in tables.wild_only)
         tables.wild_answers = tuple(_wild_answers(wild[c.index], c) for c in ALL_CARDS)
         tables.call_rules = _overriding(turn_rules, "call_options")
         tables.left_cap = _left_cap(tables.call_rules)
