@@ -256,3 +256,29 @@ def test_a_simulated_games_record_counts_the_events_of_its_recorded_moves(name: 
         assert record.penalties == tuple(penalties[seat] for seat in record.seats)
         charged += sum(penalties)
     assert charged or name != "mao"  # Mao's random players are penalised: the check bites
+
+
+digest = _load("digest.py")
+
+
+def test_the_behaviour_digest_repeats_and_tells_games_apart() -> None:
+    once = digest.digest(["polish", "mao"], [2, 3], 2)
+    assert once == digest.digest(["polish", "mao"], [2, 3], 2)  # seeded games repeat
+    assert once[0] > 0
+    assert digest.digest(["polish", "mao"], [2, 3], 3)[1] != once[1]  # a game more
+    assert digest.digest(["mao", "polish"], [2, 3], 2)[1] != once[1]  # another order
+
+
+def test_the_behaviour_digest_hashes_a_refused_table_size() -> None:
+    actions, _ = digest.digest(["polish"], [1], 1)  # Polish needs two players
+    assert actions == 0
+
+
+def test_the_digest_command_compares_with_another_interpreter(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--games", "1", "--players", "2", "--variants", "switch"]
+    assert digest.main([*argv, "--other-python", sys.executable]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[-1] == "the builds agree"
+    assert printed[0].split(": ", 1)[1] == printed[1].split(": ", 1)[1]
