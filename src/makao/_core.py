@@ -570,7 +570,11 @@ def _raise_attack(
     target = _effect_target(game, seat, -game.direction if backwards else game.direction)
     if target is None:
         return  # nobody can receive the attack: it lapses (PL-19)
-    game.effect = _unlike(rule.attack(total, seat, backwards), previous)
+    if type(rule) is _BATTLE_CARDS:  # `BattleCards.attack`, read from its table
+        attack = rule._attacks[total, seat, backwards]
+    else:  # a subclass may make its own attacks (Mao's)
+        attack = rule.attack(total, seat, backwards)
+    game.effect = _unlike(attack, previous)
     game.next_seat = target
     events.append(_ATTACK_RAISED[seat, target, total])
 
