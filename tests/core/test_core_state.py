@@ -394,12 +394,14 @@ def test_quiet_rule_states_are_the_initial_ones_unless_a_rule_is_busy_in_them() 
     assert polish.quiet_extra_moves is polish.initial_state
     mao = variants.mao().compiled
     assert mao.busy_before_move_rules and mao.busy_extra_move_rules
-    for quiet in (mao.quiet_before_move, mao.quiet_extra_moves):
+    quiet_states = (mao.quiet_before_move, mao.quiet_extra_moves)
+    for quiet in quiet_states:
         assert quiet is not mao.initial_state and quiet != mao.initial_state
-        game = Game.new(variants.mao(), 3, seed=1)
-        choose = random.Random(1).choice
-        for _ in range(60):
-            if game.is_over:
-                break
+    game = Game.new(variants.mao(), 3, seed=1)
+    choose = random.Random(1).choice
+    for _ in range(60):
+        if game.is_over:
+            break
+        for quiet in quiet_states:
             assert game.rule_states is not quiet
-            game.play(choose(game.legal_moves()))
+        game.play(choose(game.legal_moves()))
