@@ -460,9 +460,13 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
     else:
         acting = claimed
     if previous is not None and claimed is None:
-        kept = previous._kept  # the hooks it keeps: their defaults, without a call
-        if acting is None or (not kept & KEEPS_ANSWER_OVERRIDES and previous.answer_overrides):
-            acting = None if kept & KEEPS_ANSWER_RULE else previous.answer_rule
+        if type(previous) is _ATTACK_EFFECT:  # `AttackEffect.answer_rule`, read (RU-11)
+            if acting is None:
+                acting = previous.rule
+        else:
+            kept = previous._kept  # the hooks it keeps: their defaults, without a call
+            if acting is None or (not kept & KEEPS_ANSWER_OVERRIDES and previous.answer_overrides):
+                acting = None if kept & KEEPS_ANSWER_RULE else previous.answer_rule
     if hand or rules.last_card_effect_applies:
         if acting is not None:
             _on_play(game, acting, seat, cards, known[3], previous, events)
@@ -737,11 +741,10 @@ def _pass(game: Core, seat: int, events: list[Event]) -> None:
         game.drawn = None
         events.append(_passed(seat))
         _end_turn(game, seat, effect, events)
+    elif type(effect) is _WAIT_EFFECT:  # its `may_pass` (always) and `on_pass`, applied here
+        _accept_wait(game, effect, seat, events)
     elif effect is not None and effect.may_pass(game, seat):
-        if type(effect) is _WAIT_EFFECT:  # its `on_pass`, applied here
-            _accept_wait(game, effect, seat, events)
-        else:
-            effect.on_pass(game, seat, events)
+        effect.on_pass(game, seat, events)
     else:  # stuck: nothing to play and nothing to draw (PL-36)
         events.append(_passed(seat))
         game.stuck += 1

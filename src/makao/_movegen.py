@@ -10,10 +10,12 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter, itemgetter
 from typing import Any, Final, TypeVar
 
-from makao.cards import ALL_CARDS, Card
+from makao.cards import ALL_CARDS, Card, Suit
 from makao.errors import IllegalMoveError
 from makao.moves import TURN_MOVES, Choice, Draw, Move, Pass, Play, _listed_play, move_seat
+from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import (
+    KEEPS_ALLOWS_EXTRA,
     KEEPS_ANSWER_OVERRIDES,
     KEEPS_ANSWER_RULE,
     KEEPS_MAY_PASS,
@@ -21,6 +23,8 @@ from makao.rules.base import (
     CardRule,
     Effect,
 )
+from makao.rules.demand import RankDemand, RankDemandCards, SuitDemand
+from makao.rules.wait import WaitEffect
 from makao.state import State
 from makao.tables import RuleSet
 
@@ -34,6 +38,15 @@ Position = State
 #: A card, or what stands for one (`_uniform_orders`).
 _Item = TypeVar("_Item")
 
+#: The built-in effect classes, whose hooks move generation answers itself for an effect
+#: of the class itself (`answers_of`): compiled, each call into an interpreted hook costs
+#: several hundred instructions. A subclass's hooks are always called.
+_ATTACK_EFFECT: Final = AttackEffect
+_WAIT_EFFECT: Final = WaitEffect
+_RANK_DEMAND: Final = RankDemand
+_SUIT_DEMAND: Final = SuitDemand
+_BATTLE_CARDS: Final = BattleCards
+_RANK_DEMAND_CARDS: Final = RankDemandCards
 _DRAW: Final = Draw()
 _PASS: Final = Pass()
 #: Per card index: the four cards of its rank in the order of cards, each with both its
@@ -73,11 +86,86 @@ def answer_rule_id(effect: Effect | None) -> int:
     effect (`acting_rule`), so the plays listed are the same and share their entries."""
     if effect is None:
         return 0
+    kind = type(effect)
+    if kind is _ATTACK_EFFECT:  # `AttackEffect.answer_rule`: its rule, taking no play
+        built_in: Any = effect
+        return id(built_in.rule)
+    if kind is _RANK_DEMAND or kind is _SUIT_DEMAND or kind is _WAIT_EFFECT:
+        return 0  # they keep `Effect`'s answer rule: none, taking no play
     kept = effect._kept
     rule = None if kept & KEEPS_ANSWER_RULE else effect.answer_rule
     if not kept & KEEPS_ANSWER_OVERRIDES and effect.answer_overrides:
         return -id(rule)
     return 0 if rule is None else id(rule)
+
+
+#: The built-in effect classes whose `Effect.allows` move generation may take from their
+#: `answers` (`is_first_ok`): they agree, as the hook's contract asks.
+_BUILT_IN_EFFECTS: Final = frozenset((AttackEffect, WaitEffect, RankDemand))
+
+
+def suit_override_of(effect: Effect) -> Suit | None:
+    """``effect.suit_override``: for a built-in effect class itself, read without asking
+    the property (a named suit's suit, PL-26; none for the others)."""
+    kind = type(effect)
+    if kind is _SUIT_DEMAND:
+        built_in: Any = effect
+        return built_in.suit  # type: ignore[no-any-return]
+    if kind is _ATTACK_EFFECT or kind is _RANK_DEMAND or kind is _WAIT_EFFECT:
+        return None
+    return None if effect._kept & KEEPS_SUIT_OVERRIDE else effect.suit_override
+
+
+def answers_of(effect: Effect, top: Card) -> frozenset[Card] | None:
+    """``effect.answers(top)``: for a built-in effect class itself, its rule's set without
+    the effect's hook (an attack's battle cards that defend on ``top``, PL-12, RU-11; a
+    demand's rank and demanders, PL-23; the wait cards, PL-17)."""
+    kind = type(effect)
+    built_in: Any = effect
+    if kind is _ATTACK_EFFECT:
+        return answer_set_of(built_in.rule, top, _BATTLE_CARDS)
+    if kind is _RANK_DEMAND:
+        return answer_set_of(built_in.rule, built_in.rank, _RANK_DEMAND_CARDS)
+    if kind is _WAIT_EFFECT:
+        return built_in.rule.cards  # type: ignore[no-any-return]
+    return effect.answers(top)
+
+
+def answer_set_of(rule: Any, key: object, kind: type[Any]) -> frozenset[Card]:
+    """``rule.answer_set(key)`` of a `BattleCards` (``key``: the top card) or a
+    `RankDemandCards` (``key``: the demanded rank): for a rule of the built-in class
+    ``kind`` itself, read from the sets it keeps (`_answer_sets`) without the call, which
+    works a set out and keeps it."""
+    if type(rule) is kind:
+        found: frozenset[Card] | None = rule._answer_sets.get(key)
+        if found is not None:
+            return found
+    answers: frozenset[Card] = rule.answer_set(key)
+    return answers
+
+
+def blocks_wilds_of(effect: Effect) -> bool:
+    """``effect.blocks_wilds``: for a named suit of the built-in class, its rule's option
+    read without the property (PL-9: Polish queens are not wild under an ace)."""
+    if type(effect) is _SUIT_DEMAND:
+        built_in: Any = effect
+        return not built_in.rule.wilds_under_demand
+    return effect.blocks_wilds
+
+
+def allows_extra_of(game: Position, effect: Effect, card: Card) -> bool:
+    """``effect.allows_extra(game, card)``: for a built-in effect class itself, answered
+    without the hook (an attack: the rule's battle cards, PL-16; a demand: the demanded
+    rank or a demander, PL-23), and `Effect`'s default (any card) without a call."""
+    kind = type(effect)
+    built_in: Any = effect
+    if kind is _ATTACK_EFFECT:
+        return built_in.rule.covers(card)  # type: ignore[no-any-return]
+    if kind is _RANK_DEMAND:
+        return card.rank is built_in.rank or card in built_in.rule.cards
+    if effect._kept & KEEPS_ALLOWS_EXTRA:
+        return True
+    return effect.allows_extra(game, card)  # type: ignore[arg-type]  # a Core
 
 
 def _add_extra_moves(game: Position, moves: list[Move]) -> None:
@@ -113,10 +201,20 @@ def _turn_moves(game: Position, seat: int) -> list[Move]:
             if game.stock or len(game.pile) > 1:  # a card can be drawn
                 moves.append(_DRAW)
         else:
-            if effect.may_draw(game, seat, bool(firsts)):  # type: ignore[arg-type]  # a Core
+            kind = type(effect)
+            if kind is _ATTACK_EFFECT:  # `AttackEffect.may_draw`: always (RU-13); no pass
                 moves.append(_DRAW)
-            if not effect._kept & KEEPS_MAY_PASS and effect.may_pass(game, seat):  # type: ignore[arg-type]  # a Core
+            elif kind is _WAIT_EFFECT:  # `WaitEffect.may_draw` and `may_pass`: pass (PL-18)
                 moves.append(_PASS)
+            elif kind is _RANK_DEMAND or kind is _SUIT_DEMAND:  # `may_draw` (PL-24, PL-27)
+                built_in: Any = effect
+                if (not firsts or built_in.rule.may_decline) and (game.stock or len(game.pile) > 1):
+                    moves.append(_DRAW)
+            else:
+                if effect.may_draw(game, seat, bool(firsts)):  # type: ignore[arg-type]  # a Core
+                    moves.append(_DRAW)
+                if not effect._kept & KEEPS_MAY_PASS and effect.may_pass(game, seat):  # type: ignore[arg-type]  # a Core
+                    moves.append(_PASS)
         if not moves:
             moves.append(_PASS)  # stuck: nothing to play, nothing to draw (PL-36)
     if game.compiled.required_call_rules:
@@ -219,9 +317,27 @@ def first_cards(game: Position, seat: int) -> list[Card]:
         suit = top.suit
         wilds_ok = True
     else:
-        override = None if effect._kept & KEEPS_SUIT_OVERRIDE else effect.suit_override
+        # `suit_override_of` and `answers_of`, inline (this runs for every listing under
+        # an effect: the interpreted build saves the calls)
+        kind = type(effect)
+        built_in: Any = effect
+        answers: frozenset[Card] | None
+        if kind is _ATTACK_EFFECT:
+            override = None
+            answers = answer_set_of(built_in.rule, top, _BATTLE_CARDS)
+        elif kind is _RANK_DEMAND:
+            override = None
+            answers = answer_set_of(built_in.rule, built_in.rank, _RANK_DEMAND_CARDS)
+        elif kind is _SUIT_DEMAND:
+            override = built_in.suit
+            answers = None
+        elif kind is _WAIT_EFFECT:
+            override = None
+            answers = built_in.rule.cards
+        else:
+            override = None if effect._kept & KEEPS_SUIT_OVERRIDE else effect.suit_override
+            answers = effect.answers(top) if override is None else None
         if override is None:
-            answers = effect.answers(top)
             if answers is None:
                 allowed = []
                 for card in hand:  # an inline loop (see `held_in`)
@@ -237,7 +353,10 @@ def first_cards(game: Position, seat: int) -> list[Card]:
                 return allowed
             return list(dict.fromkeys(allowed))
         suit = override
-        wilds_ok = not effect.blocks_wilds
+        # `blocks_wilds_of`, inline
+        wilds_ok = (
+            built_in.rule.wilds_under_demand if kind is _SUIT_DEMAND else not effect.blocks_wilds
+        )
     rules = game.compiled
     if effect is None:
         # one pass: the cards matching the top card, and wild ones that do not
@@ -330,15 +449,18 @@ def is_first_ok(game: Position, seat: int, card: Card) -> bool:
             return True
         suit = top.suit
     else:
-        override = None if effect._kept & KEEPS_SUIT_OVERRIDE else effect.suit_override
+        override = suit_override_of(effect)
         if override is None:
+            answers = answers_of(effect, top) if type(effect) in _BUILT_IN_EFFECTS else None
+            if answers is not None:  # its `allows`, which agrees (`Effect.answers`)
+                return card in answers or _wild_under_effects(game, card)
             return effect.allows(game, card) or _wild_under_effects(game, card)  # type: ignore[arg-type]  # a Core
         if card.suit is override or card.rank is top.rank:
             return True
         suit = override
     rules = game.compiled
     rule = rules.wild[card.index]
-    if rule is None or (effect is not None and effect.blocks_wilds):
+    if rule is None or (effect is not None and blocks_wilds_of(effect)):
         return False
     # does the hand hold a card of ``suit`` or of the top card's rank? (as in `first_cards`)
     has_match = not _DISJOINT(rules.matching[top.index - top.suit + suit], game.hands[seat])
@@ -489,7 +611,7 @@ def _extras_allowed(game: Position, effect: Effect, cards: Iterable[Card]) -> li
     (see `held_in`)."""
     allowed: list[Card] = []
     for card in cards:
-        if effect.allows_extra(game, card):  # type: ignore[arg-type]  # a Core
+        if allows_extra_of(game, effect, card):
             allowed.append(card)
     return allowed
 
@@ -523,10 +645,10 @@ def _cached_group(
     if pattern >= 0:
         if effect is not None:  # only the cards the effect lets follow
             for mate, both in _MATE_BITS[first.index]:  # an inline loop (see `held_in`)
-                if pattern & both and not effect.allows_extra(game, mate):  # type: ignore[arg-type]  # a Core
+                if pattern & both and not allows_extra_of(game, effect, mate):
                     pattern &= ~both
             copy = 16 << first.suit  # a copy of ``first`` (two decks)
-            if pattern & copy and not effect.allows_extra(game, first):  # type: ignore[arg-type]  # a Core
+            if pattern & copy and not allows_extra_of(game, effect, first):
                 pattern ^= copy
         slot = rules.group_slots[pattern][size if size < 16 else 15]
         # below 4,096 (interpreted, cached up to 256: with no answer, read, not made)

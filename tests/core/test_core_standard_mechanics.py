@@ -11,9 +11,10 @@ import random
 from typing import ClassVar
 
 import attrs
+import pytest
 
 from makao import Game, Variant, variants
-from makao.cards import Card
+from makao.cards import ALL_CARDS, Card, Suit
 from makao.events import AttackRaised, Event
 from makao.moves import Choice
 from makao.rules import (
@@ -27,7 +28,7 @@ from makao.rules import (
     base,
 )
 from makao.rules.base import Effect, Events, Table
-from makao.rules.demand import SuitDemand
+from makao.rules.demand import RankDemand, SuitDemand
 
 PL = variants.polish()
 STOCK = "5c 6c 8c 9c 10c 5d 6d 8d 9d 10d"
@@ -226,14 +227,34 @@ def test_an_effect_class_records_the_hooks_it_keeps() -> None:
         "answer_rule": base.KEEPS_ANSWER_RULE,
         "answer_overrides": base.KEEPS_ANSWER_OVERRIDES,
         "on_draw": base.KEEPS_ON_DRAW,
+        "allows_extra": base.KEEPS_ALLOWS_EXTRA,
     }
 
     def kept(kind: type[Effect]) -> set[str]:
         return {name for name, bit in keeps.items() if kind._kept & bit}
 
     assert kept(AttackEffect) == {"suit_override", "may_pass", "answer_overrides"}
-    assert kept(WaitEffect) == {"suit_override", "answer_rule", "answer_overrides", "on_draw"}
-    assert kept(SuitDemand) == {"may_pass", "answer_rule", "answer_overrides", "on_draw"}
+    assert kept(WaitEffect) == {
+        "suit_override",
+        "answer_rule",
+        "answer_overrides",
+        "on_draw",
+        "allows_extra",
+    }
+    assert kept(SuitDemand) == {
+        "may_pass",
+        "answer_rule",
+        "answer_overrides",
+        "on_draw",
+        "allows_extra",
+    }
+    assert kept(RankDemand) == {
+        "suit_override",
+        "may_pass",
+        "answer_rule",
+        "answer_overrides",
+        "on_draw",
+    }
     assert kept(CountedAttack) == kept(AttackEffect)
 
     @attrs.frozen
@@ -262,3 +283,127 @@ def test_pl_13_an_attack_that_may_be_passed_lists_the_pass() -> None:
         PL, hands=hands, pile="2h", stock=STOCK, to_move=1, effect="attack 2"
     )
     assert "pass" not in plain.legal_moves_text()
+
+
+@attrs.frozen
+class HookedAttack(AttackEffect):
+    """An attack whose hooks the engine calls (a subclass): the built-in class's own."""
+
+
+@attrs.frozen
+class HookedWait(WaitEffect):
+    """A wait whose hooks the engine calls."""
+
+
+@attrs.frozen
+class HookedDemand(RankDemand):
+    """A rank demand whose hooks the engine calls."""
+
+
+@attrs.frozen
+class HookedSuit(SuitDemand):
+    """A named suit whose hooks the engine calls."""
+
+
+#: Each built-in effect class, and its subclass above.
+HOOKED: dict[type[Effect], type[Effect]] = {
+    AttackEffect: HookedAttack,
+    WaitEffect: HookedWait,
+    RankDemand: HookedDemand,
+    SuitDemand: HookedSuit,
+}
+
+
+def hooked(effect: Effect) -> Effect:
+    """``effect`` (of a built-in class) as its subclass above, with the same fields."""
+    kind = type(effect)
+    fields = {a.name: getattr(effect, a.name) for a in attrs.fields(kind) if a.init}
+    return HOOKED[kind](**fields)
+
+
+def set_up(game: Game, effect: Effect) -> Game:
+    """``game``'s position with ``effect`` in force."""
+    return Game.from_position(
+        game.variant,
+        hands=[game.hand(seat) for seat in range(game.players)],
+        pile=game.pile,
+        stock=game.stock,
+        to_move=game.to_move,
+        effect=effect,
+        finished=game.finished,
+        waits=game.waits,
+        direction=game.direction,
+        drawn=game.drawn,
+    )
+
+
+def outcomes(game: Game) -> list[tuple[str, list[str], object]]:
+    """Which cards may start a play, then each listed move of ``game``, played in a copy:
+    its text, events and the position."""
+    starts = [card for card in ALL_CARDS if game.may_start(game.to_move, card)]
+    found: list[tuple[str, list[str], object]] = [("may start", [], starts)]
+    for move in game.legal_moves():
+        after = game.clone()
+        events = after.play(str(move))
+        found.append((str(move), [repr(event) for event in events], after.snapshot()))
+    return found
+
+
+@pytest.mark.parametrize(
+    "variant",
+    [
+        PL,
+        variants.polish(may_decline_demands=True),
+        variants.russian(),
+        variants.russian(any_king_answers_king=True),
+        variants.mau_mau(),
+        variants.switch(),
+        variants.prsi(),
+    ],
+    ids=["polish", "polish-declining", "russian", "russian-kings", "mau-mau", "switch", "prsi"],
+)
+def test_pl_9_pl_12_pl_16_pl_17_pl_23_pl_24_pl_27_ru_8_ru_11_ru_13_effects_read_as_hooks(
+    variant: Variant,
+) -> None:
+    """Move generation answers the built-in effects' hooks itself (`answers`,
+    `suit_override`, `blocks_wilds`, `may_draw`, `may_pass`, `allows_extra`,
+    `answer_rule`) for an effect of the built-in class: in every position with one in
+    force, the same effect as a subclass (whose hooks are called) lets the same cards
+    start a play, lists the same moves, and each of them does the same."""
+    seen: set[type[Effect]] = set()
+    for seed in range(8):
+        game = Game.new(variant, 2 + seed % 3, seed=seed)
+        choose = random.Random(seed).choice
+        while not game.is_over:
+            effect = game.effect
+            if type(effect) in HOOKED and effect is not None:
+                seen.add(type(effect))
+                assert outcomes(set_up(game, hooked(effect))) == outcomes(set_up(game, effect))
+            game.play(choose(game.legal_moves()))
+    assert seen, "no built-in effect came into force"
+
+
+@attrs.frozen
+class ChoosingBattleCards(BattleCards):
+    """Battle cards whose plays may also name hearts (a choice that does nothing)."""
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        return (None, Suit.HEARTS)
+
+
+def test_ru_11_an_extra_answer_takes_the_attacks_rule_as_its_own() -> None:
+    """A king that answers a K♥ with no effect of its own is played by the attack's
+    answer rule (`AttackEffect.answer_rule`, RU-11): it lists that rule's choices, though
+    the same king with no effect in force, listed first, had none -- the move tables keep
+    the two apart by the answer rule, which the engine reads for the built-in attack."""
+    variant = with_subclass(variants.russian(any_king_answers_king=True), ChoosingBattleCards)
+    hands = ["5h 9c", "Kc 6d 7d"]
+    plain = Game.from_position(variant, hands=hands, pile="Kh", stock=STOCK, to_move=1)
+    assert "Kc" in plain.legal_moves_text() and "Kc:h" not in plain.legal_moves_text()
+    attacked = Game.from_position(
+        variant, hands=hands, pile="Kh", stock=STOCK, to_move=1, effect="attack 5 by 0"
+    )
+    assert type(attacked.effect) is AttackEffect
+    assert {"Kc", "Kc:h"} <= set(attacked.legal_moves_text())
+    events = attacked.play("Kc")
+    assert isinstance(events[-1], AttackRaised) and attacked.to_move == 0  # passed on

@@ -426,12 +426,14 @@ KEEPS_MAY_PASS: Final = 2
 KEEPS_ANSWER_RULE: Final = 4
 KEEPS_ANSWER_OVERRIDES: Final = 8
 KEEPS_ON_DRAW: Final = 16
+KEEPS_ALLOWS_EXTRA: Final = 32
 _HOOK_BITS: Final = (
     ("suit_override", KEEPS_SUIT_OVERRIDE),
     ("may_pass", KEEPS_MAY_PASS),
     ("answer_rule", KEEPS_ANSWER_RULE),
     ("answer_overrides", KEEPS_ANSWER_OVERRIDES),
     ("on_draw", KEEPS_ON_DRAW),
+    ("allows_extra", KEEPS_ALLOWS_EXTRA),
 )
 
 
