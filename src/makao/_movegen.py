@@ -12,7 +12,23 @@ from typing import Any, Final, TypeVar
 
 from makao.cards import ALL_CARDS, Card, Suit
 from makao.errors import IllegalMoveError
-from makao.moves import TURN_MOVES, Choice, Draw, Move, Pass, Play, _listed_play, move_seat
+from makao.moves import (
+    _CHOICE_TYPES,
+    TURN_MOVES,
+    Choice,
+    Draw,
+    Move,
+    Pass,
+    Play,
+    _calls,
+    _check_choice,
+    _new_object,
+    _set_cached_hash,
+    _set_calls,
+    _set_cards,
+    _set_choice,
+    move_seat,
+)
 from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import (
     KEEPS_ALLOWS_EXTRA,
@@ -940,6 +956,22 @@ def _interned(
     play: Play | None = rules.interned_plays.get(key)
     if play is None:
         play = rules.interned_plays[key] = _listed_play(cards, choice, calls)
+    return play
+
+
+def _listed_play(cards: tuple[Card, ...], choice: Choice, calls: tuple[str, ...]) -> Play:
+    """``Play(cards, choice, calls)`` for move generation, which lists the cards of the game
+    in a tuple: the same object (and the same `InvalidMoveError` for a bad choice or call a
+    rule gave), without attrs' converter calls, which cost more than the rest of filling a
+    move table. Here, not beside `Play`: compiled, a call into an interpreted function
+    costs several hundred instructions, and every new listed play made one."""
+    if type(choice) not in _CHOICE_TYPES:  # `_check_choice`'s first test, inline
+        _check_choice(choice)  # a subclass of a choice type, or an error
+    play: Play = _new_object(Play)
+    _set_cards(play, cards)
+    _set_choice(play, choice)
+    _set_calls(play, _calls(calls) if calls else calls)
+    _set_cached_hash(play, None)  # attrs' hash cache (cache_hash=True)
     return play
 
 

@@ -145,20 +145,6 @@ def _check_choice(choice: object) -> None:
         raise InvalidMoveError(f"a choice is a Rank, a Suit, a Seat or None, not {choice!r}")
 
 
-def _listed_play(cards: tuple[Card, ...], choice: Choice, calls: tuple[str, ...]) -> Play:
-    """``Play(cards, choice, calls)`` for move generation, which lists the cards of the game
-    in a tuple: the same object (and the same `InvalidMoveError` for a bad choice or call a
-    rule gave), without attrs' converter calls, which cost more than the rest of filling a
-    move table."""
-    _check_choice(choice)
-    play: Play = _new_object(Play)
-    _set_cards(play, cards)
-    _set_choice(play, choice)
-    _set_calls(play, _calls(calls) if calls else calls)
-    _set_cached_hash(play, None)  # attrs' hash cache (cache_hash=True)
-    return play
-
-
 #: The setters of `Play`'s slots (their member descriptors' ``__set__``): past attrs' frozen
 #: ``__setattr__`` as ``object.__setattr__`` is, without its lookup of the field by name
 #: (about half the cost of making a listed play).

@@ -1,4 +1,4 @@
-"""`makao.moves._listed_play`, how move generation makes its plays: the same object a
+"""`makao._movegen._listed_play`, how move generation makes its plays: the same object a
 checked `Play(...)` gives, and the same typed errors for a bad choice or call; and
 `makao._movegen._interned`, which makes each distinct listed play once per rule set."""
 
@@ -12,10 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from makao import ALL_CARDS, Card, Game, Play, Variant, variants
-from makao._movegen import _interned
+from makao._movegen import _interned, _listed_play
 from makao.cards import Rank, Suit
 from makao.errors import InvalidMoveError
-from makao.moves import Seat, _listed_play
+from makao.moves import Seat
 
 _CHOICES = st.one_of(st.none(), st.sampled_from(list(Rank)), st.sampled_from(list(Suit)))
 _CALLS = st.lists(st.sampled_from(["makao", "po-makale", "stop", "mao"]), max_size=3)
