@@ -23,6 +23,7 @@ import attrs
 
 from makao import _movegen, _random
 from makao._build import mypyc_attr
+from makao._movegen import _ATTACK_EFFECT, _BATTLE_CARDS, _RANK_DEMAND_CARDS, _WAIT_EFFECT
 from makao.cards import Card, Rank, Suit
 from makao.errors import GameOverError, InvalidMoveError, SeatError
 from makao.events import (
@@ -69,13 +70,10 @@ _DRAW_CLASS: Final = Draw
 #: The built-in rule and effect classes whose hooks are the engine's standard mechanics
 #: (`_raise_attack`, `_raise_wait`, `_demand_rank`, `_name_suit`, `_accept_attack`,
 #: `_accept_wait`): for these very classes (not subclasses, which may override a hook)
-#: the engine applies the mechanic without calling the hook.
-_BATTLE_CARDS: Final = BattleCards
+#: the engine applies the mechanic without calling the hook. Those move generation
+#: tells apart too are imported from it (compiled, read from its C statics).
 _WAIT_CARDS: Final = WaitCards
-_RANK_DEMAND_CARDS: Final = RankDemandCards
 _SUIT_DEMAND_CARDS: Final = SuitDemandCards
-_ATTACK_EFFECT: Final = AttackEffect
-_WAIT_EFFECT: Final = WaitEffect
 
 #: The events of the standard mechanics, each made once ([`Interned`][makao.events.Interned]).
 _ATTACK_RAISED: Final = Interned(AttackRaised)
