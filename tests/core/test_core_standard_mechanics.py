@@ -376,7 +376,7 @@ def test_pl_9_pl_12_pl_16_pl_17_pl_23_pl_24_pl_27_ru_8_ru_11_ru_13_effects_read_
         choose = random.Random(seed).choice
         while not game.is_over:
             effect = game.effect
-            if type(effect) in HOOKED and effect is not None:
+            if effect is not None and type(effect) in HOOKED:
                 seen.add(type(effect))
                 assert outcomes(set_up(game, hooked(effect))) == outcomes(set_up(game, effect))
             game.play(choose(game.legal_moves()))
