@@ -102,12 +102,9 @@ def answer_rule_id(effect: Effect | None) -> int:
     effect (`acting_rule`), so the plays listed are the same and share their entries."""
     if effect is None:
         return 0
-    kind = type(effect)
-    if kind is _ATTACK_EFFECT:  # `AttackEffect.answer_rule`: its rule, taking no play
+    if type(effect) is _ATTACK_EFFECT:  # `AttackEffect.answer_rule`: its rule, taking no play
         built_in: Any = effect
         return id(built_in.rule)
-    if kind is _RANK_DEMAND or kind is _SUIT_DEMAND or kind is _WAIT_EFFECT:
-        return 0  # they keep `Effect`'s answer rule: none, taking no play
     kept = effect._kept
     rule = None if kept & KEEPS_ANSWER_RULE else effect.answer_rule
     if not kept & KEEPS_ANSWER_OVERRIDES and effect.answer_overrides:
@@ -121,14 +118,12 @@ _BUILT_IN_EFFECTS: Final = frozenset((AttackEffect, WaitEffect, RankDemand))
 
 
 def suit_override_of(effect: Effect) -> Suit | None:
-    """``effect.suit_override``: for a built-in effect class itself, read without asking
-    the property (a named suit's suit, PL-26; none for the others)."""
-    kind = type(effect)
-    if kind is _SUIT_DEMAND:
+    """``effect.suit_override``: for a named suit of the built-in class, read without
+    asking the property (PL-26); the other built-in effects keep `Effect`'s (none,
+    `Effect._kept`)."""
+    if type(effect) is _SUIT_DEMAND:
         built_in: Any = effect
         return built_in.suit  # type: ignore[no-any-return]
-    if kind is _ATTACK_EFFECT or kind is _RANK_DEMAND or kind is _WAIT_EFFECT:
-        return None
     return None if effect._kept & KEEPS_SUIT_OVERRIDE else effect.suit_override
 
 
