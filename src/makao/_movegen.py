@@ -247,6 +247,7 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
     playable = rules.playable_flags[top]
     firsts: list[Card] = []
     bits = 0  # the hand as a set of bits (`Card.bit`), where plays of several cards may be
+    repeats = game.beginning.repeats
     if rules.single_stuck_wilds:  # one card a play, the wild ones only when none matches
         matching = rules.matching_flags[top]  # so: the matching cards or else the wild ones
         for card in hand:  # an inline loop (see `held_in`)
@@ -258,10 +259,16 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
                     firsts.append(card)
     else:
         if rules.multi_card:
-            for card in hand:  # `flagged_in`, inline: this runs for most positions
-                bits |= card.bit
-                if playable[card.index]:
-                    firsts.append(card)
+            if repeats == 0:  # no card twice: the sum of the bits is their OR
+                for card in hand:  # `flagged_in`, inline: this runs for most positions
+                    bits += card.bit  # cheaper than `|=` in the interpreter (a specialised add)
+                    if playable[card.index]:
+                        firsts.append(card)
+            else:
+                for card in hand:  # the same, ORing the bits: a card may be held twice
+                    bits |= card.bit
+                    if playable[card.index]:
+                        firsts.append(card)
             # a wild card that does not match held? (by the bits: no call)
             wild_held = bits & rules.wild_only_bits[top]
         else:
@@ -280,7 +287,6 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
             firsts = matches
     seat = game.to_move
     moves: list[Move] = []
-    repeats = game.beginning.repeats
     if repeats != 0:  # two decks (`Beginning.repeats`)
         if rules.multi_card and repeats == 1:
             if firsts:
@@ -518,7 +524,7 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
     bits = 0
     if multi and one_deck:
         for card in hand:  # an inline loop (see `held_in`)
-            bits |= card.bit
+            bits += card.bit  # no card twice: the sum is the OR, and cheaper (`_plain_moves`)
     dynamic = rules.table_choice_cards
     row = _single_row(rules, answer, left)
     for first in firsts:
