@@ -23,7 +23,14 @@ import attrs
 
 from makao import _movegen, _random
 from makao._build import mypyc_attr
-from makao._movegen import _ATTACK_EFFECT, _BATTLE_CARDS, _RANK_DEMAND_CARDS, _WAIT_EFFECT
+from makao._movegen import (
+    _ATTACK_EFFECT,
+    _BATTLE_CARDS,
+    _PLAY_CLASS,
+    _RANK_DEMAND,
+    _RANK_DEMAND_CARDS,
+    _WAIT_EFFECT,
+)
 from makao.cards import Card, Rank, Suit
 from makao.errors import GameOverError, InvalidMoveError, SeatError
 from makao.events import (
@@ -45,6 +52,7 @@ from makao.events import (
     WaitRaised,
 )
 from makao.moves import Choice, Draw, Move, Play, parse_move
+from makao.rules import demand as _demand
 from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import (
     KEEPS_ANSWER_OVERRIDES,
@@ -53,7 +61,7 @@ from makao.rules.base import (
     CardRule,
     Effect,
 )
-from makao.rules.demand import _RANK_ENDED, RankDemand, RankDemandCards, SuitDemandCards
+from makao.rules.demand import RankDemandCards, SuitDemandCards
 from makao.rules.wait import WaitCards, WaitEffect
 from makao.state import State, replaced
 
@@ -62,11 +70,18 @@ __all__ = ["Core", "store_rule_states", "unfinished_by_cards"]
 #: ``tuple.__new__`` builds an event without the named tuple's keyword-handling ``__new__``.
 _new_tuple: Final = tuple.__new__
 
-#: The move classes `Core.play` tells apart, as final names: compiled code reads a final
-#: name from a C static, and another module's class from this module's globals, a dict
-#: lookup at each use.
-_PLAY_CLASS: Final = Play
+#: The move classes `Core.play` tells apart, and the other classes and tables of other
+#: modules the engine uses as it plays, as final names: compiled code reads a final name
+#: from a C static, and another module's name from this module's globals, a dict lookup
+#: at each use (`_PLAY_CLASS` is move generation's, read from its C static). The classes'
+#: own names stay for annotations.
 _DRAW_CLASS: Final = Draw
+_RANK: Final = Rank
+_SUIT: Final = Suit
+_CARDS_PLAYED: Final = CardsPlayed
+_CARDS_DRAWN: Final = CardsDrawn
+_TURN_SKIPPED: Final = TurnSkipped
+_RANK_ENDED: Final = _demand._RANK_ENDED
 #: The built-in rule and effect classes whose hooks are the engine's standard mechanics
 #: (`_raise_attack`, `_raise_wait`, `_demand_rank`, `_name_suit`, `_accept_attack`,
 #: `_accept_wait`): for these very classes (not subclasses, which may override a hook)
@@ -561,7 +576,7 @@ def _raise_attack(
     """`Core.raise_attack` (PL-12, PL-14, PL-16, PL-19): `BattleCards.on_play`, which the
     engine applies itself for that class."""
     penalties = rule.penalty_table
-    total = previous.total if isinstance(previous, AttackEffect) else 0
+    total = previous.total if isinstance(previous, _ATTACK_EFFECT) else 0
     last_battle = None  # the last battle card played
     for card in cards:
         penalty = penalties.get(card)
@@ -592,7 +607,7 @@ def _raise_wait(
 ) -> None:
     """`Core.raise_wait` (PL-17, PL-19): `WaitCards.on_play`, which the engine applies
     itself for that class."""
-    turns = previous.turns if isinstance(previous, WaitEffect) else 0
+    turns = previous.turns if isinstance(previous, _WAIT_EFFECT) else 0
     wait_cards = rule.cards
     for card in cards:  # one turn per wait card
         if card in wait_cards:
@@ -618,9 +633,9 @@ def _demand_rank(
 ) -> None:
     """`Core.demand_rank` (PL-21, PL-23): `RankDemandCards.on_play`, which the engine
     applies itself for that class."""
-    demanded = choice if isinstance(choice, Rank) else None
+    demanded = choice if isinstance(choice, _RANK) else None
     events.append(_DEMAND_SET[seat, demanded])
-    if isinstance(previous, RankDemand) and previous.rank is not choice:
+    if isinstance(previous, _RANK_DEMAND) and previous.rank is not choice:
         events.append(_RANK_ENDED[(previous.rank,)])
     if demanded is not None:
         game.effect = _unlike(rule._demands[demanded, seat], previous)
@@ -637,7 +652,7 @@ def _name_suit(
 ) -> None:
     """`Core.name_suit` (PL-19, PL-26, PL-27, RU-8): `SuitDemandCards.on_play`, which the
     engine applies itself for that class."""
-    suit = choice if isinstance(choice, Suit) else cards[-1].suit
+    suit = choice if isinstance(choice, _SUIT) else cards[-1].suit
     events.append(_SUIT_NAMED[seat, suit])
     if rule.binds == "next":
         target = _effect_target(game, seat, game.direction)
@@ -708,7 +723,7 @@ def _passing_over(game: Core, seat: int, current: int, events: list[Event]) -> i
         elif waits[current]:
             game.waits = replaced(waits, current, waits[current] - 1)
             game.stuck = 0  # a skipped turn is no pass: the seat may play later (PL-36)
-            events.append(_new_tuple(TurnSkipped, (current,)))
+            events.append(_new_tuple(_TURN_SKIPPED, (current,)))
             _pass_over(game, current, events)
         else:
             return current
@@ -780,7 +795,7 @@ def _draw_cards(
     if drawn:
         game.hands[seat] += drawn
         game.stuck = 0
-    events.append(_new_tuple(CardsDrawn, (seat, drawn, reason, len(drawn))))
+    events.append(_new_tuple(_CARDS_DRAWN, (seat, drawn, reason, len(drawn))))
     return drawn
 
 
@@ -829,7 +844,7 @@ def _played(seat: int, move: Play) -> _Played:
     """``move`` with the event of ``seat`` playing it, its cards, choice and calls, kept
     in `_PLAYED` (for the seats it keeps)."""
     cards, choice = move.cards, move.choice
-    event: CardsPlayed = _new_tuple(CardsPlayed, (seat, cards, choice))
+    event: CardsPlayed = _new_tuple(_CARDS_PLAYED, (seat, cards, choice))
     played = (move, event, cards, choice, move.calls)
     if seat < _KEPT_SEATS:
         kept = _PLAYED[seat]
@@ -846,7 +861,7 @@ def _passed(seat: int) -> Passed:
 
 def _drawn(seat: int, card: Card) -> CardsDrawn:
     """The event of ``seat`` drawing ``card`` by a normal draw, kept in `_DRAWN`."""
-    event: CardsDrawn = _new_tuple(CardsDrawn, (seat, (card,), "draw", 1))
+    event: CardsDrawn = _new_tuple(_CARDS_DRAWN, (seat, (card,), "draw", 1))
     _DRAWN[seat][card.index] = event
     return event
 

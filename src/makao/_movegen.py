@@ -10,25 +10,10 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter, itemgetter
 from typing import Any, Final, TypeVar
 
+from makao import moves as _moves
 from makao.cards import ALL_CARDS, Card, Suit
 from makao.errors import IllegalMoveError
-from makao.moves import (
-    _CHOICE_TYPES,
-    TURN_MOVES,
-    Choice,
-    Draw,
-    Move,
-    Pass,
-    Play,
-    _calls,
-    _check_choice,
-    _new_object,
-    _set_cached_hash,
-    _set_calls,
-    _set_cards,
-    _set_choice,
-    move_seat,
-)
+from makao.moves import TURN_MOVES, Choice, Draw, Move, Pass, Play, move_seat
 from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import (
     KEEPS_ALLOWS_EXTRA,
@@ -65,6 +50,18 @@ _BATTLE_CARDS: Final = BattleCards
 _RANK_DEMAND_CARDS: Final = RankDemandCards
 _DRAW: Final = Draw()
 _PASS: Final = Pass()
+#: `Play`, and what `_listed_play` makes a listed play with (`makao.moves`' helpers), as
+#: final names: compiled code reads a final name from a C static, and a name imported from
+#: another module from this module's globals, a dict lookup at each use.
+_PLAY_CLASS: Final = Play
+_CHOICE_TYPES: Final = _moves._CHOICE_TYPES
+_check_choice: Final = _moves._check_choice
+_calls: Final = _moves._calls
+_new_object: Final = _moves._new_object
+_set_cards: Final = _moves._set_cards
+_set_choice: Final = _moves._set_choice
+_set_calls: Final = _moves._set_calls
+_set_cached_hash: Final = _moves._set_cached_hash
 #: Per card index: the four cards of its rank in the order of cards, each with both its
 #: bits in a group pattern (`_cached_group`): ``1 << suit``, held, and that shifted by
 #: four, held twice.
@@ -968,7 +965,7 @@ def _listed_play(cards: tuple[Card, ...], choice: Choice, calls: tuple[str, ...]
     costs several hundred instructions, and every new listed play made one."""
     if type(choice) not in _CHOICE_TYPES:  # `_check_choice`'s first test, inline
         _check_choice(choice)  # a subclass of a choice type, or an error
-    play: Play = _new_object(Play)
+    play: Play = _new_object(_PLAY_CLASS)
     _set_cards(play, cards)
     _set_choice(play, choice)
     _set_calls(play, _calls(calls) if calls else calls)
