@@ -8,13 +8,12 @@ runs: about 580 instructions per call of `Core.legal_moves` when its seat filter
 
 from __future__ import annotations
 
-import types
-from collections.abc import Iterator
 from types import ModuleType
 
 import pytest
 
 import makao
+from _code import functions
 from makao import _core, _movegen
 
 #: Functions that may make cells, each with why it does not matter.
@@ -24,19 +23,6 @@ ALLOWED = {
     "_call_sets",  # when a play that may carry calls is first cached
     "explain",  # the message of an illegal move
 }
-
-
-def functions(module: ModuleType) -> Iterator[tuple[str, types.FunctionType]]:
-    """The functions defined in ``module``: its own and its classes' methods."""
-    for name, value in vars(module).items():
-        members = [(name, value)]
-        if isinstance(value, type) and value.__module__ == module.__name__:
-            members = [(f"{name}.{key}", item) for key, item in vars(value).items()]
-        for qualified, member in members:
-            function = member.__func__ if isinstance(member, staticmethod) else member
-            function = function.fget if isinstance(function, property) else function
-            if isinstance(function, types.FunctionType) and function.__module__ == module.__name__:
-                yield qualified, function
 
 
 @pytest.mark.skipif(makao.compiled, reason="compiled functions have no code objects")
