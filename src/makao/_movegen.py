@@ -50,18 +50,22 @@ _BATTLE_CARDS: Final = BattleCards
 _RANK_DEMAND_CARDS: Final = RankDemandCards
 _DRAW: Final = Draw()
 _PASS: Final = Pass()
-#: `Play`, and what `_listed_play` makes a listed play with (`makao.moves`' helpers), as
-#: final names: compiled code reads a final name from a C static, and a name imported from
-#: another module from this module's globals, a dict lookup at each use.
+#: `Play`, and what `_listed_play` makes a listed play with, as final names: compiled
+#: code reads a final name from a C static, and a name imported from another module from
+#: this module's globals, a dict lookup at each use. `makao.moves`' checks of a choice and
+#: of calls, which `Play` itself uses too; the object made past attrs' ``__init__``; and the
+#: setters of `Play`'s slots (their member descriptors' ``__set__``): past attrs' frozen
+#: ``__setattr__`` as ``object.__setattr__`` is, without its lookup of the field by name
+#: (about half the cost of making a listed play).
 _PLAY_CLASS: Final = Play
 _CHOICE_TYPES: Final = _moves._CHOICE_TYPES
 _check_choice: Final = _moves._check_choice
 _calls: Final = _moves._calls
-_new_object: Final = _moves._new_object
-_set_cards: Final = _moves._set_cards
-_set_choice: Final = _moves._set_choice
-_set_calls: Final = _moves._set_calls
-_set_cached_hash: Final = _moves._set_cached_hash
+_new_object: Final = object.__new__
+_set_cards: Final = Play.__dict__["cards"].__set__
+_set_choice: Final = Play.__dict__["choice"].__set__
+_set_calls: Final = Play.__dict__["calls"].__set__
+_set_cached_hash: Final = Play.__dict__["_attrs_cached_hash"].__set__
 #: Per card index: the four cards of its rank in the order of cards, each with both its
 #: bits in a group pattern (`_cached_group`): ``1 << suit``, held, and that shifted by
 #: four, held twice.

@@ -133,8 +133,6 @@ class Play(Move):
         return text + "".join(f" +{call}" for call in self.calls)
 
 
-#: How `makao._movegen._listed_play` makes a listed play's object, past attrs' ``__init__``.
-_new_object = object.__new__
 #: The types a play's choice has (a set lookup first: `_check_choice` runs for every play
 #: made, and `makao._movegen._listed_play` tests it before calling that).
 _CHOICE_TYPES = frozenset({type(None), Rank, Suit, Seat})
@@ -144,16 +142,6 @@ def _check_choice(choice: object) -> None:
     """Refuse a play's ``choice`` unless it is a Rank, a Suit, a Seat or None."""
     if type(choice) not in _CHOICE_TYPES and not isinstance(choice, (Rank, Suit, Seat)):
         raise InvalidMoveError(f"a choice is a Rank, a Suit, a Seat or None, not {choice!r}")
-
-
-#: The setters of `Play`'s slots (their member descriptors' ``__set__``), with which
-#: `makao._movegen._listed_play` fills a listed play: past attrs' frozen ``__setattr__`` as
-#: ``object.__setattr__`` is, without its lookup of the field by name (about half the cost
-#: of making a listed play).
-_set_cards = Play.__dict__["cards"].__set__
-_set_choice = Play.__dict__["choice"].__set__
-_set_calls = Play.__dict__["calls"].__set__
-_set_cached_hash = Play.__dict__["_attrs_cached_hash"].__set__
 
 
 @attrs.frozen
