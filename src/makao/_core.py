@@ -113,6 +113,11 @@ _Played = tuple[Play, CardsPlayed, tuple[Card, ...], Choice, tuple[str, ...]]
 _PLAYED: Final[list[dict[int, _Played]]] = [{} for _ in range(_KEPT_SEATS)]
 _DRAWN: Final[list[list[CardsDrawn | None]]] = [[None] * 52 for _ in range(_KEPT_SEATS)]
 _PASSED: Final = tuple(Passed(seat) for seat in range(_KEPT_SEATS))
+#: `_unlike`'s copies: per shared effect (by its identity), the effect and its one copy,
+#: made the first time it is needed (``copy.copy`` of an attrs effect costs about 35,000
+#: instructions). Holding the effect keeps its id from being taken by another object while
+#: it is kept; emptied when it grows past `_KEPT_PLAYS` entries.
+_TWINS: Final[dict[int, tuple[Effect, Effect]]] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -560,8 +565,16 @@ def _unlike(effect: Effect, previous: Effect | None) -> Effect:
     play. The engine tells the effect in force when a turn began from one put in force
     during it by identity (only the first counts the turn, `_end_turn`), so a shared
     effect ([`Interned`][makao.events.Interned]) equal to the one in force must not be
-    that object."""
-    return copy.copy(effect) if effect is previous else effect
+    that object. The copy is made once per effect and handed out again (`_TWINS`): an
+    effect is immutable, so one copy serves every game."""
+    if effect is not previous:
+        return effect
+    pair = _TWINS.get(id(effect))
+    if pair is None:
+        if len(_TWINS) >= _KEPT_PLAYS:
+            _TWINS.clear()
+        pair = _TWINS[id(effect)] = (effect, copy.copy(effect))
+    return pair[1]
 
 
 def _raise_attack(

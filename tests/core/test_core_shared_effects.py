@@ -59,6 +59,22 @@ def test_pl_27_an_ace_naming_the_same_suit_binds_the_next_player_again() -> None
     assert plays(game) == {"5s"}  # seat 2 is bound to spades
 
 
+def test_pl_27_the_same_suit_named_again_in_two_games_shares_one_copy() -> None:
+    """The copy `_unlike` puts in force is made once per shared effect and handed out
+    again (`makao._core._TWINS`): equal, not the effect in force, one object in every game."""
+    hands = ["Ah 5d 6d", "As 9c 8c", "5s 6c 9d"]
+    games = [Game.from_position(PL, hands=hands, pile="9h", stock=STOCK) for _ in "ab"]
+    for game in games:
+        game.play("Ah:s")
+    shared = games[0].effect
+    assert games[1].effect is shared
+    for game in games:
+        game.play("As:s")
+    again = games[0].effect
+    assert again == shared and again is not shared
+    assert games[1].effect is again
+
+
 def test_a_rule_pickles_without_its_caches() -> None:
     battle = BattleCards(penalties=[("2h", 2), ("3h", 3)])
     empty = pickle.dumps(battle)
