@@ -150,15 +150,14 @@ class Core(State):
             else:
                 rules = self.compiled
                 if self.drawn is None and self.effect is None and rules.plain_tables:
-                    moves = _movegen._plain_moves(self, self.hands[self.to_move])
+                    legal = _movegen._plain_moves(self, self.hands[self.to_move])
                 else:
-                    moves = _movegen._turn_moves(self, self.to_move)
+                    legal = _movegen._turn_moves(self, self.to_move)
                 # out-of-turn actions, unless no rule lists any in these rule states (the
                 # initial ones, where idle rules list nothing: `RuleSet.quiet_extra_moves`,
-                # told by identity here, as in `play`, by value in `_add_extra_moves`)
+                # told by identity here, as in `play`, by value in `_with_extra_moves`)
                 if self.rule_states is not rules.quiet_extra_moves:
-                    _movegen._add_extra_moves(self, moves)
-                legal = tuple(moves)
+                    legal = _movegen._with_extra_moves(self, legal)
             self._legal = legal
         if seat is None:
             return legal

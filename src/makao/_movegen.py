@@ -50,6 +50,9 @@ _BATTLE_CARDS: Final = BattleCards
 _RANK_DEMAND_CARDS: Final = RankDemandCards
 _DRAW: Final = Draw()
 _PASS: Final = Pass()
+#: The draw and the pass alone, as the tuples a plain listing ends with (`_plain_moves`).
+_DRAW_ALONE: Final[tuple[Move, ...]] = (_DRAW,)
+_PASS_ALONE: Final[tuple[Move, ...]] = (_PASS,)
 #: `Play`, and what `_listed_play` makes a listed play with, as final names: compiled
 #: code reads a final name from a C static, and a name imported from another module from
 #: this module's globals, a dict lookup at each use. `makao.moves`' checks of a choice and
@@ -180,63 +183,65 @@ def allows_extra_of(game: Position, effect: Effect, card: Card) -> bool:
     return effect.allows_extra(game, card)  # type: ignore[arg-type]  # a Core
 
 
-def _add_extra_moves(game: Position, moves: list[Move]) -> None:
-    """Add the out-of-turn actions the rules list now to ``moves``."""
+def _with_extra_moves(game: Position, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``moves`` and then the out-of-turn actions the rules list now."""
     rules = game.compiled
     extra = rules.extra_move_rules
     if game.rule_states == rules.initial_state:
         extra = rules.busy_extra_move_rules  # the idle ones list nothing now
     for rule in extra:
-        moves.extend(rule.extra_moves(game))  # type: ignore[arg-type]  # a Core
+        moves += tuple(rule.extra_moves(game))  # type: ignore[arg-type]  # a Core
+    return moves
 
 
-def _turn_moves(game: Position, seat: int) -> list[Move]:
-    """The turn moves of ``seat`` (to move), in any position."""
-    moves: list[Move] = []
+def _turn_moves(game: Position, seat: int) -> tuple[Move, ...]:
+    """The turn moves of ``seat`` (to move), in any position (a tuple grown by
+    concatenation, as in `_plain_moves`)."""
+    moves: tuple[Move, ...] = ()
     drawn = game.drawn
     if drawn is not None:
         if game.compiled.play_any_after_draw:
-            _add_plays(game, seat, first_cards(game, seat), moves)
+            moves = _plays(game, seat, first_cards(game, seat))
         elif is_first_ok(game, seat, drawn):
             left = len(game.hands[seat]) - 1
             cap = game.compiled.left_cap
             answer = answer_rule_id(game.effect)
-            moves.extend(_variants(game, seat, (drawn,), left if left < cap else cap, answer))
+            moves = _variants(game, seat, (drawn,), left if left < cap else cap, answer)
         if not game.must_play_drawn or not moves:
-            moves.append(_PASS)
+            moves += _PASS_ALONE
     else:
         firsts = first_cards(game, seat)
         if firsts:
-            _add_plays(game, seat, firsts, moves)
+            moves = _plays(game, seat, firsts)
         effect = game.effect
         if effect is None:
             if game.stock or len(game.pile) > 1:  # a card can be drawn
-                moves.append(_DRAW)
+                moves += _DRAW_ALONE
         else:
             kind = type(effect)
             if kind is _ATTACK_EFFECT:  # `AttackEffect.may_draw`: always (RU-13); no pass
-                moves.append(_DRAW)
+                moves += _DRAW_ALONE
             elif kind is _WAIT_EFFECT:  # `WaitEffect.may_draw` and `may_pass`: pass (PL-18)
-                moves.append(_PASS)
+                moves += _PASS_ALONE
             elif kind is _RANK_DEMAND or kind is _SUIT_DEMAND:  # `may_draw` (PL-24, PL-27)
                 built_in: Any = effect
                 if (not firsts or built_in.rule.may_decline) and (game.stock or len(game.pile) > 1):
-                    moves.append(_DRAW)
+                    moves += _DRAW_ALONE
             else:
                 if effect.may_draw(game, seat, bool(firsts)):  # type: ignore[arg-type]  # a Core
-                    moves.append(_DRAW)
+                    moves += _DRAW_ALONE
                 if not effect._kept & KEEPS_MAY_PASS and effect.may_pass(game, seat):  # type: ignore[arg-type]  # a Core
-                    moves.append(_PASS)
+                    moves += _PASS_ALONE
         if not moves:
-            moves.append(_PASS)  # stuck: nothing to play, nothing to draw (PL-36)
+            moves = _PASS_ALONE  # stuck: nothing to play, nothing to draw (PL-36)
     if game.compiled.required_call_rules:
         moves = _with_required_calls(game, seat, moves)
     return moves
 
 
-def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
+def _plain_moves(game: Position, hand: tuple[Card, ...]) -> tuple[Move, ...]:
     """The turn moves of ``hand`` with no effect in force and no card drawn (the usual
-    position: fewer steps than `first_cards` and `_add_plays`): its plays, then a draw
+    position: fewer steps than `first_cards` and `_plays`): its plays, then a draw
     (or, with nothing to play or draw, a pass: PL-36).
     As in `first_cards`, the cards that match come first, then the wild ones that do not
     match, if their rule allows them now (PL-9). Where every wild card that does not match
@@ -287,16 +292,18 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
             _add_wilds(game, game.to_move, wilds, matches)
             firsts = matches
     seat = game.to_move
-    moves: list[Move] = []
+    # a tuple, grown by concatenation: a row's tuple added to none is that tuple itself,
+    # and a hand with one card to play or none makes at most one tuple (no list to copy)
+    moves: tuple[Move, ...] = ()
     if repeats != 0:  # two decks (`Beginning.repeats`)
         if rules.multi_card and repeats == 1:
             if firsts:
-                _paired_plays(game, seat, firsts, bits, moves)
+                moves = _paired_plays(game, seat, firsts, bits)
                 firsts = []  # listed
         elif len(firsts) > 1 and len(set(firsts)) < len(firsts):
             firsts = list(dict.fromkeys(firsts))  # the same card twice: each once
             if rules.multi_card:  # groups counted by rank (PL-7)
-                _add_plays(game, seat, firsts, moves)
+                moves = _plays(game, seat, firsts)
                 firsts = []  # listed
     if firsts:
         left = len(hand) - 1
@@ -320,9 +327,9 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> list[Move]:
             for card in firsts:
                 moves += row[card.index] or _fill_single(game, row, card, left, seat)
     if game.stock or len(game.pile) > 1:  # a card can be drawn
-        moves.append(_DRAW)
+        moves += _DRAW_ALONE
     elif not moves:
-        moves.append(_PASS)  # stuck (PL-36)
+        moves = _PASS_ALONE  # stuck (PL-36)
     return moves
 
 
@@ -494,7 +501,7 @@ def _wild_under_effects(game: Position, card: Card) -> bool:
     return rule is not None and rule.under_effects
 
 
-def _with_required_calls(game: Position, seat: int, moves: list[Move]) -> list[Move]:
+def _with_required_calls(game: Position, seat: int, moves: tuple[Move, ...]) -> tuple[Move, ...]:
     """List each play with the calls the rules require of it in this position."""
     rules = game.compiled.required_call_rules
     listed: list[Move] = []
@@ -506,10 +513,14 @@ def _with_required_calls(game: Position, seat: int, moves: list[Move]) -> list[M
             if calls:
                 move = _interned(game.compiled, move.cards, move.choice, (*move.calls, *calls))
         listed.append(move)
-    return listed
+    return tuple(listed)
 
 
-def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move]) -> None:
+def _plays(game: Position, seat: int, firsts: list[Card]) -> tuple[Move, ...]:
+    """The plays that start with a card of ``firsts`` (the distinct cards of ``seat``'s
+    hand that may start one now, `first_cards`), in their order: a group's (PL-7) as
+    `_cached_group` keeps them, a single card's from its `_single_row` (a tuple grown by
+    concatenation, as in `_plain_moves`)."""
     rules = game.compiled
     hand = game.hands[seat]
     effect = game.effect
@@ -528,6 +539,7 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
             bits += card.bit  # no card twice: the sum is the OR, and cheaper (`_plain_moves`)
     dynamic = rules.table_choice_cards
     row = _single_row(rules, answer, left)
+    moves: tuple[Move, ...] = ()
     for first in firsts:
         if multi:  # its group pattern (`_cached_group`): the other cards of its rank held
             if one_deck:
@@ -545,18 +557,17 @@ def _add_plays(game: Position, seat: int, firsts: list[Card], moves: list[Move])
                 continue
         # no other card of its rank, and no copy of it
         if dynamic and first in dynamic:
-            moves.extend(_make_variants(game, (first,), left, seat))
+            moves += _make_variants(game, (first,), left, seat)
             continue
         moves += row[first.index] or _fill_single(game, row, first, left, seat)
+    return moves
 
 
-def _paired_plays(
-    game: Position, seat: int, firsts: list[Card], bits: int, moves: list[Move]
-) -> None:
+def _paired_plays(game: Position, seat: int, firsts: list[Card], bits: int) -> tuple[Move, ...]:
     """`_plain_moves` with two decks (`Beginning.repeats` 1) and plays of several cards:
-    add the plays of ``firsts`` (a card held twice once) to ``moves``, a group's as kept
-    by its group pattern (`_cached_group`): the bits (``bits``, the hand's) of the other
-    cards of its rank held and of the cards of its rank held twice (its own copy too)."""
+    the plays of ``firsts`` (a card held twice once), a group's as kept by its group
+    pattern (`_cached_group`): the bits (``bits``, the hand's) of the other cards of its
+    rank held and of the cards of its rank held twice (its own copy too)."""
     rules = game.compiled
     hand = game.hands[seat]
     size = len(hand)
@@ -567,6 +578,7 @@ def _paired_plays(
     cap = rules.left_cap
     left = left if left < cap else cap
     row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
+    moves: tuple[Move, ...] = ()  # a tuple grown by concatenation, as in `_plain_moves`
     for card in firsts:
         pattern = bits & _MATE_MASK[card.index]
         if twice:  # (an int op on the hand's 52 bits costs)
@@ -578,6 +590,7 @@ def _paired_plays(
         slot = rules.group_slots[pattern][size if size < 16 else 15]
         found = rules.group_plays[card.index].get(slot)
         moves += found or _cached_group(game, seat, card, 0, pattern)
+    return moves
 
 
 def _twice_held(hand: tuple[Card, ...]) -> int:
