@@ -26,10 +26,12 @@ from makao._build import mypyc_attr
 from makao._movegen import (
     _ATTACK_EFFECT,
     _BATTLE_CARDS,
+    _NOT_PLAYED,
     _PLAY_CLASS,
     _RANK_DEMAND,
     _RANK_DEMAND_CARDS,
     _WAIT_EFFECT,
+    _set_played,
 )
 from makao.cards import Card, Rank, Suit
 from makao.errors import GameOverError, InvalidMoveError, SeatError
@@ -100,17 +102,16 @@ _SUIT_NAMED: Final = Interned(SuitNamed)
 
 #: The events of the usual plays and draws, made once and shared (events are immutable):
 #: making a named tuple and freeing it costs about 1,500 instructions, a lookup a tenth.
-#: Per seat (seats of `_KEPT_SEATS` and more are not kept): `_PLAYED[seat]` by the play's
-#: identity, holding the play (so that no other play can take its id while it is kept)
-#: with its event, cards, choice and calls (`_Played`: compiled, an item of a tuple is read
-#: without the attribute lookup a field of a `Play`, an interpreted class, costs);
-#: `_DRAWN[seat]` by the card's index, for one card drawn by a normal
-#: draw; `_PASSED[seat]` is the seat's pass. A seat's plays are forgotten when they grow
-#: past `_KEPT_PLAYS` (plays made outside the listed moves' tables are new objects).
+#: A play's `CardsPlayed` is kept on the play itself, per seat, with the play's cards,
+#: choice and calls (`_Played`, in `Play`'s slot ``_played``: a slot read and a lookup by
+#: a small int, where a dict by the play's identity made an int of its address at every
+#: play; compiled, an item of a tuple is read without the attribute lookup a field of a
+#: `Play`, an interpreted class, costs). `_DRAWN[seat]` by the card's index, for one card
+#: drawn by a normal draw, and `_PASSED[seat]`, the seat's pass, are kept for the seats
+#: below `_KEPT_SEATS`.
 _KEPT_SEATS: Final = 256
 _KEPT_PLAYS: Final = 20_000
-_Played = tuple[Play, CardsPlayed, tuple[Card, ...], Choice, tuple[str, ...]]
-_PLAYED: Final[list[dict[int, _Played]]] = [{} for _ in range(_KEPT_SEATS)]
+_Played = tuple[CardsPlayed, tuple[Card, ...], Choice, tuple[str, ...]]
 _DRAWN: Final[list[list[CardsDrawn | None]]] = [[None] * 52 for _ in range(_KEPT_SEATS)]
 _PASSED: Final = tuple(Passed(seat) for seat in range(_KEPT_SEATS))
 #: `_unlike`'s copies: per shared effect (by its identity), the effect and its one copy,
@@ -444,10 +445,10 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
     glue, a Python-level lookup and call (docs/builds.md)."""
     rules = game.compiled
     hand = game.hands[seat]
-    known = _PLAYED[seat].get(id(move)) if seat < _KEPT_SEATS else None
+    known: _Played | None = move._played.get(seat)  # (by `_played`)
     if known is None:
         known = _played(seat, move)
-    cards = known[2]
+    cards = known[1]
     claimed = _movegen.claiming_rule(game, cards) if rules.claim_rules else None
     for card in cards:  # `without_card` for each card, inline: no call per card
         index = 0
@@ -460,7 +461,7 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
         hand = hand[:index] + hand[index + 1 :]
     game.hands[seat] = hand
     game.pile.extend(cards)
-    events.append(known[1])
+    events.append(known[0])
     game.drawn = None
     game.stuck = 0
     previous = game.effect
@@ -486,14 +487,14 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
                 acting = None if kept & KEEPS_ANSWER_RULE else previous.answer_rule
     if hand or rules.last_card_effect_applies:
         if acting is not None:
-            _on_play(game, acting, seat, cards, known[3], previous, events)
+            _on_play(game, acting, seat, cards, known[2], previous, events)
         elif previous is not None:
             game.effect = previous.on_covered(game, events)
     elif previous is not None:
         game.effect = previous.on_covered(game, events)
     left = len(game.hands[seat])  # re-read: a rule may swap hands
     # with no calls, only the rules that act on this many cards left run
-    calls = known[4]
+    calls = known[3]
     for rule in (
         rules.after_play_by_left[left if left < 4 else 4] if not calls else rules.after_play_rules
     ):
@@ -853,16 +854,16 @@ def _draw_then_maybe_play(
 
 
 def _played(seat: int, move: Play) -> _Played:
-    """``move`` with the event of ``seat`` playing it, its cards, choice and calls, kept
-    in `_PLAYED` (for the seats it keeps)."""
+    """The event of ``seat`` playing ``move``, with its cards, choice and calls, kept on
+    the play (its ``_played`` slot, by seat)."""
     cards, choice = move.cards, move.choice
     event: CardsPlayed = _new_tuple(_CARDS_PLAYED, (seat, cards, choice))
-    played = (move, event, cards, choice, move.calls)
-    if seat < _KEPT_SEATS:
-        kept = _PLAYED[seat]
-        if len(kept) >= _KEPT_PLAYS:
-            kept.clear()
-        kept[id(move)] = played
+    played = (event, cards, choice, move.calls)
+    kept = move._played
+    if kept is _NOT_PLAYED:  # its first play: a dict of its own
+        kept = {}
+        _set_played(move, kept)
+    kept[seat] = played
     return played
 
 

@@ -69,6 +69,8 @@ _set_cards: Final = Play.__dict__["cards"].__set__
 _set_choice: Final = Play.__dict__["choice"].__set__
 _set_calls: Final = Play.__dict__["calls"].__set__
 _set_cached_hash: Final = Play.__dict__["_attrs_cached_hash"].__set__
+_set_played: Final = _moves._set_played
+_NOT_PLAYED: Final = _moves._NOT_PLAYED
 #: Per card index: the four cards of its rank in the order of cards, each with both its
 #: bits in a group pattern (`_cached_group`): ``1 << suit``, held, and that shifted by
 #: four, held twice.
@@ -987,6 +989,7 @@ def _listed_play(cards: tuple[Card, ...], choice: Choice, calls: tuple[str, ...]
     _set_choice(play, choice)
     _set_calls(play, _calls(calls) if calls else calls)
     _set_cached_hash(play, None)  # attrs' hash cache (cache_hash=True)
+    _set_played(play, _NOT_PLAYED)
     return play
 
 

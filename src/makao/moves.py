@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -108,8 +108,18 @@ def _cards(value: object) -> tuple[Card, ...]:
     return cards
 
 
+class _Kept(Move):
+    """`Play`'s base: a slot for what the engine keeps per play object (`makao._core`:
+    the play's event per seat), no part of the play's value (not a field: not compared,
+    hashed, shown or saved)."""
+
+    __slots__ = ("_played",)
+
+    _played: dict[int, tuple[Any, ...]]
+
+
 @attrs.frozen(cache_hash=True)
-class Play(Move):
+class Play(_Kept):
     """Play one or more cards of one rank, with an optional choice and calls.
 
     ``cards`` are in the order played: the last one becomes the top card. ``choice`` is the
@@ -125,6 +135,20 @@ class Play(Move):
         if not self.cards:
             raise InvalidMoveError("a play needs at least one card")
         _check_choice(self.choice)
+        _set_played(self, _NOT_PLAYED)
+
+    def __getstate__(self) -> dict[str, object]:
+        """The play's fields, as attrs gives them (what the engine keeps on it is no part
+        of its value, and is not saved)."""
+        return {"cards": self.cards, "choice": self.choice, "calls": self.calls}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """The fields of `__getstate__` back (a copy, or an unpickled play), with an
+        empty hash cache and nothing kept."""
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_attrs_cached_hash", None)
+        _set_played(self, _NOT_PLAYED)
 
     def __str__(self) -> str:
         text = " ".join(str(card) for card in self.cards)
@@ -132,6 +156,11 @@ class Play(Move):
             text += ":" + format_choice(self.choice)
         return text + "".join(f" +{call}" for call in self.calls)
 
+
+_set_played: Final = _Kept.__dict__["_played"].__set__
+#: A new play's ``_played``: one empty dict shared by every play not played yet (the
+#: engine gives a play a dict of its own when it is first played).
+_NOT_PLAYED: Final[dict[int, tuple[Any, ...]]] = {}
 
 #: The types a play's choice has (a set lookup first: `_check_choice` runs for every play
 #: made, and `makao._movegen._listed_play` tests it before calling that).

@@ -6,6 +6,8 @@ PL-21, PL-23, PL-26, PL-28)."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from typing import Any
 
@@ -27,7 +29,7 @@ from makao.events import (
     WaitAccepted,
     WaitRaised,
 )
-from makao.moves import Draw, Move, Play
+from makao.moves import _NOT_PLAYED, Draw, Move, Play
 from makao.rules import demand, wait
 from makao.variant import Variant
 
@@ -59,14 +61,42 @@ def test_shared_events_equal_the_events_made_afresh(variant: Variant, players: i
                 assert event == CardsDrawn(seat, event.cards, "draw", len(event.cards))
 
 
-def test_the_kept_plays_hold_their_play_so_no_other_play_takes_its_id() -> None:
-    _steps(variants.polish(), 3, 2)
-    assert any(_core._PLAYED) and any(map(any, _core._DRAWN))
-    for seat, kept in enumerate(_core._PLAYED):
-        for key, (play, played, cards, choice, calls) in kept.items():
-            assert key == id(play) and played.seat == seat
+def test_a_play_keeps_its_event_per_seat_and_its_copies_keep_nothing() -> None:
+    """A played `Play` keeps, per seat that played it, its `CardsPlayed` with its cards,
+    choice and calls (its ``_played`` slot); a copy or an unpickled play is equal, hashes
+    the same and keeps nothing (the kept events are no part of its value)."""
+    steps = _steps(variants.polish(), 3, 2)
+    plays = {id(move): move for _, move, _ in steps if type(move) is Play}
+    assert plays and any(map(any, _core._DRAWN))
+    for play in plays.values():
+        assert isinstance(play, Play) and play._played and play._played is not _NOT_PLAYED
+        for seat, (played, cards, choice, calls) in play._played.items():
+            assert played.seat == seat
             assert played == CardsPlayed(seat, play.cards, play.choice)
             assert (cards, choice, calls) == (play.cards, play.choice, play.calls)
+        for again in (copy.copy(play), copy.deepcopy(play), pickle.loads(pickle.dumps(play))):
+            assert again == play and hash(again) == hash(play) and again is not play
+            assert again._played is _NOT_PLAYED
+    assert not _NOT_PLAYED  # the shared empty dict stays empty
+
+
+def test_a_copied_play_listed_by_a_rule_is_played_as_the_play_itself() -> None:
+    """A listing may hold a play that is a copy (a rule may list any `Play` object): the
+    engine plays it as the listed play it is, and keeps its event on it (PL-7)."""
+    game = next(
+        game
+        for game in (Game.new(variants.polish(), 2, seed=seed) for seed in range(50))
+        if any(type(move) is Play for move in game.legal_moves())
+    )
+    twin, seat = game.clone(), game.to_move
+    listed = game.legal_moves()
+    play = next(move for move in listed if type(move) is Play)
+    again = pickle.loads(pickle.dumps(play))
+    twin._legal = tuple(again if move is play else move for move in listed)
+    assert twin.play(again) == game.play(play)
+    assert twin == game and again._played is not _NOT_PLAYED
+    assert again._played[seat] == play._played[seat]
+
     for seat, row in enumerate(_core._DRAWN):
         for index, drawn in enumerate(row):
             if drawn is not None:
