@@ -103,12 +103,12 @@ _SUIT_NAMED: Final = Interned(SuitNamed)
 #: The events of the usual plays and draws, made once and shared (events are immutable):
 #: making a named tuple and freeing it costs about 1,500 instructions, a lookup a tenth.
 #: A play's `CardsPlayed` is kept on the play itself, per seat, with the play's cards,
-#: choice and calls (`_Played`, in `Play`'s slot ``_played``: a slot read and a lookup by
-#: a small int, where a dict by the play's identity made an int of its address at every
-#: play; compiled, an item of a tuple is read without the attribute lookup a field of a
-#: `Play`, an interpreted class, costs). `_DRAWN[seat]` by the card's index, for one card
-#: drawn by a normal draw, and `_PASSED[seat]`, the seat's pass, are kept for the seats
-#: below `_KEPT_SEATS`.
+#: choice and calls (`_Played`, in the slot ``_played`` that `Move` declares: a slot read
+#: and a lookup by a small int, where a dict by the play's identity made an int of its
+#: address at every play; compiled, an item of a tuple is read without the attribute
+#: lookup a field of a `Play`, an interpreted class, costs). `_DRAWN[seat]` by the card's
+#: index, for one card drawn by a normal draw, and `_PASSED[seat]`, the seat's pass, are
+#: kept for the seats below `_KEPT_SEATS`.
 _KEPT_SEATS: Final = 256
 _KEPT_PLAYS: Final = 20_000
 _Played = tuple[CardsPlayed, tuple[Card, ...], Choice, tuple[str, ...]]

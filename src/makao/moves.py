@@ -83,7 +83,11 @@ def _check_call(value: object) -> None:
 class Move:
     """Base class of every move: turn moves and out-of-turn actions alike."""
 
-    __slots__ = ()
+    # What the engine keeps per move object, no part of the move's value (no field: not
+    # compared, hashed, shown or saved): a `Play`'s event per seat (`makao._core`).
+    __slots__ = ("_played",)
+
+    _played: dict[int, tuple[Any, ...]]
 
     #: Whether the host, not a seat, makes moves of this type (a report such as
     #: ``"host: timeout 2"``, UM-6, whose ``seat`` is the seat reported on); see
@@ -108,18 +112,8 @@ def _cards(value: object) -> tuple[Card, ...]:
     return cards
 
 
-class _Kept(Move):
-    """`Play`'s base: a slot for what the engine keeps per play object (`makao._core`:
-    the play's event per seat), no part of the play's value (not a field: not compared,
-    hashed, shown or saved)."""
-
-    __slots__ = ("_played",)
-
-    _played: dict[int, tuple[Any, ...]]
-
-
 @attrs.frozen(cache_hash=True)
-class Play(_Kept):
+class Play(Move):
     """Play one or more cards of one rank, with an optional choice and calls.
 
     ``cards`` are in the order played: the last one becomes the top card. ``choice`` is the
@@ -157,7 +151,7 @@ class Play(_Kept):
         return text + "".join(f" +{call}" for call in self.calls)
 
 
-_set_played: Final = _Kept.__dict__["_played"].__set__
+_set_played: Final = Move.__dict__["_played"].__set__
 #: A new play's ``_played``: one empty dict shared by every play not played yet (the
 #: engine gives a play a dict of its own when it is first played).
 _NOT_PLAYED: Final[dict[int, tuple[Any, ...]]] = {}
