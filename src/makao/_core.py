@@ -110,15 +110,15 @@ _SUIT_NAMED: Final = Interned(SuitNamed)
 #: index, for one card drawn by a normal draw, and `_PASSED[seat]`, the seat's pass, are
 #: kept for the seats below `_KEPT_SEATS`.
 _KEPT_SEATS: Final = 256
-_KEPT_PLAYS: Final = 20_000
 _Played = tuple[CardsPlayed, tuple[Card, ...], Choice, tuple[str, ...]]
 _DRAWN: Final[list[list[CardsDrawn | None]]] = [[None] * 52 for _ in range(_KEPT_SEATS)]
 _PASSED: Final = tuple(Passed(seat) for seat in range(_KEPT_SEATS))
 #: `_unlike`'s copies: per shared effect (by its identity), the effect and its one copy,
 #: made the first time it is needed (``copy.copy`` of an attrs effect costs about 35,000
 #: instructions). Holding the effect keeps its id from being taken by another object while
-#: it is kept; emptied when it grows past `_KEPT_PLAYS` entries.
+#: it is kept; emptied when it grows past `_KEPT_TWINS` entries.
 _TWINS: Final[dict[int, tuple[Effect, Effect]]] = {}
+_KEPT_TWINS: Final = 20_000
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -445,7 +445,7 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
     glue, a Python-level lookup and call (docs/builds.md)."""
     rules = game.compiled
     hand = game.hands[seat]
-    known: _Played | None = move._played.get(seat)  # (by `_played`)
+    known: _Played | None = move._played.get(seat)
     if known is None:
         known = _played(seat, move)
     cards = known[1]
@@ -571,7 +571,7 @@ def _unlike(effect: Effect, previous: Effect | None) -> Effect:
         return effect
     pair = _TWINS.get(id(effect))
     if pair is None:
-        if len(_TWINS) >= _KEPT_PLAYS:
+        if len(_TWINS) >= _KEPT_TWINS:
             _TWINS.clear()
         pair = _TWINS[id(effect)] = (effect, copy.copy(effect))
     return pair[1]
