@@ -929,6 +929,80 @@ def _fill_single(
     return found
 
 
+def fill_plain_tables(rules: RuleSet, repeats: int) -> None:
+    """Fill ahead of play the move tables that `_plain_moves` reads (no effect in force),
+    for games of ``rules`` whose `Beginning.repeats` is ``repeats``: the plays of each
+    card of the deck alone (`_single_row`) and, where plays may have several cards, with
+    each set of other cards of its rank (`_cached_group`, up to `_FILLED_OTHERS` of them
+    with two decks), for each number of cards left that the call rules tell apart.
+
+    Done once per rule set and deck count, at its first game (`Game.new`): what a listing
+    would otherwise make the first time it meets each play (the tables are the same
+    either way). Rule sets whose listing depends on more than the cards (a rule's
+    `table_choices`, `claims` or `required_calls`: not `RuleSet.plain_tables`) fill
+    theirs as they play, as do games of more copies of a card than two."""
+    flag = 1 << repeats if 0 <= repeats <= 1 else 0
+    if not flag or rules.plain_filled & flag or not rules.plain_tables:
+        return
+    first_time = not rules.plain_filled
+    rules.plain_filled |= flag
+    blank = State.__new__(State)  # a position with no effect, read for its hand's size
+    blank.compiled = rules
+    blank.effect = None
+    cap = rules.left_cap
+    patterns = _GROUP_PATTERNS[repeats if rules.multi_card else 2]
+    ranks = rules.start.ranks
+    for first in ALL_CARDS:
+        if ranks is not None and first.rank not in ranks:
+            continue
+        if first_time:
+            for left in range(cap + 1):
+                blank.hands = [(first,) * (left + 1)]
+                row = rules.single_plays[0][left]
+                if row[first.index] is None:
+                    _fill_single(blank, row, first, left, 0)
+        cache = rules.group_plays[first.index]
+        for pattern in patterns[first.suit]:
+            others = pattern.bit_count()
+            for size in range(others + 1, others + 2 + cap):
+                slot = rules.group_slots[pattern][size]
+                if slot not in cache:
+                    blank.hands = [(first,) * size]
+                    cards = _group_cards(first, pattern)
+                    cache[slot] = _group_plays(blank, 0, first, cards, 0)
+
+
+#: At most how many other cards of a card's rank `fill_plain_tables` fills the plays of
+#: with two decks (all three with one deck): more are rare, and their plays many.
+_FILLED_OTHERS: Final = 2
+
+
+def _group_patterns(repeats: int, first_suit: int) -> tuple[int, ...]:
+    """The group patterns (`_cached_group`) `fill_plain_tables` fills for a first card of
+    ``first_suit``: one deck, any set of the rank's other three cards; two decks (only
+    the patterns with a card held twice, the others are one deck's), up to
+    `_FILLED_OTHERS` other cards."""
+    own = 1 << first_suit
+    found = []
+    for pattern in range(1, 256):
+        if pattern & own or pattern >> 4 & ~pattern & ~own & 15:
+            continue  # not a pattern: its own card once, or a mate twice but not once
+        if repeats == 0:
+            if pattern < 16:  # one copy of each
+                found.append(pattern)
+        elif pattern >= 16 and pattern.bit_count() <= _FILLED_OTHERS:  # a card twice
+            found.append(pattern)
+    return tuple(found)
+
+
+#: `_group_patterns` per deck count (`Beginning.repeats` 0 or 1) and first card's suit,
+#: and none (index 2) for plays of one card.
+_GROUP_PATTERNS: Final = (
+    *(tuple(_group_patterns(repeats, suit) for suit in range(4)) for repeats in (0, 1)),
+    ((), (), (), ()),
+)
+
+
 def _make_variants(
     game: Position, cards: tuple[Card, ...], left: int, seat: int
 ) -> tuple[Move, ...]:

@@ -84,7 +84,9 @@ class Game(Core):
         dealer %= players
         game.to_move = (dealer + 1) % players
         game.stock = deck
-        game.beginning = Beginning(seed, dealer, (), start.decks_for(players) - 1)
+        repeats = start.decks_for(players) - 1
+        game.beginning = Beginning(seed, dealer, (), repeats)
+        _movegen.fill_plain_tables(game.compiled, repeats)  # at a rule set's first game
         start.deal(game)
         # the deal emptied most of the stock: keep it at its size
         game.stock = game.stock[:]

@@ -77,6 +77,7 @@ class RuleSet:
         "matching_flags",
         "multi_card",
         "must_play_drawn_when_stuck",
+        "plain_filled",
         "plain_tables",
         "play",
         "play_any_after_draw",
@@ -181,6 +182,9 @@ class RuleSet:
     #: requires calls or lists choices that depend on the table (all three change plays
     #: per position).
     plain_tables: bool
+    #: Which deck counts the plain tables are filled for (`_movegen.fill_plain_tables`):
+    #: bit ``1 << repeats`` (`Beginning.repeats`).
+    plain_filled: int
     #: Per top card index: the cards that match it by suit or rank (PL-6).
     matching: tuple[frozenset[Card], ...]
     #: Per top card index, as flags by card index (``flags[card.index]``): the cards that
@@ -300,6 +304,7 @@ class RuleSet:
             if (rule := card_rule[card.index]) is not None
             and type(rule).table_choices is not CardRule.table_choices
         )
+        tables.plain_filled = 0
         tables.plain_tables = not any(
             (
                 _overriding(turn_rules, "required_calls"),

@@ -37,6 +37,7 @@ ALLOWED = {
     "Core.record_finish",  # once a seat
     "Core.end_game",  # once a game
     "_reshuffle",  # when the stock runs out
+    "fill_plain_tables",  # once per rule set and deck count, at its first game
     "_passed",  # seats past those kept (`_KEPT_SEATS`)
     "_with_required_calls",  # variants with calls a play must carry
     "actor",  # a listing of one seat's moves (hosts), out-of-turn actions
