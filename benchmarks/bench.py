@@ -19,6 +19,7 @@ import argparse
 import random
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable, Sequence
 
 from makao import Game, Variant, variants
@@ -163,6 +164,29 @@ def state_parts(game: Game) -> dict[str, int]:
         if size:
             parts[name] = size
     return parts
+
+
+def plain_tables_cost(variant: Variant = POLISH) -> tuple[float, int, int] | None:
+    """What filling the plain-position move tables of a new rule set of ``variant``'s
+    rules costs at its first one-deck game (`makao._movegen.fill_plain_tables`):
+    seconds, bytes kept (``tracemalloc``) and plays made; ``None`` for an engine
+    without the fill."""
+    try:
+        from makao._movegen import fill_plain_tables
+        from makao.tables import RuleSet
+    except ImportError:
+        return None
+    rules = RuleSet.compile(variant.rules)
+    tracemalloc.start()
+    try:
+        fill_plain_tables(rules, 0)
+        kept = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    rules = RuleSet.compile(variant.rules)
+    start = time.perf_counter()
+    fill_plain_tables(rules, 0)
+    return time.perf_counter() - start, kept, len(rules.interned_plays)
 
 
 def state_bytes(game: Game) -> int:

@@ -221,6 +221,13 @@ def _clone(sizes: Sizes) -> tuple[float, str]:
 def _state_bytes(sizes: Sizes) -> tuple[float, str]:
     parts = bench.state_parts(Game.new(bench.POLISH, 4, seed=sizes.seed))
     detail = ", ".join(f"{name} {size}" for name, size in parts.items())
+    filled = bench.plain_tables_cost()
+    if filled is not None:  # shared by every game of the rule set, so not in the figure
+        seconds, kept, plays = filled
+        detail += (
+            f"; the rule set's plain move tables, filled at its first game: "
+            f"{seconds * 1e3:.1f} ms, {kept / 1e6:.2f} MB, {plays:,} plays"
+        )
     return sum(parts.values()), f"fresh Polish deal: {detail}"
 
 
