@@ -1,7 +1,7 @@
 """The move tables of plain positions (no effect in force) are filled at a rule set's
 first game (`makao._movegen.fill_plain_tables`), for its deck count: the plays of each
 card alone and with the other cards of its rank (PL-7), per number of cards left that the
-call rules tell apart (PL-37). Filled ahead or as play meets them, the tables list the
+call rules tell apart (PL-29, PL-31). Filled ahead or as play meets them, the tables list the
 same plays in the same order."""
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def _tables() -> list[tuple[str, int]]:
 
 
 @pytest.mark.parametrize(("name", "players"), _tables())
-def test_pl_7_pl_37_filled_tables_list_what_tables_filled_in_play_list(
+def test_pl_7_pl_29_pl_31_filled_tables_list_what_tables_filled_in_play_list(
     name: str, players: int
 ) -> None:
     """Seeded random games of one and two decks: at every plain position, the listing
