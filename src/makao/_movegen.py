@@ -7,6 +7,7 @@ the engine (compiled, it reads the state's fields as C struct members)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from operator import attrgetter, itemgetter
 from typing import Any, Final, TypeVar
 
@@ -940,7 +941,8 @@ def fill_plain_tables(rules: RuleSet, repeats: int) -> None:
     would otherwise make the first time it meets each play (the tables are the same
     either way). Rule sets whose listing depends on more than the cards (a rule's
     `table_choices`, `claims` or `required_calls`: not `RuleSet.plain_tables`) fill
-    theirs as they play, as do games of more copies of a card than two."""
+    theirs as they play, as do games of more copies of a card than two. The fill raises
+    nothing: an entry whose plays a rule cannot make is left to the listing."""
     flag = 1 << repeats if 0 <= repeats <= 1 else 0
     if not flag or rules.plain_filled & flag or not rules.plain_tables:
         return
@@ -960,7 +962,8 @@ def fill_plain_tables(rules: RuleSet, repeats: int) -> None:
                 blank.hands = [(first,) * (left + 1)]
                 row = rules.single_plays[0][left]
                 if row[first.index] is None:
-                    _fill_single(blank, row, first, left, 0)
+                    with suppress(Exception):  # a rule's error: see below
+                        _fill_single(blank, row, first, left, 0)
         cache = rules.group_plays[first.index]
         for pattern in patterns[first.suit]:
             others = pattern.bit_count()
@@ -969,7 +972,10 @@ def fill_plain_tables(rules: RuleSet, repeats: int) -> None:
                 if slot not in cache:
                     blank.hands = [(first,) * size]
                     cards = _group_cards(first, pattern)
-                    cache[slot] = _group_plays(blank, 0, first, cards, 0)
+                    # an entry a rule cannot make (a bad choice or call it gives) stays
+                    # empty: the listing that meets it raises the rule's error, as before
+                    with suppress(Exception):
+                        cache[slot] = _group_plays(blank, 0, first, cards, 0)
 
 
 #: At most how many other cards of a card's rank `fill_plain_tables` fills the plays of

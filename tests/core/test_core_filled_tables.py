@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
-from makao import Game, variants
+from makao import Card, Game, variants
 from makao._movegen import _plain_moves, fill_plain_tables
-from makao.moves import Move
+from makao.errors import InvalidMoveError
+from makao.moves import Choice, Move
+from makao.rules import CardRule
 from makao.tables import RuleSet
 from makao.variant import Variant
 
@@ -114,3 +117,27 @@ def test_a_rule_sets_first_game_fills_its_tables_once_per_deck_count() -> None:
     variant = variants.polish()
     Game.new(variant, 2, seed=1)
     assert variant.compiled.plain_filled & 1
+
+
+@attrs.frozen
+class _BadChoiceOnFiveOfHearts(CardRule):
+    """A user's rule whose choices for 5♥ are not choices (a float)."""
+
+    def covers(self, card: Card) -> bool:
+        return card == Card.parse("5h")
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        return (1.5,)  # type: ignore[return-value]  # not a choice: what is tested
+
+
+def test_a_rules_bad_choice_is_raised_where_a_listing_meets_it_not_at_the_fill() -> None:
+    """The fill raises nothing: a new game deals, and the listing that would play 5♥
+    raises the rule's error, as before the tables were filled ahead."""
+    variant = variants.polish().with_rules(_BadChoiceOnFiveOfHearts())
+    game = Game.new(variant, 2, seed=1)
+    assert variant.compiled.plain_filled == 1 and not game.is_over
+    position = Game.from_position(variant, hands=["5h 9d", "6d 7d"], pile="5c", stock="8c 9c")
+    with pytest.raises(InvalidMoveError, match="choice"):
+        position.legal_moves()
+    alone = Game.from_position(variant, hands=["9c 9d", "6d 7d"], pile="5c", stock="8c 9c")
+    assert alone.legal_moves()  # the other cards' plays were filled
