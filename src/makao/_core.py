@@ -19,8 +19,6 @@ import copy
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
-import attrs
-
 from makao import _movegen, _random
 from makao._build import mypyc_attr
 from makao._movegen import (
@@ -312,7 +310,7 @@ class Core(State):
 
     def announce(self, events: Sequence[Event]) -> None:
         """Record the deal's announcements as `opening` (Mao, UM-2, UM-4)."""
-        self.beginning = attrs.evolve(self.beginning, opening=tuple(events))
+        self.beginning = self.beginning.announced(tuple(events))
 
     def can_draw(self) -> bool:
         """Whether at least one card can be drawn (stock, or pile cards to reshuffle)."""

@@ -57,21 +57,45 @@ class Field:
     position: bool = True
 
 
-@attrs.frozen
 class Beginning:
     """How a game began, fixed for its life (one object, shared by every clone): the seed
     of the deal, the dealer's seat for a deal or the description of a set-up position
     ([`Game.origin`][makao.engine.Game.origin] gives both in one form), the events announced
     at the deal, and how many more copies of one card than one the game may hold
-    (`repeats`, derived from the deal's decks or the position)."""
+    (`repeats`, derived from the deal's decks or the position).
+
+    Immutable (an assignment raises `attrs.exceptions.FrozenInstanceError`, as for the
+    library's attrs classes), and compared, hashed, shown and pickled by its four fields.
+    A plain class, not an attrs one, so that the compiled build makes it a mypyc native
+    class: move generation reads `repeats` at every listing, a struct read there."""
+
+    __slots__ = ("how", "opening", "repeats", "seed")
 
     seed: int
     how: int | dict[str, object]
-    opening: tuple[Event, ...] = ()
+    opening: tuple[Event, ...]
     #: 0: no card is in the game twice (one deck); 1: a card may be twice (two decks);
     #: 2 or more: more copies; -1: not worked out (any number). A number, not a bool:
     #: move generation tells the three cases it lists differently apart by compares.
-    repeats: int = -1
+    repeats: int
+
+    def __new__(
+        cls,
+        seed: int = 0,
+        how: int | dict[str, object] = 0,
+        opening: tuple[Event, ...] = (),
+        repeats: int = -1,
+    ) -> Beginning:
+        """The beginning of these fields. (``seed`` and ``how`` have defaults only for
+        pickles of the attrs class this was before, which make the object first and set
+        its fields with `__setstate__`.)"""
+        self = super().__new__(cls)
+        # past the immutable ``__setattr__``, as `makao.cards.Card` sets its fields
+        object.__setattr__(self, "seed", seed)
+        object.__setattr__(self, "how", how)
+        object.__setattr__(self, "opening", opening)
+        object.__setattr__(self, "repeats", repeats)
+        return self
 
     @property
     def distinct(self) -> bool:
@@ -79,9 +103,51 @@ class Beginning:
         return self.repeats == 0
 
     def reseeded(self, seed: int) -> Beginning:
-        """The same beginning with another seed (a search's sampled deal: cheaper than
-        ``attrs.evolve``, which looks the fields up each time)."""
+        """The same beginning with another seed (a search's sampled deal)."""
         return Beginning(seed, self.how, self.opening, self.repeats)
+
+    def announced(self, opening: tuple[Event, ...]) -> Beginning:
+        """The same beginning with ``opening`` as the events announced at the deal."""
+        return Beginning(self.seed, self.how, opening, self.repeats)
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.seed, self.how, self.opening, self.repeats)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Beginning:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not Beginning:
+            return NotImplemented
+        return self._fields() != other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())  # a TypeError for a position's (a dict), as attrs'
+
+    def __repr__(self) -> str:
+        return (
+            f"Beginning(seed={self.seed!r}, how={self.how!r}, opening={self.opening!r}, "
+            f"repeats={self.repeats!r})"
+        )
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return Beginning, self._fields()
+
+    def __setstate__(self, state: object) -> None:
+        """A beginning pickled when it was an attrs class (a dict of its fields)."""
+        if not isinstance(state, dict):
+            raise TypeError(f"not a pickled Beginning: {state!r:.60}")
+        for name in ("seed", "how", "opening"):
+            object.__setattr__(self, name, state[name])
+        object.__setattr__(self, "repeats", state.get("repeats", -1))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
 
 
 #: The state's fields, in order. The single source of truth for slots, clone, equality and

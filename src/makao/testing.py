@@ -310,10 +310,8 @@ class _GameCheck:
             shuffled.hands[s], hidden = tuple(hidden[:size]), hidden[size:]
         shuffled.stock = hidden
         shuffled.rng = self.rng.getrandbits(64)
-        shuffled.beginning = attrs.evolve(
-            game.beginning,
-            seed=self.rng.getrandbits(62),
-            opening=redact(game.opening, seat),  # type: ignore[arg-type]  # same events
+        shuffled.beginning = game.beginning.reseeded(self.rng.getrandbits(62)).announced(
+            redact(game.opening, seat)  # type: ignore[arg-type]  # same events
         )
         return shuffled
 

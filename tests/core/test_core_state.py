@@ -5,6 +5,7 @@ that round-trip)."""
 from __future__ import annotations
 
 import ast
+import copy
 import json
 import pickle
 import random
@@ -19,7 +20,7 @@ import pytest
 from makao import Card, Game, InvalidMoveError, Pass, Play, SetupError, StateError, variants
 from makao import tables as tables_module
 from makao.engine import MAX_WAIT
-from makao.events import CardsDrawn
+from makao.events import CardsDrawn, Passed
 from makao.rules import Stateful, Table, TurnRule
 from makao.rules.base import Events
 from makao.state import FIELDS, Beginning, State
@@ -126,7 +127,8 @@ def test_every_state_field_is_either_hidden_or_public_for_the_view_check() -> No
     assert HIDDEN_FIELDS.isdisjoint(PUBLIC_FIELDS)
     # the seed and the deal's announcements live in the game's Beginning
     assert {"hands", "stock", "rng", "beginning"} <= HIDDEN_FIELDS
-    assert {"seed", "opening"} <= {field.name for field in attrs.fields(Beginning)}
+    beginning = Game.new(POLISH, 2, seed=3).beginning
+    assert (beginning.seed, beginning.opening) == (3, ())
     assert {"pile", "effect", "rule_states", "waits", "to_move"} <= PUBLIC_FIELDS
 
 
@@ -353,8 +355,42 @@ def test_one_alias_rule_for_every_variant(alias: str, name: str) -> None:
 def test_a_reseeded_beginning_keeps_everything_but_the_seed() -> None:
     game = Game.new(variants.polish(), 3, seed=5)
     again = game.beginning.reseeded(99)
-    assert again == attrs.evolve(game.beginning, seed=99)
+    assert again == Beginning(99, game.beginning.how, game.beginning.opening, 0)
     assert again.seed == 99 and game.beginning.seed == 5
+
+
+#: ``Beginning(5, 2, (), 0)`` pickled when it was an attrs class (commit ee2bdd2).
+_ATTRS_PICKLE = (
+    b"\x80\x04\x95M\x00\x00\x00\x00\x00\x00\x00\x8c\x0bmakao.state\x94\x8c\tBeginning"
+    b"\x94\x93\x94)\x81\x94}\x94(\x8c\x04seed\x94K\x05\x8c\x03how\x94K\x02\x8c\x07opening"
+    b"\x94)\x8c\x07repeats\x94K\x00ub."
+)
+
+
+def test_a_beginning_is_an_immutable_value_of_its_four_fields() -> None:
+    """A plain class (native when compiled) that keeps what attrs gave it: frozen,
+    compared, hashed, shown and pickled by its fields; a pickle of the attrs class (a
+    dict of the fields) loads."""
+    beginning = Beginning(5, 2, (), 0)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        beginning.seed = 6
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        del beginning.repeats
+    assert beginning == Beginning(5, 2, (), 0) and beginning == beginning.reseeded(5)
+    assert beginning != Beginning(5, 2, (), 1) and beginning != (5, 2, (), 0)
+    assert hash(beginning) == hash(Beginning(5, 2, (), 0))
+    assert repr(beginning) == "Beginning(seed=5, how=2, opening=(), repeats=0)"
+    assert Beginning(1, {"kind": "position"}).repeats == -1
+    with pytest.raises(TypeError):
+        hash(Beginning(1, {"kind": "position"}))  # a position's description, as attrs'
+    for copied in (pickle.loads(pickle.dumps(beginning)), copy.deepcopy(beginning)):
+        assert copied == beginning and copied is not beginning
+    assert pickle.loads(_ATTRS_PICKLE) == beginning
+    old = Beginning.__new__(Beginning)
+    old.__setstate__({"seed": 5, "how": 2, "opening": ()})  # before `repeats` existed
+    assert old == Beginning(5, 2, (), -1)
+    announced = beginning.announced((Passed(0),))
+    assert announced.opening == (Passed(0),) and beginning.opening == ()
 
 
 def test_rule_states_equal_to_the_initial_ones_are_the_rule_sets_own_tuple() -> None:
