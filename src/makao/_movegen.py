@@ -946,36 +946,29 @@ def fill_plain_tables(rules: RuleSet, repeats: int) -> None:
     flag = 1 << repeats if 0 <= repeats <= 1 else 0
     if not flag or rules.plain_filled & flag or not rules.plain_tables:
         return
-    first_time = not rules.plain_filled
     rules.plain_filled |= flag
     blank = State.__new__(State)  # a position with no effect, read for its hand's size
     blank.compiled = rules
     blank.effect = None
     cap = rules.left_cap
-    patterns = _GROUP_PATTERNS[repeats if rules.multi_card else 2]
     ranks = rules.start.ranks
+    # filled as a listing fills them (`_variants`, `_cached_group`): an entry made already
+    # is kept, and one a rule cannot make (a bad choice or call it gives) stays empty
     for first in ALL_CARDS:
         if ranks is not None and first.rank not in ranks:
             continue
-        if first_time:
-            for left in range(cap + 1):
-                blank.hands = [(first,) * (left + 1)]
-                row = rules.single_plays[0][left]
-                if row[first.index] is None:
-                    with suppress(Exception):  # a rule's error: see below
-                        _fill_single(blank, row, first, left, 0)
-        cache = rules.group_plays[first.index]
-        for pattern in patterns[first.suit]:
+        for left in range(cap + 1):
+            blank.hands = [(first,) * (left + 1)]
+            with suppress(Exception):
+                _variants(blank, 0, (first,), left, 0)
+        if not rules.multi_card:
+            continue
+        for pattern in _GROUP_PATTERNS[repeats][first.suit]:
             others = pattern.bit_count()
             for size in range(others + 1, others + 2 + cap):
-                slot = rules.group_slots[pattern][size]
-                if slot not in cache:
-                    blank.hands = [(first,) * size]
-                    cards = _group_cards(first, pattern)
-                    # an entry a rule cannot make (a bad choice or call it gives) stays
-                    # empty: the listing that meets it raises the rule's error, as before
-                    with suppress(Exception):
-                        cache[slot] = _group_plays(blank, 0, first, cards, 0)
+                blank.hands = [(first,) * size]
+                with suppress(Exception):
+                    _cached_group(blank, 0, first, 0, pattern)
 
 
 #: At most how many other cards of a card's rank `fill_plain_tables` fills the plays of
@@ -1001,11 +994,9 @@ def _group_patterns(repeats: int, first_suit: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-#: `_group_patterns` per deck count (`Beginning.repeats` 0 or 1) and first card's suit,
-#: and none (index 2) for plays of one card.
-_GROUP_PATTERNS: Final = (
-    *(tuple(_group_patterns(repeats, suit) for suit in range(4)) for repeats in (0, 1)),
-    ((), (), (), ()),
+#: `_group_patterns` per deck count (`Beginning.repeats` 0 or 1) and first card's suit.
+_GROUP_PATTERNS: Final = tuple(
+    tuple(_group_patterns(repeats, suit) for suit in range(4)) for repeats in (0, 1)
 )
 
 
