@@ -13,6 +13,7 @@ import pytest
 
 from makao import Card, Game, variants
 from makao._movegen import _plain_moves, fill_plain_tables
+from makao.cards import ALL_CARDS
 from makao.errors import InvalidMoveError
 from makao.moves import Choice, Move
 from makao.rules import CardRule
@@ -103,6 +104,22 @@ def test_pl_7_after_the_fill_a_one_deck_game_adds_no_plain_entry() -> None:
     assert [list(row) for row in rules.single_plays[0]] == rows
     assert [dict(kept) for kept in rules.group_plays] == groups
     assert len(rules.interned_plays) == plays
+
+
+def test_ru_after_the_fill_a_game_of_one_card_plays_adds_no_plain_entry() -> None:
+    """Plays of one card (Russian): the one-card rows, filled for every number of cards
+    left, are all a listing reads (no group fills them on the side, as in Polish)."""
+    variant = VARIANTS["russian"]
+    rules = _fresh(variant)
+    fill_plain_tables(rules, 0)
+    rows = [list(row) for row in rules.single_plays[0]]
+    assert all(
+        row[card.index] is not None for row in rows[: rules.left_cap + 1] for card in ALL_CARDS
+    )
+    for seed in range(6):
+        for position in _plain_positions(variant, 4, seed):
+            _listing(position, rules)
+    assert [list(row) for row in rules.single_plays[0]] == rows
 
 
 def test_a_rule_sets_first_game_fills_its_tables_once_per_deck_count() -> None:
