@@ -42,7 +42,6 @@ from makao.events import (
     Event,
     GameOver,
     HandsSwapped,
-    Interned,
     Passed,
     PlayerFinished,
     StockReshuffled,
@@ -50,6 +49,7 @@ from makao.events import (
     TurnSkipped,
     WaitAccepted,
     WaitRaised,
+    _intern,
 )
 from makao.moves import Choice, Draw, Move, Play, parse_move
 from makao.rules import demand as _demand
@@ -90,13 +90,26 @@ _RANK_ENDED: Final = _demand._RANK_ENDED
 _WAIT_CARDS: Final = WaitCards
 _SUIT_DEMAND_CARDS: Final = SuitDemandCards
 
-#: The events of the standard mechanics, each made once ([`Interned`][makao.events.Interned]).
-_ATTACK_RAISED: Final = Interned(AttackRaised)
-_ATTACK_ACCEPTED: Final = Interned(AttackAccepted)
-_WAIT_RAISED: Final = Interned(WaitRaised)
-_WAIT_ACCEPTED: Final = Interned(WaitAccepted)
-_DEMAND_SET: Final = Interned(DemandSet)
-_SUIT_NAMED: Final = Interned(SuitNamed)
+#: The events of the standard mechanics, each made once and kept by its fields, as an
+#: [`Interned`][makao.events.Interned] table keeps them, but in plain dicts, read as
+#: ``table.get(fields) or _intern(table, kind, fields)``: a subclass of `dict` is
+#: subscripted through a Python-level slot (compiled, about 250 instructions a lookup more
+#: than dict's own ``get``, a direct C call; interpreted, the same), and dict's ``get``
+#: called on a subclass is not specialised by the interpreter (about 160 more than on a
+#: dict). Every event is true (a tuple of fields).
+_ATTACK_RAISED: Final[dict[tuple[int, int, int], AttackRaised]] = {}
+_ATTACK_ACCEPTED: Final[dict[tuple[int, int], AttackAccepted]] = {}
+_WAIT_RAISED: Final[dict[tuple[int, int, int], WaitRaised]] = {}
+_WAIT_ACCEPTED: Final[dict[tuple[int, int], WaitAccepted]] = {}
+_DEMAND_SET: Final[dict[tuple[int, Rank | None], DemandSet]] = {}
+_SUIT_NAMED: Final[dict[tuple[int, Suit], SuitNamed]] = {}
+_INTERN: Final = _intern
+_ATTACK_RAISED_KIND: Final = AttackRaised  # what a miss makes, as final names
+_ATTACK_ACCEPTED_KIND: Final = AttackAccepted
+_WAIT_RAISED_KIND: Final = WaitRaised
+_WAIT_ACCEPTED_KIND: Final = WaitAccepted
+_DEMAND_SET_KIND: Final = DemandSet
+_SUIT_NAMED_KIND: Final = SuitNamed
 
 #: The events of the usual plays and draws, made once and shared (events are immutable):
 #: making a named tuple and freeing it costs about 1,500 instructions, a lookup a tenth.
@@ -604,7 +617,10 @@ def _raise_attack(
         attack = rule.attack(total, seat, backwards)
     game.effect = _unlike(attack, previous)
     game.next_seat = target
-    events.append(_ATTACK_RAISED[seat, target, total])
+    raised = (seat, target, total)
+    events.append(
+        _ATTACK_RAISED.get(raised) or _INTERN(_ATTACK_RAISED, _ATTACK_RAISED_KIND, raised)
+    )
 
 
 def _raise_wait(
@@ -630,7 +646,8 @@ def _raise_wait(
         return  # nobody can receive it: it lapses (PL-19)
     game.effect = _unlike(rule._waits[turns, seat], previous)
     game.next_seat = target
-    events.append(_WAIT_RAISED[seat, target, turns])
+    raised = (seat, target, turns)
+    events.append(_WAIT_RAISED.get(raised) or _INTERN(_WAIT_RAISED, _WAIT_RAISED_KIND, raised))
 
 
 def _demand_rank(
@@ -645,7 +662,8 @@ def _demand_rank(
     """`Core.demand_rank` (PL-21, PL-23): `RankDemandCards.on_play`, which the engine
     applies itself for that class."""
     demanded = choice if isinstance(choice, _RANK) else None
-    events.append(_DEMAND_SET[seat, demanded])
+    demand = (seat, demanded)
+    events.append(_DEMAND_SET.get(demand) or _INTERN(_DEMAND_SET, _DEMAND_SET_KIND, demand))
     if isinstance(previous, _RANK_DEMAND) and previous.rank is not choice:
         events.append(_RANK_ENDED[(previous.rank,)])
     if demanded is not None:
@@ -664,7 +682,8 @@ def _name_suit(
     """`Core.name_suit` (PL-19, PL-26, PL-27, RU-8): `SuitDemandCards.on_play`, which the
     engine applies itself for that class."""
     suit = choice if isinstance(choice, _SUIT) else cards[-1].suit
-    events.append(_SUIT_NAMED[seat, suit])
+    named = (seat, suit)
+    events.append(_SUIT_NAMED.get(named) or _INTERN(_SUIT_NAMED, _SUIT_NAMED_KIND, named))
     if rule.binds == "next":
         target = _effect_target(game, seat, game.direction)
         if target is None:
@@ -676,7 +695,10 @@ def _name_suit(
 def _accept_wait(game: Core, effect: WaitEffect, seat: int, events: list[Event]) -> None:
     """`Core.accept_wait` (PL-18, PL-20): `WaitEffect.on_pass`, which the engine applies
     itself for that class. This turn is the first one sat out; the others follow."""
-    events.append(_WAIT_ACCEPTED[seat, effect.turns])
+    accepted = (seat, effect.turns)
+    events.append(
+        _WAIT_ACCEPTED.get(accepted) or _INTERN(_WAIT_ACCEPTED, _WAIT_ACCEPTED_KIND, accepted)
+    )
     game.effect = None
     _add_wait(game, seat, effect.turns - 1)
     _end_turn(game, seat, None, events)
@@ -691,7 +713,10 @@ def _accept_attack(game: Core, effect: AttackEffect, seat: int, events: list[Eve
     """`Core.accept_attack` (PL-13, PL-15, PL-35): `AttackEffect.on_draw`, which the
     engine applies itself for that class."""
     total = effect.total
-    events.append(_ATTACK_ACCEPTED[seat, total])
+    accepted = (seat, total)
+    events.append(
+        _ATTACK_ACCEPTED.get(accepted) or _INTERN(_ATTACK_ACCEPTED, _ATTACK_ACCEPTED_KIND, accepted)
+    )
     game.effect = None
     _draw_cards(game, seat, total, "attack", events)
     if not effect.rule.accept_ends_turn:

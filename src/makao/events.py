@@ -415,13 +415,26 @@ class Interned(dict[tuple[Any, ...], _T]):
         self.last = last
 
     def __missing__(self, fields: tuple[Any, ...]) -> _T:
-        if len(self) >= self.LIMIT:
-            self.clear()
-        made = self[fields] = self.kind(*fields, *self.last)
-        return made
+        return _intern(self, self.kind, fields, self.last, self.LIMIT)
 
     def __reduce__(self) -> tuple[type[Interned[_T]], tuple[object, ...]]:
         return (type(self), (self.kind, *self.last))
+
+
+def _intern(
+    table: dict[tuple[Any, ...], _T],
+    kind: Callable[..., _T],
+    fields: tuple[Any, ...],
+    last: tuple[object, ...] = (),
+    limit: int = Interned.LIMIT,
+) -> _T:
+    """What an [`Interned`][makao.events.Interned] table does for fields it does not hold:
+    ``kind(*fields, *last)``, kept in ``table`` (emptied first once it holds ``limit``
+    objects). Also the miss of the engine's own tables, plain dicts (`makao._core`)."""
+    if len(table) >= limit:
+        table.clear()
+    made = table[fields] = kind(*fields, *last)
+    return made
 
 
 def redact(events: tuple[object, ...], seat: int) -> tuple[object, ...]:
