@@ -19,7 +19,7 @@ import random
 import sys
 from array import array
 from hashlib import shake_128
-from typing import Any
+from typing import Any, Final
 
 __all__ = ["initial_state", "shuffle", "shuffle_as_random", "words"]
 
@@ -56,6 +56,15 @@ def shuffle(items: list[Any], state: int) -> int:
     return drawn[count]
 
 
+def _bit_lengths(count: int) -> list[int]:
+    """``n.bit_length()`` for every ``n`` from 0 to ``count`` (a list indexed by ``n``)."""
+    return [n.bit_length() for n in range(count + 1)]
+
+
+#: `_bit_lengths` of the bounds of decks up to 1,024 cards.
+_BIT_LENGTHS: Final = _bit_lengths(1024)
+
+
 def shuffle_as_random(items: list[Any], rng: random.Random) -> None:
     """``rng.shuffle(items)``: the same permutation from the same draws, its steps written
     out for `random.Random` itself (what ``Random.shuffle`` and ``Random._randbelow`` do);
@@ -64,8 +73,12 @@ def shuffle_as_random(items: list[Any], rng: random.Random) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        k = (i + 1).bit_length()
+    count = len(items)
+    # the bits of each bound, read from a table: a call of ``int.bit_length`` costs more
+    # (compiled, the int is boxed and the method looked up by name)
+    lengths = _BIT_LENGTHS if count < len(_BIT_LENGTHS) else _bit_lengths(count)
+    for i in range(count - 1, 0, -1):
+        k = lengths[i + 1]
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
