@@ -155,7 +155,10 @@ def answer_set_of(rule: Any, key: object, kind: type[Any]) -> frozenset[Card]:
     ``kind`` itself, read from the sets it keeps (`_answer_sets`) without the call, which
     works a set out and keeps it."""
     if type(rule) is kind:
-        found: frozenset[Card] | None = rule._answer_sets.get(key)
+        # typed as the dict it is (a `Cache`): compiled, dict's own ``get`` is called in
+        # C, where ``get`` of an untyped object is looked up by name and called
+        kept: dict[object, frozenset[Card]] = rule._answer_sets
+        found = kept.get(key)
         if found is not None:
             return found
     answers: frozenset[Card] = rule.answer_set(key)
