@@ -25,6 +25,7 @@ the option ``/tmp/rlcard-venv`` is used if it exists.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import shutil
@@ -41,6 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench, floor, instructions
 
 import bench
+import crazy_eights
 import floor
 import instructions
 import makao
@@ -174,6 +176,9 @@ def _timings(sizes: Sizes) -> dict[str, tuple[float, int]]:
         }
         # the toy floor (benchmarks/floor.py) in the same rounds: what the machine gives now
         runs["floor 4"] = partial(floor.toy_games, 4, seeds)
+        # and OpenSpiel's C++ crazy_eights driven by the same loop (issue 17's reference)
+        if importlib.util.find_spec("pyspiel") is not None:
+            runs["crazy_eights 4"] = partial(crazy_eights.games, 4, seeds)
         sizes.cache["timings"] = bench.best_of(sizes.rounds, runs)
     timings: dict[str, tuple[float, int]] = sizes.cache["timings"]
     return timings
@@ -186,11 +191,22 @@ def _per_action(sizes: Sizes, players: int) -> float:
 
 def _polish_4p(sizes: Sizes) -> tuple[float, str]:
     value = _per_action(sizes, 4)
-    seconds, actions = _timings(sizes)["floor 4"]
+    timings = _timings(sizes)
+    seconds, actions = timings["floor 4"]
     toy = seconds / actions * 1e6
+    if "crazy_eights 4" in timings:
+        seconds, actions = timings["crazy_eights 4"]
+        c8 = seconds / actions * 1e6
+        reference = (
+            f"OpenSpiel's C++ crazy_eights (benchmarks/crazy_eights.py) in the same rounds: "
+            f"{c8:.2f} µs per player action, makao {c8 / value:.2f}× as fast"
+        )
+    else:
+        reference = "OpenSpiel's C++ crazy_eights: not measured (no pyspiel: the openspiel extra)"
     return value, (
         f"{sizes.games} games, best of {sizes.rounds} rounds; the toy floor of "
-        f"benchmarks/floor.py in the same rounds: {toy:.2f} µs, makao {value / toy:.1f}× it"
+        f"benchmarks/floor.py in the same rounds: {toy:.2f} µs, makao {value / toy:.1f}× it; "
+        f"{reference}"
     )
 
 

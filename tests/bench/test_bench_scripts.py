@@ -57,9 +57,19 @@ def test_the_cheap_figures_are_measured(capsys: pytest.CaptureFixture[str]) -> N
         assert figure["reason"] == ""
         assert isinstance(figure["measured"], float | int) and figure["measured"] > 0
         assert isinstance(figure["met"], bool)
-    assert "the toy floor of benchmarks/floor.py in the same rounds" in str(
-        figures["us_per_action_4p"]["detail"]
-    )
+    detail = str(figures["us_per_action_4p"]["detail"])
+    assert "the toy floor of benchmarks/floor.py in the same rounds" in detail
+    assert "OpenSpiel's C++ crazy_eights" in detail  # measured, or why not
+
+
+def test_openspiels_crazy_eights_is_played_to_the_end_by_the_same_loop() -> None:
+    """The reference of issue 17's µs target: seeded random games of OpenSpiel's
+    crazy_eights, the same actions for the same seeds."""
+    pytest.importorskip("pyspiel")
+    crazy_eights = _load("crazy_eights.py")
+    actions = crazy_eights.games(4, [1, 2])
+    assert actions > 20 and crazy_eights.games(4, [1, 2]) == actions
+    assert len({crazy_eights.games(4, [seed]) for seed in range(6)}) > 1  # seeded games differ
 
 
 def test_the_simulate_command_runs(capsys: pytest.CaptureFixture[str]) -> None:
