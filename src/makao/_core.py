@@ -94,9 +94,9 @@ _SUIT_DEMAND_CARDS: Final = SuitDemandCards
 #: [`Interned`][makao.events.Interned] table keeps them, but in plain dicts, read as
 #: ``table.get(fields) or _intern(table, kind, fields)``: a subclass of `dict` is
 #: subscripted through a Python-level slot (compiled, about 250 instructions a lookup more
-#: than dict's own ``get``, a direct C call; interpreted, the same), and dict's ``get``
-#: called on a subclass is not specialised by the interpreter (about 160 more than on a
-#: dict). Every event is true (a tuple of fields).
+#: than dict's own ``get``, a direct C call; interpreted, ``get`` on a dict costs what that
+#: subscript did), and dict's ``get`` called on a subclass is not specialised by the
+#: interpreter (about 160 more than on a dict). Every event is true (a tuple of fields).
 _ATTACK_RAISED: Final[dict[tuple[int, int, int], AttackRaised]] = {}
 _ATTACK_ACCEPTED: Final[dict[tuple[int, int], AttackAccepted]] = {}
 _WAIT_RAISED: Final[dict[tuple[int, int, int], WaitRaised]] = {}
