@@ -351,7 +351,8 @@ class Core(State):
         """The seat an effect from ``seat`` reaches going ``direction`` (+1 next, -1
         previous): waiting and finished players are passed over (PL-19); ``None`` if
         nobody but ``seat`` could receive it (the effect lapses)."""
-        return _effect_target(self, seat, direction)
+        target = _effect_target(self, seat, direction)
+        return None if target < 0 else target
 
     # The standard mechanics ([`Table`][makao.rules.base.Table] documents them): the
     # built-in rules' hooks call these; the engine calls the module functions itself for
@@ -549,10 +550,12 @@ def _end_turn(game: Core, seat: int, previous: Effect | None, events: list[Event
     effect = game.effect
     if effect is not None and effect is previous:
         game.effect = effect.on_turn_end(game, seat, events)
-    target = game.next_seat
-    if target is not None:
+    # the seat a rule sent the turn to, if any, under a name of its own: compiled, an
+    # optional int is a boxed object at every use (``target`` below is a plain int)
+    chosen = game.next_seat
+    if chosen is not None:
         game.next_seat = None
-        game.to_move = target
+        game.to_move = chosen
         return
     target = (seat + game.direction) % game.players
     if game.done[target] or game.waits[target]:
@@ -560,15 +563,16 @@ def _end_turn(game: Core, seat: int, previous: Effect | None, events: list[Event
     game.to_move = target
 
 
-def _effect_target(game: Core, seat: int, direction: int) -> int | None:
-    """`Core.effect_target` (PL-19), as a module function (see `_play_cards`)."""
+def _effect_target(game: Core, seat: int, direction: int) -> int:
+    """`Core.effect_target` (PL-19), as a module function (see `_play_cards`), -1 for
+    nobody (compiled, an int, where an optional int is boxed and unboxed again)."""
     players = game.players
     target = seat
     for _ in range(players - 1):
         target = (target + direction) % players
         if not game.done[target] and not game.waits[target]:
             return target
-    return None
+    return -1
 
 
 def _unlike(effect: Effect, previous: Effect | None) -> Effect:
@@ -609,7 +613,7 @@ def _raise_attack(
             last_battle = card
     backwards = last_battle is not None and last_battle in rule.backwards
     target = _effect_target(game, seat, -game.direction if backwards else game.direction)
-    if target is None:
+    if target < 0:
         return  # nobody can receive the attack: it lapses (PL-19)
     if type(rule) is _BATTLE_CARDS:  # `BattleCards.attack`, read from its table
         attack = rule._attacks[total, seat, backwards]
@@ -642,7 +646,7 @@ def _raise_wait(
     if not rule.stacks:
         turns = 1
     target = _effect_target(game, seat, game.direction)
-    if target is None:
+    if target < 0:
         return  # nobody can receive it: it lapses (PL-19)
     game.effect = _unlike(rule._waits[turns, seat], previous)
     game.next_seat = target
@@ -686,7 +690,7 @@ def _name_suit(
     events.append(_SUIT_NAMED.get(named) or _INTERN(_SUIT_NAMED, _SUIT_NAMED_KIND, named))
     if rule.binds == "next":
         target = _effect_target(game, seat, game.direction)
-        if target is None:
+        if target < 0:
             return  # nobody can be bound: the suit lapses (PL-19)
         game.next_seat = target
     game.effect = _unlike(rule._named[(suit,)], previous)

@@ -407,3 +407,20 @@ def test_ru_11_an_extra_answer_takes_the_attacks_rule_as_its_own() -> None:
     assert {"Kc", "Kc:h"} <= set(attacked.legal_moves_text())
     events = attacked.play("Kc")
     assert isinstance(events[-1], AttackRaised) and attacked.to_move == 0  # passed on
+
+
+def test_pl_19_the_effect_target_service_passes_over_waiting_and_finished_seats() -> None:
+    """`Table.effect_target`: the next seat that can receive an effect going either way,
+    past waiting and finished seats, and ``None`` when nobody but the player can (the
+    effect lapses, PL-19)."""
+    hands = ["5h 6h", "5c 6c", "7c 8c", "9c 10c"]
+    game = Game.from_position(PL, hands=hands, pile="7h", waits=[0, 1, 0, 0])
+    assert game.effect_target(0, 1) == 2 and game.effect_target(0, -1) == 3
+    assert game.effect_target(2, -1) == 0
+    game = Game.from_position(PL, hands=hands, pile="7h", waits=[0, 1, 2, 1])
+    assert game.effect_target(0, 1) is None and game.effect_target(0, -1) is None
+    finished = ["5h 6h", "", "7c 8c", ""]
+    game = Game.from_position(PL, hands=finished, pile="7h", finished=[1, 3])
+    assert game.effect_target(0, 1) == 2 and game.effect_target(2, 1) == 0
+    game = Game.from_position(PL, hands=finished, pile="7h", finished=[1, 3], waits=[0, 0, 1, 0])
+    assert game.effect_target(0, 1) is None
