@@ -118,11 +118,6 @@ class Beginning:
             return NotImplemented
         return self._fields() == other._fields()
 
-    def __ne__(self, other: object) -> bool:
-        if type(other) is not Beginning:
-            return NotImplemented
-        return self._fields() != other._fields()
-
     def __hash__(self) -> int:
         return hash(self._fields())  # a TypeError for a position's (a dict), as attrs'
 
