@@ -819,7 +819,7 @@ def _draw_cards(
         if event is None:
             event = _drawn(seat, card)
         drawn = event[1]  # its cards: an item, not a named tuple's attribute lookup
-        game.hands[seat] += drawn
+        game.hands[seat] = game.hands[seat] + drawn  # `+`, not `+=` (see `_plain_moves`)
         game.stuck = 0
         events.append(event)
         return drawn
@@ -833,7 +833,7 @@ def _draw_cards(
             taken.append(stock.pop())
         drawn = tuple(taken)
     if drawn:
-        game.hands[seat] += drawn
+        game.hands[seat] = game.hands[seat] + drawn
         game.stuck = 0
     events.append(_new_tuple(_CARDS_DRAWN, (seat, drawn, reason, len(drawn))))
     return drawn

@@ -196,7 +196,7 @@ def _with_extra_moves(game: Position, moves: tuple[Move, ...]) -> tuple[Move, ..
     if game.rule_states == rules.initial_state:
         extra = rules.busy_extra_move_rules  # the idle ones list nothing now
     for rule in extra:
-        moves += tuple(rule.extra_moves(game))  # type: ignore[arg-type]  # a Core
+        moves = moves + tuple(rule.extra_moves(game))  # type: ignore[arg-type]  # a Core
     return moves
 
 
@@ -214,7 +214,7 @@ def _turn_moves(game: Position, seat: int) -> tuple[Move, ...]:
             answer = answer_rule_id(game.effect)
             moves = _variants(game, seat, (drawn,), left if left < cap else cap, answer)
         if not game.must_play_drawn or not moves:
-            moves += _PASS_ALONE
+            moves = moves + _PASS_ALONE
     else:
         firsts = first_cards(game, seat)
         if firsts:
@@ -222,22 +222,22 @@ def _turn_moves(game: Position, seat: int) -> tuple[Move, ...]:
         effect = game.effect
         if effect is None:
             if game.stock or len(game.pile) > 1:  # a card can be drawn
-                moves += _DRAW_ALONE
+                moves = moves + _DRAW_ALONE
         else:
             kind = type(effect)
             if kind is _ATTACK_EFFECT:  # `AttackEffect.may_draw`: always (RU-13); no pass
-                moves += _DRAW_ALONE
+                moves = moves + _DRAW_ALONE
             elif kind is _WAIT_EFFECT:  # `WaitEffect.may_draw` and `may_pass`: pass (PL-18)
-                moves += _PASS_ALONE
+                moves = moves + _PASS_ALONE
             elif kind is _RANK_DEMAND or kind is _SUIT_DEMAND:  # `may_draw` (PL-24, PL-27)
                 built_in: Any = effect
                 if (not firsts or built_in.rule.may_decline) and (game.stock or len(game.pile) > 1):
-                    moves += _DRAW_ALONE
+                    moves = moves + _DRAW_ALONE
             else:
                 if effect.may_draw(game, seat, bool(firsts)):  # type: ignore[arg-type]  # a Core
-                    moves += _DRAW_ALONE
+                    moves = moves + _DRAW_ALONE
                 if not effect._kept & KEEPS_MAY_PASS and effect.may_pass(game, seat):  # type: ignore[arg-type]  # a Core
-                    moves += _PASS_ALONE
+                    moves = moves + _PASS_ALONE
         if not moves:
             moves = _PASS_ALONE  # stuck: nothing to play, nothing to draw (PL-36)
     if game.compiled.required_call_rules:
@@ -299,7 +299,9 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> tuple[Move, ...]:
             firsts = matches
     seat = game.to_move
     # a tuple, grown by concatenation: a row's tuple added to none is that tuple itself,
-    # and a hand with one card to play or none makes at most one tuple (no list to copy)
+    # and a hand with one card to play or none makes at most one tuple (no list to copy).
+    # Written ``moves = moves + t``, not ``moves += t``: compiled, a tuple's ``+`` is
+    # `PySequence_Concat`, its ``+=`` the generic in-place add (tuples have no in-place op)
     moves: tuple[Move, ...] = ()
     if repeats != 0:  # two decks (`Beginning.repeats`)
         if rules.multi_card and repeats == 1:
@@ -315,25 +317,29 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> tuple[Move, ...]:
         left = len(hand) - 1
         cap = rules.left_cap
         left = left if left < cap else cap
-        row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
+        # `_single_row(rules, 0, left)`, always there; typed, so that compiled code adds
+        # its entries as the tuples they are (not by the generic `PyNumber_Add`)
+        row: list[tuple[Move, ...] | None] = rules.single_plays[0][left]
         if rules.multi_card and left:
             for card in firsts:
                 # another card of its rank in hand?
                 mates = bits & _MATE_MASK[card.index]
                 if not mates:
-                    moves += row[card.index] or _fill_single(game, row, card, left, seat)
+                    moves = moves + (row[card.index] or _fill_single(game, row, card, left, seat))
                 elif repeats == 0:  # it may take them (PL-7), kept by its group pattern
                     size = len(hand)
                     slot = rules.group_slots[mates >> (card.index & ~3)][size if size < 16 else 15]
-                    found = rules.group_plays[card.index].get(slot)
-                    moves += found or _cached_group(game, seat, card, 0, mates >> (card.index & ~3))
+                    found: tuple[Move, ...] | None = rules.group_plays[card.index].get(slot)
+                    moves = moves + (
+                        found or _cached_group(game, seat, card, 0, mates >> (card.index & ~3))
+                    )
                 else:  # more copies than two (or not known): kept by the cards
-                    moves += _cached_group(game, seat, card, 0, -1)
+                    moves = moves + _cached_group(game, seat, card, 0, -1)
         else:
             for card in firsts:
-                moves += row[card.index] or _fill_single(game, row, card, left, seat)
+                moves = moves + (row[card.index] or _fill_single(game, row, card, left, seat))
     if game.stock or len(game.pile) > 1:  # a card can be drawn
-        moves += _DRAW_ALONE
+        moves = moves + _DRAW_ALONE
     elif not moves:
         moves = _PASS_ALONE  # stuck (PL-36)
     return moves
@@ -551,21 +557,23 @@ def _plays(game: Position, seat: int, firsts: list[Card]) -> tuple[Move, ...]:
             if one_deck:
                 pattern = bits & _MATE_MASK[first.index]
                 if pattern:  # (an int op on the hand's bits, 52 of them, costs)
-                    moves += _cached_group(game, seat, first, answer, pattern >> (first.index & ~3))
+                    moves = moves + _cached_group(
+                        game, seat, first, answer, pattern >> (first.index & ~3)
+                    )
                     continue
             elif repeats == 1:
                 pattern = _rank_pattern(hand, first)
                 if pattern:
-                    moves += _cached_group(game, seat, first, answer, pattern)
+                    moves = moves + _cached_group(game, seat, first, answer, pattern)
                     continue
             elif _rank_pattern(hand, first):  # more copies (or not known): kept by the cards
-                moves += _cached_group(game, seat, first, answer, -1)
+                moves = moves + _cached_group(game, seat, first, answer, -1)
                 continue
         # no other card of its rank, and no copy of it
         if dynamic and first in dynamic:
-            moves += _make_variants(game, (first,), left, seat)
+            moves = moves + _make_variants(game, (first,), left, seat)
             continue
-        moves += row[first.index] or _fill_single(game, row, first, left, seat)
+        moves = moves + (row[first.index] or _fill_single(game, row, first, left, seat))
     return moves
 
 
@@ -583,19 +591,20 @@ def _paired_plays(game: Position, seat: int, firsts: list[Card], bits: int) -> t
     left = size - 1
     cap = rules.left_cap
     left = left if left < cap else cap
-    row = rules.single_plays[0][left]  # `_single_row(rules, 0, left)`: always there
+    # `_single_row(rules, 0, left)`, always there (typed as in `_plain_moves`)
+    row: list[tuple[Move, ...] | None] = rules.single_plays[0][left]
     moves: tuple[Move, ...] = ()  # a tuple grown by concatenation, as in `_plain_moves`
     for card in firsts:
         pattern = bits & _MATE_MASK[card.index]
         if twice:  # (an int op on the hand's 52 bits costs)
             pattern |= (twice & _RANK_MASK[card.index]) << 4
         if not pattern:
-            moves += row[card.index] or _fill_single(game, row, card, left, seat)
+            moves = moves + (row[card.index] or _fill_single(game, row, card, left, seat))
             continue
         pattern >>= card.index & ~3
         slot = rules.group_slots[pattern][size if size < 16 else 15]
-        found = rules.group_plays[card.index].get(slot)
-        moves += found or _cached_group(game, seat, card, 0, pattern)
+        found: tuple[Move, ...] | None = rules.group_plays[card.index].get(slot)
+        moves = moves + (found or _cached_group(game, seat, card, 0, pattern))
     return moves
 
 
