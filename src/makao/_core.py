@@ -115,11 +115,11 @@ _SUIT_NAMED_KIND: Final = SuitNamed
 #: making a named tuple and freeing it costs about 1,500 instructions, a lookup a tenth.
 #: A play's `CardsPlayed` is kept on the play itself, per seat, with the play's cards,
 #: choice and calls (`_Played`, in the slot ``_played`` that `Move` declares: a slot read
-#: and a lookup by a small int, where a dict by the play's identity made an int of its
-#: address at every play; compiled, an item of a tuple is read without the attribute
-#: lookup a field of a `Play`, an interpreted class, costs). `_DRAWN[seat]` by the card's
-#: index, for one card drawn by a normal draw, and `_PASSED[seat]`, the seat's pass, are
-#: kept for the seats below `_KEPT_SEATS`.
+#: and an item of a list by seat, where a dict by the play's identity made an int of its
+#: address at every play, and a dict by seat hashed the seat; compiled, an item of a tuple
+#: is read without the attribute lookup a field of a `Play`, an interpreted class, costs).
+#: `_DRAWN[seat]` by the card's index, for one card drawn by a normal draw, and
+#: `_PASSED[seat]`, the seat's pass, are kept for the seats below `_KEPT_SEATS`.
 _KEPT_SEATS: Final = 256
 _Played = tuple[CardsPlayed, tuple[Card, ...], Choice, tuple[str, ...]]
 _DRAWN: Final[list[list[CardsDrawn | None]]] = [[None] * 52 for _ in range(_KEPT_SEATS)]
@@ -457,9 +457,13 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
     glue, a Python-level lookup and call (docs/builds.md)."""
     rules = game.compiled
     hand = game.hands[seat]
-    known: _Played | None = move._played.get(seat)
+    known: _Played | None
+    try:
+        known = move._played[seat]  # an item of a list: no hash lookup
+    except IndexError:  # a seat past those its list holds (kept from games of fewer seats)
+        known = None
     if known is None:
-        known = _played(seat, move)
+        known = _played(seat, move, game.players)
     cards = known[1]
     claimed = _movegen.claiming_rule(game, cards) if rules.claim_rules else None
     for card in cards:  # `without_card` for each card, inline: no call per card
@@ -880,16 +884,18 @@ def _draw_then_maybe_play(
     _end_turn(game, seat, game.effect, events)
 
 
-def _played(seat: int, move: Play) -> _Played:
+def _played(seat: int, move: Play, players: int) -> _Played:
     """The event of ``seat`` playing ``move``, with its cards, choice and calls, kept on
-    the play (its ``_played`` slot, by seat)."""
+    the play (its ``_played`` slot: a list by seat, first made for ``players`` seats)."""
     cards, choice = move.cards, move.choice
     event: CardsPlayed = _new_tuple(_CARDS_PLAYED, (seat, cards, choice))
     played = (event, cards, choice, move.calls)
     kept = move._played
-    if kept is _NOT_PLAYED:  # its first play: a dict of its own
-        kept = {}
+    if kept is _NOT_PLAYED:  # its first play: a list of its own
+        kept = [None] * (players if seat < players else seat + 1)
         _set_played(move, kept)
+    elif seat >= len(kept):  # first played in games of fewer seats
+        kept.extend([None] * (seat + 1 - len(kept)))
     kept[seat] = played
     return played
 

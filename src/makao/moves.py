@@ -87,7 +87,7 @@ class Move:
     # compared, hashed, shown or saved): a `Play`'s event per seat (`makao._core`).
     __slots__ = ("_played",)
 
-    _played: dict[int, tuple[Any, ...]]
+    _played: list[tuple[Any, ...] | None]
 
     #: Whether the host, not a seat, makes moves of this type (a report such as
     #: ``"host: timeout 2"``, UM-6, whose ``seat`` is the seat reported on); see
@@ -152,9 +152,10 @@ class Play(Move):
 
 
 _set_played: Final = Move.__dict__["_played"].__set__
-#: A new play's ``_played``: one empty dict shared by every play not played yet (the
-#: engine gives a play a dict of its own when it is first played).
-_NOT_PLAYED: Final[dict[int, tuple[Any, ...]]] = {}
+#: A new play's ``_played``: one list of ``None`` per seat, shared by every play not
+#: played yet and never changed (the engine gives a play a list of its own when it is
+#: first played); a seat past its end has no entry either.
+_NOT_PLAYED: Final[list[tuple[Any, ...] | None]] = [None] * 256
 
 #: The types a play's choice has (a set lookup first: `_check_choice` runs for every play
 #: made, and `makao._movegen._listed_play` tests it before calling that).

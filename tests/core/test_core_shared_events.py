@@ -64,21 +64,54 @@ def test_shared_events_equal_the_events_made_afresh(variant: Variant, players: i
 
 def test_a_play_keeps_its_event_per_seat_and_its_copies_keep_nothing() -> None:
     """A played `Play` keeps, per seat that played it, its `CardsPlayed` with its cards,
-    choice and calls (its ``_played`` slot); a copy or an unpickled play is equal, hashes
-    the same and keeps nothing (the kept events are no part of its value)."""
+    choice and calls (its ``_played`` slot, a list by seat); a copy or an unpickled play is
+    equal, hashes the same and keeps nothing (the kept events are no part of its value)."""
     steps = _steps(variants.polish(), 3, 2)
     plays = {id(move): move for _, move, _ in steps if type(move) is Play}
     assert plays and any(map(any, _core._DRAWN))
     for play in plays.values():
         assert isinstance(play, Play) and play._played and play._played is not _NOT_PLAYED
-        for seat, (played, cards, choice, calls) in play._played.items():
+        kept = [(seat, entry) for seat, entry in enumerate(play._played) if entry is not None]
+        assert kept
+        for seat, (played, cards, choice, calls) in kept:
             assert played.seat == seat
             assert played == CardsPlayed(seat, play.cards, play.choice)
             assert (cards, choice, calls) == (play.cards, play.choice, play.calls)
         for again in (copy.copy(play), copy.deepcopy(play), pickle.loads(pickle.dumps(play))):
             assert again == play and hash(again) == hash(play) and again is not play
             assert again._played is _NOT_PLAYED
-    assert not _NOT_PLAYED  # the shared empty dict stays empty
+    assert not any(_NOT_PLAYED)  # the shared list stays empty of events
+
+
+def test_a_plays_events_by_seat_grow_past_the_seats_of_its_first_game() -> None:
+    """A play's list of events by seat is made for the seats of the game that first plays
+    it; a game of more seats adds the seats past it, and a seat past the shared list of a
+    play not played yet gets a list of its own (the engine's `_played`)."""
+    play, other = Play("7h"), Play("8h")
+    _core._played(1, play, 2)
+    assert len(play._played) == 2 and play._played[0] is None
+    _core._played(3, play, 4)
+    assert len(play._played) == 4 and play._played[2] is None
+    for seat in (1, 3):
+        assert play._played[seat] == (CardsPlayed(seat, play.cards, None), play.cards, None, ())
+    _core._played(300, other, 2)
+    assert len(other._played) == 301 and other._played[300] is not None
+    assert not any(_NOT_PLAYED)
+
+
+def test_a_play_kept_from_a_game_of_fewer_seats_is_played_by_a_seat_past_them() -> None:
+    """The engine reads a play's event for a seat past the end of its list (the play was
+    played only in games of fewer seats) as not made yet: it makes it (PL-7)."""
+    game, choose = Game.new(variants.polish(), 4, seed=5), random.Random(5).choice
+    while game.to_move != 3 or not any(type(move) is Play for move in game.legal_moves()):
+        game.play(choose(game.legal_moves()))
+    play = next(move for move in game.legal_moves() if type(move) is Play)
+    twin = game.clone()
+    object.__setattr__(play, "_played", [None, None])  # as if kept from a 2-seat game
+    events = game.play(play)
+    assert events[0] == CardsPlayed(3, play.cards, play.choice)
+    assert len(play._played) == 4 and play._played[3] is not None
+    assert twin.play(play) == events and twin == game
 
 
 def test_a_copied_play_listed_by_a_rule_is_played_as_the_play_itself() -> None:
