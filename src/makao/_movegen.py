@@ -262,7 +262,7 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> tuple[Move, ...]:
     repeats = game.beginning.repeats
     if rules.single_stuck_wilds:  # one card a play, the wild ones only when none matches
         matching = rules.matching_flags[top]  # so: the matching cards or else the wild ones
-        for card in hand:  # an inline loop (see `held_in`)
+        for card in hand:  # an inline loop (see `flagged_in`)
             if matching[card.index]:
                 firsts.append(card)
         if not firsts:  # nothing matches: the wild cards may (RU-7)
@@ -293,7 +293,7 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> tuple[Move, ...]:
             matches: list[Card] = []
             wilds: list[Card] = []
             matching = rules.matching_flags[top]  # the others are wild only
-            for card in firsts:  # an inline loop (see `held_in`)
+            for card in firsts:  # an inline loop (see `flagged_in`)
                 (matches if matching[card.index] else wilds).append(card)
             _add_wilds(game, game.to_move, wilds, matches)
             firsts = matches
@@ -377,11 +377,12 @@ def first_cards(game: Position, seat: int) -> list[Card]:
         if override is None:
             if answers is None:
                 allowed = []
-                for card in hand:  # an inline loop (see `held_in`)
+                for card in hand:  # an inline loop (see `flagged_in`)
                     if effect.allows(game, card):  # type: ignore[arg-type]  # a Core
                         allowed.append(card)
-            else:
-                allowed = held_in(hand, answers)
+            else:  # the answers by their flags: an index per card, not a hash lookup
+                flags = _ANSWER_FLAGS.get(answers)
+                allowed = flagged_in(hand, _flags_of(answers) if flags is None else flags)
             if game.compiled.has_effect_wilds:
                 for card in hand:  # a loop, not a comprehension: no cell for ``game``
                     if _wild_under_effects(game, card):
@@ -402,7 +403,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
         if wild_only and not _DISJOINT(wild_only, found):
             matches: list[Card] = []
             extra: list[Card] = []
-            for card in found:  # an inline loop (see `held_in`)
+            for card in found:  # an inline loop (see `flagged_in`)
                 (extra if card in wild_only else matches).append(card)
             _add_wilds(game, seat, extra, matches)
         else:
@@ -415,7 +416,7 @@ def first_cards(game: Position, seat: int) -> list[Card]:
             chosen = set(matches)  # by hash and identity, not a `==` per card of a list
             wild_cards = rules.wild_cards
             extra = []
-            for card in hand:  # an inline loop (see `held_in`)
+            for card in hand:  # an inline loop (see `flagged_in`)
                 if card in wild_cards and card not in chosen:
                     extra.append(card)
             _add_wilds(game, seat, extra, matches)
@@ -440,22 +441,32 @@ def can_start(game: Position, seat: int) -> bool:
     return bool(first_cards(game, seat))
 
 
-def held_in(hand: tuple[Card, ...], cards: frozenset[Card]) -> list[Card]:
-    """The cards of ``hand`` that are in ``cards``, in hand order.
+#: Sets of cards as flags by card index (`flagged_in`), worked out the first time a set is
+#: met (`_flags_of`): `first_cards` reads the cards that answer an effect so. A frozenset
+#: keeps its hash, so looking one up costs little. Emptied once it holds `_KEPT_FLAGS`.
+_ANSWER_FLAGS: Final[dict[frozenset[Card], tuple[bool, ...]]] = {}
+_KEPT_FLAGS: Final = 4096
 
-    An inline loop, not a comprehension: on CPython 3.11 a comprehension is a function
-    made and called each time, some 1,400 instructions before its first item."""
-    found: list[Card] = []
-    for card in hand:
-        if card in cards:
-            found.append(card)
-    return found
+
+def _flags_of(cards: frozenset[Card]) -> tuple[bool, ...]:
+    """``cards`` as flags by card index, kept in `_ANSWER_FLAGS`."""
+    if len(_ANSWER_FLAGS) >= _KEPT_FLAGS:
+        _ANSWER_FLAGS.clear()
+    found = [False] * 52  # by card index, 0…51
+    for card in cards:  # an inline loop (see `flagged_in`)
+        found[card.index] = True
+    flags = _ANSWER_FLAGS[cards] = tuple(found)
+    return flags
 
 
 def flagged_in(hand: tuple[Card, ...], flags: tuple[bool, ...]) -> list[Card]:
-    """The cards of ``hand`` whose flag (by card index) is set, in hand order: `held_in`
-    for a set given as flags (`RuleSet.playable_flags`, `RuleSet.matching_flags`), where
-    a lookup is an index, not a hash lookup: fewer instructions on both builds."""
+    """The cards of ``hand`` whose flag (by card index) is set, in hand order: the cards
+    of a set given as flags (`RuleSet.playable_flags`, `RuleSet.matching_flags`,
+    `_flags_of`), where a lookup is an index, not a hash lookup: fewer instructions on
+    both builds.
+
+    An inline loop, not a comprehension: on CPython 3.11 a comprehension is a function
+    made and called each time, some 1,400 instructions before its first item."""
     found: list[Card] = []
     for card in hand:
         if flags[card.index]:
@@ -468,7 +479,7 @@ def _add_wilds(game: Position, seat: int, extra: list[Card], matches: list[Card]
     rules = game.compiled
     answers = rules.wild_answers
     has_match = bool(matches)
-    for card in extra:  # an inline loop (see `held_in`)
+    for card in extra:  # an inline loop (see `flagged_in`)
         answer = answers[card.index]  # the rule's answers, if it has no `allows` of its own
         if answer is not None:
             if answer[has_match]:
@@ -547,7 +558,7 @@ def _plays(game: Position, seat: int, firsts: list[Card]) -> tuple[Move, ...]:
     # card's rank, found in one walk of the hand (no int op on 52 bits per card)
     bits = 0
     if multi and one_deck:
-        for card in hand:  # an inline loop (see `held_in`)
+        for card in hand:  # an inline loop (see `flagged_in`)
             bits += card.bit  # no card twice: the sum is the OR, and cheaper (`_plain_moves`)
     dynamic = rules.table_choice_cards
     row = _single_row(rules, answer, left)
@@ -611,7 +622,7 @@ def _paired_plays(game: Position, seat: int, firsts: list[Card], bits: int) -> t
 def _twice_held(hand: tuple[Card, ...]) -> int:
     """The bits (`Card.bit`) of the cards ``hand`` holds twice or more."""
     seen = twice = 0
-    for card in hand:  # an inline loop (see `held_in`)
+    for card in hand:  # an inline loop (see `flagged_in`)
         bit = card.bit
         if seen & bit:
             twice |= bit
@@ -622,7 +633,7 @@ def _twice_held(hand: tuple[Card, ...]) -> int:
 def _rank_pattern(hand: tuple[Card, ...], first: Card) -> int:
     """The group pattern (`_cached_group`) of the other cards of ``first``'s rank in
     ``hand`` (one copy of ``first`` left out, by identity), each held at most twice: one
-    walk of the hand, no int op on 52 bits (see `held_in`). Not 0 if there is any."""
+    walk of the hand, no int op on 52 bits (see `flagged_in`). Not 0 if there is any."""
     rank = first.rank
     pattern = 0
     skipped = False
@@ -638,7 +649,7 @@ def _rank_pattern(hand: tuple[Card, ...], first: Card) -> int:
 
 def _others_of_rank(hand: tuple[Card, ...], first: Card) -> list[Card]:
     """The cards of ``hand`` of ``first``'s rank but one copy of ``first`` (by identity),
-    in hand order: one inline loop (see `held_in`)."""
+    in hand order: one inline loop (see `flagged_in`)."""
     rank = first.rank
     others: list[Card] = []
     skipped = False
@@ -654,7 +665,7 @@ def _others_of_rank(hand: tuple[Card, ...], first: Card) -> list[Card]:
 def _extras_allowed(game: Position, effect: Effect, cards: Iterable[Card]) -> list[Card]:
     """The ``cards`` that ``effect`` lets follow the first card of a play
     (`Effect.allows_extra`; under an attack, battle cards only, PL-16): an inline loop
-    (see `held_in`)."""
+    (see `flagged_in`)."""
     allowed: list[Card] = []
     for card in cards:
         if allows_extra_of(game, effect, card):
@@ -690,7 +701,7 @@ def _cached_group(
     size = len(hand)
     if pattern >= 0:
         if effect is not None:  # only the cards the effect lets follow
-            for mate, both in _MATE_BITS[first.index]:  # an inline loop (see `held_in`)
+            for mate, both in _MATE_BITS[first.index]:  # an inline loop (see `flagged_in`)
                 if pattern & both and not allows_extra_of(game, effect, mate):
                     pattern &= ~both
             copy = 16 << first.suit  # a copy of ``first`` (two decks)
@@ -727,7 +738,7 @@ def _group_cards(first: Card, group: int | tuple[Card, ...]) -> tuple[Card, ...]
     if isinstance(group, tuple):
         return group
     cards: list[Card] = []
-    for card, both in _RANK_BITS[first.index]:  # an inline loop (see `held_in`)
+    for card, both in _RANK_BITS[first.index]:  # an inline loop (see `flagged_in`)
         held = group & both
         if held:  # once, or twice (both bits; ``first``: its copy's bit alone)
             cards.append(card)
@@ -751,7 +762,7 @@ def _group_plays(
     size = len(game.hands[seat])
     cap = rules.left_cap
     moves: list[Move] = []
-    for cards in sequences:  # an inline loop (see `held_in`)
+    for cards in sequences:  # an inline loop (see `flagged_in`)
         left = size - len(cards)
         moves += _variants(game, seat, cards, left if left < cap else cap, answer)
     return tuple(moves)
@@ -811,7 +822,7 @@ def _middles_and_lasts(others: Sequence[_Item]) -> list[tuple[list[_Item], _Item
     a card held twice is last once."""
     found: list[tuple[list[_Item], _Item]] = []
     for chosen in _sub_multisets(others):
-        for position in range(len(chosen)):  # inline loops (see `held_in`)
+        for position in range(len(chosen)):  # inline loops (see `flagged_in`)
             last = chosen[position]
             if position and chosen[position - 1] is last:
                 continue  # the card's second copy last: the plays of its first
@@ -1028,7 +1039,7 @@ def _make_variants(
         return (_interned(rules, cards, choices[0], ()),)
     call_sets = _call_sets(options)
     plays: list[Move] = []
-    for choice in choices:  # inline loops, not a generator (see `held_in`)
+    for choice in choices:  # inline loops, not a generator (see `flagged_in`)
         for calls in call_sets:
             plays.append(_interned(rules, cards, choice, calls))
     return tuple(plays)

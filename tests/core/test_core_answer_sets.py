@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from _positions import random_positions
-from makao import ALL_CARDS, Card, Game, Variant, variants
+from makao import ALL_CARDS, Card, Game, Variant, _movegen, variants
 from makao.rules import BattleCards, RankDemandCards, WaitCards
 from makao.rules.base import Effect, Table
 
@@ -66,3 +66,19 @@ def test_an_effect_without_an_answer_set_is_asked_card_by_card() -> None:
             return True
 
     assert Anything().answers(ALL_CARDS[0]) is None
+
+
+def test_pl_12_answer_sets_read_as_flags_flag_exactly_their_cards() -> None:
+    """Move generation reads an effect's answers as flags by card index (PL-12, PL-17,
+    PL-23): the flags of a set are set for its cards and no other, the same object every
+    time the set is met, and the table that keeps them starts again past its limit."""
+    sets = [frozenset(ALL_CARDS[index] for index in range(start, 52, 7)) for start in range(7)]
+    for cards in sets:
+        flags = _movegen._flags_of(cards)
+        assert flags == tuple(card in cards for card in ALL_CARDS)
+        assert _movegen._ANSWER_FLAGS.get(cards) is flags
+        hand = tuple(ALL_CARDS[::3])
+        assert _movegen.flagged_in(hand, flags) == [card for card in hand if card in cards]
+    for index in range(_movegen._KEPT_FLAGS + 5):  # distinct sets: the table stays bounded
+        _movegen._flags_of(frozenset(ALL_CARDS[bit] for bit in range(13) if index >> bit & 1))
+    assert 0 < len(_movegen._ANSWER_FLAGS) <= _movegen._KEPT_FLAGS
