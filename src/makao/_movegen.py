@@ -319,7 +319,7 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> tuple[Move, ...]:
         left = left if left < cap else cap
         # `_single_row(rules, 0, left)`, always there; typed, so that compiled code adds
         # its entries as the tuples they are (not by the generic `PyNumber_Add`)
-        row: list[tuple[Move, ...] | None] = rules.single_plays[0][left]
+        row: list[tuple[Move, ...] | None] = rules.plain_single_plays[left]
         if rules.multi_card and left:
             for card in firsts:
                 # another card of its rank in hand?
@@ -603,7 +603,7 @@ def _paired_plays(game: Position, seat: int, firsts: list[Card], bits: int) -> t
     cap = rules.left_cap
     left = left if left < cap else cap
     # `_single_row(rules, 0, left)`, always there (typed as in `_plain_moves`)
-    row: list[tuple[Move, ...] | None] = rules.single_plays[0][left]
+    row: list[tuple[Move, ...] | None] = rules.plain_single_plays[left]
     moves: tuple[Move, ...] = ()  # a tuple grown by concatenation, as in `_plain_moves`
     for card in firsts:
         pattern = bits & _MATE_MASK[card.index]

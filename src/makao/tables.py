@@ -78,6 +78,7 @@ class RuleSet:
         "multi_card",
         "must_play_drawn_when_stuck",
         "plain_filled",
+        "plain_single_plays",
         "plain_tables",
         "play",
         "play_any_after_draw",
@@ -152,6 +153,9 @@ class RuleSet:
     #: to its own rule; there from the start): per cards left (0…4+): per card index, the
     #: listed one-card plays, filled as they are first needed.
     single_plays: dict[int, list[list[Any]]]
+    #: ``single_plays[0]`` itself (no effect in force), which `_plain_moves` reads at
+    #: every listing: a field, not a dict lookup.
+    plain_single_plays: list[list[Any]]
     has_effect_wilds: bool
     claim_rules: tuple[CardRule, ...]
     required_call_rules: tuple[TurnRule, ...]
@@ -249,7 +253,8 @@ class RuleSet:
         tables.sequence_cache = {}
         tables.play_cache = {}
         tables.group_plays = [{} for _ in ALL_CARDS]
-        tables.single_plays = {0: [[None] * 52 for _ in range(5)]}
+        tables.plain_single_plays = [[None] * 52 for _ in range(5)]
+        tables.single_plays = {0: tables.plain_single_plays}
         tables.public_cache = {}
         tables.interned_plays = {}
         tables.card_rule = card_rule

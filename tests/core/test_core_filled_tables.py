@@ -96,6 +96,7 @@ def test_pl_7_after_the_fill_a_one_deck_game_adds_no_plain_entry() -> None:
     fill_plain_tables(rules, 0)
     rows = [list(row) for row in rules.single_plays[0]]
     groups = [dict(kept) for kept in rules.group_plays]
+    assert rules.plain_single_plays is rules.single_plays[0]  # what `_plain_moves` reads
     plays = len(rules.interned_plays)
     assert plays > 1000 and sum(map(len, groups)) > 1000
     for seed in range(6):
