@@ -329,7 +329,7 @@ def _plain_moves(game: Position, hand: tuple[Card, ...]) -> tuple[Move, ...]:
                 elif repeats == 0:  # it may take them (PL-7), kept by its group pattern
                     size = len(hand)
                     slot = rules.group_slots[mates >> (card.index & ~3)][size if size < 16 else 15]
-                    found: tuple[Move, ...] | None = rules.group_plays[card.index].get(slot)
+                    found: tuple[Move, ...] | None = rules.plain_group_plays[card.index][slot]
                     moves = moves + (
                         found or _cached_group(game, seat, card, 0, mates >> (card.index & ~3))
                     )
@@ -614,7 +614,11 @@ def _paired_plays(game: Position, seat: int, firsts: list[Card], bits: int) -> t
             continue
         pattern >>= card.index & ~3
         slot = rules.group_slots[pattern][size if size < 16 else 15]
-        found: tuple[Move, ...] | None = rules.group_plays[card.index].get(slot)
+        found: tuple[Move, ...] | None = (
+            rules.plain_group_plays[card.index][slot]
+            if slot < 256
+            else rules.group_plays[card.index].get(slot)
+        )
         moves = moves + (found or _cached_group(game, seat, card, 0, pattern))
     return moves
 
@@ -686,7 +690,9 @@ def _cached_group(
     are kept in ``first``'s dict of `RuleSet.group_plays`, by one int (no tuple to make,
     hash and compare at every lookup): the slot of `RuleSet.group_slots` for the pattern
     and the hand size, plus ``answer`` (`answer_rule_id`: 0, an id or a negated id) in
-    steps of `_ANSWER_STEP`; `_plain_moves` looks the plays with no effect up itself.
+    steps of `_ANSWER_STEP`; with no answer and a slot below 256 (every group of one
+    deck), in ``first``'s list of `RuleSet.plain_group_plays` by the slot instead (an
+    item, not a lookup). `_plain_moves` looks the plays with no effect up itself.
     With more copies, the cards are found by a walk of the hand and the plays are kept
     in `RuleSet.play_cache` by a tuple of ``first``, those cards in their order, the
     hand size and ``answer``.
@@ -699,6 +705,7 @@ def _cached_group(
     group: int | tuple[Card, ...]
     key: object
     size = len(hand)
+    plain = -1  # the slot, where the plays are kept by slot (`RuleSet.plain_group_plays`)
     if pattern >= 0:
         if effect is not None:  # only the cards the effect lets follow
             for mate, both in _MATE_BITS[first.index]:  # an inline loop (see `flagged_in`)
@@ -710,6 +717,8 @@ def _cached_group(
         slot = rules.group_slots[pattern][size if size < 16 else 15]
         # below 4,096 (interpreted, cached up to 256: with no answer, read, not made)
         key = slot + answer * _ANSWER_STEP if answer else slot
+        if not answer and slot < 256:
+            plain = slot
         cache = rules.group_plays[first.index]
         group = pattern
     else:  # more copies: the other copies of ``first`` stay
@@ -726,6 +735,12 @@ def _cached_group(
         cards = _group_cards(first, group)
         if first in dynamic or not _DISJOINT(dynamic, cards):
             return _group_plays(game, seat, first, cards, answer)  # not cached
+    if plain >= 0:
+        kept = rules.plain_group_plays[first.index]
+        made: tuple[Move, ...] | None = kept[plain]
+        if made is None:
+            made = kept[plain] = _group_plays(game, seat, first, _group_cards(first, group), 0)
+        return made
     found = cache.get(key)
     if found is None:
         found = cache[key] = _group_plays(game, seat, first, _group_cards(first, group), answer)

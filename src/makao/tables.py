@@ -78,6 +78,7 @@ class RuleSet:
         "multi_card",
         "must_play_drawn_when_stuck",
         "plain_filled",
+        "plain_group_plays",
         "plain_single_plays",
         "plain_tables",
         "play",
@@ -143,6 +144,10 @@ class RuleSet:
     #: of its rank, the hand size and the effect's `answer_rule_id` packed in one int;
     #: filled as they are first needed.
     group_plays: list[dict[Any, Any]]
+    #: Per card index: its `group_plays` with no effect's answer (`answer_rule_id` 0) whose
+    #: slot is below 256 (every group of one deck), in a list by slot: an item, not a
+    #: lookup in a dict.
+    plain_group_plays: list[list[Any]]
     #: Per group pattern (`makao._movegen._cached_group`: eight bits, four for the other
     #: cards of a card's rank held, four for their second copies; one deck, 0…15) and hand size
     #: (15 for 15 or more): their part of a `group_plays` key, below 4,096. The sizes from
@@ -253,6 +258,7 @@ class RuleSet:
         tables.sequence_cache = {}
         tables.play_cache = {}
         tables.group_plays = [{} for _ in ALL_CARDS]
+        tables.plain_group_plays = [[None] * 256 for _ in ALL_CARDS]
         tables.plain_single_plays = [[None] * 52 for _ in range(5)]
         tables.single_plays = {0: tables.plain_single_plays}
         tables.public_cache = {}

@@ -62,6 +62,12 @@ def _listing(game: Game, rules: RuleSet) -> list[tuple[object, ...]]:
     ]
 
 
+def _kept_groups(rules: RuleSet) -> int:
+    """How many groups' plays ``rules`` keeps: by key, and by slot with no effect."""
+    by_slot = sum(plays is not None for kept in rules.plain_group_plays for plays in kept)
+    return sum(map(len, rules.group_plays)) + by_slot
+
+
 def _tables() -> list[tuple[str, int]]:
     """Each variant at 2 and 4 seats and at its most seats up to 8 (two decks in Polish)."""
     found = []
@@ -96,14 +102,16 @@ def test_pl_7_after_the_fill_a_one_deck_game_adds_no_plain_entry() -> None:
     fill_plain_tables(rules, 0)
     rows = [list(row) for row in rules.single_plays[0]]
     groups = [dict(kept) for kept in rules.group_plays]
+    plain_groups = [list(kept) for kept in rules.plain_group_plays]
     assert rules.plain_single_plays is rules.single_plays[0]  # what `_plain_moves` reads
     plays = len(rules.interned_plays)
-    assert plays > 1000 and sum(map(len, groups)) > 1000
+    assert plays > 1000 and _kept_groups(rules) > 1000
     for seed in range(6):
         for position in _plain_positions(variant, 4, seed):
             _listing(position, rules)
     assert [list(row) for row in rules.single_plays[0]] == rows
     assert [dict(kept) for kept in rules.group_plays] == groups
+    assert [list(kept) for kept in rules.plain_group_plays] == plain_groups
     assert len(rules.interned_plays) == plays
 
 
@@ -126,12 +134,12 @@ def test_ru_after_the_fill_a_game_of_one_card_plays_adds_no_plain_entry() -> Non
 def test_a_rule_sets_first_game_fills_its_tables_once_per_deck_count() -> None:
     rules = _fresh(VARIANTS["polish"])
     fill_plain_tables(rules, 0)
-    groups = sum(map(len, rules.group_plays))
+    groups = _kept_groups(rules)
     fill_plain_tables(rules, 0)  # filled already: nothing more
-    assert sum(map(len, rules.group_plays)) == groups
+    assert _kept_groups(rules) == groups
     fill_plain_tables(rules, 1)  # two decks: the patterns with a card held twice
     assert rules.plain_filled == 3
-    assert sum(map(len, rules.group_plays)) > groups
+    assert _kept_groups(rules) > groups
     variant = variants.polish()
     Game.new(variant, 2, seed=1)
     assert variant.compiled.plain_filled & 1
