@@ -81,6 +81,9 @@ _SUIT: Final = Suit
 _CARDS_PLAYED: Final = CardsPlayed
 _CARDS_DRAWN: Final = CardsDrawn
 _TURN_SKIPPED: Final = TurnSkipped
+_STOCK_RESHUFFLED: Final = StockReshuffled
+_PLAYER_FINISHED: Final = PlayerFinished
+_GAME_OVER: Final = GameOver
 _RANK_ENDED: Final = _demand._RANK_ENDED
 #: The built-in rule and effect classes whose hooks are the engine's standard mechanics
 #: (`_raise_attack`, `_raise_wait`, `_demand_rank`, `_name_suit`, `_accept_attack`,
@@ -430,7 +433,7 @@ class Core(State):
         self.done = replaced(self.done, seat, True)
         self.finished += (seat,)
         self.waits = replaced(self.waits, seat, 0)
-        events.append(PlayerFinished(seat, len(self.finished)))
+        events.append(_new_tuple(_PLAYER_FINISHED, (seat, len(self.finished))))
 
     def end_game(self, events: list[Event]) -> None:
         """End the game: the remaining players are ranked by fewest cards (PL-32, PL-36)."""
@@ -439,7 +442,7 @@ class Core(State):
         self.done = (True,) * self.players
         self.over = True
         self.effect = None
-        events.append(GameOver(tuple(self.finished), self.blocked))
+        events.append(_new_tuple(_GAME_OVER, (tuple(self.finished), self.blocked)))
 
 
 def store_rule_states(game: Core, states: tuple[object, ...]) -> None:
@@ -852,7 +855,7 @@ def _reshuffle(game: Core, events: list[Event]) -> bool:
     game.reshuffles += 1
     game.rng = _random.shuffle(cards, game.rng)
     game.stock[:0] = cards
-    events.append(StockReshuffled(len(cards)))
+    events.append(_new_tuple(_STOCK_RESHUFFLED, (len(cards),)))
     return True
 
 

@@ -180,8 +180,11 @@ def allows_extra_of(game: Position, effect: Effect, card: Card) -> bool:
     rank or a demander, PL-23), and `Effect`'s default (any card) without a call."""
     kind = type(effect)
     built_in: Any = effect
-    if kind is _ATTACK_EFFECT:
-        return built_in.rule.covers(card)  # type: ignore[no-any-return]
+    if kind is _ATTACK_EFFECT:  # `BattleCards.covers`, read (a subclass may override it)
+        rule = built_in.rule
+        if type(rule) is _BATTLE_CARDS:
+            return card in rule.penalty_table
+        return rule.covers(card)  # type: ignore[no-any-return]
     if kind is _RANK_DEMAND:
         return card.rank is built_in.rank or card in built_in.rule.cards
     if effect._kept & KEEPS_ALLOWS_EXTRA:
