@@ -10,6 +10,7 @@ import pytest
 from makao import Move, Play, variants
 from makao.bots import BaseBot, HeuristicBot, RandomBot
 from makao.errors import SetupError
+from makao.moves import Say, Stop, move_seat
 from makao.sim import compare, play_game, simulate
 from makao.sim.stats import difference, mean, rate
 from makao.view import View
@@ -54,6 +55,35 @@ def test_pl_30_the_loop_lets_others_call_stop_on_a_silent_player() -> None:
     metrics = result.metrics()
     assert metrics["penalty cards forgetful"].value > 0
     assert metrics["penalty cards heuristic"].value == 0
+
+
+class _OfferedBot(RandomBot):
+    """A random bot that reads its view and notes every move it is offered, by its seat."""
+
+    reads_view = True
+
+    def __init__(self, offered: list[tuple[int, Move]]) -> None:
+        super().__init__()
+        self.offered = offered
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        self.offered += [(view.seat, move) for move in moves]
+        return super().choose(view, moves)
+
+    def respond(self, view: View, moves: Sequence[Move]) -> Move | None:
+        self.offered += [(view.seat, move) for move in moves]
+        return super().respond(view, moves)
+
+
+def test_pl_29_pl_30_each_bot_is_offered_its_own_actions_only() -> None:
+    """Out of turn, a late "makao" is offered to the silent player and "stop" to each other
+    player, as theirs (PL-29, PL-30): the loop hands every seat the actions it names."""
+    offered: list[tuple[int, Move]] = []
+    for seed in range(8):
+        play_game(POLISH, [_OfferedBot(offered), _OfferedBot(offered)], seed, index=seed)
+    actions = [(seat, move) for seat, move in offered if move_seat(move) is not None]
+    assert {type(move) for _, move in actions} == {Say, Stop}
+    assert all(move_seat(move) == seat for seat, move in actions)
 
 
 def test_capped_games_are_truncated_not_won() -> None:

@@ -25,7 +25,7 @@ from makao.bots.protocol import Bot
 from makao.engine import Game
 from makao.errors import IllegalMoveError
 from makao.events import CardsDrawn, CardsPlayed, Event, Penalised
-from makao.moves import Draw, Move, Pass, Play, move_seat
+from makao.moves import Draw, Move, Pass, Play, Say, Stop, move_seat
 from makao.seeding import derive_seed
 from makao.variant import Variant
 from makao.view import UNREAD, View
@@ -41,6 +41,10 @@ _T = TypeVar("_T", bound=tuple[object, ...])
 _DRAW: Final = Draw
 _PASS: Final = Pass
 _PLAY: Final = Play
+#: The built-in out-of-turn actions ("say makao", "stop makao"), whose actor `_ask` reads
+#: as their ``seat`` field itself (an interpreted call of `move_seat` costs more).
+_SAY: Final = Say
+_STOP: Final = Stop
 
 
 class GameRecord(NamedTuple):
@@ -233,7 +237,13 @@ def _ask(
         # `move_seat(move)`, its usual case inline: a call of the interpreted function per
         # move costs more than the test
         kind = type(move)
-        actor = None if kind is _DRAW or kind is _PASS or kind is _PLAY else move_seat(move)
+        actor: int | None
+        if kind is _DRAW or kind is _PASS or kind is _PLAY:
+            actor = None
+        elif kind is _SAY or kind is _STOP:
+            actor = cast("Say | Stop", move).seat
+        else:
+            actor = move_seat(move)
         if actor is None or actor == seat:
             own.append(move)
         else:
