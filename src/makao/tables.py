@@ -142,7 +142,7 @@ class RuleSet:
     #: Per card index: the listed plays of a group of cards starting with that card
     #: (`makao._movegen._cached_group`; at most two copies of a card), by the other cards
     #: of its rank, the hand size and the effect's `answer_rule_id` packed in one int;
-    #: filled as they are first needed.
+    #: filled as they are first needed (but those `plain_group_plays` keeps).
     group_plays: list[dict[Any, Any]]
     #: Per card index: its `group_plays` with no effect's answer (`answer_rule_id` 0) whose
     #: slot is below 256 (every group of one deck), in a list by slot: an item, not a
