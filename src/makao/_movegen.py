@@ -28,7 +28,7 @@ from makao.rules.base import (
 from makao.rules.demand import RankDemand, RankDemandCards, SuitDemand
 from makao.rules.wait import WaitEffect
 from makao.state import State
-from makao.tables import RuleSet
+from makao.tables import PLAIN_GROUP_SLOTS, RuleSet, card_flags
 
 #: What move generation reads: the state. At run time it is always a game (a
 #: `makao._core.Core`, so a [`Table`][makao.rules.base.Table]), which is what the rule hooks
@@ -455,10 +455,7 @@ def _flags_of(cards: frozenset[Card]) -> tuple[bool, ...]:
     """``cards`` as flags by card index, kept in `_ANSWER_FLAGS`."""
     if len(_ANSWER_FLAGS) >= _KEPT_FLAGS:
         _ANSWER_FLAGS.clear()
-    found = [False] * 52  # by card index, 0…51
-    for card in cards:  # an inline loop (see `flagged_in`)
-        found[card.index] = True
-    flags = _ANSWER_FLAGS[cards] = tuple(found)
+    flags = _ANSWER_FLAGS[cards] = card_flags(cards)
     return flags
 
 
@@ -619,7 +616,7 @@ def _paired_plays(game: Position, seat: int, firsts: list[Card], bits: int) -> t
         slot = rules.group_slots[pattern][size if size < 16 else 15]
         found: tuple[Move, ...] | None = (
             rules.plain_group_plays[card.index][slot]
-            if slot < 256
+            if slot < PLAIN_GROUP_SLOTS
             else rules.group_plays[card.index].get(slot)
         )
         moves = moves + (found or _cached_group(game, seat, card, 0, pattern))
@@ -693,8 +690,8 @@ def _cached_group(
     are kept in ``first``'s dict of `RuleSet.group_plays`, by one int (no tuple to make,
     hash and compare at every lookup): the slot of `RuleSet.group_slots` for the pattern
     and the hand size, plus ``answer`` (`answer_rule_id`: 0, an id or a negated id) in
-    steps of `_ANSWER_STEP`; with no answer and a slot below 256 (every group of one
-    deck), in ``first``'s list of `RuleSet.plain_group_plays` by the slot instead (an
+    steps of `_ANSWER_STEP`; with no answer and a slot below `PLAIN_GROUP_SLOTS` (every group
+    of one deck), in ``first``'s list of `RuleSet.plain_group_plays` by the slot instead (an
     item, not a lookup). `_plain_moves` looks the plays with no effect up itself.
     With more copies, the cards are found by a walk of the hand and the plays are kept
     in `RuleSet.play_cache` by a tuple of ``first``, those cards in their order, the
@@ -720,7 +717,7 @@ def _cached_group(
         slot = rules.group_slots[pattern][size if size < 16 else 15]
         # below 4,096 (interpreted, cached up to 256: with no answer, read, not made)
         key = slot + answer * _ANSWER_STEP if answer else slot
-        if not answer and slot < 256:
+        if not answer and slot < PLAIN_GROUP_SLOTS:
             plain = slot
         cache = rules.group_plays[first.index]
         group = pattern

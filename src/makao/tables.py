@@ -38,6 +38,11 @@ _SLOTS: tuple[type[Rule], ...] = (DrawRule, PlayRule, FinishRule, StartRule)
 _WILD_ANSWERS: Final = (WildRule.allows, Wild.allows)
 
 
+#: The slots of `RuleSet.plain_group_plays`: those of every group of one deck (four bits
+#: of other cards of the rank, four of hand size: `RuleSet.group_slots`).
+PLAIN_GROUP_SLOTS: Final = 256
+
+
 class RuleSet:
     """A variant's rules compiled into per-card tables (built once per variant, by
     [`compile`][makao.tables.RuleSet.compile]; read-only after that but for its caches).
@@ -145,8 +150,8 @@ class RuleSet:
     #: filled as they are first needed (but those `plain_group_plays` keeps).
     group_plays: list[dict[Any, Any]]
     #: Per card index: its `group_plays` with no effect's answer (`answer_rule_id` 0) whose
-    #: slot is below 256 (every group of one deck), in a list by slot: an item, not a
-    #: lookup in a dict.
+    #: slot is below `PLAIN_GROUP_SLOTS` (every group of one deck), in a list by slot: an
+    #: item, not a lookup in a dict.
     plain_group_plays: list[list[Any]]
     #: Per group pattern (`makao._movegen._cached_group`: eight bits, four for the other
     #: cards of a card's rank held, four for their second copies; one deck, 0…15) and hand size
@@ -258,7 +263,7 @@ class RuleSet:
         tables.sequence_cache = {}
         tables.play_cache = {}
         tables.group_plays = [{} for _ in ALL_CARDS]
-        tables.plain_group_plays = [[None] * 256 for _ in ALL_CARDS]
+        tables.plain_group_plays = [[None] * PLAIN_GROUP_SLOTS for _ in ALL_CARDS]
         tables.plain_single_plays = [[None] * 52 for _ in range(5)]
         tables.single_plays = {0: tables.plain_single_plays}
         tables.public_cache = {}
@@ -457,7 +462,15 @@ def compiled(rules: tuple[Rule, ...]) -> RuleSet:
     return found
 
 
-def _flags(sets: tuple[frozenset[Card], ...]) -> tuple[tuple[bool, ...], ...]:
-    """Each set of cards as flags by card index (``flags[card.index]``: a card's lookup is
+def card_flags(cards: frozenset[Card]) -> tuple[bool, ...]:
+    """A set of cards as flags by card index (``flags[card.index]``: a card's lookup is
     an index, where a set's is a hash lookup)."""
-    return tuple(tuple(card in cards for card in ALL_CARDS) for cards in sets)
+    found = [False] * len(ALL_CARDS)
+    for card in cards:  # an inline loop: no cell for ``found``
+        found[card.index] = True
+    return tuple(found)
+
+
+def _flags(sets: tuple[frozenset[Card], ...]) -> tuple[tuple[bool, ...], ...]:
+    """Each set of cards as flags by card index (`card_flags`)."""
+    return tuple(map(card_flags, sets))
