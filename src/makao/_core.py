@@ -1,16 +1,17 @@
-"""The engine's compiled half: [`Game.play`][makao.engine.Game.play],
+"""The engine's hot half: [`Game.play`][makao.engine.Game.play],
 [`Game.legal_moves`][makao.engine.Game.legal_moves] and the services rules use
 ([`makao.rules.Table`][makao.rules.base.Table]).
 
-[`Game`][makao.engine.Game] is a `Core`. The public entry points that check raw input of
-types mypyc would check itself (seats and counts as ``int``: `Game.new`, `Game.hand`,
-`Game.view`, …) live in [`makao.engine`][makao.engine], which stays interpreted in both
-builds, so that bad input raises makao's typed errors there. `play` and `legal_moves` live
-here: their arguments (a move or its text; a seat, typed `object` here) are none mypyc
-checks, and they check them themselves. In the
-compiled build (docs/builds.md) this module and [`makao.state`][makao.state] are compiled
-with mypyc, so `Core` is a native class whose fields compiled code reads as C struct
-members; `Game`, an interpreted subclass, adds no fields.
+[`Game`][makao.engine.Game] is a `Core`; its other entry points (`Game.new`, `Game.hand`,
+`Game.view`, …) live in [`makao.engine`][makao.engine]. In the compiled build
+(docs/builds.md) this module, [`makao.state`][makao.state] and `makao.engine` are
+compiled with mypyc, so `Core` and `Game` are native classes whose fields compiled code
+reads as C struct members (`Game` adds no fields). mypyc checks an argument typed as a
+builtin (an ``int``) before the function's own checks run, so every entry point that
+takes raw input types it as something mypyc does not check and checks it itself, so that
+bad input raises makao's typed errors on both builds: a seat or a count is a
+`SupportsIndex` in `Game`, a seat an `object` here, a move (an interpreted class) or its
+text `Move | str`.
 """
 
 from __future__ import annotations
@@ -185,12 +186,7 @@ class Core(State):
         return seat
 
     def play(self, move: Move | str) -> tuple[Event, ...]:
-        """Play ``move`` (an object or its text) and return what happened.
-
-        Raises [`InvalidMoveError`][makao.errors.InvalidMoveError] for malformed moves and
-        [`IllegalMoveError`][makao.errors.IllegalMoveError] for moves the rules forbid now; in both
-        cases the game is unchanged.
-        """
+        """`Game.play` (typed and documented there)."""
         legal = self._legal
         if legal is None:  # not listed yet (the usual caller has listed the moves first)
             legal = Core.legal_moves(self)  # the engine's listing, whatever a subclass lists

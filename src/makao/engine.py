@@ -11,14 +11,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping, Sequence
+from types import FunctionType
+from typing import SupportsIndex, TypeGuard
 
 from makao import _movegen, _random
+from makao._build import mypyc_attr
 from makao._core import Core, store_rule_states, unfinished_by_cards
 from makao.cards import Card, parse_cards, without_card
 from makao.deck import shuffled_deck
 from makao.errors import InvalidMoveError, SetupError
+from makao.events import Event
 from makao.moves import Draw, Move, Pass, parse_move
 from makao.outcome import Outcome
 from makao.rules.base import Effect, Pending
@@ -38,6 +41,7 @@ _FIELD_NAMES = tuple(field.name for field in FIELDS)
 _PASS = Pass()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(Core):
     """A game of a shedding variant: the position, whose move it is, and how it got here.
 
@@ -50,6 +54,12 @@ class Game(Core):
     [`play`][makao.engine.Game.play]. `clone`
     is cheap, for search. Two games are equal when their positions are
     ([`position_key`][makao.state.State.position_key]).
+
+    Seats, player counts and seeds are annotated `SupportsIndex`: pass an `int`. Anything
+    else, a `bool` too, raises [`SeatError`][makao.errors.SeatError] or
+    [`SetupError`][makao.errors.SetupError] (the compiled build checks them in its own code,
+    as the interpreted one does: mypyc would turn a `str` into a `TypeError` and `True`
+    into 1 for an `int` annotation).
     """
 
     __slots__ = ()
@@ -61,18 +71,22 @@ class Game(Core):
 
     @classmethod
     def new(
-        cls, variant: Variant, players: int, seed: int | None = None, *, dealer: int | None = None
+        cls,
+        variant: Variant,
+        players: SupportsIndex,
+        seed: SupportsIndex | None = None,
+        *,
+        dealer: SupportsIndex | None = None,
     ) -> Game:
         """Shuffle with ``seed`` and deal a new game of ``variant`` for ``players`` seats.
 
         The player after ``dealer`` moves first (PL-5); by default the variant's dealer
         (the last seat, so seat 0 starts)."""
         _check_variant(variant)
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        _check_seed(seed)
+        seed = _checked_seed(random.SystemRandom().randrange(2**63) if seed is None else seed)
         start = variant.compiled.start
         start.check_players(players)
+        assert _is_int(players)  # `check_players` refused anything else
         for rule in variant.compiled.table_checks:
             rule.check_table(players)
         deck = shuffled_deck(start.decks_for(players), random.Random(seed), start.ranks)
@@ -101,14 +115,14 @@ class Game(Core):
         hands: Sequence[str | Iterable[Card]],
         pile: str | Iterable[Card],
         stock: str | Iterable[Card] = (),
-        to_move: int = 0,
+        to_move: SupportsIndex = 0,
         effect: str | Effect | None = None,
         *,
         finished: Sequence[int] = (),
         waits: Sequence[int] | None = None,
-        direction: int = 1,
-        seed: int = 0,
-        drawn: str | Card | None = None,
+        direction: SupportsIndex = 1,
+        seed: SupportsIndex = 0,
+        drawn: object = None,
         public: Iterable[tuple[str, object]] = (),
     ) -> Game:
         """Set up a given position (for puzzles, tests and analysis).
@@ -118,18 +132,20 @@ class Game(Core):
         effect in force, as an object or in its text form (``"attack 5 by 1"``,
         ``"wait 2 by 0"``, ``"demand 7 by 0"``, ``"suit h"``). ``finished`` lists seats that
         already went out, in order; ``seed`` drives later reshuffles. ``drawn`` is a card
-        the player to move has just drawn and may still play (PL-8; under RU-9 they must,
-        if they had nothing to play before); ``public`` gives the rules' public state, as
-        `View.public` lists it (who owes a "makao", an open question period).
+        (or its text; typed `object`, as ``text`` of `from_json` is) the player to move has
+        just drawn and may still play (PL-8; under RU-9 they must, if they had nothing to
+        play before); ``public`` gives the rules' public state, as `View.public` lists it
+        (who owes a "makao", an open question period).
 
         Every argument is checked ([`SetupError`][makao.errors.SetupError] says what is wrong):
         seats, waits, direction, the effect's seats, cards outside the variant's deck. The
         number of copies of a card is not checked, so a loose stock may repeat cards.
         """
         _check_variant(variant)
-        _check_seed(seed)
-        if isinstance(hands, str) or not isinstance(hands, Sequence):
-            raise SetupError(f"hands must list one hand per seat, not {hands!r:.60}")
+        seed = _checked_seed(seed)
+        given: object = hands  # as passed: compiled, a narrowed `hands` is typed a `str` here
+        if isinstance(given, str) or not isinstance(given, Sequence):
+            raise SetupError(f"hands must list one hand per seat, not {given!r:.60}")
         game = cls._blank(variant, len(hands), seed)
         try:
             game.hands = [parse_cards(hand) for hand in hands]
@@ -137,9 +153,7 @@ class Game(Core):
             game.stock = list(reversed(parse_cards(stock)))
         except ValueError as error:
             raise SetupError(f"bad position: {error}") from None
-        _check_position(game, to_move, finished, waits, direction)
-        game.to_move = to_move
-        game.direction = direction
+        game.to_move, game.direction = _check_position(game, to_move, finished, waits, direction)
         for seat in finished:
             game.record_finish(seat, [])
         if waits is not None:
@@ -171,7 +185,7 @@ class Game(Core):
 
     @classmethod
     def _blank(cls, variant: Variant, players: int, seed: int) -> Game:
-        game = Core.__new__(cls)  # made without Game.__init__, which refuses Game()
+        game = cls.__new__(cls)  # made without Game.__init__, which refuses Game()
         game.variant = variant
         game.compiled = variant.compiled
         game.players = players
@@ -219,33 +233,42 @@ class Game(Core):
         """How many cards the stock holds."""
         return len(self.stock)
 
-    if TYPE_CHECKING:
+    # `is_over`, `legal_moves` and `play`, which every game loop calls per move, are
+    # `Game`'s own here, so that in the compiled build (where `Game` is a native class)
+    # they are methods of the object's very class: CPython 3.11 runs a call of a C method
+    # on an object of the method's own class by a specialised instruction, and a call on
+    # an object of a subclass (`Game` of `Core`) by the generic one, with two type checks
+    # of the object (about 190 instructions a call more). The interpreted build drops the
+    # two methods and reads `over`'s slot for `is_over` (see the end of the module): a
+    # Python-level call between would cost it that much instead.
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.over
 
-        @property
-        def is_over(self) -> bool:
-            """Whether the game has ended."""
-
-    else:
-        # the descriptor of the state's own field `over` under a second name: read as that
-        # field is, with no call per read (every game loop asks it per move), and, by the
-        # interpreter, as a slot it specialises (a property is looked up anew at each read)
-        is_over = State.__dict__["over"]
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def hand(self, seat: SupportsIndex) -> tuple[Card, ...]:
         """The cards ``seat`` holds, in the order they were received."""
         return self.hands[self._seat(seat)]
 
-    if TYPE_CHECKING:  # at run time `Core.legal_moves` (compiled in the compiled build)
+    def legal_moves(self, seat: SupportsIndex | None = None) -> tuple[Move, ...]:  # type: ignore[override]
+        """Every move legal now: the turn moves of `to_move` and any seat's
+        out-of-turn actions (a late makao call, "stop makao", …). Empty once over.
 
-        def legal_moves(self, seat: int | None = None) -> tuple[Move, ...]:  # type: ignore[override]
-            """Every move legal now: the turn moves of `to_move` and any seat's
-            out-of-turn actions (a late makao call, "stop makao", …). Empty once over.
+        With ``seat`` (the host-facing form), only the moves that seat may make: its turn
+        moves if it is to move, and its own out-of-turn actions
+        ([`SeatError`][makao.errors.SeatError] for a seat not at the table)."""
+        return Core.legal_moves(self, seat)
 
-            With ``seat`` (the host-facing form), only the moves that seat may make: its turn
-            moves if it is to move, and its own out-of-turn actions
-            ([`SeatError`][makao.errors.SeatError] for a seat not at the table)."""
+    def play(self, move: Move | str) -> tuple[Event, ...]:
+        """Play ``move`` (an object or its text) and return what happened.
 
-    def is_legal(self, move: Move | str, seat: int | None = None) -> bool:
+        Raises [`InvalidMoveError`][makao.errors.InvalidMoveError] for malformed moves and
+        [`IllegalMoveError`][makao.errors.IllegalMoveError] for moves the rules forbid now; in both
+        cases the game is unchanged.
+        """
+        return Core.play(self, move)
+
+    def is_legal(self, move: Move | str, seat: SupportsIndex | None = None) -> bool:
         """Whether ``move`` (an object or its text) is legal now -- and, with ``seat``,
         whether that seat may make it ("may seat 2 play ``7h`` now?"; turn moves carry no
         seat: they are the seat to move's). A multi-card play in another order of the same
@@ -266,7 +289,7 @@ class Game(Core):
         else -- a turn move -- the seat to move."""
         return None if move.by_host else _movegen.actor(self, move)
 
-    def legal_moves_text(self, seat: int | None = None) -> list[str]:
+    def legal_moves_text(self, seat: SupportsIndex | None = None) -> list[str]:
         """The legal moves as text; with ``seat``, only those that seat may make."""
         return [str(move) for move in self.legal_moves(seat)]
 
@@ -331,16 +354,19 @@ class Game(Core):
         return game_to_json(self)
 
     @classmethod
-    def from_json(cls, text: str, variant: Variant | None = None) -> Game:
+    def from_json(cls, text: object, variant: Variant | None = None) -> Game:
         """Load a game saved by [`to_json`][makao.engine.Game.to_json] (pass ``variant`` for a
-        custom variant); raises [`StateError`][makao.errors.StateError] for corrupt input."""
+        custom variant); raises [`StateError`][makao.errors.StateError] for corrupt input.
+
+        ``text`` is the JSON text (a `str`); anything else is a `StateError` too (typed
+        `object` so that the compiled build checks it itself, as for seats: see `Game`)."""
         from makao.serialize import game_from_json
 
-        return game_from_json(text, variant)
+        return game_from_json(text, variant)  # type: ignore[arg-type]  # it checks the text
 
     @classmethod
     def replay(
-        cls, variant: Variant, origin: dict[str, object], moves: Iterable[Move | str]
+        cls, variant: Variant, origin: Mapping[str, object], moves: Iterable[Move | str]
     ) -> Game:
         """Rebuild a game from [`origin`][makao.engine.Game.origin] and
         [`record`][makao.engine.Game.record] (moves or their text)."""
@@ -348,7 +374,7 @@ class Game(Core):
 
         return replay(variant, origin, moves)
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: SupportsIndex) -> View:
         """What ``seat`` may know: their hand, the pile, counts, public effects."""
         if type(seat) is not int or not 0 <= seat < self.players:
             self._seat(seat)  # raises the error
@@ -394,6 +420,13 @@ class Game(Core):
         return f"<Game {self.variant.name} {self.players} players, top {self.top}, {state}>"
 
 
+if isinstance(getattr(Game, "play"), FunctionType):  # noqa: B009
+    # the interpreted build: `Core`'s own methods and the state's own slot (specialised by
+    # the interpreter), with no call between (see `Game.is_over`)
+    delattr(Game, "legal_moves")
+    delattr(Game, "play")
+    setattr(Game, "is_over", vars(State)["over"])  # noqa: B010
+
 #: How many (rule states, announcements) keys a rule set caches views' public state for.
 _PUBLIC_CACHE_SIZE = 4096
 
@@ -425,7 +458,7 @@ def _none_done(players: int) -> tuple[bool, ...]:
 
 def _restore_game(state: dict[str, object]) -> Game:
     """Rebuild a pickled [`Game`][makao.engine.Game] (see `Game.__reduce__`)."""
-    game = Core.__new__(Game)
+    game = Game.__new__(Game)
     log: tuple[object, ...] | None = None
     for move in state.pop("_log"):  # type: ignore[attr-defined]
         log = (move, log)
@@ -439,7 +472,7 @@ def _restore_game(state: dict[str, object]) -> Game:
     return game
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     """An integer that is not a ``bool`` (``True`` is no seat number)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -456,18 +489,22 @@ def _check_variant(variant: object) -> None:
         )
 
 
-def _check_seed(seed: object) -> None:
+def _checked_seed(seed: object) -> int:
+    """``seed``, if it is an integer (not a ``bool``); else a `SetupError`."""
     if not _is_int(seed):
         raise SetupError(f"seed must be an integer, not {seed!r:.60}")
+    return seed
 
 
 def _check_position(
     game: Game,
-    to_move: int,
+    to_move: object,
     finished: Sequence[int],
     waits: Sequence[int] | None,
-    direction: int,
-) -> None:
+    direction: object,
+) -> tuple[int, int]:
+    """Refuse a position that is not one (`SetupError`); else its seat to move and its
+    direction."""
     players = game.players
     game.compiled.start.check_players(players, position=True)
     for rule in game.compiled.table_checks:
@@ -492,6 +529,7 @@ def _check_position(
             raise SetupError(f"finished seat {seat!r} must be a distinct seat with no cards")
     if to_move in finished:
         raise SetupError(f"seat {to_move} to move has already finished")
+    return to_move, direction
 
 
 def _check_cards(game: Game) -> None:
@@ -508,9 +546,7 @@ def _check_cards(game: Game) -> None:
                 raise SetupError(f"bad position: {card} is not in this variant's deck")
 
 
-def _position_extras(
-    game: Game, drawn: str | Card | None, public: Iterable[tuple[str, object]]
-) -> None:
+def _position_extras(game: Game, drawn: object, public: Iterable[tuple[str, object]]) -> None:
     """Set a position's drawn card (PL-8, RU-9) and the rules' public state."""
     if isinstance(public, (str, bytes)) or not isinstance(public, Iterable):
         raise SetupError(f"public must list (name, value) pairs, not {public!r:.60}")

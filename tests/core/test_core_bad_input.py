@@ -328,6 +328,8 @@ def test_from_position_refuses_bad_positions(change: dict[str, Any]) -> None:
         {"finished": None},
         {"direction": 1.0},
         {"seed": "x"},
+        {"drawn": 5},
+        {"drawn": b"5h"},
     ],
     ids=repr,
 )
@@ -401,6 +403,18 @@ def test_from_json_refuses_a_non_variant() -> None:
 def test_replay_refuses_bad_arguments(variant: Any, moves: Any) -> None:
     origin = mid_game().origin
     typed(lambda: replay(variant, origin, moves), StateError)
+
+
+@pytest.mark.parametrize("text", [42, None, ["{}"]], ids=repr)
+def test_game_from_json_refuses_what_is_not_text(text: Any) -> None:
+    # the compiled build's `Game` is native: a `str` argument would be mypyc's to check
+    # (a `TypeError`); `Game.from_json` takes any object and `StateError` says what is wrong
+    assert "JSON text" in typed(lambda: Game.from_json(text), StateError)
+
+
+@pytest.mark.parametrize("origin", ["deal", None, [("kind", "deal")]], ids=repr)
+def test_game_replay_refuses_an_origin_that_is_no_mapping(origin: Any) -> None:
+    assert "mapping" in typed(lambda: Game.replay(POLISH, origin, []), StateError)
 
 
 # ------------------------------------------------------------------------ banking

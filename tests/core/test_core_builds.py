@@ -18,7 +18,9 @@ import pytest
 import makao
 from makao import Game, variants
 from makao._build import COMPILED_MODULES, compiled_modules, describe
+from makao._core import Core
 from makao.cli import main, quick_bench
+from makao.state import State
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,6 +61,27 @@ def test_no_module_users_subclass_from_is_compiled() -> None:
     # Users subclass rule and move classes (examples/house_rules.py): they stay interpreted
     # (see docs/builds.md); tests/core/test_core_house_rules.py runs the house rules on both builds.
     assert not any(name.startswith(("makao.rules", "makao.moves")) for name in COMPILED_MODULES)
+
+
+def test_a_game_loops_calls_go_to_methods_of_games_own_class() -> None:
+    # Compiled, `Game` is native and holds `is_over`, `legal_moves` and `play` itself, so
+    # that CPython 3.11 specialises their calls (a C method called on an object of a
+    # subclass of its class is not); pure, it holds neither method (no call between the
+    # caller and `Core`'s) and `is_over` is the state's own slot of `over`.
+    own = vars(Game)
+    if makao.compiled:
+        assert type(own["play"]).__name__ == type(own["legal_moves"]).__name__
+        assert type(own["play"]).__name__ == "method_descriptor"
+        assert own["is_over"] is not vars(State)["over"]
+    else:
+        assert "play" not in own and "legal_moves" not in own
+        assert own["is_over"] is vars(State)["over"]
+        assert Game.play is Core.play and Game.legal_moves is Core.legal_moves
+    game = Game.new(variants.polish(), 2, seed=3)
+    assert game.legal_moves() == Core.legal_moves(game) and not game.is_over
+    move = game.legal_moves()[0]
+    twin = game.clone()
+    assert game.play(move) == Core.play(twin, move) and game == twin
 
 
 def test_makao_bench_prints_the_build(capsys: pytest.CaptureFixture[str]) -> None:

@@ -770,7 +770,7 @@ class StartRule(Rule):
             return self.decks
         return 2 if players >= self.two_decks_from else 1
 
-    def check_players(self, players: int, position: bool = False) -> None:
+    def check_players(self, players: object, position: bool = False) -> None:
         """Refuse a table the rules or the deck cannot serve (PL-1)."""
         if not isinstance(players, int) or isinstance(players, bool):
             raise SetupError(f"players must be a whole number, not {players!r}")
