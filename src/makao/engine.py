@@ -25,6 +25,7 @@ from makao.events import Event
 from makao.moves import Draw, Move, Pass, parse_move
 from makao.outcome import Outcome
 from makao.rules.base import Effect, Pending
+from makao.seeding import seeded_random
 from makao.state import FIELDS, Beginning, State
 from makao.variant import Variant
 from makao.view import View
@@ -89,7 +90,7 @@ class Game(Core):
         assert _is_int(players)  # `check_players` refused anything else
         for rule in variant.compiled.table_checks:
             rule.check_table(players)
-        deck = shuffled_deck(start.decks_for(players), random.Random(seed), start.ranks)
+        deck = shuffled_deck(start.decks_for(players), seeded_random(seed), start.ranks)
         game = cls._blank(variant, players, seed)
         if dealer is None:
             dealer = start.dealer

@@ -21,19 +21,24 @@ import threading
 
 __all__ = ["derive_seed"]
 
-#: Each thread's generator for `derive_seed`, reseeded for every seed it derives: the
-#: same numbers as a new ``random.Random(key)``, without making and freeing one each
-#: time (a simulated game derives a seed per bot).
-_DERIVERS = threading.local()
+#: Each thread's generator for `derive_seed` and a new game's deal (`seeded_random`).
+_SEEDED = threading.local()
+
+
+def seeded_random(seed: int | str) -> random.Random:
+    """This thread's generator, in the state a new ``random.Random(seed)`` starts in: the
+    same numbers, without making and freeing one each time (a new generator seeds itself
+    twice, from the system and then with ``seed``: about 17,000 instructions each). It is
+    seeded anew at every call, so a use must end before the thread's next call."""
+    generator: random.Random | None = getattr(_SEEDED, "generator", None)
+    if generator is None:
+        generator = _SEEDED.generator = random.Random()
+    generator.seed(seed)  # all of its state, as ``random.Random(seed)`` starts
+    return generator
 
 
 def derive_seed(seed: int, *path: int | str) -> int:
     """A 63-bit seed for the item named by ``path`` (numbers and words) of something
     seeded ``seed``: stable anywhere (a string seed of ``random.Random``, hashed the same
     on every machine), and independent for different paths."""
-    key = ":".join(("makao", str(seed), *map(str, path)))
-    deriver: random.Random | None = getattr(_DERIVERS, "deriver", None)
-    if deriver is None:
-        deriver = _DERIVERS.deriver = random.Random()
-    deriver.seed(key)  # all of its state, as ``random.Random(key)`` starts
-    return deriver.getrandbits(63)
+    return seeded_random(":".join(("makao", str(seed), *map(str, path)))).getrandbits(63)

@@ -6,7 +6,10 @@ from __future__ import annotations
 import random
 from concurrent.futures import ThreadPoolExecutor
 
-from makao.seeding import derive_seed
+import pytest
+
+from makao import Game, engine, variants
+from makao.seeding import derive_seed, seeded_random
 
 
 def _fresh(seed: int, *path: int | str) -> int:
@@ -32,3 +35,37 @@ def test_threads_derive_the_same_seeds_as_one_thread() -> None:
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(lambda item: derive_seed(*item), items * 3))
     assert together == alone * 3
+
+
+def test_seeded_random_starts_where_a_new_generator_of_the_seed_starts() -> None:
+    for seed in (-5, 0, 1, 42, 2**70, "makao:1:0"):
+        fresh = random.Random(seed)
+        expected = [fresh.getrandbits(64) for _ in range(5)], fresh.random()
+        seeded_random(12345).getrandbits(64)  # whatever the thread's generator did before
+        generator = seeded_random(seed)
+        assert ([generator.getrandbits(64) for _ in range(5)], generator.random()) == expected
+
+
+def test_a_deal_is_the_same_after_other_seeding_and_in_threads() -> None:
+    """`Game.new` shuffles with `seeded_random`: the deal of a seed is the same whatever
+    the thread's generator did before, and in threads dealing at once."""
+    variant = variants.polish()
+
+    def deal(seed: int) -> tuple[object, ...]:
+        game = Game.new(variant, 3, seed=seed)
+        return (*game.hands, tuple(game.stock), tuple(game.pile))
+
+    alone = [deal(seed) for seed in range(30)]
+    derive_seed(7, "deal", 1)
+    assert [deal(seed) for seed in range(30)] == alone
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(deal, list(range(30)) * 3)) == alone * 3
+
+
+def test_a_deal_is_that_of_a_new_generator_of_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    variant = variants.polish()
+    seeds = [0, 1, 99, 2**40]
+    deals = [Game.new(variant, 4, seed=seed) for seed in seeds]
+    monkeypatch.setattr(engine, "seeded_random", random.Random)  # a new generator per deal
+    for seed, dealt in zip(seeds, deals, strict=True):
+        assert Game.new(variant, 4, seed=seed) == dealt
