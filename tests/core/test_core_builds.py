@@ -20,6 +20,8 @@ from makao import Game, variants
 from makao._build import COMPILED_MODULES, compiled_modules, describe
 from makao._core import Core
 from makao.cli import main, quick_bench
+from makao.events import Event
+from makao.moves import Move
 from makao.state import State
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,6 +84,26 @@ def test_a_game_loops_calls_go_to_methods_of_games_own_class() -> None:
     move = game.legal_moves()[0]
     twin = game.clone()
     assert game.play(move) == Core.play(twin, move) and game == twin
+
+
+def test_a_users_subclass_of_game_plays_and_clones_on_both_builds() -> None:
+    # compiled, `Game` is native and allows interpreted subclasses (docs/builds.md)
+    played: list[Move | str] = []
+
+    class Counted(Game):
+        __slots__ = ()
+
+        def play(self, move: Move | str) -> tuple[Event, ...]:
+            played.append(move)
+            return super().play(move)
+
+    game = Counted.new(variants.polish(), 2, seed=4)
+    assert type(game) is Counted and type(game.clone()) is Counted
+    twin = Game.new(variants.polish(), 2, seed=4)
+    for _ in range(30):
+        move = game.legal_moves()[-1]
+        assert game.play(move) == twin.play(move)
+    assert len(played) == 30 and game == twin
 
 
 def test_makao_bench_prints_the_build(capsys: pytest.CaptureFixture[str]) -> None:
