@@ -222,16 +222,14 @@ def heuristic_rollout(game: Game, depth: int, chance: Callable[[], float]) -> No
     """Play ``game`` on for at most ``depth`` moves, each picked among the
     [`best_moves_in`][makao.bots.policy.best_moves_in] of the seat to move with one number
     of ``chance`` (uniform in [0, 1)): the rollout of [`MCTSBot`][makao.bots.MCTSBot]."""
-    # The game's fields read from the `Core` it is: compiled, a native class's fields are
-    # struct reads, where a `Game` (an interpreted class) is asked by a generic lookup each
-    # time. Its two methods bound once a rollout: compiled, `game.play(...)` looks the
-    # method up by name at each call (as in `makao.sim.play.play_game`).
+    # the game's fields read from the `Core` it is, and its methods called on it: compiled,
+    # `Game` is a native class, so both are native calls and struct reads (a bound method
+    # would be called through Python's protocol, its arguments parsed)
     state: Core = game
-    legal_moves, play = game.legal_moves, game.play
     for _ in range(depth):
         if state.over:
             return
-        moves: Sequence[Move] = legal_moves()
+        moves: Sequence[Move] = game.legal_moves()
         last = moves[-1]
         # out-of-turn actions listed? (`move_seat`, its usual case inline: a call a step costs)
         if type(last) not in TURN_MOVES and getattr(last, "seat", None) is not None:
@@ -239,7 +237,7 @@ def heuristic_rollout(game: Game, depth: int, chance: Callable[[], float]) -> No
         if len(moves) > 1:
             moves = best_moves_in(game, moves)
         count = len(moves)  # an int variable: compiled, C arithmetic (see `RandomPick`)
-        play(moves[int(chance() * count)])
+        game.play(moves[int(chance() * count)])
 
 
 def _best(

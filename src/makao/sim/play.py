@@ -88,9 +88,8 @@ def play_game(
     seated = [bots[(seat - rotation) % players] for seat in range(players)]
     blind = [not getattr(bot, "reads_view", True) for bot in seated]
     game = Game.new(variant, players, seed=seed)
-    # the game's fields read from the `Core` it is: compiled, a native class's fields are
-    # struct reads, where a `Game` (an interpreted class) is asked by a generic lookup each
-    # time; its methods are still called on `game` (through `Core`, mypyc's glue costs more)
+    # the game's fields read from the `Core` it is (compiled, struct reads), and the
+    # engine's two methods called as `Core`'s (see the loop)
     state: Core = game
     for seat, bot in enumerate(seated):
         bot.reset(derive_seed(seed, seat))
