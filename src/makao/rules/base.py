@@ -791,9 +791,16 @@ class StartRule(Rule):
         players = game.players
         first = game.to_move
         stock = game.stock
-        for _ in range(self.hand_size):
-            for offset in range(players):
-                game.hands[(first + offset) % players] += (stock.pop(),)
+        count = self.hand_size * players
+        # the cards in the order they come off the top (the stock's end): the k-th goes to
+        # the k-th seat from the first player on, round after round -- one slice a seat,
+        # not a new hand per card
+        dealt = stock[: -count - 1 : -1]
+        del stock[len(stock) - count :]
+        hands = game.hands
+        for offset in range(players):
+            seat = (first + offset) % players
+            hands[seat] += tuple(dealt[offset::players])
         game.pile.append(self._starting_card(game))
         if self.start_card == "effect":
             self._start_effect(game)
