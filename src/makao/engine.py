@@ -214,8 +214,8 @@ class Game(Core):
         return game
 
     def __reduce__(self) -> tuple[object, tuple[dict[str, object]]]:
-        """Pickle support: the record is kept as a linked list (cheap clones), which is
-        too deep for pickle in long games, so it is saved flat."""
+        """Pickle support: the fields (the record as a tuple), without the rule set's
+        tables, which the variant rebuilds."""
         skip = ("_log", "compiled", "_legal", "next_seat")
         state = {name: getattr(self, name) for name in _FIELD_NAMES if name not in skip}
         state["_log"] = self.record
@@ -329,13 +329,8 @@ class Game(Core):
     def record(self) -> tuple[Move, ...]:
         """The moves played so far, in order (with [`origin`][makao.engine.Game.origin] and
         [`replay`][makao.engine.Game.replay], the whole game)."""
-        moves: list[Move] = []
-        node = self._log
-        while node is not None:
-            moves.append(node[0])  # type: ignore[arg-type]
-            node = node[1]  # type: ignore[assignment]
-        moves.reverse()
-        return tuple(moves)
+        log = self._log
+        return () if log is None else tuple(log)  # type: ignore[arg-type]  # of moves
 
     @property
     def origin(self) -> dict[str, object]:
@@ -460,12 +455,10 @@ def _none_done(players: int) -> tuple[bool, ...]:
 def _restore_game(state: dict[str, object]) -> Game:
     """Rebuild a pickled [`Game`][makao.engine.Game] (see `Game.__reduce__`)."""
     game = Game.__new__(Game)
-    log: tuple[object, ...] | None = None
-    for move in state.pop("_log"):  # type: ignore[attr-defined]
-        log = (move, log)
+    log = list(state.pop("_log"))  # type: ignore[call-overload]  # a tuple of moves
     for name, value in state.items():
         setattr(game, name, value)
-    game._log = log
+    game._log = log or None
     game.compiled = game.variant.compiled
     store_rule_states(game, game.rule_states)
     game._legal = None

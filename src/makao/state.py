@@ -43,8 +43,10 @@ __all__ = ["FIELDS", "Beginning", "Field", "State", "plain", "replaced"]
 #: How [`State.clone`][makao.state.State.clone] copies a field: ``"shared"`` (immutable or
 #: shared: the same object), ``"list"`` (a shallow copy, ``list.copy()``: on CPython 3.11
 #: ``x[:]`` builds a slice object first; the hands are a list of tuples),
-#: ``"reset"`` (not carried over: set to ``None``).
-CopyKind = Literal["shared", "list", "reset"]
+#: ``"frozen"`` (a list only its game appends to, the record: the clone turns it into a
+#: tuple that both games then share, and each copies it into a list of its own at its
+#: next move), ``"reset"`` (not carried over: set to ``None``).
+CopyKind = Literal["shared", "list", "frozen", "reset"]
 
 
 @attrs.frozen
@@ -172,7 +174,7 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("reshuffles", position=False),
     Field("rule_states"),
     Field("_legal", position=False),
-    Field("_log", position=False),
+    Field("_log", "frozen", position=False),
     Field("beginning", position=False),
 )
 
@@ -244,14 +246,17 @@ class State:
     reshuffles: int
     rule_states: tuple[object, ...]
     _legal: tuple[Any, ...] | None
-    _log: tuple[object, ...] | None
+    #: The moves played, in order: ``None`` before the first; a list that only this game
+    #: appends to (a move costs no new object), or a tuple shared with clones (see
+    #: `clone`).
+    _log: list[object] | tuple[object, ...] | None
     #: How the game began, fixed for its life and shared by its clones (`Beginning`).
     beginning: Beginning
 
     def clone(self) -> Self:
-        """An independent copy: lists are copied, immutable values and the record shared
-        (one line per field of `FIELDS`, as its ``copy`` says; checked against it by
-        tests/core/test_core_state.py)."""
+        """An independent copy: lists are copied, immutable values shared, the record
+        frozen and shared (one line per field of `FIELDS`, as its ``copy`` says; checked
+        against it by tests/core/test_core_state.py)."""
         new = type(self).__new__(type(self))
         new.variant = self.variant
         new.compiled = self.compiled
@@ -275,7 +280,10 @@ class State:
         new.reshuffles = self.reshuffles
         new.rule_states = self.rule_states
         new._legal = self._legal
-        new._log = self._log
+        log = self._log
+        if isinstance(log, list):  # this game's own: from now on, both games share it frozen
+            log = self._log = tuple(log)
+        new._log = log
         new.beginning = self.beginning
         return new
 

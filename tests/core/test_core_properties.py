@@ -97,10 +97,18 @@ def test_a_clone_is_independent_of_its_original(
         if game.is_over:
             return
         game.play(data.draw(st.sampled_from(game.legal_moves())))
-    before = snapshot(game)
+    before, record = snapshot(game), game.record
     copy = game.clone()
+    played = []
     for _ in range(10):
         if copy.is_over:
             break
-        copy.play(data.draw(st.sampled_from(copy.legal_moves())))
+        played.append(data.draw(st.sampled_from(copy.legal_moves())))
+        copy.play(played[-1])
     assert snapshot(game) == before
+    # the records too: the clone's moves are its own, and the original's next ones its own
+    assert game.record == record and copy.record == (*record, *played)
+    if not game.is_over:
+        move = game.legal_moves()[0]
+        game.play(move)
+        assert game.record == (*record, move) and copy.record == (*record, *played)

@@ -43,6 +43,7 @@ def test_state_slots_clone_and_equality_come_from_one_declaration() -> None:
         game.undeclared = 1  # type: ignore[attr-defined]
     for name in names:
         getattr(game, name)  # every declared field is there
+    game.play(game.legal_moves()[0])  # a record to freeze
     game.next_seat = 1  # a "reset" field: not carried over
     again = game.clone()
     for field in FIELDS:
@@ -51,6 +52,8 @@ def test_state_slots_clone_and_equality_come_from_one_declaration() -> None:
             assert copied is original, field.name
         elif field.copy == "list":
             assert copied == original and copied is not original, field.name
+        elif field.copy == "frozen":
+            assert copied is original and type(copied) is tuple, field.name
         else:
             assert copied is None, field.name
     game.next_seat = None
