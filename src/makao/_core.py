@@ -203,14 +203,13 @@ class Core(State):
         # the record: this game's own list, appended in place (no new object a move);
         # at a game's first move and the first after a clone (`State.clone` froze it into
         # a shared tuple) a list of this game's own is made. Told by the error, not by a
-        # test at every move: interpreted, ``None`` or a tuple has no ``append``
-        # (AttributeError); compiled, the typed local checks its value (TypeError)
+        # test at every move: interpreted, a tuple has no ``append`` (AttributeError);
+        # compiled, the typed local checks its value (TypeError)
         try:
             log: list[object] = self._log  # type: ignore[assignment]  # see above
             log.append(listed)
         except (AttributeError, TypeError):
-            frozen = self._log
-            self._log = [*frozen, listed] if frozen is not None else [listed]
+            self._log = [*self._log, listed]
         rules = self.compiled
         kind = type(listed)
         # out-of-turn actions go to the rule that carries them out (a lookup, not a method

@@ -209,7 +209,7 @@ class Game(Core):
         game.reshuffles = 0
         game.rule_states = variant.compiled.initial_state
         game._legal = None
-        game._log = None
+        game._log = ()
         game.beginning = Beginning(seed, {})
         return game
 
@@ -329,8 +329,7 @@ class Game(Core):
     def record(self) -> tuple[Move, ...]:
         """The moves played so far, in order (with [`origin`][makao.engine.Game.origin] and
         [`replay`][makao.engine.Game.replay], the whole game)."""
-        log = self._log
-        return () if log is None else tuple(log)  # type: ignore[arg-type]  # of moves
+        return tuple(self._log)  # type: ignore[arg-type]  # of moves
 
     @property
     def origin(self) -> dict[str, object]:
@@ -455,10 +454,10 @@ def _none_done(players: int) -> tuple[bool, ...]:
 def _restore_game(state: dict[str, object]) -> Game:
     """Rebuild a pickled [`Game`][makao.engine.Game] (see `Game.__reduce__`)."""
     game = Game.__new__(Game)
-    log = list(state.pop("_log"))  # type: ignore[call-overload]  # a tuple of moves
+    moves: Iterable[object] = state.pop("_log")  # type: ignore[assignment]  # the record
     for name, value in state.items():
         setattr(game, name, value)
-    game._log = log or None
+    game._log = tuple(moves)
     game.compiled = game.variant.compiled
     store_rule_states(game, game.rule_states)
     game._legal = None

@@ -246,10 +246,9 @@ class State:
     reshuffles: int
     rule_states: tuple[object, ...]
     _legal: tuple[Any, ...] | None
-    #: The moves played, in order: ``None`` before the first; a list that only this game
-    #: appends to (a move costs no new object), or a tuple shared with clones (see
-    #: `clone`).
-    _log: list[object] | tuple[object, ...] | None
+    #: The moves played, in order: a list that only this game appends to (a move costs no
+    #: new object), or a tuple shared with clones (see `clone`; a new game's is ``()``).
+    _log: list[object] | tuple[object, ...]
     #: How the game began, fixed for its life and shared by its clones (`Beginning`).
     beginning: Beginning
 
@@ -280,10 +279,8 @@ class State:
         new.reshuffles = self.reshuffles
         new.rule_states = self.rule_states
         new._legal = self._legal
-        log = self._log
-        if isinstance(log, list):  # this game's own: from now on, both games share it frozen
-            log = self._log = tuple(log)
-        new._log = log
+        # the record frozen (a tuple, the same object if it is one already), then shared
+        self._log = new._log = tuple(self._log)
         new.beginning = self.beginning
         return new
 
