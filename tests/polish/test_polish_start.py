@@ -90,6 +90,31 @@ def test_pl_3_deals_five_cards_each_and_the_rest_is_the_stock(players: int) -> N
     assert len(game.stock) == 52 * decks - 5 * players - 1
 
 
+@pytest.mark.parametrize(("players", "dealer"), [(2, 1), (3, 0), (4, 1), (7, 6)])
+def test_pl_3_deals_one_card_at_a_time_from_the_first_player_on(players: int, dealer: int) -> None:
+    """PL-3: the cards come off the top of the stock one at a time, to each seat in turn
+    from the player after the dealer, five rounds."""
+    decks = 2 if players >= 5 else 1
+    stock = shuffled_deck(decks, random.Random(5))
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for _ in range(5):
+        for offset in range(players):
+            hands[(dealer + 1 + offset) % players].append(stock.pop())
+    game = Game.new(PL, players, seed=5, dealer=dealer)
+    assert [list(hand) for hand in game.hands] == hands
+
+
+def test_pl_3_a_stock_too_small_for_the_deal_is_refused() -> None:
+    """PL-3: a start rule asked to deal more cards than the stock holds (a custom rule
+    whose player check let the table through) refuses with a typed error, dealing
+    nothing."""
+    game = Game.from_position(PL, hands=["", ""], pile="5h", stock="2h 3h 4h")
+    before = (list(game.stock), list(game.hands))
+    with pytest.raises(SetupError, match="3 cards"):
+        PL.compiled.start.deal(game)
+    assert (game.stock, game.hands) == before
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_pl_4_game_starts_on_an_ordinary_card_with_no_effect(seed: int) -> None:
     """PL-4: game starts on an ordinary card with no effect."""

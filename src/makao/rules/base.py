@@ -792,6 +792,11 @@ class StartRule(Rule):
         first = game.to_move
         stock = game.stock
         count = self.hand_size * players
+        if count > len(stock):  # a table `check_players` let through (a custom rule)
+            raise SetupError(
+                f"the stock holds {len(stock)} cards, too few to deal {self.hand_size} to "
+                f"each of {players} players"
+            )
         # the cards in the order they come off the top (the stock's end): the k-th goes to
         # the k-th seat from the first player on, round after round -- one slice a seat,
         # not a new hand per card
