@@ -214,11 +214,10 @@ class Game(Core):
         return game
 
     def __reduce__(self) -> tuple[object, tuple[dict[str, object]]]:
-        """Pickle support: the fields (the record as a tuple), without the rule set's
-        tables, which the variant rebuilds."""
-        skip = ("_log", "compiled", "_legal", "next_seat")
+        """Pickle support: the fields, without the rule set's tables, which the variant
+        rebuilds (the record pickles as it is: a list or a tuple of moves, never nested)."""
+        skip = ("compiled", "_legal", "next_seat")
         state = {name: getattr(self, name) for name in _FIELD_NAMES if name not in skip}
-        state["_log"] = self.record
         return (_restore_game, (state,))
 
     def __copy__(self) -> Game:
@@ -454,10 +453,8 @@ def _none_done(players: int) -> tuple[bool, ...]:
 def _restore_game(state: dict[str, object]) -> Game:
     """Rebuild a pickled [`Game`][makao.engine.Game] (see `Game.__reduce__`)."""
     game = Game.__new__(Game)
-    moves: Iterable[object] = state.pop("_log")  # type: ignore[assignment]  # the record
-    for name, value in state.items():
+    for name, value in state.items():  # the record too (earlier versions pickled a tuple)
         setattr(game, name, value)
-    game._log = tuple(moves)
     game.compiled = game.variant.compiled
     store_rule_states(game, game.rule_states)
     game._legal = None

@@ -124,9 +124,9 @@ def play_game(
         seat = state.to_move
         # the engine's two methods called as `Core`'s (`Game`'s, in the compiled build, only
         # call them): compiled, a direct call of the compiled function, where a bound method
-        # or `game.play(...)` is called through Python's protocol, its arguments parsed
-        # (about 300 instructions an action); interpreted, about 380 more than calling bound
-        # methods
+        # is called through Python's protocol, its arguments parsed (about 300 instructions
+        # an action), and `game.play(...)` calls `Game`'s method in between; interpreted,
+        # about 380 more than calling bound methods
         legal = Core.legal_moves(state)
         last = legal[-1]
         # `move_seat(last) is None`, the usual case told inline (a call per action costs)
