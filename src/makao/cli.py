@@ -148,14 +148,20 @@ def _bounded(least: int, most: int) -> Callable[[str], int]:
 
 def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", default="polish", help="variant spec, like polish:decks=2")
-    parser.add_argument("--option", action="append", default=[], metavar="K=V")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="a variant option (repeatable), like --option decks=2",
+    )
     _add_run_arguments(parser)
     parser.add_argument("--csv", type=Path, help="write one row per game")
 
 
 def _compare_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant_a")
-    parser.add_argument("variant_b")
+    parser.add_argument("variant_a", help="the first variant spec, like polish")
+    parser.add_argument("variant_b", help="the second, like polish:decks=2")
     _add_run_arguments(parser)
 
 
@@ -166,10 +172,20 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
         help="seats (default: one per --bots entry, else the variant's smallest table)",
     )
     parser.add_argument(
-        "--games", type=_bounded(1, MAX_GAMES), default=1000, help=f"at most {MAX_GAMES}"
+        "--games",
+        type=_bounded(1, MAX_GAMES),
+        default=1000,
+        help=f"games (default 1000, at most {MAX_GAMES})",
     )
-    parser.add_argument("--bots", nargs="+", default=["random"], metavar="BOT")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--bots",
+        nargs="+",
+        default=["random"],
+        metavar="BOT",
+        help="bot specs, one per seat or one for all, like random mcts:playouts=50 "
+        "(default random)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the experiment's seed (default 0)")
     parser.add_argument(
         "--workers",
         type=_bounded(1, max_workers()),
@@ -441,9 +457,16 @@ def _annotation(param: inspect.Parameter) -> str:
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--games", type=_bounded(1, 100_000), default=60)
-    parser.add_argument("--rounds", type=_bounded(1, 1000), default=5, help="the best counts")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--games",
+        type=_bounded(1, 100_000),
+        default=60,
+        help="games per table size and round (default 60)",
+    )
+    parser.add_argument(
+        "--rounds", type=_bounded(1, 1000), default=5, help="rounds; the best counts (default 5)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -28,14 +28,28 @@ from makao.errors import SetupError
 from makao.seeding import derive_seed
 from makao.sim import simulate
 from makao.sim.results import _render
-from makao.sim.run import DEFAULT_MAX_ACTIONS
+from makao.sim.run import DEFAULT_MAX_ACTIONS, MAX_GAMES, check_count
 from makao.sim.spec import parse_bot, parse_variant
 
 if TYPE_CHECKING:
     from makao.bots import Bot
     from makao.sim.play import GameRecord
+    from makao.variant import Variant
 
-__all__ = ["Ladder", "add_ladder_command", "bradley_terry", "ladder"]
+__all__ = [
+    "MAX_BOOTSTRAP",
+    "MAX_LADDER_BOTS",
+    "Ladder",
+    "add_ladder_command",
+    "bradley_terry",
+    "ladder",
+]
+
+MAX_LADDER_BOTS = 32
+"""The most bots a ladder rates: every fit of the ratings takes time in the square of it."""
+
+MAX_BOOTSTRAP = 10_000
+"""The most bootstrap rounds a ladder fits: each round fits the ratings once more."""
 
 #: Pairwise wins: ``wins[i][j]`` is how often bot ``i`` placed above bot ``j``.
 Wins = list[list[float]]
@@ -144,13 +158,13 @@ def ladder(
     bootstrap: int = 200,
 ) -> Ladder:
     """Play every table of ``players`` distinct bots from ``bots`` (bot specs such as
-    ``"mcts:playouts=50"``) ``games`` times with seats rotating, and rate the bots."""
-    if len(set(bots)) != len(bots) or len(bots) < max(2, players):
-        raise SetupError(f"give at least {max(2, players)} different bots, not {list(bots)}")
-    if games < 1 or bootstrap < 1:
-        raise SetupError("games and bootstrap must be positive")
-    built = parse_variant(variant)
-    built.compiled.start.check_players(players)
+    ``"mcts:playouts=50"``) ``games`` times with seats rotating, and rate the bots.
+
+    Bad arguments raise `SetupError` before any game is played: at most
+    [`MAX_LADDER_BOTS`][makao.tournament.MAX_LADDER_BOTS] bots,
+    [`MAX_BOOTSTRAP`][makao.tournament.MAX_BOOTSTRAP] bootstrap rounds and
+    [`MAX_GAMES`][makao.sim.run.MAX_GAMES] games over all the tables."""
+    built = _checked_ladder(variant, bots, games, players, seed, bootstrap)
     tables: list[tuple[tuple[int, ...], tuple[GameRecord, ...]]] = []
     for k, table in enumerate(itertools.combinations(range(len(bots)), players)):
         seated: list[Bot] = [parse_bot(bots[i]) for i in table]
@@ -177,6 +191,40 @@ def ladder(
         games=len(records),
         truncated=sum(record.truncated for record in records),
     )
+
+
+def _checked_ladder(
+    variant: object, bots: object, games: object, players: object, seed: object, bootstrap: object
+) -> Variant:
+    """The variant of a ladder whose arguments are all good, or the `SetupError` that
+    says which is not (bounded: no game is played and no table listed to find out)."""
+    if not isinstance(variant, str):
+        raise SetupError(f"variant must be a variant spec such as 'polish', not {variant!r:.40}")
+    if not isinstance(bots, Sequence) or isinstance(bots, str):
+        raise SetupError(f"bots must be a list of bot specs such as 'random', not {bots!r:.40}")
+    if len(bots) > MAX_LADDER_BOTS:
+        raise SetupError(f"a ladder rates at most {MAX_LADDER_BOTS} bots, not {len(bots)}")
+    for bot in bots:
+        if not isinstance(bot, str):
+            raise SetupError(f"a bot must be a bot spec such as 'random', not {bot!r:.40}")
+    check_count("players", players, 2, MAX_LADDER_BOTS)
+    assert isinstance(players, int)  # checked above
+    if len(set(bots)) != len(bots) or len(bots) < players:
+        raise SetupError(f"give at least {players} different bots, not {list(bots)}")
+    check_count("games", games, 1, MAX_GAMES)
+    check_count("bootstrap", bootstrap, 1, MAX_BOOTSTRAP)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SetupError(f"seed must be a whole number, not {seed!r:.40}")
+    assert isinstance(games, int)  # checked above
+    total = math.comb(len(bots), players) * games
+    if total > MAX_GAMES:
+        raise SetupError(
+            f"{math.comb(len(bots), players)} tables of {games} games are {total} games; "
+            f"at most {MAX_GAMES}"
+        )
+    built = parse_variant(variant)
+    built.compiled.start.check_players(players)
+    return built
 
 
 def _wins(tables: Sequence[tuple[tuple[int, ...], Sequence[GameRecord]]], n: int) -> Wins:
@@ -220,15 +268,34 @@ def add_ladder_command(commands: Any) -> None:
     """Add ``makao ladder`` to the ``makao`` command's subparsers."""
     parser = commands.add_parser("ladder", help="rate bots by round-robin play")
     parser.add_argument("--variant", default="polish", help="variant spec, like polish:decks=2")
-    parser.add_argument("--bots", nargs="+", default=["random", "heuristic", "mcts"])
-    parser.add_argument("--players", type=int, default=2, help="seats per table (default 2)")
-    parser.add_argument("--games", type=int, default=100, help="games per table (default 100)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument(
-        "--max-actions", type=int, default=DEFAULT_MAX_ACTIONS, help="cap each game"
+        "--bots",
+        nargs="+",
+        default=["random", "heuristic", "mcts"],
+        metavar="BOT",
+        help=f"2 to {MAX_LADDER_BOTS} different bot specs (default random heuristic mcts)",
     )
-    parser.add_argument("--bootstrap", type=int, default=200, help="bootstrap rounds")
+    parser.add_argument("--players", type=int, default=2, help="seats per table (default 2)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help=f"games per table (default 100; at most {MAX_GAMES} over all the tables)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the ladder's seed (default 0)")
+    parser.add_argument("--workers", type=int, default=1, help="local processes (default 1)")
+    parser.add_argument(
+        "--max-actions",
+        type=int,
+        default=DEFAULT_MAX_ACTIONS,
+        help=f"cap each game (default {DEFAULT_MAX_ACTIONS})",
+    )
+    parser.add_argument(
+        "--bootstrap",
+        type=int,
+        default=200,
+        help=f"bootstrap rounds (default 200, at most {MAX_BOOTSTRAP})",
+    )
     parser.add_argument("--plot", type=Path, help="draw the ratings to this image file")
     parser.set_defaults(handler=_run_ladder)
 

@@ -102,6 +102,13 @@ def test_no_cap_is_reported_as_such() -> None:
         (["compare", "polish", "prsi", "--games", str(10**9)], "--games"),
         (["simulate", "--workers", "40"], "--workers"),
         (["simulate", "--max-actions", str(10**12)], "--max-actions"),
+        # was: a ladder that never ended (a trillion bootstrap fits), and one of 23,751
+        # tables, which played for days
+        (["ladder", "--bots", "random", "heuristic", "--bootstrap", str(10**12)], "bootstrap"),
+        (
+            ["ladder", "--players", "4", "--bots", *(f"mcts:playouts={i}" for i in range(1, 30))],
+            "23751 tables of 100 games are 2375100 games; at most 500000",
+        ),
     ],
 )
 def test_counts_beyond_their_bounds_are_refused(

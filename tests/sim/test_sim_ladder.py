@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import makao
+from makao import tournament
 from makao.cli import main
 from makao.errors import SetupError
 from makao.tournament import bradley_terry, ladder
@@ -60,15 +62,58 @@ def test_truncated_games_give_no_results_and_are_counted() -> None:
     [
         (["random", "random"], 5, 2, "different bots"),
         (["random", "heuristic"], 5, 3, "at least 3 different bots"),
-        (["random", "heuristic"], 0, 2, "games and bootstrap must be positive"),
+        (["random", "heuristic"], 0, 2, "games must be a whole number from 1 to 500000, not 0"),
         (["random", "nobody"], 5, 2, "unknown bot"),
+        (["random", "heuristic"], "5", 2, "games must be a whole number .* not '5'"),
+        (["random", "heuristic"], True, 2, "games must be a whole number .* not True"),
+        (["random", "heuristic"], 5, "2", "players must be a whole number .* not '2'"),
+        (["random", "heuristic"], 5, 1, "players must be a whole number from 2"),
+        ("random", 5, 2, "bots must be a list of bot specs"),
+        (["random", 3], 5, 2, "a bot must be a bot spec such as 'random', not 3"),
+        ([f"mcts:playouts={i}" for i in range(1, 34)], 1, 2, "at most 32 bots, not 33"),
+        (["random", "heuristic"], 500_001, 2, "games must be a whole number from 1 to 500000"),
+        ([f"mcts:playouts={i}" for i in range(1, 12)], 10_000, 2, "55 tables of 10000 games"),
     ],
 )
 def test_bad_ladders_are_setup_errors(
-    bots: list[str], games: int, players: int, message: str
+    bots: list[str], games: int, players: int, message: str, no_games: None
 ) -> None:
     with pytest.raises(SetupError, match=message):
         ladder("polish", bots, games, players=players)
+
+
+@pytest.fixture
+def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ladder that plays a game fails the test (its checks come first, and a ladder
+    they miss may play for days)."""
+
+    def played(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(tournament, "simulate", played)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"bootstrap": 0}, "bootstrap must be a whole number from 1 to 10000, not 0"),
+        ({"bootstrap": 10**12}, "bootstrap must be a whole number from 1 to 10000"),
+        ({"bootstrap": 2.5}, "bootstrap must be a whole number .* not 2.5"),
+        ({"seed": "x"}, "seed must be a whole number, not 'x'"),
+        ({"variant": 5}, "variant must be a variant spec"),
+    ],
+)
+def test_bad_ladder_options_are_setup_errors_before_any_game(
+    arguments: dict[str, object], message: str, no_games: None
+) -> None:
+    options: dict[str, Any] = {"variant": "polish", "bots": ["random", "heuristic"], "games": 5}
+    with pytest.raises(SetupError, match=message):
+        ladder(**{**options, **arguments})
+
+
+def test_the_ladder_bounds_are_exported_and_documented() -> None:
+    assert tournament.MAX_BOOTSTRAP == 10_000 and tournament.MAX_LADDER_BOTS == 32
+    assert "MAX_BOOTSTRAP" in (ladder.__doc__ or "")
 
 
 def test_makao_ladder_command_prints_the_table_and_draws_the_plot(

@@ -167,11 +167,16 @@ def _make_job(
     return _Job(variant, built, seed, max_actions)
 
 
+def check_count(name: str, value: object, least: int, most: int) -> None:
+    """A `SetupError` unless ``value`` is a whole number from ``least`` to ``most`` (a
+    count an experiment is given: games, workers, bootstrap rounds)."""
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise SetupError(f"{name} must be a whole number from {least} to {most}, not {value!r:.40}")
+
+
 def _check_counts(games: int, workers: int, chunk_size: int | None) -> None:
-    bounds = (("games", games, 0, MAX_GAMES), ("workers", workers, 1, max_workers()))
-    for name, value, least, most in bounds:
-        if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
-            raise SetupError(f"{name} must be a whole number from {least} to {most}, not {value!r}")
+    check_count("games", games, 0, MAX_GAMES)
+    check_count("workers", workers, 1, max_workers())
     if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
         raise SetupError(f"chunk_size must be a whole number ≥ 1, not {chunk_size!r}")
 
