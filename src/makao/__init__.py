@@ -34,12 +34,12 @@ from makao.tournament import ladder
 from makao.variant import Variant
 from makao.view import View
 
-#: The version of this makao release.
 __version__ = "0.1.0"
+"""The version of this makao release."""
 
-#: Whether this is the compiled build (hot-path modules compiled with mypyc; built with
-#: ``MAKAO_COMPILE=1``) rather than the pure-Python one. Both run the same source.
 compiled: bool = bool(compiled_modules())
+"""Whether this is the compiled build (hot-path modules compiled with mypyc; built with
+``MAKAO_COMPILE=1``) rather than the pure-Python one. Both run the same source."""
 
 __all__ = [
     "ALL_CARDS",

@@ -16,14 +16,6 @@ _T = TypeVar("_T")
 
 __all__ = ["COMPILED_MODULES", "compiled_modules", "describe", "mypyc_attr"]
 
-#: The modules a compiled build compiles with mypyc: the hot path. Move generation and the
-#: game's random generator (plain functions); the state, the engine (`makao._core.Core`:
-#: `Game.play` and the rules' services; `makao.engine.Game`, whose entry points take raw
-#: input typed so that the compiled code checks it itself) and the rule set's tables,
-#: whose classes become mypyc native classes; and the bots' move scoring (`HeuristicBot`,
-#: the `MCTSBot` rollouts), whose `Situation` lives in an interpreted module of its own.
-#: Every other module (attrs classes, every rule class users subclass) stays interpreted
-#: in both builds; docs/builds.md says why, module by module.
 COMPILED_MODULES: Final = (
     "makao._card",
     "makao._random",
@@ -35,6 +27,14 @@ COMPILED_MODULES: Final = (
     "makao.bots.policy",
     "makao.sim.play",
 )
+"""The modules a compiled build compiles with mypyc: the hot path. Move generation and the
+game's random generator (plain functions); the state, the engine (`makao._core.Core`:
+`Game.play` and the rules' services; `makao.engine.Game`, whose entry points take raw
+input typed so that the compiled code checks it itself) and the rule set's tables,
+whose classes become mypyc native classes; and the bots' move scoring (`HeuristicBot`,
+the `MCTSBot` rollouts), whose `Situation` lives in an interpreted module of its own.
+Every other module (attrs classes, every rule class users subclass) stays interpreted
+in both builds; docs/builds.md says why, module by module."""
 
 
 def compiled_modules() -> tuple[str, ...]:

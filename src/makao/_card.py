@@ -142,8 +142,8 @@ class Card:
 with suppress(TypeError):
     delattr(Card, "__hash__")
 
-#: All 52 cards, in index order (``ALL_CARDS[card.index] is card``).
 ALL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for rank in Rank for suit in Suit)
+"""All 52 cards, in index order (``ALL_CARDS[card.index] is card``)."""
 _SEALED[0] = True
 _BY_TEXT: dict[str, Card] = {}
 for _card in ALL_CARDS:

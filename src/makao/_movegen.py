@@ -30,11 +30,11 @@ from makao.rules.wait import WaitEffect
 from makao.state import State
 from makao.tables import PLAIN_GROUP_SLOTS, RuleSet, card_flags
 
-#: What move generation reads: the state. At run time it is always a game (a
-#: `makao._core.Core`, so a [`Table`][makao.rules.base.Table]), which is what the rule hooks
-#: called here are given (``# type: ignore[arg-type]  # a Core``): importing `Core` to say
-#: so would make an import circle.
 Position = State
+"""What move generation reads: the state. At run time it is always a game (a
+`makao._core.Core`, so a [`Table`][makao.rules.base.Table]), which is what the rule hooks
+called here are given (``# type: ignore[arg-type]  # a Core``): importing `Core` to say
+so would make an import circle."""
 
 
 #: A card, or what stands for one (`_uniform_orders`).

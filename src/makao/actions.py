@@ -35,10 +35,10 @@ if TYPE_CHECKING:
 
 __all__ = ["DRAW", "PASS", "ActionSpace", "Stepper"]
 
-#: The action id of ``draw``.
 DRAW = 52
-#: The action id of ``pass``.
+"""The action id of ``draw``."""
 PASS = 53
+"""The action id of ``pass``."""
 _FIRST_END = 54
 
 

@@ -32,10 +32,10 @@ from makao.view import View
 
 __all__ = ["MAX_WAIT", "Game"]
 
-#: The most turns a seat may wait in a set-up position (PL-18). A wait grows by one per
-#: wait card played, so no dealt game comes near it; the bound keeps the work of skipping
-#: turns small whatever a position (or a saved game) says.
 MAX_WAIT = 1_000
+"""The most turns a seat may wait in a set-up position (PL-18). A wait grows by one per
+wait card played, so no dealt game comes near it; the bound keeps the work of skipping
+turns small whatever a position (or a saved game) says."""
 
 _DRAW = Draw()
 _FIELD_NAMES = tuple(field.name for field in FIELDS)

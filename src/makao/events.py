@@ -322,7 +322,6 @@ class Announced(NamedTuple):
         return f'seat {self.seat} announces the {self.kind}: "{self.text}"'
 
 
-#: Any event of the core engine (variants may define more; all are NamedTuples).
 Event = (
     CardsPlayed
     | CardsDrawn
@@ -347,6 +346,7 @@ Event = (
     | DealScored
     | MatchOver
 )
+"""Any event of the core engine (variants may define more; all are NamedTuples)."""
 
 
 def _typed_equality(*classes: type) -> None:
@@ -406,8 +406,8 @@ class Interned(dict[tuple[Any, ...], _T]):
 
     __slots__ = ("kind", "last")
 
-    #: The most objects a table keeps before it starts again empty.
     LIMIT: ClassVar[int] = 10_000
+    """The most objects a table keeps before it starts again empty."""
 
     def __init__(self, kind: Callable[..., _T], *last: object) -> None:
         super().__init__()

@@ -36,11 +36,11 @@ from makao.wire import VERSION, events_to_list, moves_to_list, view_to_dict
 
 __all__ = ["MAX_MOVE_TEXT", "Host", "PerSeat"]
 
-#: Per-seat events of one move: ``per_seat[seat]`` is what ``seat`` may see.
 PerSeat = dict[int, tuple[Event, ...]]
+"""Per-seat events of one move: ``per_seat[seat]`` is what ``seat`` may see."""
 
-#: The longest move text a client may send (longer text is refused unread).
 MAX_MOVE_TEXT = 200
+"""The longest move text a client may send (longer text is refused unread)."""
 
 _ACTOR = re.compile(r"^\s*(\d+|host)\s*:")
 

@@ -34,8 +34,8 @@ from makao.view import View
 
 __all__ = ["FORMAT", "Match", "MatchView", "deal_seed"]
 
-#: The format tag of a saved match.
 FORMAT = "makao.match"
+"""The format tag of a saved match."""
 _VERSION = 1
 
 

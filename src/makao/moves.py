@@ -55,9 +55,9 @@ class Seat:
         return f"@{self.seat}"
 
 
-#: A follow-up choice made with a play: a demanded rank (jack), a named suit (ace), a
-#: chosen seat ([`Seat`][makao.moves.Seat]), or none.
 Choice = Rank | Suit | Seat | None
+"""A follow-up choice made with a play: a demanded rank (jack), a named suit (ace), a
+chosen seat ([`Seat`][makao.moves.Seat]), or none."""
 
 _CALL_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 #: The largest seat number the notation reads (nine digits), so that ``str`` round-trips.
@@ -89,10 +89,10 @@ class Move:
 
     _played: list[tuple[Any, ...] | None]
 
-    #: Whether the host, not a seat, makes moves of this type (a report such as
-    #: ``"host: timeout 2"``, UM-6, whose ``seat`` is the seat reported on); see
-    #: [`Game.actor`][makao.engine.Game.actor].
     by_host: ClassVar[bool] = False
+    """Whether the host, not a seat, makes moves of this type (a report such as
+    ``"host: timeout 2"``, UM-6, whose ``seat`` is the seat reported on); see
+    [`Game.actor`][makao.engine.Game.actor]."""
 
 
 def _cards(value: object) -> tuple[Card, ...]:
@@ -206,8 +206,8 @@ class Stop(Move):
         return f"{self.seat}: stop {self.target}"
 
 
-#: The turn moves' own classes: moves of these types carry no seat (`move_seat`).
 TURN_MOVES: Final = frozenset({Play, Draw, Pass})
+"""The turn moves' own classes: moves of these types carry no seat (`move_seat`)."""
 
 
 def move_seat(move: Move) -> int | None:

@@ -28,9 +28,9 @@ from makao.errors import SetupError
 
 __all__ = ["Outcome", "RewardKind", "place_reward"]
 
-#: How [`Outcome.returns`][makao.outcome.Outcome.returns] rewards a seat: by its ``"rank"`` in
-#: the finishing order, or minus its ``"points"`` (scoring variants, RU-16).
 RewardKind = Literal["rank", "points"]
+"""How [`Outcome.returns`][makao.outcome.Outcome.returns] rewards a seat: by its ``"rank"`` in
+the finishing order, or minus its ``"points"`` (scoring variants, RU-16)."""
 
 
 def place_reward(place: int, players: int) -> float:

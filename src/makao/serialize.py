@@ -52,11 +52,11 @@ __all__ = [
     "summary",
 ]
 
-#: The format tag of a saved game.
 FORMAT = "makao.game"
-#: The version of the saved-game format this library writes (and reads, with versions 1
-#: and 2 for games that never reshuffled).
+"""The format tag of a saved game."""
 VERSION = 3
+"""The version of the saved-game format this library writes (and reads, with versions 1
+and 2 for games that never reshuffled)."""
 #: The older versions read when their game never reshuffled.
 _OLDER = (1, 2)
 

@@ -40,13 +40,13 @@ if TYPE_CHECKING:
 
 __all__ = ["FIELDS", "Beginning", "Field", "State", "plain", "replaced"]
 
-#: How [`State.clone`][makao.state.State.clone] copies a field: ``"shared"`` (immutable or
-#: shared: the same object), ``"list"`` (a shallow copy, ``list.copy()``: on CPython 3.11
-#: ``x[:]`` builds a slice object first; the hands are a list of tuples),
-#: ``"frozen"`` (a list only its game appends to, the record: the clone turns it into a
-#: tuple that both games then share, and each copies it into a list of its own at its
-#: next move), ``"reset"`` (not carried over: set to ``None``).
 CopyKind = Literal["shared", "list", "frozen", "reset"]
+"""How [`State.clone`][makao.state.State.clone] copies a field: ``"shared"`` (immutable or
+shared: the same object), ``"list"`` (a shallow copy, ``list.copy()``: on CPython 3.11
+``x[:]`` builds a slice object first; the hands are a list of tuples),
+``"frozen"`` (a list only its game appends to, the record: the clone turns it into a
+tuple that both games then share, and each copies it into a list of its own at its
+next move), ``"reset"`` (not carried over: set to ``None``)."""
 
 
 @attrs.frozen
@@ -76,10 +76,10 @@ class Beginning:
     seed: int
     how: int | dict[str, object]
     opening: tuple[Event, ...]
-    #: 0: no card is in the game twice (one deck); 1: a card may be twice (two decks);
-    #: 2 or more: more copies; -1: not worked out (any number). A number, not a bool:
-    #: move generation tells the three cases it lists differently apart by compares.
     repeats: int
+    """0: no card is in the game twice (one deck); 1: a card may be twice (two decks);
+    2 or more: more copies; -1: not worked out (any number). A number, not a bool:
+    move generation tells the three cases it lists differently apart by compares."""
 
     def __new__(
         cls,
@@ -147,10 +147,6 @@ class Beginning:
         raise attrs.exceptions.FrozenInstanceError
 
 
-#: The state's fields, in order. The single source of truth for slots, clone, equality and
-#: the snapshot. The three flags (``must_play_drawn``, ``over``, ``blocked``) stand together:
-#: a mypyc native class stores a ``bool`` in one byte, in field order, so together they
-#: share one 8-byte word of the compiled state (224 bytes, not 232).
 FIELDS: Final[tuple[Field, ...]] = (
     Field("variant"),
     Field("compiled", position=False),
@@ -177,6 +173,10 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("_log", "frozen", position=False),
     Field("beginning", position=False),
 )
+"""The state's fields, in order. The single source of truth for slots, clone, equality and
+the snapshot. The three flags (``must_play_drawn``, ``over``, ``blocked``) stand together:
+a mypyc native class stores a ``bool`` in one byte, in field order, so together they
+share one 8-byte word of the compiled state (224 bytes, not 232)."""
 
 _POSITION: Final = tuple(field.name for field in FIELDS if field.position)
 
@@ -222,20 +222,22 @@ class State:
     variant: Variant
     compiled: RuleSet
     players: int
-    #: Each seat's hand, in the order received: a tuple, replaced when it changes (a clone
-    #: copies only the list of hands).
     hands: list[tuple[Card, ...]]
+    """Each seat's hand, in the order received: a tuple, replaced when it changes (a clone
+    copies only the list of hands)."""
     stock: list[Card]
     pile: list[Card]
     to_move: int
     direction: int
     effect: Effect | None
-    #: Per seat: turns still to wait (PL-18); whether finished. Tuples, replaced when they
-    #: change, so a clone shares them.
     waits: tuple[int, ...]
+    """Per seat: turns still to wait (PL-18). A tuple, replaced when it changes, so a clone
+    shares it."""
     done: tuple[bool, ...]
-    #: The seats that went out, in order.
+    """Per seat: whether the seat has finished. A tuple, replaced when it changes, so a
+    clone shares it."""
     finished: tuple[int, ...]
+    """The seats that went out, in order."""
     drawn: Card | None
     next_seat: int | None
     must_play_drawn: bool
@@ -249,8 +251,8 @@ class State:
     #: The moves played, in order: a list that only this game appends to (a move costs no
     #: new object), or a tuple shared with clones (see `clone`; a new game's is ``()``).
     _log: list[object] | tuple[object, ...]
-    #: How the game began, fixed for its life and shared by its clones (`Beginning`).
     beginning: Beginning
+    """How the game began, fixed for its life and shared by its clones (`Beginning`)."""
 
     def clone(self) -> Self:
         """An independent copy: lists are copied, immutable values shared, the record

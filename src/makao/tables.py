@@ -38,9 +38,9 @@ _SLOTS: tuple[type[Rule], ...] = (DrawRule, PlayRule, FinishRule, StartRule)
 _WILD_ANSWERS: Final = (WildRule.allows, Wild.allows)
 
 
-#: The slots of `RuleSet.plain_group_plays`: those of every group of one deck (four bits
-#: of other cards of the rank, four of hand size: `RuleSet.group_slots`).
 PLAIN_GROUP_SLOTS: Final = 256
+"""The slots of `RuleSet.plain_group_plays`: those of every group of one deck (four bits
+of other cards of the rank, four of hand size: `RuleSet.group_slots`)."""
 
 
 class RuleSet:
@@ -129,115 +129,121 @@ class RuleSet:
     finish: FinishRule
     start: StartRule
     card_rules: tuple[CardRule, ...]
-    #: The slot rules' settings the hot path reads, copied (the rules are frozen): one
-    #: read of the rule set, not two (and, compiled, no attribute lookup on a Python
-    #: object). `PlayRule.multi_card` (PL-7), `FinishRule.last_card_effect_applies`
-    #: (PL-33), `DrawRule.play_drawn` (PL-8), ``must_play_drawn_when_stuck`` (RU-9),
-    #: ``play_any_after_draw`` (UM-5).
     multi_card: bool
+    """`PlayRule.multi_card` (PL-7), copied. The hot path reads the slot rules' settings
+    copied here (the rules are frozen): one read of the rule set, not two (and,
+    compiled, no attribute lookup on a Python object)."""
     last_card_effect_applies: bool
+    """`FinishRule.last_card_effect_applies` (PL-33), copied (see `multi_card`)."""
     play_drawn: bool
+    """`DrawRule.play_drawn` (PL-8), copied (see `multi_card`)."""
     must_play_drawn_when_stuck: bool
+    """`DrawRule.must_play_drawn_when_stuck` (RU-9), copied (see `multi_card`)."""
     play_any_after_draw: bool
-    #: Whether a draw may draw again (`DrawRule.draws_again` overridden, or
-    #: ``draw_until_playable``): if not, the engine does not ask.
+    """`DrawRule.play_any_after_draw` (UM-5), copied (see `multi_card`)."""
     draws_again: bool
+    """Whether a draw may draw again (`DrawRule.draws_again` overridden, or
+    ``draw_until_playable``): if not, the engine does not ask."""
     sequence_cache: dict[Any, Any]
     play_cache: dict[Any, Any]
-    #: Per card index: the listed plays of a group of cards starting with that card
-    #: (`makao._movegen._cached_group`; at most two copies of a card), by the other cards
-    #: of its rank, the hand size and the effect's `answer_rule_id` packed in one int;
-    #: filled as they are first needed (but those `plain_group_plays` keeps).
     group_plays: list[dict[Any, Any]]
-    #: Per card index: its `group_plays` with no effect's answer (`answer_rule_id` 0) whose
-    #: slot is below `PLAIN_GROUP_SLOTS` (every group of one deck), in a list by slot: an
-    #: item, not a lookup in a dict.
+    """Per card index: the listed plays of a group of cards starting with that card
+    (`makao._movegen._cached_group`; at most two copies of a card), by the other cards
+    of its rank, the hand size and the effect's `answer_rule_id` packed in one int;
+    filled as they are first needed (but those `plain_group_plays` keeps)."""
     plain_group_plays: list[list[Any]]
-    #: Per group pattern (`makao._movegen._cached_group`: eight bits, four for the other
-    #: cards of a card's rank held, four for their second copies; one deck, 0…15) and hand size
-    #: (15 for 15 or more): their part of a `group_plays` key, below 4,096. The sizes from
-    #: ``others + 1 + left_cap`` on are one: every play of the group then leaves
-    #: `left_cap` or more cards, which the call rules do not tell apart.
+    """Per card index: its `group_plays` with no effect's answer (`answer_rule_id` 0) whose
+    slot is below `PLAIN_GROUP_SLOTS` (every group of one deck), in a list by slot: an
+    item, not a lookup in a dict."""
     group_slots: tuple[tuple[int, ...], ...]
-    #: Per `answer_rule_id` of the effect in force (0: none, or one that leaves every card
-    #: to its own rule; there from the start): per cards left (0…4+): per card index, the
-    #: listed one-card plays, filled as they are first needed.
+    """Per group pattern (`makao._movegen._cached_group`: eight bits, four for the other
+    cards of a card's rank held, four for their second copies; one deck, 0…15) and hand size
+    (15 for 15 or more): their part of a `group_plays` key, below 4,096. The sizes from
+    ``others + 1 + left_cap`` on are one: every play of the group then leaves
+    `left_cap` or more cards, which the call rules do not tell apart."""
     single_plays: dict[int, list[list[Any]]]
-    #: ``single_plays[0]`` itself (no effect in force), which `_plain_moves` reads at
-    #: every listing: a field, not a dict lookup.
+    """Per `answer_rule_id` of the effect in force (0: none, or one that leaves every card
+    to its own rule; there from the start): per cards left (0…4+): per card index, the
+    listed one-card plays, filled as they are first needed."""
     plain_single_plays: list[list[Any]]
+    """``single_plays[0]`` itself (no effect in force), which `_plain_moves` reads at
+    every listing: a field, not a dict lookup."""
     has_effect_wilds: bool
     claim_rules: tuple[CardRule, ...]
     required_call_rules: tuple[TurnRule, ...]
     admit_rules: tuple[TurnRule, ...]
-    #: Cards whose rule's choices depend on the table
-    #: ([`CardRule.table_choices`][makao.rules.base.CardRule.table_choices]):
-    #: their plays are listed afresh each time, not cached.
     table_choice_cards: frozenset[Card]
-    #: `before_move_rules` and `extra_move_rules` less those idle while every
-    #: rule's state is its initial state (`TurnRule.idle_in_initial_state`).
+    """Cards whose rule's choices depend on the table
+    ([`CardRule.table_choices`][makao.rules.base.CardRule.table_choices]):
+    their plays are listed afresh each time, not cached."""
     busy_before_move_rules: tuple[TurnRule, ...]
+    """`before_move_rules` less those idle while every rule's state is its initial state
+    (`TurnRule.idle_in_initial_state`)."""
     busy_extra_move_rules: tuple[TurnRule, ...]
-    #: The rule states (told by identity) in which no rule of `before_move_rules`,
-    #: respectively `extra_move_rules`, acts: `initial_state` when none of them is busy
-    #: in it (`busy_before_move_rules`, `busy_extra_move_rules`), else a tuple no game
-    #: holds. `Core.play` and `Core.legal_moves` ask the rules only in other states: one
-    #: identity test per move.
+    """`extra_move_rules` less those idle while every rule's state is its initial state."""
     quiet_before_move: tuple[object, ...]
+    """The rule states (told by identity) in which no rule of `before_move_rules` acts:
+    `initial_state` when none of them is busy in it (`busy_before_move_rules`), else a
+    tuple no game holds. `Core.play` asks the rules only in other states: one identity
+    test per move."""
     quiet_extra_moves: tuple[object, ...]
-    #: `after_play_rules` that can act after a play without calls leaving 0, 1, 2,
-    #: 3, 4+ cards ([`TurnRule.after_play_applies`][makao.rules.base.TurnRule.after_play_applies]).
+    """The same as `quiet_before_move` for `extra_move_rules` (`busy_extra_move_rules`),
+    which `Core.legal_moves` asks."""
     after_play_by_left: tuple[tuple[TurnRule, ...], ...]
-    #: The cards left that move tables tell apart: 0 … `left_cap` (the last "or more"),
-    #: the largest [`TurnRule.same_calls_from`][makao.rules.base.TurnRule.same_calls_from]
-    #: of the call rules, at least 1, at most 4.
+    """`after_play_rules` that can act after a play without calls leaving 0, 1, 2,
+    3, 4+ cards ([`TurnRule.after_play_applies`][makao.rules.base.TurnRule.after_play_applies])."""
     left_cap: int
-    #: Whether move generation may take the plain-position path: no rule claims plays,
-    #: requires calls or lists choices that depend on the table (all three change plays
-    #: per position).
+    """The cards left that move tables tell apart: 0 … `left_cap` (the last "or more"),
+    the largest [`TurnRule.same_calls_from`][makao.rules.base.TurnRule.same_calls_from]
+    of the call rules, at least 1, at most 4."""
     plain_tables: bool
-    #: Which deck counts the plain tables are filled for (`_movegen.fill_plain_tables`):
-    #: bit ``1 << repeats`` (`Beginning.repeats`).
+    """Whether move generation may take the plain-position path: no rule claims plays,
+    requires calls or lists choices that depend on the table (all three change plays
+    per position)."""
     plain_filled: int
-    #: Per top card index: the cards that match it by suit or rank (PL-6).
+    """Which deck counts the plain tables are filled for (`_movegen.fill_plain_tables`):
+    bit ``1 << repeats`` (`Beginning.repeats`)."""
     matching: tuple[frozenset[Card], ...]
-    #: Per top card index, as flags by card index (``flags[card.index]``): the cards that
-    #: may start a play with no effect in force (those of `matching` and the wild ones),
-    #: and those of `matching`. Move generation walks a hand with them: an index per card,
-    #: where a set lookup hashes.
+    """Per top card index: the cards that match it by suit or rank (PL-6)."""
     playable_flags: tuple[tuple[bool, ...], ...]
+    """Per top card index, as flags by card index (``flags[card.index]``): the cards that
+    may start a play with no effect in force (those of `matching` and the wild ones).
+    Move generation walks a hand with them: an index per card, where a set lookup
+    hashes."""
     matching_flags: tuple[tuple[bool, ...], ...]
-    #: Per top card index: the wild cards that do not match it; and the same as bits
-    #: (`Card.bit`), for a hand's bits.
+    """Per top card index, the cards of `matching` as flags by card index."""
     wild_only: tuple[frozenset[Card], ...]
+    """Per top card index: the wild cards that do not match it."""
     wild_only_bits: tuple[int, ...]
-    #: Per card index: what the wild card's rule's `allows` answers without a matching card
-    #: in hand and with one, for a rule whose `allows` is the built-in one (which reads
-    #: nothing else: `_WILD_ANSWERS`); ``None`` for other cards and rules, whose `allows`
-    #: the engine calls (PL-9, RU-7).
+    """`wild_only` as bits (`Card.bit`), for a hand's bits."""
     wild_answers: tuple[tuple[bool, bool] | None, ...]
-    #: Whether plays are of one card and every wild card may be played when it does not
-    #: match only if nothing in the hand matches (its `wild_answers` ``(True, False)``:
-    #: RU-7 with ``changers_only_when_stuck``): the plain listing then takes the matching
-    #: cards or, with none, the wild ones, without splitting the two (`_plain_moves`).
+    """Per card index: what the wild card's rule's `allows` answers without a matching card
+    in hand and with one, for a rule whose `allows` is the built-in one (which reads
+    nothing else: `_WILD_ANSWERS`); ``None`` for other cards and rules, whose `allows`
+    the engine calls (PL-9, RU-7)."""
     single_stuck_wilds: bool
-    #: `makao.Game.public_state` per (rule states, the deal's announcements): the rules'
-    #: public state depends on nothing else (`Rule.public_state`).
+    """Whether plays are of one card and every wild card may be played when it does not
+    match only if nothing in the hand matches (its `wild_answers` ``(True, False)``:
+    RU-7 with ``changers_only_when_stuck``): the plain listing then takes the matching
+    cards or, with none, the wild ones, without splitting the two (`_plain_moves`)."""
     public_cache: dict[tuple[object, object], tuple[tuple[str, object], ...]]
-    #: One listed `Play` per distinct move (cards, choice, calls): every move table holds
-    #: these objects, so a table filled for another hand size or effect makes no new ones
-    #: (`makao._movegen._interned`: by the cards alone for a play with neither choice nor
-    #: calls).
+    """`makao.Game.public_state` per (rule states, the deal's announcements): the rules'
+    public state depends on nothing else (`Rule.public_state`)."""
     interned_plays: dict[tuple[object, ...], Any]
-    #: The rules that check the size of a table
-    #: ([`Rule.check_table`][makao.rules.base.Rule.check_table]).
+    """One listed `Play` per distinct move (cards, choice, calls): every move table holds
+    these objects, so a table filled for another hand size or effect makes no new ones
+    (`makao._movegen._interned`: by the cards alone for a play with neither choice nor
+    calls)."""
     table_checks: tuple[Rule, ...]
-    #: The rules that keep state of their own ([`Stateful`][makao.rules.base.Stateful]), in order.
+    """The rules that check the size of a table
+    ([`Rule.check_table`][makao.rules.base.Rule.check_table])."""
     stateful: tuple[Rule, ...]
-    #: Where each stateful rule's value sits in a game's ``rule_state`` (by ``id``).
+    """The rules that keep state of their own ([`Stateful`][makao.rules.base.Stateful]), in order.
+    """
     state_index: dict[int, int]
-    #: The starting value of a game's ``rule_state``.
+    """Where each stateful rule's value sits in a game's ``rule_state`` (by ``id``)."""
     initial_state: tuple[object, ...]
+    """The starting value of a game's ``rule_state``."""
 
     @classmethod
     def compile(cls, rules: tuple[Rule, ...]) -> RuleSet:

@@ -87,12 +87,12 @@ def snapshot(game: Game) -> tuple[object, ...]:
 
 _NOT_STATE = frozenset({"compiled", "_legal", "_log", "next_seat"})
 
-#: The fields of the state (`makao.state.FIELDS`) that a seat may not see: the view
-#: check changes every one of them and requires the seat's view to stay the same.
-#: ``beginning`` holds the seed and the deal's announcements (`makao.state.Beginning`).
 HIDDEN_FIELDS = frozenset({"hands", "stock", "rng", "beginning"})
-#: The fields a view may show (the seat's own hand is in ``hands``, checked apart).
+"""The fields of the state (`makao.state.FIELDS`) that a seat may not see: the view
+check changes every one of them and requires the seat's view to stay the same.
+``beginning`` holds the seed and the deal's announcements (`makao.state.Beginning`)."""
 PUBLIC_FIELDS = frozenset(field.name for field in FIELDS) - HIDDEN_FIELDS - _NOT_STATE
+"""The fields a view may show (the seat's own hand is in ``hands``, checked apart)."""
 
 
 def _shows_cards(event: object, seat: int) -> bool:

@@ -51,8 +51,8 @@ MAX_LADDER_BOTS = 32
 MAX_BOOTSTRAP = 10_000
 """The most bootstrap rounds a ladder fits: each round fits the ratings once more."""
 
-#: Pairwise wins: ``wins[i][j]`` is how often bot ``i`` placed above bot ``j``.
 Wins = list[list[float]]
+"""Pairwise wins: ``wins[i][j]`` is how often bot ``i`` placed above bot ``j``."""
 
 
 def bradley_terry(wins: Sequence[Sequence[float]], prior: float = 0.5) -> list[float]:

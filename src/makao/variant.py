@@ -59,9 +59,13 @@ class Variant:
     """
 
     name: str
+    """The variant's name (``"polish"``), as [`makao.variants.get`][makao.variants.get] knows it."""
     rules: tuple[Rule, ...] = attrs.field(converter=_rule_tuple)
+    """The rule objects, in order: the slot rules and the card and turn rules."""
     options: tuple[tuple[str, Any], ...] = attrs.field(default=(), converter=_option_tuple)
+    """The keyword options of the variant's constructor, as ``(name, value)`` pairs."""
     description: str = ""
+    """A line on the variant, for listings (``makao variants``)."""
     _compiled: RuleSet = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:

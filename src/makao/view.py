@@ -88,10 +88,10 @@ def _unread_field(name: str) -> property:
 for _name in View._fields:
     setattr(_Unread, _name, _unread_field(_name))
 
-#: What the simulation loop ([`makao.sim.play`][makao.sim.play]) passes as the view to a bot
-#: that declared it never reads its views
-#: ([`BaseBot.reads_view`][makao.bots.BaseBot.reads_view] ``= False``) instead of building
-#: one for every decision. Reading any of its fields by name (and so ``top``, ``pending``,
-#: ``to_dict``) raises [`SetupError`][makao.errors.SetupError], so a bot that declared wrongly
-#: fails loudly rather than deciding on made-up data; as a bare tuple it holds only ``None``.
 UNREAD: Final[View] = tuple.__new__(_Unread, (None,) * len(View._fields))
+"""What the simulation loop ([`makao.sim.play`][makao.sim.play]) passes as the view to a bot
+that declared it never reads its views
+([`BaseBot.reads_view`][makao.bots.BaseBot.reads_view] ``= False``) instead of building
+one for every decision. Reading any of its fields by name (and so ``top``, ``pending``,
+``to_dict``) raises [`SetupError`][makao.errors.SetupError], so a bot that declared wrongly
+fails loudly rather than deciding on made-up data; as a bare tuple it holds only ``None``."""

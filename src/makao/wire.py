@@ -44,8 +44,8 @@ __all__ = [
     "view_to_dict",
 ]
 
-#: The version of the wire forms and of their JSON Schema; raised on incompatible changes.
 VERSION = 1
+"""The version of the wire forms and of their JSON Schema; raised on incompatible changes."""
 
 #: The JSON Schema draft the schema is written in.
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"

@@ -6,9 +6,10 @@ optional extra that is not installed (the adapters need pettingzoo or open_spiel
 * Every module has a module docstring, and every name in its ``__all__`` exists.
 * Every name in ``__all__`` has a non-empty docstring of its own. Classes and functions are
   read as written in the source (so the docstrings that ``NamedTuple``, ``Enum`` or
-  ``dataclass`` make up do not count); a constant or type alias needs a ``#:`` comment just
-  above its assignment or a string just below it, in the module that defines it (re-exports
-  are followed to their source).
+  ``dataclass`` make up do not count); a constant or type alias needs a string just below
+  its assignment, in the module that defines it (re-exports are followed to their source):
+  the form the docs site renders (a ``#:`` comment above it is not rendered, so no public
+  constant, field or class attribute is documented by one).
 * Every public method, property, classmethod and staticmethod of a class in ``__all__`` has
   a docstring: its own, or that of a makao base class that defines the same name. Names the
   class gets from builtins, attrs or typing bases are not checked.
@@ -145,8 +146,8 @@ def _binds(stmt: ast.stmt, name: str) -> bool:
     return False
 
 
-def _attribute_doc(block: Sequence[ast.stmt], index: int, lines: Sequence[str]) -> str | None:
-    """The ``#:`` comment above ``block[index]`` or the string just below it."""
+def _attribute_doc(block: Sequence[ast.stmt], index: int) -> str | None:
+    """The string just below ``block[index]`` (its docstring, as the docs site reads it)."""
     below = block[index + 1] if index + 1 < len(block) else None
     if (
         isinstance(below, ast.Expr)
@@ -154,21 +155,41 @@ def _attribute_doc(block: Sequence[ast.stmt], index: int, lines: Sequence[str]) 
         and isinstance(below.value.value, str)
     ):
         return below.value.value
-    comment: list[str] = []
-    line = block[index].lineno - 2
-    while line >= 0 and lines[line].lstrip().startswith("#:"):
-        comment.insert(0, lines[line].lstrip()[2:].strip())
-        line -= 1
-    return " ".join(comment) or None
+    return None
+
+
+def _public_targets(stmt: ast.stmt) -> list[str]:
+    """The public names an assignment statement binds."""
+    if isinstance(stmt, ast.Assign):
+        targets: list[ast.expr] = list(stmt.targets)
+    elif isinstance(stmt, ast.AnnAssign):
+        targets = [stmt.target]
+    else:
+        return []
+    names = [node for target in targets for node in getattr(target, "elts", [target])]
+    return [node.id for node in names if isinstance(node, ast.Name) and node.id[0] != "_"]
+
+
+def _comment_documented(module_name: str) -> Iterator[str]:
+    """The public names of a module (and of its classes) documented by a ``#:`` comment
+    above them with no docstring below: the docs site shows no such comment."""
+    tree, lines = _source(module_name)
+    bodies: list[Sequence[ast.stmt]] = [tree.body]
+    bodies += [node.body for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+    for body in (block for found in bodies for block in _blocks(found)):
+        for index, stmt in enumerate(body):
+            above = lines[stmt.lineno - 2].lstrip() if stmt.lineno > 1 else ""
+            if above.startswith("#:") and not _attribute_doc(body, index):
+                yield from (f"{module_name}:{stmt.lineno} {name}" for name in _public_targets(stmt))
 
 
 def _data_doc(module_name: str, name: str, depth: int = 0) -> str | None:
     """The docstring of a module-level value, following ``from … import`` re-exports."""
-    tree, lines = _source(module_name)
+    tree, _ = _source(module_name)
     for block in _blocks(tree.body):
         for index, stmt in enumerate(block):
             if _binds(stmt, name):
-                doc = _attribute_doc(block, index, lines)
+                doc = _attribute_doc(block, index)
                 if doc:
                     return doc
             elif isinstance(stmt, ast.ImportFrom) and depth < 10:
@@ -285,6 +306,12 @@ def test_public_names_have_docstrings(module_name: str) -> None:
     module = _import(module_name)
     undocumented = sorted({where for where, doc in _names(module) if not (doc or "").strip()})
     assert not undocumented, "no docstring: " + ", ".join(undocumented)
+
+
+@pytest.mark.parametrize("module_name", MODULES)
+def test_no_public_attribute_is_documented_by_a_comment_the_site_hides(module_name: str) -> None:
+    _import(module_name)
+    assert not list(_comment_documented(module_name))
 
 
 def test_the_walk_finds_the_package() -> None:

@@ -29,7 +29,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT / "src")}
     done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(target)],
+        # not ``--quiet``: it drops the warnings before ``--strict`` counts them
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(target)],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -38,6 +39,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         check=False,
     )
     assert done.returncode == 0, done.stderr[-3000:]
+    assert "WARNING" not in done.stderr, done.stderr[-3000:]
     return target
 
 
@@ -78,6 +80,15 @@ def test_long_signatures_are_formatted_on_several_lines(site: Path) -> None:
 
 
 _RAW_ROLE = re.compile(r":(?:py:)?(?:class|meth|func|mod|attr|data|exc|obj|const):`?\s*[\w~.]")
+
+
+def test_no_page_shows_an_unresolved_reference(site: Path) -> None:
+    shown = {}
+    for page in sorted(site.rglob("*.html")):
+        found = re.findall(r"\]\[makao\.[\w.]+\]", _text(page))
+        if found:
+            shown[str(page.relative_to(site))] = found[:3]
+    assert shown == {}
 
 
 def test_no_page_shows_a_raw_sphinx_role(site: Path) -> None:

@@ -52,15 +52,15 @@ __all__ = [
     "scoring",
 ]
 
-#: The adapters' default cap on actions per game (every action id counts, ``noop`` too).
-#: Learning agents and bots finish a 2-player Polish game in about a hundred actions, but
-#: random play can run long (median 1,515 / 90th percentile 5,048 actions for 2-player
-#: Polish, 6,179 / 12,206 for 4 players) and a Mao table that talks may never end; a game
-#: cut at the cap is reported as truncated.
 DEFAULT_MAX_ACTIONS = 5_000
+"""The adapters' default cap on actions per game (every action id counts, ``noop`` too).
+Learning agents and bots finish a 2-player Polish game in about a hundred actions, but
+random play can run long (median 1,515 / 90th percentile 5,048 actions for 2-player
+Polish, 6,179 / 12,206 for 4 players) and a Mao table that talks may never end; a game
+cut at the cap is reported as truncated."""
 
-#: A function from a game (over, or cut short) to one reward per seat.
 Rewards = Callable[["Game"], Sequence[float]]
+"""A function from a game (over, or cut short) to one reward per seat."""
 
 
 def rank_rewards(game: Game) -> tuple[float, ...]:
@@ -77,8 +77,8 @@ def point_rewards(game: Game) -> tuple[float, ...]:
     return game.standings().returns("points")
 
 
-#: Scorings by name, for the adapters' ``rewards=`` option.
 SCORINGS: dict[str, Rewards] = {"rank": rank_rewards, "points": point_rewards}
+"""Scorings by name, for the adapters' ``rewards=`` option."""
 
 
 def scoring(rewards: str | Rewards) -> Rewards:

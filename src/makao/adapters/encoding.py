@@ -66,15 +66,15 @@ if TYPE_CHECKING:
 
 __all__ = ["EFFECT_KINDS", "HIGH", "MAX_SEATS", "Encoder"]
 
-#: The effect kinds of the ``effect_kind`` segment (the first is "no effect").
 EFFECT_KINDS = ("none", "attack", "wait", "demand", "suit", "other")
-#: The largest value of any entry.
+"""The effect kinds of the ``effect_kind`` segment (the first is "no effect")."""
 HIGH = 255.0
+"""The largest value of any entry."""
 _SEAT_FIELDS = ("seat", "demander")
 
 
-#: The seats of the fixed-size encoding (``Encoder(players, seats=MAX_SEATS)``).
 MAX_SEATS = 8
+"""The seats of the fixed-size encoding (``Encoder(players, seats=MAX_SEATS)``)."""
 
 
 class Encoder:

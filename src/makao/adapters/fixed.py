@@ -140,5 +140,5 @@ class FixedActions:
         return sorted(self.to_fixed[action] for action in legal)
 
 
-#: The number of fixed action ids.
 FIXED_ACTIONS = _size()
+"""The number of fixed action ids."""

@@ -153,7 +153,6 @@ class GameOver:
     balances: tuple[int, ...]
 
 
-#: Any event of the banking game.
 BankingEvent: TypeAlias = (
     SeatsCut
     | BankOpened
@@ -170,6 +169,7 @@ BankingEvent: TypeAlias = (
     | BankPassed
     | GameOver
 )
+"""Any event of the banking game."""
 
 
 def redact(event: BankingEvent, seat: int, banker: int) -> BankingEvent:

@@ -59,8 +59,8 @@ class Stand:
         return "stand"
 
 
-#: Any move of the banking game.
 Move: TypeAlias = Stake | Draw | Redraw | Stand
+"""Any move of the banking game."""
 
 _WORDS: dict[str, Move] = {"draw": Draw(), "redraw": Redraw(), "stand": Stand()}
 _STAKE = re.compile(r"stake\s+([0-9]+)", re.ASCII)

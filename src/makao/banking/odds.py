@@ -38,15 +38,15 @@ __all__ = [
 ]
 
 Counts = tuple[int, ...]
-#: A drawing policy: given the hand and the buys made so far, draw (True) or stand.
 Policy = Callable[[HandResult, int], bool]
+"""A drawing policy: given the hand and the buys made so far, draw (True) or stand."""
 PolicyArg: TypeAlias = Policy | Literal["optimal"]
 _State = tuple[Counts, int, int, int]  # shoe counts, running total, cards, buys made
 
-#: The most cards one punter's coup may take (``cards_dealt`` plus every card bought) for
-#: [`coup_odds`][makao.banking.odds.coup_odds] to enumerate it exactly; more are refused with a
-#: SetupError.
 MAX_PUNTER_CARDS = 8
+"""The most cards one punter's coup may take (``cards_dealt`` plus every card bought) for
+[`coup_odds`][makao.banking.odds.coup_odds] to enumerate it exactly; more are refused with a
+SetupError."""
 
 
 def shoe_counts(cards: Iterable[Card] | None = None, *, without: Iterable[Card] = ()) -> Counts:
@@ -61,8 +61,8 @@ def shoe_counts(cards: Iterable[Card] | None = None, *, without: Iterable[Card] 
     return tuple(counts)
 
 
-#: The full 104-card shoe by point value.
 FULL_SHOE: Counts = shoe_counts()
+"""The full 104-card shoe by point value."""
 
 
 def draw_below(n: int) -> Policy:

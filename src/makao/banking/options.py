@@ -18,11 +18,11 @@ Payout = Literal["classic", "even"]
 OverNine = Literal["mod10", "bust"]
 BankPasses = Literal["when_shoe_empty", "every_coup"]
 
-#: Every stake from ``min_stake`` to ``max_stake`` is a legal move, listed one by one, so
-#: the table limits may span at most this many amounts.
 MAX_STAKE_CHOICES = 10_000
-#: The most ``rounds`` a game may last (each player holds the bank ``rounds`` times).
+"""Every stake from ``min_stake`` to ``max_stake`` is a legal move, listed one by one, so
+the table limits may span at most this many amounts."""
 MAX_ROUNDS = 100
+"""The most ``rounds`` a game may last (each player holds the bank ``rounds`` times)."""
 
 
 def _int(name: str, value: object, low: int, high: int | None = None) -> int:

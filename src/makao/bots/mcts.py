@@ -40,8 +40,8 @@ from makao.view import View
 
 __all__ = ["MCTSBot", "reward", "rewards"]
 
-#: Cards of difference that make one player about 73 % likely to beat another (``rewards``).
 CARD_SCALE = 2.5
+"""Cards of difference that make one player about 73 % likely to beat another (``rewards``)."""
 
 
 class _Node:

@@ -44,13 +44,13 @@ __all__ = [
     "without_talk",
 ]
 
-#: Out-of-turn actions (a late call, "stop" on another player) are always worth taking.
 ACTION_SCORE: Final = 10_000.0
+"""Out-of-turn actions (a late call, "stop" on another player) are always worth taking."""
 FINISH_SCORE: Final = 1_000.0
 CALL_SCORE: Final = 100.0
-#: Table talk that never helps the speaker: opening a question period and remarks in one
-#: (Ultimate Mao, UM-21). Saying "end-of-questions" closes a period and is not talk here.
 TALK_CALLS: Final = frozenset({"question", "remark"})
+"""Table talk that never helps the speaker: opening a question period and remarks in one
+(Ultimate Mao, UM-21). Saying "end-of-questions" closes a period and is not talk here."""
 #: The classes the hot loops below test for, as ``Final`` names: compiled, each use of
 #: an imported class looks it up in the module's globals (a dict lookup by name, about 130
 #: instructions), where a ``Final`` name is a C variable.

@@ -59,17 +59,17 @@ class BaseBot:
     [`respond`][makao.bots.BaseBot.respond]. Subclasses implement
     [`choose`][makao.bots.BaseBot.choose]."""
 
-    #: The bot's short name (override per class).
     name: ClassVar[str] = "bot"
+    """The bot's short name (override per class)."""
 
-    #: Whether [`choose`][makao.bots.BaseBot.choose] and
-    #: [`respond`][makao.bots.BaseBot.respond] read their view (default ``True``). A class
-    #: whose two methods never do may set it to ``False``: the simulation loop then passes
-    #: [`UNREAD`][makao.view.UNREAD] instead of building a view for every decision
-    #: ([`RandomBot`][makao.bots.RandomBot] does). A subclass that does not set it itself
-    #: but gets ``choose`` or ``respond`` from elsewhere than the class that said ``False``
-    #: (it overrides one, or a mixin brings one) reads its views again.
     reads_view: ClassVar[bool] = True
+    """Whether [`choose`][makao.bots.BaseBot.choose] and
+    [`respond`][makao.bots.BaseBot.respond] read their view (default ``True``). A class
+    whose two methods never do may set it to ``False``: the simulation loop then passes
+    [`UNREAD`][makao.view.UNREAD] instead of building a view for every decision
+    ([`RandomBot`][makao.bots.RandomBot] does). A subclass that does not set it itself but
+    gets ``choose`` or ``respond`` from elsewhere than the class that said ``False`` (it
+    overrides one, or a mixin brings one) reads its views again."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)

@@ -12,8 +12,8 @@ from makao.view import View
 
 __all__ = ["DEFAULT_TALK", "RandomBot"]
 
-#: How often a [`RandomBot`][makao.bots.RandomBot] talks, by default, when it may (Ultimate Mao).
 DEFAULT_TALK = 0.02
+"""How often a [`RandomBot`][makao.bots.RandomBot] talks, by default, when it may (Ultimate Mao)."""
 
 
 class RandomBot(BaseBot):
@@ -29,8 +29,8 @@ class RandomBot(BaseBot):
 
     name = "random"
 
-    #: `choose` and `respond` look only at the moves, never at the view.
     reads_view = False
+    """`choose` and `respond` look only at the moves, never at the view."""
 
     def __init__(self, talk: float = DEFAULT_TALK) -> None:
         super().__init__()

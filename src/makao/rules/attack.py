@@ -16,9 +16,9 @@ from makao.rules.base import CardRule, Effect, Events, Pending, Table
 
 __all__ = ["Answer", "AttackEffect", "BattleCards"]
 
-#: Which battle cards answer an attack: any that ``"match"`` the top card by suit or rank
-#: (PL-12), or only those of the ``"same_rank"`` (RU-11).
 Answer = Literal["match", "same_rank"]
+"""Which battle cards answer an attack: any that ``"match"`` the top card by suit or rank
+(PL-12), or only those of the ``"same_rank"`` (RU-11)."""
 
 
 def _penalties(
@@ -46,8 +46,8 @@ class BattleCards(CardRule):
     answer: Answer = attrs.field(default="match", validator=one_of(Answer))
     extra_answers: frozenset[Card] = frozenset()
     accept_ends_turn: bool = True
-    #: ``penalties`` as a dict (what the engine's standard attack reads).
     penalty_table: dict[Card, int] = attrs.field(init=False, repr=False, eq=False, hash=False)
+    """``penalties`` as a dict (what the engine's standard attack reads)."""
     _answer_sets: Cache[Card, frozenset[Card]] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=Cache
     )

@@ -336,15 +336,15 @@ class Stateful(Generic[S]):
         table.set_rule_state(self, value)
 
 
-#: How a [`StartRule`][makao.rules.base.StartRule] treats the starting card: ``"redraw"`` a
-#: function card (PL-4), leave it ``"inert"`` (RU-4), or let its ``"effect"`` act.
 StartCard = Literal["redraw", "inert", "effect"]
+"""How a [`StartRule`][makao.rules.base.StartRule] treats the starting card: ``"redraw"`` a
+function card (PL-4), leave it ``"inert"`` (RU-4), or let its ``"effect"`` act."""
 
-#: What a [`Pending`][makao.rules.base.Pending] asks of the player to move: answer an
-#: ``"attack"`` (draw ``amount`` cards), sit out a ``"wait"`` (``amount`` turns), follow a
-#: ``"demand"`` (of ``rank``), follow a named ``"suit"``, some ``"other"`` effect of a custom
-#: rule, or ``"none"``.
 PendingKind = Literal["none", "attack", "wait", "demand", "suit", "other"]
+"""What a [`Pending`][makao.rules.base.Pending] asks of the player to move: answer an
+``"attack"`` (draw ``amount`` cards), sit out a ``"wait"`` (``amount`` turns), follow a
+``"demand"`` (of ``rank``), follow a named ``"suit"``, some ``"other"`` effect of a custom
+rule, or ``"none"``."""
 
 _DRAW = Draw()
 _PASS = Pass()
@@ -413,20 +413,25 @@ class Pending:
         return Pending("suit", 0, None, suit, by, _DRAW)
 
 
-#: Nothing is pending.
 NOTHING_PENDING = Pending()
+"""Nothing is pending."""
 
 
-#: The hooks of [`Effect`][makao.rules.base.Effect] that a subclass may leave as `Effect`
-#: defines them, as bits of `Effect._kept` (the engine gives a kept hook's default without
-#: calling it: a call from compiled code into an interpreted method costs several hundred
-#: instructions).
 KEEPS_SUIT_OVERRIDE: Final = 1
+"""The bit of `Effect._kept` that says a subclass of [`Effect`][makao.rules.base.Effect]
+leaves `suit_override` as `Effect` defines it. The ``KEEPS_*`` bits name the hooks so
+kept; the engine gives a kept hook's default without calling it (a call from compiled
+code into an interpreted method costs several hundred instructions)."""
 KEEPS_MAY_PASS: Final = 2
+"""The bit of `Effect._kept` for `may_pass` (see `KEEPS_SUIT_OVERRIDE`)."""
 KEEPS_ANSWER_RULE: Final = 4
+"""The bit of `Effect._kept` for `answer_rule` (see `KEEPS_SUIT_OVERRIDE`)."""
 KEEPS_ANSWER_OVERRIDES: Final = 8
+"""The bit of `Effect._kept` for `answer_overrides` (see `KEEPS_SUIT_OVERRIDE`)."""
 KEEPS_ON_DRAW: Final = 16
+"""The bit of `Effect._kept` for `on_draw` (see `KEEPS_SUIT_OVERRIDE`)."""
 KEEPS_ALLOWS_EXTRA: Final = 32
+"""The bit of `Effect._kept` for `allows_extra` (see `KEEPS_SUIT_OVERRIDE`)."""
 _HOOK_BITS: Final = (
     ("suit_override", KEEPS_SUIT_OVERRIDE),
     ("may_pass", KEEPS_MAY_PASS),
@@ -606,9 +611,9 @@ class CardSetRule(CardRule):
 class WildRule(Rule):
     """A rule that lets some cards be played regardless of the top card."""
 
-    #: Whether the wild cards may also be played under an effect that names no suit (an
-    #: attack, a demand): Mao's jack, "playable any time" (UM-16).
     under_effects: bool = attrs.field(default=False, kw_only=True)
+    """Whether the wild cards may also be played under an effect that names no suit (an
+    attack, a demand): Mao's jack, "playable any time" (UM-16)."""
 
     def covers(self, card: Card) -> bool:
         """Is ``card`` wild under this rule?"""
@@ -624,14 +629,14 @@ class WildRule(Rule):
 class TurnRule(Rule):
     """A rule with hooks into every move: calls, out-of-turn actions, checks."""
 
-    #: Move types this rule carries out (out-of-turn actions such as ``Say``, ``Stop``; never
-    #: ``Play``, ``Draw`` or ``Pass``: a variant with such a rule is refused).
     handles: ClassVar[tuple[type, ...]] = ()
-    #: A [`Stateful`][makao.rules.base.Stateful] rule whose
-    #: [`before_move`][makao.rules.base.TurnRule.before_move] and
-    #: [`extra_moves`][makao.rules.base.TurnRule.extra_moves] do
-    #: nothing while every rule's state is its initial state: the engine skips them then.
+    """Move types this rule carries out (out-of-turn actions such as ``Say``, ``Stop``; never
+    ``Play``, ``Draw`` or ``Pass``: a variant with such a rule is refused)."""
     idle_in_initial_state: ClassVar[bool] = False
+    """A [`Stateful`][makao.rules.base.Stateful] rule whose
+    [`before_move`][makao.rules.base.TurnRule.before_move] and
+    [`extra_moves`][makao.rules.base.TurnRule.extra_moves] do
+    nothing while every rule's state is its initial state: the engine skips them then."""
 
     def after_play_applies(self, cards_left: int) -> bool:
         """Whether [`after_play`][makao.rules.base.TurnRule.after_play] can do anything for a play
@@ -701,17 +706,17 @@ class TurnRule(Rule):
 class DrawRule(Rule):
     """How a normal draw works (slot rule). Default: draw one; the drawn card may be played."""
 
-    #: Whether a player who drew may play the drawn card at once (PL-8).
     play_drawn: bool = True
-    #: Whether a player who had nothing to play must play the drawn card if it fits (RU-9).
+    """Whether a player who drew may play the drawn card at once (PL-8)."""
     must_play_drawn_when_stuck: bool = False
-    #: Whether, after drawing, any playable card of the hand may follow (UM-5), not only
-    #: the drawn one.
+    """Whether a player who had nothing to play must play the drawn card if it fits (RU-9)."""
     play_any_after_draw: bool = False
-    #: Whether a player whose drawn card cannot be played draws again (Crazy Eights).
+    """Whether, after drawing, any playable card of the hand may follow (UM-5), not only
+    the drawn one."""
     draw_until_playable: bool = False
-    #: With ``draw_until_playable``: the most cards one draw move takes (``None``: no limit).
+    """Whether a player whose drawn card cannot be played draws again (Crazy Eights)."""
     max_draws: int | None = None
+    """With ``draw_until_playable``: the most cards one draw move takes (``None``: no limit)."""
 
     def draws_again(self, drawn: int) -> bool:
         """Does a player who drew ``drawn`` cards this move, none playable, draw another?"""
@@ -751,18 +756,18 @@ class StartRule(Rule):
     deck (PL-1), the deal (PL-3) and the starting card (PL-4, RU-4)."""
 
     hand_size: int = 5
-    #: Number of 52-card decks; ``None``: one deck below ``two_decks_from`` players (PL-1).
     decks: int | None = None
+    """Number of 52-card decks; ``None``: one deck below ``two_decks_from`` players (PL-1)."""
     two_decks_from: int = 5
-    #: The ranks each deck holds; ``None``: all thirteen (a 32-card deck: ``range(7, 15)``).
     ranks: tuple[int, ...] | None = None
-    #: "redraw": a function card is put back into the middle of the stock (PL-4);
-    #: "inert": the starting card has no effect (RU-4); "effect": it acts on the first player.
+    """The ranks each deck holds; ``None``: all thirteen (a 32-card deck: ``range(7, 15)``)."""
     start_card: StartCard = attrs.field(default="redraw", validator=one_of(StartCard))
+    """"redraw": a function card is put back into the middle of the stock (PL-4);
+    "inert": the starting card has no effect (RU-4); "effect": it acts on the first player."""
     min_players: int = 2
     max_players: int | None = None
-    #: The dealer's seat (PL-5); negative counts from the end (-1: the last seat).
     dealer: int = -1
+    """The dealer's seat (PL-5); negative counts from the end (-1: the last seat)."""
 
     def decks_for(self, players: int) -> int:
         """How many 52-card decks a table of ``players`` uses (PL-1)."""

@@ -22,9 +22,9 @@ from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
 __all__ = ["Binds", "RankDemand", "RankDemandCards", "SuitDemand", "SuitDemandCards"]
 
-#: How long a named suit binds: the ``"next"`` player only (PL-27), or ``"until_covered"``
-#: by a card (RU-8).
 Binds = Literal["next", "until_covered"]
+"""How long a named suit binds: the ``"next"`` player only (PL-27), or ``"until_covered"``
+by a card (RU-8)."""
 
 #: A demand's end, each made once ([`Interned`][makao.events.Interned]), in two tables, by
 #: rank and by suit (equal as ints, they must not meet); the engine's standard demands

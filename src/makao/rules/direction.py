@@ -27,8 +27,8 @@ class ReverseCards(CardSetRule):
     """Reverse cards: the direction of play turns around (once per card played)."""
 
     cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
-    #: With two players left, the player who reversed moves again.
     two_player_again: bool = False
+    """With two players left, the player who reversed moves again."""
 
     def on_play(
         self,

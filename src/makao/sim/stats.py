@@ -26,8 +26,8 @@ import attrs
 
 __all__ = ["Z95", "Difference", "Estimate", "difference", "mean", "rate"]
 
-#: The two-sided 95 % quantile of the normal distribution.
 Z95 = 1.959963984540054
+"""The two-sided 95 % quantile of the normal distribution."""
 
 
 @attrs.frozen

@@ -25,5 +25,5 @@ def draw_two(rank: Rank, *ids: str) -> BattleCards:
     return BattleCards(dict.fromkeys(cards_of_ranks(rank), 2), answer="same_rank", ids=ids)
 
 
-#: The ranks of a 32-card piquet pack (7 to ace), used by Mau-Mau and prší.
 PIQUET = tuple(range(7, 15))
+"""The ranks of a 32-card piquet pack (7 to ace), used by Mau-Mau and prší."""

@@ -25,9 +25,9 @@ from makao.moves import Move, _cards, _check_seat, register_move_parser
 
 __all__ = ["HOST_REPORTS", "HostReport", "Misplay", "Release"]
 
-#: The kinds of host report: a move time-out (UM-6), cards touched during the deal (UM-3),
-#: a touched stock (UM-7).
 HOST_REPORTS = ("timeout", "touched-cards", "touched-stock")
+"""The kinds of host report: a move time-out (UM-6), cards touched during the deal (UM-3),
+a touched stock (UM-7)."""
 
 
 @attrs.frozen

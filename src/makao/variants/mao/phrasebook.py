@@ -88,8 +88,8 @@ def _phrases() -> dict[str, str]:
     return table
 
 
-#: Normalised phrase → call name.
 PHRASES: dict[str, str] = _phrases()
+"""Normalised phrase → call name."""
 _LONGEST = max(len(phrase.split()) for phrase in PHRASES)
 
 

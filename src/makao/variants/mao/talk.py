@@ -37,9 +37,9 @@ __all__ = [
     "spade_call",
 ]
 
-#: What [`Misplays`][makao.variants.mao.talk.Misplays] does with an illegal play: ``"reject"``
-#: it unchanged, or ``"penalize"`` it the Mao way (UM-27).
 IllegalPlay = Literal["reject", "penalize"]
+"""What [`Misplays`][makao.variants.mao.talk.Misplays] does with an illegal play: ``"reject"``
+it unchanged, or ``"penalize"`` it the Mao way (UM-27)."""
 
 _NUMBERS = (
     *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"),

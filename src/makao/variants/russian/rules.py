@@ -16,8 +16,8 @@ from makao.variants.russian.scoring import RUSSIAN_POINTS, Points, deal_scores
 
 __all__ = ["DEFAULT_MATCH_LIMIT", "ClosingAnswer", "DealEnd", "FinalAttack"]
 
-#: The loss total that ends a match unless the players agree another (RU-18).
 DEFAULT_MATCH_LIMIT = 500
+"""The loss total that ends a match unless the players agree another (RU-18)."""
 
 
 @attrs.frozen
@@ -33,12 +33,12 @@ class DealEnd(FinishRule):
 
     play_for_places: bool = False
     last_card_effect_applies: bool = True
-    #: The points of each card left in hand (RU-2): the one table that both
-    #: [`Game.scores`][makao.engine.Game.scores] and [`Match`][makao.match.Match] use.
     points: Points = attrs.field(default=RUSSIAN_POINTS, converter=Points)
-    #: The loss total that ends a match of deals (RU-18), read by
-    #: [`Match`][makao.match.Match].
+    """The points of each card left in hand (RU-2): the one table that both
+    [`Game.scores`][makao.engine.Game.scores] and [`Match`][makao.match.Match] use."""
     match_limit: float = DEFAULT_MATCH_LIMIT
+    """The loss total that ends a match of deals (RU-18), read by
+    [`Match`][makao.match.Match]."""
 
     def scores(self, game: Table) -> tuple[int, ...]:
         """The points of the cards left in each hand (RU-16, the `points` table)."""

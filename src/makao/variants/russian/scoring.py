@@ -24,8 +24,8 @@ __all__ = [
     "point_table",
 ]
 
-#: Points per card: every card of the 52 maps to what it costs a player holding it.
 PointTable = Mapping[Card, int]
+"""Points per card: every card of the 52 maps to what it costs a player holding it."""
 
 
 @final
@@ -77,12 +77,12 @@ def point_table(ranks: Mapping[Rank, int], cards: Mapping[str, int] | None = Non
 _LOW = dict.fromkeys((Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT), 5)
 _HIGH = dict.fromkeys((Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING), 10)
 
-#: RU-2: A = 50, K♥ = 50, 9 = 40, 3 = 30, 2 = 20, 10/J/Q and the other kings = 10,
-#: 4…8 = 5.
 RUSSIAN_POINTS: Points = point_table(
     {**_LOW, **_HIGH, Rank.ACE: 50, Rank.NINE: 40, Rank.THREE: 30, Rank.TWO: 20},
     {str(Card(Rank.KING, Suit.HEARTS)): 50},
 )
+"""RU-2: A = 50, K♥ = 50, 9 = 40, 3 = 30, 2 = 20, 10/J/Q and the other kings = 10,
+4…8 = 5."""
 
 
 def hand_points(cards: str | Iterable[Card | str], table: PointTable = RUSSIAN_POINTS) -> int:
