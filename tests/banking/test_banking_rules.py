@@ -21,6 +21,7 @@ from makao.banking import (
     Stake,
     Stand,
     card_points,
+    hand_result,
     macao,
     redact,
     victoria,
@@ -203,6 +204,21 @@ def test_mb_5_bust_a_busted_banker_pays_every_standing_punter() -> None:
 
 
 # MB-6 -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "natural"), [("9h", True), ("8h", True), ("7h", True), ("6h", False)]
+)
+def test_mb_6_a_first_hand_of_nine_eight_or_seven_is_a_natural(card: str, natural: bool) -> None:
+    """MB-6: 9, 8 or 7 in the first hand is a natural, 6 is not; a 7 wins what any higher
+    hand wins under the classic payout (MB-8), so the settlement's reason tells it."""
+    options = macao()
+    assert hand_result([Card.parse(card)], options, first_hand=True).natural is natural
+    assert hand_result([Card.parse(card)], options, first_hand=False).natural is False
+    (won,) = [e for e in coup(table(f"{card} 5c"), "stake 10", "stand") if isinstance(e, Settled)]
+    assert (won.reason == f"natural {card[0]}") is natural
+    (lost,) = [e for e in coup(table(f"3h {card}"), "stake 10", "stand") if isinstance(e, Settled)]
+    assert (lost.reason == f"banker's natural {card[0]}") is natural
 
 
 def test_mb_6_punters_decide_in_turn_from_the_bankers_left() -> None:

@@ -248,6 +248,30 @@ def test_um_14_nine_every_other_player_draws_one_then_the_player_moves_again() -
     assert game.to_move == 0 and len(game.hands[0]) == 2
 
 
+def test_um_14_the_others_draw_in_turn_order_counter_clockwise_too() -> None:
+    """UM-14: "in turn order" follows the direction of play: with play running
+    counter-clockwise, the seat after seat 0 is seat 2, so seat 2 draws first (the top
+    card, Kd) and seat 1 next (Kc)."""
+    game = position(["9c 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9h", direction=-1)
+    events = game.play("9c")
+    draws = [(e.seat, str(e.cards[0])) for e in events if isinstance(e, CardsDrawn)]
+    assert draws == [(2, "Kd"), (1, "Kc")]
+    assert game.to_move == 0
+
+
+def test_um_14_a_finished_player_draws_nothing_for_a_nine() -> None:
+    """UM-14 with ``play_for_places``: a seat that has gone out holds no cards and takes
+    none -- "every other player" is every other player still in the game (a choice:
+    the spec does not say it; a card drawn would bring the seat back into play)."""
+    game = position(["9c", "5d 6c 7c", "9h 6h 7h"], "9s", variants.mao(play_for_places=True))
+    game.play("9c +mau-mau")  # seat 0 goes out (seats 1 and 2 draw one each)
+    game.play("draw")  # seat 1 draws and passes
+    game.play("pass")
+    events = game.play("9h")  # seat 2's nine: only seat 1 still plays
+    assert [e.seat for e in events if isinstance(e, CardsDrawn)] == [1]
+    assert game.hands[0] == () and game.finished == (0,)
+
+
 def test_um_14_option_the_nines_player_draws_too() -> None:
     """UM-14: option the nines player draws too."""
     game = position(
@@ -316,6 +340,19 @@ def test_um_16_jack_on_jack_the_first_jacks_player_draws_a_penalty_card() -> Non
     events = game.play("Jh:h")
     assert Penalised(0, "UM-16", "a jack was played on their jack", 1) in events
     assert len(game.hands[0]) == 3
+    assert isinstance(game.effect, HeldJack) and game.effect.seat == 1
+
+
+def test_um_16_jack_on_the_jack_of_a_finished_player_charges_nobody() -> None:
+    """UM-16: "the player who played the first jack draws one penalty card" -- unless they
+    have gone out (``play_for_places``): a finished seat takes no card (a choice, as for
+    the nine, UM-14: the spec does not say it)."""
+    game = position(["Jc", "Jd 5c 6c", "5h 6h 7h"], "9c", variants.mao(play_for_places=True))
+    game.play("Jc:h +mau-mau")  # seat 0 goes out, its jack held on hearts
+    assert game.finished == (0,) and isinstance(game.effect, HeldJack)
+    events = game.play("Jd:s")
+    assert not [e for e in events if isinstance(e, (Penalised, CardsDrawn))]
+    assert game.hands[0] == () and game.finished == (0,)
     assert isinstance(game.effect, HeldJack) and game.effect.seat == 1
 
 

@@ -96,6 +96,21 @@ def test_ru_18_the_match_ends_when_a_total_reaches_the_limit() -> None:
         match.play("draw")
 
 
+def test_ru_18_a_total_exactly_at_the_limit_ends_the_match() -> None:
+    """RU-18: play continues "until one player's loss total reaches the agreed limit": a
+    total equal to the limit ends the match, one below it does not."""
+    probe = Match(RU, players=3, seed=4, match_limit=10_000)
+    (first,) = [e for e in finish_deal(probe, random.Random(4)) if isinstance(e, DealScored)]
+    highest = max(first.totals)
+    assert highest > 1
+    for limit, over in ((highest, True), (highest + 1, False)):
+        match = Match(RU, players=3, seed=4, match_limit=limit)
+        events = finish_deal(match, random.Random(4))  # the same deal, the same moves
+        assert [e.totals for e in events if isinstance(e, DealScored)] == [first.totals]
+        assert match.is_over is over
+        assert (events[-1] == MatchOver(match.ranking, match.totals)) is over
+
+
 @pytest.mark.parametrize("limit", [200, 500, 1000])
 def test_ru_18_the_limit_is_an_option(limit: int) -> None:
     assert Match(variants.russian(match_limit=limit), players=2, seed=1).match_limit == limit

@@ -207,7 +207,8 @@ class NineCards(CardSetRule):
         previous: Effect | None,
         events: Events,
     ) -> None:
-        """Everyone else draws one, in turn order; then ``seat`` moves again."""
+        """Everyone else still in the game draws one, in turn order (a seat that has gone
+        out draws nothing: a choice, the spec is silent); then ``seat`` moves again."""
         last_card = not game.hands[seat]
         for offset in range(1, game.players):
             other = (seat + offset * game.direction) % game.players
@@ -241,7 +242,8 @@ class HeldJacks(CardSetRule):
         previous: Effect | None,
         events: Events,
     ) -> None:
-        """Charge the holder of a jack played on, then hold this one on the named suit."""
+        """Charge the holder of a jack played on (unless they have gone out: a choice, as
+        for the nine), then hold this one on the named suit."""
         if isinstance(previous, HeldJack) and not game.done[previous.seat]:
             events.append(Penalised(previous.seat, "UM-16", "a jack was played on their jack", 1))
             game.draw_cards(previous.seat, self.penalty, "penalty", events)
