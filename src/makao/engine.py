@@ -135,7 +135,8 @@ class Game(Core):
         already went out, in order; ``seed`` drives later reshuffles. ``drawn`` is a card
         (or its text; typed `object`, as ``text`` of `from_json` is) the player to move has
         just drawn and may still play (PL-8; under RU-9 they must, if they had nothing to
-        play before); ``public`` gives the rules' public state, as `View.public` lists it
+        play before; a drawn card that cannot be played is refused, as the turn would have
+        passed); ``public`` gives the rules' public state, as `View.public` lists it
         (who owes a "makao", an open question period).
 
         Every argument is checked ([`SetupError`][makao.errors.SetupError] says what is wrong):
@@ -536,6 +537,22 @@ def _check_cards(game: Game) -> None:
                 raise SetupError(f"bad position: {card} is not in this variant's deck")
 
 
+def _check_drawn_playable(game: Game, card: Card) -> None:
+    """A `SetupError` unless a play may follow the draw of ``card``, as the engine keeps a
+    drawn card only then (PL-8: "if the drawn card is legal"; UM-5: any playable card)."""
+    rules, seat = game.compiled, game.to_move
+    if rules.play_any_after_draw:
+        if not _movegen.can_start(game, seat):
+            raise SetupError(f"bad position: seat {seat} may play no card after the draw (UM-5)")
+    elif not rules.play_drawn:
+        raise SetupError(f"bad position: {game.variant.name} plays no card after a draw")
+    elif not _movegen.is_first_ok(game, seat, card):
+        raise SetupError(
+            f"bad position: the drawn card {card} cannot be played now, so the turn would "
+            "have passed (PL-8)"
+        )
+
+
 def _position_extras(game: Game, drawn: object, public: Iterable[tuple[str, object]]) -> None:
     """Set a position's drawn card (PL-8, RU-9) and the rules' public state."""
     if isinstance(public, (str, bytes)) or not isinstance(public, Iterable):
@@ -556,6 +573,7 @@ def _position_extras(game: Game, drawn: object, public: Iterable[tuple[str, obje
         raise SetupError(
             f"bad position: the drawn card {card} is not in seat {game.to_move}'s hand"
         )
+    _check_drawn_playable(game, card)
     if game.compiled.must_play_drawn_when_stuck:
         hand = game.hands[game.to_move]
         game.hands[game.to_move] = without_card(hand, card)

@@ -198,6 +198,29 @@ def test_pl_35_an_empty_stock_is_refilled_from_the_pile_but_its_top_card() -> No
     )
 
 
+def test_pl_35_a_pile_of_one_card_under_the_top_is_reshuffled_too() -> None:
+    """PL-35: "all but the top card" -- one card is enough to refill the stock."""
+    game = Game.from_position(PL, hands=["5c 6c", "7d 8d"], pile="5h 9h")
+    events = game.play("draw")
+    assert events[0] == StockReshuffled(1)
+    assert game.hand(0)[-1] == Card.parse("5h") and game.pile == [Card.parse("9h")]
+    assert game.legal_moves_text(0) == ["5h", "pass"]  # it fits: PL-8
+
+
+def test_pl_35_the_refilled_stock_is_shuffled() -> None:
+    """PL-35: the pile's cards go back shuffled, not in the pile's order: over ten seeds the
+    card drawn from the refilled stock is not always the same (the pile's bottom card, if
+    it kept its order) and the stock's order varies."""
+    pile = "5h 6h 7h 8h 9h 10h 5c 6c 9s"
+    drawn, orders = set(), set()
+    for seed in range(10):
+        game = Game.from_position(PL, hands=["5d 6d", "7d 8d"], pile=pile, seed=seed)
+        game.play("draw")
+        drawn.add(game.hand(0)[-1])
+        orders.add(tuple(game.stock))
+    assert len(drawn) > 1 and len(orders) > 5
+
+
 def test_pl_35_cards_that_cannot_be_had_are_forgiven() -> None:
     """PL-35: cards that cannot be had are forgiven."""
     game = Game.from_position(
@@ -222,6 +245,17 @@ def test_pl_36_a_game_nobody_can_move_in_ends_blocked() -> None:
     events = game.play("pass")
     assert events[-1] == GameOver((2, 1, 0), True)  # finished first, then fewest cards
     assert game.outcome == Outcome((2, 1, 0), blocked=True)
+
+
+def test_pl_32_pl_36_players_with_as_many_cards_rank_in_turn_order_from_the_seat_to_move() -> None:
+    """PL-36 ("then the rest by fewest cards") and PL-32: the spec orders no tie; the engine
+    ranks players holding as many cards in turn order from the seat to move at the end
+    (`makao._core.unfinished_by_cards`)."""
+    variant = variants.polish(play_for_places=False)
+    game = Game.from_position(variant, hands=["5h", "6s 7d", "9s 8c"], pile="9h", stock=STOCK)
+    assert game.play("5h +po-makale")[-1] == GameOver((0, 1, 2), False)
+    later = Game.from_position(variant, hands=["9s 8c", "5h", "6s 7d"], pile="9h", to_move=1)
+    assert later.play("5h +po-makale")[-1] == GameOver((1, 2, 0), False)
 
 
 def test_pl_36_a_waiting_player_who_can_play_later_keeps_the_game_going() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from makao import Card, Game, IllegalMoveError, Play, parse_cards, variants
+from makao import Card, Game, IllegalMoveError, Play, SetupError, parse_cards, variants
 from makao.events import CardsDrawn, CardsPlayed, Passed
 
 PL = variants.polish()
@@ -90,6 +90,31 @@ def test_pl_8_a_drawn_card_that_fits_may_be_played_at_once_and_only_it() -> None
     game.play("7s")
     assert game.top == Card.parse("7s")
     assert game.to_move == 1
+
+
+@pytest.mark.parametrize(
+    ("pile", "stock", "card"),
+    [("7h", "8h 6c", "8h"), ("9h", "Qs 5s 6s", "Qs")],
+    ids=["by suit", "a queen, wild (PL-9)"],
+)
+def test_pl_8_a_drawn_card_that_fits_by_suit_or_as_a_wild_card_may_be_played(
+    pile: str, stock: str, card: str
+) -> None:
+    """PL-8 with PL-6 and PL-9: "if the drawn card is legal" -- by suit as well as by rank
+    (the test above), and a queen, which matches anything with no effect in force."""
+    game = Game.from_position(PL, hands=["9d 5d", "5s"], pile=pile, stock=stock)
+    game.play("draw")
+    assert game.to_move == 0
+    assert game.legal_moves_text(0) == [card, "pass"]
+
+
+def test_pl_8_a_position_whose_drawn_card_cannot_be_played_is_refused() -> None:
+    """PL-8: a drawn card that is not legal ends the turn at once, so no position holds
+    one (the engine lists only "pass" after it; `Game.from_position` says so)."""
+    with pytest.raises(SetupError, match="the drawn card 5d cannot be played now"):
+        Game.from_position(PL, hands=["9h 5d", "5s"], pile="7h", drawn="5d")
+    game = Game.from_position(PL, hands=["9h 5d", "5s"], pile="7h", drawn="9h")
+    assert game.legal_moves_text(0) == ["9h", "9h +makao", "pass"]
 
 
 def test_pl_8_a_player_may_keep_a_drawn_card_that_fits() -> None:
