@@ -10,7 +10,9 @@ Random games are played through the public API; on every position the engine's
   effect in force, drawn card, whether a card can be drawn);
 * the calls said with a play (``+makao``, ``+po-makale``) and the out-of-turn actions
   (``say makao``, ``stop``), from the last move;
-* after each turn move, the effect in force, the seat to move and the waits.
+* after each turn move, the effect in force, the seat to move and the waits; after a draw
+  (no attack in force), whether the drawer keeps the move to play the drawn card (PL-8,
+  PL-24, PL-27: exactly when it may lead there).
 """
 
 from __future__ import annotations
@@ -381,6 +383,8 @@ def compare_game(
                     game, move, expected, po_makale_penalty=int(options.get("po_makale_penalty", 0))
                 )
         game.play(move)
+        if move == "draw" and (pos.effect is None or pos.effect.kind != "attack"):
+            report.effects += _drawn_card_differences(game, pos, seat, held, f"{where} 'draw'")
         actual = game.effect.to_text() if game.effect is not None else None
         if not game.is_over:
             if expected != UNKNOWN and expected != actual:
@@ -394,6 +398,22 @@ def compare_game(
             played = len(move.split(" +")[0].split())
             offender = seat if held - played == 1 and "+makao" not in move else None
     return report
+
+
+def _drawn_card_differences(
+    game: Game, pos: Position, seat: int, held: int, where: str
+) -> list[str]:
+    """PL-8, PL-24, PL-27: after a draw (no attack in force) the drawer keeps the move with
+    the drawn card to play exactly when it may lead where it was drawn; else the turn
+    passes. Nothing to compare when no card came (PL-35) or the game ended."""
+    hand = game.hand(seat)
+    if game.is_over or len(hand) != held + 1:
+        return []
+    card = parse_card(str(hand[-1]))
+    kept = game.to_move == seat and game.drawn is not None and str(game.drawn) == card_text(card)
+    if kept == may_lead(card, pos):
+        return []
+    return [f"{where}: drew {card_text(card)} on {pos}: kept {kept}, model {not kept}"]
 
 
 OPTION_SETS: list[dict[str, int | bool]] = [
