@@ -210,7 +210,7 @@ def _checked_ladder(
     check_count("players", players, 2, MAX_LADDER_BOTS)
     assert isinstance(players, int)  # checked above
     if len(set(bots)) != len(bots) or len(bots) < players:
-        raise SetupError(f"give at least {players} different bots, not {list(bots)}")
+        raise SetupError(f"give at least {players} different bots, not {list(bots)!r:.200}")
     check_count("games", games, 1, MAX_GAMES)
     check_count("bootstrap", bootstrap, 1, MAX_BOOTSTRAP)
     if not isinstance(seed, int) or isinstance(seed, bool):

@@ -111,6 +111,12 @@ def test_bad_ladder_options_are_setup_errors_before_any_game(
         ladder(**{**options, **arguments})
 
 
+def test_a_bad_ladders_message_stays_short(no_games: None) -> None:
+    with pytest.raises(SetupError, match="different bots") as refused:
+        ladder("polish", ["x" * 10_000, "x" * 10_000], 5)
+    assert len(str(refused.value)) < 300
+
+
 def test_the_ladder_bounds_are_exported_and_documented() -> None:
     assert tournament.MAX_BOOTSTRAP == 10_000 and tournament.MAX_LADDER_BOTS == 32
     assert "MAX_BOOTSTRAP" in (ladder.__doc__ or "")
