@@ -28,7 +28,7 @@ from makao.errors import SetupError
 from makao.seeding import derive_seed
 from makao.sim import simulate
 from makao.sim.results import _render
-from makao.sim.run import DEFAULT_MAX_ACTIONS, MAX_GAMES, check_count
+from makao.sim.run import DEFAULT_MAX_ACTIONS, MAX_GAMES, check_count, check_seed
 from makao.sim.spec import parse_bot, parse_variant
 
 if TYPE_CHECKING:
@@ -213,8 +213,7 @@ def _checked_ladder(
         raise SetupError(f"give at least {players} different bots, not {list(bots)!r:.200}")
     check_count("games", games, 1, MAX_GAMES)
     check_count("bootstrap", bootstrap, 1, MAX_BOOTSTRAP)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SetupError(f"seed must be a whole number, not {seed!r:.40}")
+    check_seed(seed)
     assert isinstance(games, int)  # checked above
     total = math.comb(len(bots), players) * games
     if total > MAX_GAMES:

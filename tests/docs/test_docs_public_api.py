@@ -132,18 +132,16 @@ def _definition(
     return found
 
 
-def _binds(stmt: ast.stmt, name: str) -> bool:
+def _bound_names(stmt: ast.stmt) -> list[str]:
+    """The names an assignment statement binds (none for any other statement)."""
     if isinstance(stmt, ast.Assign):
         targets: list[ast.expr] = list(stmt.targets)
     elif isinstance(stmt, ast.AnnAssign):
         targets = [stmt.target]
     else:
-        return False
-    for target in targets:
-        names = target.elts if isinstance(target, ast.Tuple) else [target]
-        if any(isinstance(node, ast.Name) and node.id == name for node in names):
-            return True
-    return False
+        return []
+    names = [node for target in targets for node in getattr(target, "elts", [target])]
+    return [node.id for node in names if isinstance(node, ast.Name)]
 
 
 def _attribute_doc(block: Sequence[ast.stmt], index: int) -> str | None:
@@ -158,18 +156,6 @@ def _attribute_doc(block: Sequence[ast.stmt], index: int) -> str | None:
     return None
 
 
-def _public_targets(stmt: ast.stmt) -> list[str]:
-    """The public names an assignment statement binds."""
-    if isinstance(stmt, ast.Assign):
-        targets: list[ast.expr] = list(stmt.targets)
-    elif isinstance(stmt, ast.AnnAssign):
-        targets = [stmt.target]
-    else:
-        return []
-    names = [node for target in targets for node in getattr(target, "elts", [target])]
-    return [node.id for node in names if isinstance(node, ast.Name) and node.id[0] != "_"]
-
-
 def _comment_documented(module_name: str) -> Iterator[str]:
     """The public names of a module (and of its classes) documented by a ``#:`` comment
     above them with no docstring below: the docs site shows no such comment."""
@@ -180,7 +166,8 @@ def _comment_documented(module_name: str) -> Iterator[str]:
         for index, stmt in enumerate(body):
             above = lines[stmt.lineno - 2].lstrip() if stmt.lineno > 1 else ""
             if above.startswith("#:") and not _attribute_doc(body, index):
-                yield from (f"{module_name}:{stmt.lineno} {name}" for name in _public_targets(stmt))
+                public = [name for name in _bound_names(stmt) if not name.startswith("_")]
+                yield from (f"{module_name}:{stmt.lineno} {name}" for name in public)
 
 
 def _data_doc(module_name: str, name: str, depth: int = 0) -> str | None:
@@ -188,7 +175,7 @@ def _data_doc(module_name: str, name: str, depth: int = 0) -> str | None:
     tree, _ = _source(module_name)
     for block in _blocks(tree.body):
         for index, stmt in enumerate(block):
-            if _binds(stmt, name):
+            if name in _bound_names(stmt):
                 doc = _attribute_doc(block, index)
                 if doc:
                     return doc

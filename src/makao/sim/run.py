@@ -160,8 +160,7 @@ def _make_job(
     if not built:
         raise SetupError("simulate needs one bot per seat, at least two")
     variant.compiled.start.check_players(len(built))
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SetupError(f"seed must be a whole number, not {seed!r}")
+    check_seed(seed)
     if max_actions is not None and (not isinstance(max_actions, int) or max_actions < 1):
         raise SetupError(f"max_actions must be a whole number ≥ 1 or None, not {max_actions!r}")
     return _Job(variant, built, seed, max_actions)
@@ -172,6 +171,12 @@ def check_count(name: str, value: object, least: int, most: int) -> None:
     count an experiment is given: games, workers, bootstrap rounds)."""
     if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
         raise SetupError(f"{name} must be a whole number from {least} to {most}, not {value!r:.40}")
+
+
+def check_seed(seed: object) -> None:
+    """A `SetupError` unless ``seed`` is a whole number (an experiment's seed)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SetupError(f"seed must be a whole number, not {seed!r:.40}")
 
 
 def _check_counts(games: int, workers: int, chunk_size: int | None) -> None:
