@@ -50,6 +50,18 @@ def test_the_build_is_the_one_ci_expects() -> None:
         assert not makao.compiled
 
 
+def test_ci_runs_every_test_under_a_time_limit(request: pytest.FixtureRequest) -> None:
+    """A test that never ends (a rule change that makes games endless) stops the run with
+    every thread's stack instead of hanging it: pytest-timeout, from the ``test`` extra,
+    with pyproject's ``timeout``. In CI (``MAKAO_EXPECT_BUILD`` set) the plugin must be
+    there; elsewhere the test skips without it."""
+    if not request.config.pluginmanager.hasplugin("timeout"):
+        assert os.environ.get("MAKAO_EXPECT_BUILD") is None, "CI runs without pytest-timeout"
+        pytest.skip("pytest-timeout (the test extra) is not installed")
+    assert 0 < float(request.config.getini("timeout")) <= 600
+    assert request.config.getini("timeout_method") == "thread"
+
+
 def test_the_build_hook_reads_the_one_list_of_compiled_modules() -> None:
     pytest.importorskip("hatchling")
     spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
