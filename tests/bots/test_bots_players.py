@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
@@ -16,12 +17,15 @@ from makao.bots import (
     RandomBot,
     Situation,
     get,
+    mcts,
     names,
+    rewards,
     sample_hidden,
     score_move,
     unseen_cards,
 )
 from makao.errors import SetupError, StateError
+from makao.moves import parse_move
 from makao.sim import parse_bot, simulate
 
 POLISH = variants.polish()
@@ -97,6 +101,22 @@ def test_sample_hidden_varies_with_the_rng() -> None:
     view = Game.new(POLISH, 2, seed=9).view(0)
     hands = {tuple(sample_hidden(view, random.Random(i)).hand(1)) for i in range(5)}
     assert len(hands) > 1
+
+
+def test_pl_35_each_sampled_game_reshuffles_with_chance_of_its_own() -> None:
+    """The order of a stock reshuffled from the pile (PL-35) is hidden chance too: games
+    sampled with different numbers reshuffle the same public pile differently."""
+    game = Game.from_position(
+        POLISH, hands=["5c 6c", "Kd Kh"], pile="7h 8h 9h 10h Jh Qh 2s 3s 4d", to_move=0
+    )
+    assert game.stock_size == 0 and game.legal_moves_text() == ["draw"]
+    view = game.view(0)
+    dealt = set()
+    for seed in range(6):
+        sampled = sample_hidden(view, random.Random(seed))
+        sampled.play("draw")  # the pile but its top card becomes the stock
+        dealt.add((sampled.hand(0), tuple(sampled.stock)))
+    assert len(dealt) > 1
 
 
 def test_sample_hidden_refuses_a_finished_game() -> None:
@@ -249,3 +269,57 @@ def test_mcts_games_are_reproducible_from_the_seed() -> None:
     first = simulate(POLISH, bots, 2, seed=4)
     second = simulate(POLISH, bots, 2, seed=4)
     assert first.records == second.records
+
+
+def test_pl_32_flat_search_values_every_playout_for_its_own_seat() -> None:
+    """Seat 0 can go out (PL-32) with both nines. Flat search, given drawing or playing one
+    nine as its first choice, scores each playout for seat 0 -- not for whoever is to
+    move when the playout stops -- so going out beats both."""
+    game = Game.from_position(
+        POLISH,
+        hands=["9c 9h", "6c 7c 5d", "8h 8s Qd"],
+        pile="Js 9d",
+        stock="2c 3c 4c 5s 6s 7s Kh Ks",
+        to_move=0,
+    )
+    out = parse_move("9c 9h +po-makale")
+    assert out in game.legal_moves()
+    for first in (parse_move("draw"), parse_move("9c")):
+        for seed in range(3):
+            bot = MCTSBot(playouts=10)
+            bot.reset(seed)
+            assert bot.flat(game.view(0), [first, out]) == out
+
+
+def test_flat_search_replaces_its_first_choice_only_beyond_margin_standard_errors() -> None:
+    """Paired advantages of mean 0.2 and standard deviation about 0.5 over 100 playouts
+    have a standard error of about 0.05: they beat the first choice at a margin of 3.9
+    standard errors, not at 4.1."""
+    base = [0.0] * 100
+    values = [0.7 if i % 2 else -0.3 for i in range(100)]
+    assert mcts._beats(values, base, 1.0) and mcts._beats(values, base, 3.9)
+    assert not mcts._beats(values, base, 4.1)
+    assert not mcts._beats(base, values, 0.0)  # behind on average: never
+
+
+def test_rewards_rank_players_still_holding_cards_by_their_hand_sizes() -> None:
+    """A player beats another with probability 1 / (1 + e^(Δcards / 2.5)): one card
+    against six is worth about 0.88 to the one and 0.12 to the other."""
+    game = Game.from_position(
+        POLISH, hands=["5c", "6c 7c 5d 8h 9s 10d"], pile="Js 9d", stock="2c 3c", to_move=0
+    )
+    beaten = 1 / (1 + math.exp(5 / 2.5))
+    assert rewards(game) == pytest.approx([1 - beaten, beaten])
+    level = Game.from_position(POLISH, hands=["5c 6c", "7c 5d"], pile="Js 9d", to_move=0)
+    assert rewards(level) == pytest.approx([0.5, 0.5])
+
+
+def test_tree_search_explores_by_how_often_a_move_was_available() -> None:
+    """Information-set UCT (Cowling, Powley & Whitehouse 2012): the UCB1 bonus of a move
+    grows with how often it was available, so of two moves with the same mean reward and
+    visits, the one available more often is explored."""
+    rare, often = parse_move("5c"), parse_move("6c")
+    children = {rare: mcts._Node(0), often: mcts._Node(0)}
+    for child, available in ((children[rare], 10), (children[often], 1000)):
+        child.visits, child.value, child.avail = 10, 5.0, available
+    assert MCTSBot(method="tree")._select(children, [rare, often]) == often

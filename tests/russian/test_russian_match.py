@@ -9,6 +9,7 @@ import random
 import pytest
 
 from makao import (
+    Game,
     GameOverError,
     IllegalMoveError,
     Move,
@@ -60,6 +61,20 @@ def test_ru_3_the_deal_passes_to_the_next_seat() -> None:
         assert (match.deal, match.dealer) == (deal, dealer)
         assert match.game.to_move == (dealer + 1) % 3
         assert match.game.record == ()
+
+
+def test_ru_3_each_deal_is_dealt_anew_from_the_match_seed() -> None:
+    """RU-3, RU-4: every deal is a new shuffle, from the match seed and the deal's number
+    (`deal_seed`): the next deal is not the last one dealt again by another dealer."""
+    match = Match(RU, players=3, seed=5, match_limit=10_000)
+    rng = random.Random(1)
+    stocks = []
+    for deal in (1, 2, 3, 4):
+        assert match.deal == deal
+        assert match.game == Game.new(RU, 3, deal_seed(5, deal), dealer=match.dealer)
+        stocks.append(tuple(match.game.stock))
+        finish_deal(match, rng)
+    assert len(set(stocks)) == 4
 
 
 def test_ru_3_the_first_dealer_is_the_variants_dealer() -> None:
@@ -143,6 +158,20 @@ def test_match_a_bot_plays_a_whole_match_from_views() -> None:
         mine = [m for m in match.legal_moves() if str(m) in match.legal_moves_text(seat)]
         match.play(bot_move(tuple(mine), rng))
     assert match.view(0).is_over and max(match.totals) >= 300
+
+
+def test_ru_16_the_match_view_shows_every_finished_deals_scores() -> None:
+    """The scores are public (RU-16): each seat's view holds every finished deal's scores,
+    the last one too, and the totals they add up to."""
+    match = Match(RU, players=3, seed=6, match_limit=10_000)
+    rng = random.Random(6)
+    for deal in (1, 2, 3):
+        finish_deal(match, rng)
+        for seat in range(3):
+            view = match.view(seat)
+            assert len(view.scores) == deal and view.scores == match.scores
+            assert view.totals == match.totals == tuple(map(sum, zip(*view.scores, strict=True)))
+            assert (view.deal_number, view.dealer) == (match.deal, match.dealer)
 
 
 def test_match_view_hides_the_other_hands() -> None:

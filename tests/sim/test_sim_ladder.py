@@ -4,6 +4,8 @@ intervals, the table, the plot and ``makao ladder`` (makao.tournament)."""
 from __future__ import annotations
 
 import math
+import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,8 +13,11 @@ import pytest
 
 import makao
 from makao import tournament
+from makao.bots import Bot
 from makao.cli import main
 from makao.errors import SetupError
+from makao.sim import SimResult
+from makao.sim.play import GameRecord
 from makao.tournament import bradley_terry, ladder
 
 
@@ -30,6 +35,14 @@ def test_bradley_terry_keeps_an_unbeaten_bot_finite_and_ranks_transitively() -> 
     ratings = bradley_terry([[0, 0, 0], [10, 0, 0], [10, 10, 0]])
     assert all(math.isfinite(r) for r in ratings)
     assert ratings[0] < ratings[1] < ratings[2]
+
+
+def test_bradley_terry_a_bot_that_never_won_gets_half_a_win_against_each_it_met() -> None:
+    """10 wins to 0 rate as 10.5 to 0.5 (half a win each way per pair that met), not as an
+    endless gap held finite only by rounding."""
+    low, high = bradley_terry([[0, 0], [10, 0]])
+    assert high - low == pytest.approx(400 * math.log10(10.5 / 0.5))
+    assert low + high == pytest.approx(0)
 
 
 def test_ladder_rates_heuristic_above_random_with_intervals() -> None:
@@ -55,6 +68,139 @@ def test_truncated_games_give_no_results_and_are_counted() -> None:
     result = ladder("polish", ["random", "heuristic"], 3, max_actions=4, bootstrap=5)
     assert result.truncated == 3 and result.ratings == (0.0, 0.0)
     assert result.table().splitlines()[-1].endswith("-")  # no pairwise results
+
+
+# ------------------------------------------------ the ladder over scripted results
+
+Script = Callable[[tuple[str, ...], int], tuple[int, ...]]
+"""The places of a table's bots (by their names, in the table's order) in game ``k``."""
+
+
+class _Scripted:
+    """Stands in for `simulate` in `makao.tournament`: plays no game, gives every table
+    the places ``script`` says, and notes each table's bots and seed."""
+
+    def __init__(self, script: Script) -> None:
+        self.script = script
+        self.tables: list[tuple[tuple[str, ...], int]] = []
+
+    def __call__(
+        self,
+        variant: object,
+        bots: Sequence[Bot],
+        games: int,
+        *,
+        seed: int,
+        workers: int,
+        max_actions: int | None,
+    ) -> SimResult:
+        names = tuple(bot.name for bot in bots)
+        self.tables.append((names, seed))
+        records = tuple(_record(k, self.script(names, k)) for k in range(games))
+        return SimResult("polish", names, seed, records, max_actions)
+
+
+def _record(game: int, places: tuple[int, ...]) -> GameRecord:
+    players = len(places)
+    return GameRecord(
+        game=game,
+        seed=0,
+        seats=tuple(range(players)),
+        first=0,
+        places=places,
+        actions=10,
+        turns=5,
+        truncated=False,
+        blocked=False,
+        penalties=(0,) * players,
+        events=(),
+        lead_changes=0,
+        decided_at=0.0,
+        scores=None,
+    )
+
+
+def _scripted(monkeypatch: pytest.MonkeyPatch, script: Script) -> _Scripted:
+    played = _Scripted(script)
+    monkeypatch.setattr(tournament, "simulate", played)
+    return played
+
+
+STRENGTH = {"heuristic": 0, "mcts": 1, "random": 2}
+
+
+def _strongest_first(names: tuple[str, ...], game: int) -> tuple[int, ...]:
+    order = sorted(names, key=STRENGTH.__getitem__)
+    return tuple(order.index(name) + 1 for name in names)
+
+
+def test_ladder_credits_each_pairwise_win_to_the_better_placed_bot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The better place wins, whichever bot is listed first: here the first listed."""
+    _scripted(monkeypatch, _strongest_first)
+    result = ladder("polish", ["heuristic", "random"], 6, bootstrap=5)
+    assert result.wins == ((0.0, 6.0), (0.0, 0.0))
+    assert result.ratings[0] > result.ratings[1]
+    assert [row[0] for row in result.rows()] == ["heuristic", "random"]
+    three = ladder("polish", ["random", "heuristic", "mcts"], 2, players=3, bootstrap=5)
+    assert three.wins == ((0.0, 0.0, 0.0), (2.0, 0.0, 2.0), (2.0, 0.0, 0.0))
+
+
+def test_ladder_rows_give_the_share_of_pairwise_results_won(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``pairwise wins``: the pairwise results a bot won over all it took part in."""
+    _scripted(monkeypatch, lambda names, game: (1, 2) if game % 4 != 3 else (2, 1))
+    result = ladder("polish", ["heuristic", "random"], 8, bootstrap=5)
+    assert result.wins == ((0.0, 6.0), (2.0, 0.0))
+    assert [(row[0], row[4]) for row in result.rows()] == [("heuristic", 0.75), ("random", 0.25)]
+    assert "75.0%" in result.table() and "25.0%" in result.table()
+
+
+def test_ladder_tables_are_seeded_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table plays its own games: its seed comes from the ladder's seed and the
+    table's number, so no two tables replay the same deals."""
+    played = _scripted(monkeypatch, _strongest_first)
+    ladder("polish", ["random", "heuristic", "mcts"], 2, seed=1, bootstrap=5)
+    ladder("polish", ["random", "heuristic", "mcts"], 2, seed=2, bootstrap=5)
+    assert [names for names, _ in played.tables[:3]] == [
+        ("random", "heuristic"),
+        ("random", "mcts"),
+        ("heuristic", "mcts"),
+    ]
+    assert len({seed for _, seed in played.tables}) == 6
+
+
+def test_ladder_intervals_are_95_percent_percentile_bootstrap_intervals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each end is a bootstrap rating with at most 2.5 % of the resampled fits beyond it and
+    at least 2.5 % at it or beyond: the 2.5th and 97.5th percentiles of the fits."""
+
+    def mixed(names: tuple[str, ...], game: int) -> tuple[int, ...]:
+        first_wins = random.Random(f"{names}:{game}").random() < 0.6
+        return (1, 2) if first_wins else (2, 1)
+
+    _scripted(monkeypatch, mixed)
+    fits: list[list[float]] = []
+
+    def fitting(wins: Sequence[Sequence[float]], prior: float = 0.5) -> list[float]:
+        fits.append(bradley_terry(wins, prior))
+        return fits[-1]
+
+    monkeypatch.setattr(tournament, "bradley_terry", fitting)
+    rounds = 200
+    result = ladder("polish", ["random", "heuristic", "mcts"], 30, bootstrap=rounds)
+    fitted, *samples = fits
+    assert len(samples) == rounds and list(result.ratings) == fitted
+    for i in range(3):
+        values = [sample[i] for sample in samples]
+        low, high = result.low[i], result.high[i]
+        assert low < result.ratings[i] < high  # the games differ: so do the resamples
+        assert low in values and high in values
+        assert sum(v < low for v in values) <= 0.025 * rounds <= sum(v <= low for v in values)
+        assert sum(v > high for v in values) <= 0.025 * rounds <= sum(v >= high for v in values)
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ import pytest
 import makao
 from makao import Game, _core, variants
 from makao.bots import HeuristicBot, RandomBot
-from makao.events import Event
+from makao.events import Event, Penalised
 from makao.moves import Move
 from makao.seeding import derive_seed
 from makao.sim import Comparison, play_game, simulate
@@ -236,6 +236,49 @@ def test_wins_seats_and_first_player_add_up() -> None:
     assert metrics["rounds per game"].value == pytest.approx(metrics["turns per game"].value / 3)
 
 
+def test_seat_win_rates_count_the_seat_the_winner_sat_at() -> None:
+    """``win rate seat s``: the share of all games won from seat ``s``, whoever sat there.
+    Bot ``j`` sits at seat ``(j + game) % players``; the heuristic bot wins most games
+    from both seats, so by seat the rates are far from its own."""
+    result = simulate(POLISH, [HeuristicBot(), RandomBot()], games=20, seed=3)
+    metrics = result.metrics()
+    won = [0, 0]
+    for record in result.records:
+        assert record.places is not None
+        won[(record.places.index(1) + record.game) % 2] += 1
+    for seat in range(2):
+        assert metrics[f"win rate seat {seat}"].value == won[seat] / 20
+        assert metrics[f"win rate seat {seat}"].value < metrics["win rate heuristic"].value
+
+
+def test_first_player_and_seat_win_rates_count_truncated_games_too() -> None:
+    """Win rates are shares of all games: a truncated game is won by nobody, from no seat,
+    and by no first player, but it counts."""
+    result = simulate(POLISH, [HeuristicBot(), RandomBot()], games=12, seed=1, max_actions=60)
+    metrics = result.metrics()
+    done = result.finished()
+    assert 0 < result.truncated() < 12
+    first = sum(1 for r in done if r.places is not None and r.places[r.first] == 1)
+    assert metrics["first player wins"].n == 12
+    assert metrics["first player wins"].value == first / 12
+    for seat in range(2):
+        assert metrics[f"win rate seat {seat}"].n == 12
+    by_seat = sum(metrics[f"win rate seat {s}"].value for s in range(2))
+    assert by_seat == pytest.approx(len(done) / 12)
+
+
+def test_a_comparison_gives_b_minus_a() -> None:
+    """Each row's difference is B - A: all of A's games truncated and none of B's is a
+    difference of -100 points, with an interval below 0."""
+    capped = simulate(POLISH, [RandomBot(), RandomBot()], games=6, seed=1, max_actions=3)
+    whole = simulate(POLISH, [RandomBot(), RandomBot()], games=6, seed=1)
+    rows = {name: (x, y, diff) for name, x, y, diff in Comparison(capped, whole).rows()}
+    x, y, diff = rows["truncated"]
+    assert (x.value, y.value, diff.value) == (1.0, 0.0, -1.0) and diff.high < 0
+    x, y, diff = rows["moves per game"]
+    assert diff.value == pytest.approx(y.value - x.value) and diff.value > 0
+
+
 def test_all_games_truncated_are_won_by_nobody_and_leave_places_unknown() -> None:
     result = simulate(POLISH, [RandomBot(), RandomBot()], games=4, seed=1, max_actions=3)
     metrics = result.metrics()
@@ -297,3 +340,25 @@ def test_a_records_event_counts_are_the_engines_events(players: int) -> None:
             counted.update(type(event).__name__ for event in game.play(move))
         assert game.is_over and dict(record.events) == dict(counted)
         assert {"CardsPlayed", "CardsDrawn", "GameOver"} <= set(counted)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_pl_30_a_records_penalties_are_the_cards_each_bot_was_charged(players: int) -> None:
+    """`GameRecord.penalties`: per bot, the penalty cards the engine charged it (the
+    ``amount`` of each `Penalised` event: 5 cards for a "stop makao", PL-30), against the
+    same moves replayed, with the seats rotated."""
+    charged = 0
+    for index in range(6):
+        played: list[Move] = []
+        bots = [_Recorder(played) for _ in range(players)]
+        record = play_game(POLISH, bots, 7 + index, rotation=index % players)
+        game = Game.new(POLISH, players, seed=7 + index)
+        by_seat = [0] * players
+        for move in played:
+            for event in game.play(move):
+                if isinstance(event, Penalised):
+                    by_seat[event.seat] += event.amount
+        assert game.is_over
+        assert record.penalties == tuple(by_seat[seat] for seat in record.seats)
+        charged += sum(by_seat)
+    assert charged >= 5
