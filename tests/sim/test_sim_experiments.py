@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from makao import Move, Play, variants
+from makao import Game, Move, Play, variants
 from makao.bots import BaseBot, HeuristicBot, RandomBot
 from makao.errors import SetupError
 from makao.moves import Say, Stop, move_seat
 from makao.sim import compare, play_game, simulate
+from makao.sim.play import _ask
 from makao.sim.stats import difference, mean, rate
 from makao.view import View
 
@@ -42,6 +44,28 @@ def test_seats_are_swapped_game_by_game() -> None:
     result = simulate(POLISH, [RandomBot(), HeuristicBot()], games=4, seed=1)
     assert [r.seats for r in result.records] == [(0, 1), (1, 0), (0, 1), (1, 0)]
     assert [r.first for r in result.records] == [0, 1, 0, 1]
+
+
+class _SeatNoter(HeuristicBot):
+    """A heuristic bot that notes the seat of every view it is given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seats: set[int] = set()
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        self.seats.add(view.seat)
+        return super().choose(view, moves)
+
+
+def test_each_bot_sits_at_the_seat_its_record_names_for_every_rotation() -> None:
+    """Bot ``j`` sits at seat ``(j + rotation) % players``, where `GameRecord.seats` puts
+    it: with three players too, where rotating one way or the other differs."""
+    for rotation in range(3):
+        bots = [_SeatNoter() for _ in range(3)]
+        record = play_game(POLISH, bots, seed=rotation, rotation=rotation)
+        assert record.seats == tuple((j + rotation) % 3 for j in range(3))
+        assert [bot.seats for bot in bots] == [{seat} for seat in record.seats]
 
 
 def test_heuristic_beats_random() -> None:
@@ -86,12 +110,37 @@ def test_pl_29_pl_30_each_bot_is_offered_its_own_actions_only() -> None:
     assert all(move_seat(move) == seat for seat, move in actions)
 
 
+def test_pl_29_pl_30_other_seats_are_asked_in_turn_order_from_the_seat_after_the_mover() -> None:
+    """Seat 0 plays down to one card without "makao"; seat 1 is to move. Seat 0 may still
+    say it (PL-29) and seats 1 and 2 may call "stop makao" (PL-30). The loop asks the other
+    seats in turn order from the seat after the one to move: seat 2, whose "stop" comes
+    before seat 0's late "makao"."""
+    game = Game.from_position(POLISH, hands=["5h 9c", "6c 7c 8d", "6s 7s 8s"], pile="5c", to_move=0)
+    game.play("5h")
+    legal = game.legal_moves()
+    assert {Say(0, "makao"), Stop(1, 0), Stop(2, 0)} <= set(legal)
+    bots = [HeuristicBot() for _ in range(3)]  # each takes any action it is offered
+    move = _ask(game, bots, [bot.choose for bot in bots], [False] * 3, legal, game.to_move)
+    assert move == Stop(2, 0)
+
+
 def test_capped_games_are_truncated_not_won() -> None:
     result = simulate(POLISH, [RandomBot(), RandomBot()], games=6, seed=1, max_actions=5)
     metrics = result.metrics()
     assert all(r.truncated and r.places is None and r.actions == 5 for r in result.records)
     assert metrics["truncated"].value == 1.0
     assert metrics["win rate random1"].value == metrics["win rate random2"].value == 0.0
+
+
+def test_a_game_that_ends_on_its_last_allowed_action_is_not_truncated() -> None:
+    """Only a game cut at ``max_actions`` before it ended is truncated: one that ends with
+    its last allowed action has its places like any other."""
+    bots = [RandomBot(), HeuristicBot()]
+    whole = play_game(POLISH, bots, seed=3)
+    assert not whole.truncated and whole.places is not None
+    assert play_game(POLISH, bots, seed=3, max_actions=whole.actions) == whole
+    cut = play_game(POLISH, bots, seed=3, max_actions=whole.actions - 1)
+    assert cut.truncated and cut.places is None and cut.actions == whole.actions - 1
 
 
 def test_results_hold_every_statistic() -> None:
@@ -147,6 +196,34 @@ def test_bad_arguments_are_refused() -> None:
         simulate("polish:decks=lots", ["random", "random"], games=1)
     with pytest.raises(SetupError):
         simulate(POLISH, ["random", "oracle"], games=1)
+
+
+def test_an_experiment_of_no_games_is_empty_not_an_error() -> None:
+    """``games=0`` is within the API's bounds (the command refuses it): no records, and
+    every estimate says it knows nothing."""
+    result = simulate(POLISH, [RandomBot(), RandomBot()], games=0)
+    assert result.games == 0 and result.records == ()
+    metrics = result.metrics()
+    win = metrics["win rate random1"]
+    assert (win.n, win.low, win.high) == (0, 0.0, 1.0)
+    assert math.isnan(metrics["moves per game"].value) and metrics["moves per game"].n == 0
+
+
+@pytest.mark.parametrize("chunk_size", [0, -3, True, 2.0])
+def test_a_chunk_size_below_one_is_refused(chunk_size: int) -> None:
+    """A chunk size is a whole number of games (``True`` is not 1)."""
+    with pytest.raises(SetupError, match=f"chunk_size must be .*, not {chunk_size!r}"):
+        simulate(POLISH, [RandomBot(), RandomBot()], games=2, chunk_size=chunk_size)
+
+
+@pytest.mark.parametrize("cap", [0, -1, True, False, "5", 5.0])
+def test_an_action_cap_that_is_no_whole_number_from_one_is_refused(cap: object) -> None:
+    """``max_actions`` is ``None`` or a whole number from 1: ``True`` is no cap of one action
+    (it was taken as one, and the result read "truncated at True actions")."""
+    with pytest.raises(SetupError, match=f"max_actions must be .*, not {cap!r}"):
+        simulate(POLISH, ["random", "random"], games=2, max_actions=cap)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="max_actions"):
+        compare(POLISH, POLISH, ["random", "random"], games=2, max_actions=cap)  # type: ignore[arg-type]
 
 
 def test_wilson_interval_and_differences() -> None:

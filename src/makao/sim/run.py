@@ -97,7 +97,9 @@ def simulate(
     `concurrent.futures.Executor` instead (a ``dask.distributed`` client's
     executor reaches a cluster). ``max_actions`` caps each game (default
     [`DEFAULT_MAX_ACTIONS`][makao.sim.run.DEFAULT_MAX_ACTIONS]; ``None``: no cap); capped games are
-    reported as truncated. The same ``seed`` gives the same results for any workers or executor. At
+    reported as truncated. ``chunk_size`` is how many games go to a worker at a time (default:
+    a quarter of each worker's share, at most 200; ``None``: the default). The same ``seed``
+    gives the same results for any workers, executor or chunk size. At
     most [`MAX_GAMES`][makao.sim.run.MAX_GAMES] games and [`max_workers`][makao.sim.run.max_workers]
     workers.
     """
@@ -161,8 +163,8 @@ def _make_job(
         raise SetupError("simulate needs one bot per seat, at least two")
     variant.compiled.start.check_players(len(built))
     check_seed(seed)
-    if max_actions is not None and (not isinstance(max_actions, int) or max_actions < 1):
-        raise SetupError(f"max_actions must be a whole number ≥ 1 or None, not {max_actions!r}")
+    if max_actions is not None and not _is_whole_from_one(max_actions):
+        raise SetupError(f"max_actions must be a whole number ≥ 1 or None, not {max_actions!r:.40}")
     return _Job(variant, built, seed, max_actions)
 
 
@@ -182,8 +184,13 @@ def check_seed(seed: object) -> None:
 def _check_counts(games: int, workers: int, chunk_size: int | None) -> None:
     check_count("games", games, 0, MAX_GAMES)
     check_count("workers", workers, 1, max_workers())
-    if chunk_size is not None and (not isinstance(chunk_size, int) or chunk_size < 1):
-        raise SetupError(f"chunk_size must be a whole number ≥ 1, not {chunk_size!r}")
+    if chunk_size is not None and not _is_whole_from_one(chunk_size):
+        raise SetupError(f"chunk_size must be a whole number ≥ 1 or None, not {chunk_size!r:.40}")
+
+
+def _is_whole_from_one(value: object) -> bool:
+    """Whether ``value`` is an `int` of at least 1 (a `bool` is not: ``True`` is no cap)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
 def _run_here(
