@@ -9,7 +9,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from makao import Card, Draw, Game, variants  # noqa: E402
+from makao import Card, Draw, Game, Play, parse_cards, variants  # noqa: E402
 from makao.adapters.driver import Driver  # noqa: E402
 from makao.adapters.encoding import EFFECT_KINDS, Encoder  # noqa: E402
 
@@ -58,6 +58,57 @@ def test_pl_21_a_demand_shows_the_rank_and_pl_26_a_named_suit_the_suit() -> None
     assert demand.index(1) == 7 - 2
     suit = segment(table("suit s"), "effect_suit")
     assert suit == [0, 0, 0, 1]  # clubs, diamonds, hearts, spades
+
+
+def test_per_seat_segments_count_seats_from_the_observer_in_seat_order() -> None:
+    game = Game.from_position(PL, hands=["5h 6d", "6h 7s 8d", "7h 8s 9s 10s"], pile="9h")
+    assert segment(game, "hand_sizes", seat=1) == [3, 4, 2]
+    assert segment(game, "hand_sizes", seat=2) == [4, 2, 3]
+    assert segment(game, "to_move", seat=1) == [0, 0, 1]
+
+
+def test_pl_18_waits_are_shown_per_relative_seat() -> None:
+    """PL-18: the turns a seat still waits, counted from the observer."""
+    game = table(waits=[0, 2, 0])
+    assert segment(game, "waits", seat=0) == [0, 2, 0]
+    assert segment(game, "waits", seat=1) == [2, 0, 0]
+    assert segment(game, "waits", seat=2) == [0, 0, 2]
+
+
+def test_reversed_is_set_only_when_play_goes_against_seat_order() -> None:
+    assert segment(table(), "reversed") == [0]
+    assert segment(table(direction=-1), "reversed") == [1]
+
+
+def test_pl_21_a_demand_shows_the_demander_as_its_seat_not_an_amount() -> None:
+    """PL-21, PL-22: the demander is the seat of the effect (the demand ends with its turn)."""
+    game = table("demand 7 by 1")
+    assert segment(game, "effect_seat", seat=0) == [0, 1, 0]
+    assert segment(game, "effect_seat", seat=1) == [1, 0, 0]
+    assert segment(game, "effect_amount") == [0]
+
+
+def forgot_makao() -> Driver:
+    """Seat 0 plays 5♥ on 9♥ without saying "makao"; seat 1 gets the first reaction turn."""
+    driver = Driver(table())
+    for action in driver.encode(Play(parse_cards("5h"))):
+        driver.step(action)
+    assert (driver.actor, driver.reacting) == (1, True)
+    return driver
+
+
+def test_pl_30_the_seat_owing_makao_is_shown_relative_to_the_observer() -> None:
+    """PL-29, PL-30: seat 0 owes "makao" (open to "stop"); each seat sees it from its own."""
+    driver = forgot_makao()
+    owes = [[float(x) for x in ENC.segment(ENC.observe(driver, s), "owes_call")] for s in range(3)]
+    assert owes == [[1, 0, 0], [0, 0, 1], [0, 1, 0]]
+
+
+def test_pl_30_only_the_seat_in_its_reaction_turn_is_flagged_reacting() -> None:
+    """PL-30: the reaction flag is the observer's own: set for the seat asked, not others."""
+    driver = forgot_makao()
+    flags = [float(ENC.segment(ENC.observe(driver, s), "reacting")[0]) for s in range(3)]
+    assert flags == [0, 1, 0]
 
 
 def test_pl_8_the_drawn_card_is_seen_only_by_the_drawer() -> None:

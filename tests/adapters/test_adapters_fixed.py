@@ -9,13 +9,13 @@ from typing import Any, cast
 
 import pytest
 
-from makao import variants
+from makao import Card, Play, Rank, Suit, variants
 from makao.actions import ActionSpace
 from makao.adapters.driver import Driver
 from makao.adapters.fixed import FIXED_ACTIONS, FixedActions
 from makao.engine import Game
 from makao.errors import IllegalMoveError, SetupError
-from makao.moves import Say
+from makao.moves import Say, Stop
 
 VARIANTS = list(variants.names())
 
@@ -50,6 +50,34 @@ def test_every_table_maps_its_ids_one_to_one_into_the_fixed_ids(variant: str, pl
     }
     calls = {move.call for move in space.extras if isinstance(move, Say)}
     assert len(by_seat) == len(calls)
+
+
+def test_pl_21_pl_26_end_ids_are_none_then_ranks_two_to_ace_then_suits() -> None:
+    """PL-21 (a jack demands a rank) and PL-26 (an ace names a suit): fixed ends 54…71."""
+    space = ActionSpace(variants.polish(), 2)
+    fixed = FixedActions(space)
+
+    def end(card: str, choice: Rank | Suit | None) -> int:
+        return fixed.to_fixed[space.encode(Play((Card.parse(card),), choice))[-1]]
+
+    assert end("5h", None) == 54
+    assert [end("Jc", rank) for rank in (Rank.FIVE, Rank.TEN)] == [54 + 1 + 3, 54 + 1 + 8]
+    suits = [end("Ah", suit) for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)]
+    assert suits == [68, 69, 70, 71]
+
+
+def test_pl_30_a_stop_has_one_fixed_id_per_place_after_the_speaker() -> None:
+    """PL-30: "stop" on the next seat is one fixed id whoever says it, and so on round."""
+    space = ActionSpace(variants.polish(), 3)
+    fixed = FixedActions(space)
+
+    def stop(seat: int, target: int) -> int:
+        return fixed.to_fixed[space.encode(Stop(seat, target))[0]]
+
+    next_seat = {stop(0, 1), stop(1, 2), stop(2, 0)}
+    seat_after = {stop(0, 2), stop(1, 0), stop(2, 1)}
+    assert len(next_seat) == len(seat_after) == 1 and next_seat != seat_after
+    assert fixed.local(next_seat.pop(), 2) == space.encode(Stop(2, 0))[0]
 
 
 def test_a_fixed_id_the_table_lacks_is_an_illegal_move() -> None:

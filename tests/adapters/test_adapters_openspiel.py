@@ -14,7 +14,7 @@ np = pytest.importorskip("numpy")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from makao import Game, variants  # noqa: E402
+from makao import Game, Play, parse_cards, variants  # noqa: E402
 from makao.adapters.driver import Driver  # noqa: E402
 from makao.adapters.openspiel import StandingsEvaluator, game_name  # noqa: E402
 from makao.events import CardsPlayed  # noqa: E402
@@ -93,6 +93,36 @@ def test_information_state_holds_own_cards_and_public_actions_only() -> None:
     hidden = " ".join(map(str, first.driver.game.hand(1)))
     assert hidden not in text
     assert text != second.information_state_string(0)
+
+
+def test_pl_8_a_draw_shows_its_card_to_the_drawer_and_only_its_number_to_others() -> None:
+    """PL-8: the drawn card is the drawer's; the others' information states say how many."""
+    state = dealt({"players": 3})
+    seat = state.current_player()
+    assert 52 in state.legal_actions()
+    before = [state.information_state_string(s) for s in range(3)]
+    held = set(state.driver.game.hand(seat))
+    state.apply_action(52)  # draw
+    (card,) = set(state.driver.game.hand(seat)) - held
+    for other in range(3):
+        history = state.information_state_string(other).split("\nnow ")[0]
+        assert history.startswith(before[other].split("\nnow ")[0])
+        line = history.rsplit("\n", 1)[-1]
+        assert line == (f"{seat}: draw +{card}" if other == seat else f"{seat}: draw {seat}+1")
+
+
+def test_the_information_state_tensor_counts_each_copy_of_a_card_played() -> None:
+    """PL-7 with two decks: both 7♥ played at once count 2 in the memory of seat 0."""
+    state = dealt({"options": '{"decks": 2}'})
+    game = Game.from_position(
+        variants.polish(decks=2), hands=["7h 7h 5c", "9d 9s"], pile="7d", stock="2c 3c 4c"
+    )
+    state.driver = Driver(game, state.spec.space)
+    for action in state.driver.encode(Play(parse_cards("7h 7h"))):
+        state.apply_action(action)
+    info = np.array(state.information_state_tensor(0))
+    played = info[len(state.observation_tensor(0)) :].reshape(2, 52)
+    assert played[0, parse_cards("7h")[0].index] == 2 and played.sum() == 2
 
 
 def test_openspiel_mcts_and_ismcts_choose_legal_actions() -> None:

@@ -12,7 +12,8 @@ np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from makao import variants  # noqa: E402
+from makao import Game, variants  # noqa: E402
+from makao.adapters.driver import Driver  # noqa: E402
 from makao.adapters.pettingzoo import env, raw_env  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -67,6 +68,45 @@ def test_max_actions_truncates_without_rewards() -> None:
     assert table.driver.truncated
     assert all(table.truncations.values()) and not any(table.terminations.values())
     assert all(info["truncated"] for info in table.infos.values())
+
+
+def blocked(table: Any) -> tuple[dict[str, float], set[str]]:
+    """Deal, then put the table where neither seat can play or draw and both pass (PL-36);
+    the reward each agent collected, and how the agents were told the game ended."""
+    table.reset(seed=0)
+    game = Game.from_position(variants.polish(), hands=["5h", "6c 8s"], pile="9d")
+    table.driver = Driver(game, max_actions=table.max_actions)
+    table.agent_selection = "player_0"
+    totals = dict.fromkeys(table.possible_agents, 0.0)
+    ends = set()
+    for agent in table.agent_iter():
+        _, reward, terminated, truncated, info = table.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            assert info["blocked"] and info["truncated"] == truncated
+            ends.add("truncated" if truncated else "terminated")
+        table.step(None if terminated or truncated else 53)  # pass
+    assert game.blocked
+    return totals, ends
+
+
+def test_pl_36_a_blocked_game_terminates_and_is_ranked_unless_blocked_truncates() -> None:
+    """PL-36: a blocked game is over by the rules and ranked by fewest cards;
+    ``blocked_truncates=True`` reports it as truncated instead, with no rewards."""
+    totals, ends = blocked(raw_env(players=2))
+    assert totals == {"player_0": 1.0, "player_1": -1.0} and ends == {"terminated"}
+    totals, ends = blocked(raw_env(players=2, blocked_truncates=True))
+    assert totals == {"player_0": 0.0, "player_1": 0.0} and ends == {"truncated"}
+
+
+def test_an_illegal_action_ends_the_game_with_minus_one_for_its_agent() -> None:
+    table = env(players=2)
+    table.reset(seed=0)
+    agent = table.agent_selection
+    illegal = int(np.flatnonzero(table.observe(agent)["action_mask"] == 0)[0])
+    table.step(illegal)
+    assert table.rewards[agent] == -1.0 and sum(table.rewards.values()) == -1.0
+    assert table.terminations == dict.fromkeys(table.possible_agents, True)
 
 
 def test_the_default_cap_is_five_thousand_actions() -> None:

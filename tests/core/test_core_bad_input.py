@@ -129,6 +129,47 @@ def test_seats_beyond_the_notation_are_refused() -> None:
     typed(lambda: Stop(2**80, 0), InvalidMoveError)
 
 
+def test_pl_30_the_largest_seat_of_the_notation_round_trips() -> None:
+    """PL-29, PL-30: nine digits is the most the notation reads, and that seat is kept."""
+    stop = parse_move("999999999: stop 0")
+    assert stop == Stop(999_999_999, 0) and parse_move(str(stop)) == stop
+    assert parse_move("0: say makao").seat == 0  # type: ignore[attr-defined]
+    assert "bad seat number" in typed(lambda: parse_move("1000000000: stop 0"), InvalidMoveError)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["5h +makao!", "5h +makao.", "5h +makao:", "5h +makao\u00e9", "1: say makao!", "5h ++makao"],
+)
+def test_pl_29_a_call_with_a_stray_character_is_refused(text: str) -> None:
+    """PL-29: calls are lower-case words joined by '-': nothing may trail or lead them."""
+    assert "bad call" in typed(lambda: parse_move(text), InvalidMoveError)
+
+
+@pytest.mark.parametrize("text", ["1: say makao now", "1: say makao makao", "2: stop 1 0"])
+def test_pl_29_pl_30_out_of_turn_actions_refuse_extra_words(text: str) -> None:
+    """PL-29 ("say makao") and PL-30 ("stop") take exactly one word after the keyword."""
+    typed(lambda: parse_move(text), InvalidMoveError)
+
+
+@pytest.mark.parametrize("text", ["1: 5h", "0: Jc:7", "2: 9h 9s +makao"])
+def test_a_play_never_names_a_seat(text: str) -> None:
+    """Turn moves carry no seat: a seat prefix before cards is an unknown action."""
+    assert "unknown action" in typed(lambda: parse_move(text), InvalidMoveError)
+
+
+def test_pl_21_only_the_last_card_of_a_play_carries_the_choice() -> None:
+    """PL-21, PL-26: the choice follows the last card; on another card it is named as such."""
+    message = typed(lambda: parse_move("Jc:7 Jd"), InvalidMoveError)
+    assert "only the last card" in message
+
+
+@pytest.mark.parametrize("text", ["Jc", "Jc:", "Jc:-"])
+def test_pl_21_an_empty_or_dash_choice_is_no_choice(text: str) -> None:
+    """PL-21: a jack may demand nothing; ``Jc``, ``Jc:`` and ``Jc:-`` all say so."""
+    assert parse_move(text) == Play(parse_cards("Jc"))
+
+
 @FAST
 @given(st.text(max_size=30))
 def test_parse_move_round_trips_or_refuses(text: str) -> None:
