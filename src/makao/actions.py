@@ -20,6 +20,7 @@ Every play ends with an explicit end action, so
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
 
 import attrs
@@ -100,7 +101,7 @@ class ActionSpace:
 
     def describe(self, action: int) -> str:
         """A readable name of an action id (``"7h"``, ``"draw"``, ``"end:s"``, ``"+makao"``)."""
-        self._check(action)
+        action = self._checked(action)
         if action < 52:
             return str(ALL_CARDS[action])
         if action == DRAW:
@@ -166,9 +167,20 @@ class ActionSpace:
             mask[action] = True
         return mask
 
-    def _check(self, action: int) -> None:
-        if not isinstance(action, int) or not 0 <= action < self.size:
-            raise InvalidMoveError(f"action id must be 0…{self.size - 1}, not {action!r}")
+    def _checked(self, action: object, size: int | None = None) -> int:
+        """``action`` as a plain `int` id below ``size`` (default: `size`): NumPy's integers
+        are taken too (anything with ``__index__``), a `bool` is not; else an
+        `InvalidMoveError`."""
+        size = self.size if size is None else size
+        index: int | None = None
+        if not isinstance(action, bool):
+            try:
+                index = operator.index(action)  # type: ignore[arg-type]  # checked here
+            except TypeError:
+                index = None
+        if index is None or not 0 <= index < size:
+            raise InvalidMoveError(f"action id must be 0…{size - 1}, not {action!r:.40}")
+        return index
 
 
 class Stepper:
@@ -193,7 +205,7 @@ class Stepper:
     def step(self, action: int) -> tuple[Event, ...]:
         """Take ``action``; returns the events if it completed a move, else ``()``."""
         space = self.space
-        space._check(action)
+        action = space._checked(action)
         legal = self.legal_actions()
         if action not in legal:
             names = ", ".join(space.describe(a) for a in legal)

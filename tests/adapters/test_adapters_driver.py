@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from makao import Draw, Game, Play, parse_cards, variants
+from makao import Card, Draw, Game, Play, parse_cards, variants
 from makao.adapters.driver import Driver, rank_rewards
+from makao.errors import InvalidMoveError
 from makao.events import Penalised
 
 PL = variants.polish()
@@ -60,6 +61,42 @@ def test_pl_30_reaction_turns_go_round_from_the_seat_after_the_mover() -> None:
         driver.step(driver.noop)
     assert seen == [1, 2, 0]
     assert driver.actor == driver.game.to_move == 1
+
+
+def test_um_21_the_opening_window_goes_round_from_the_seat_to_move() -> None:
+    """UM-21: any seat may open a question period before the first move; the seats are
+    asked in seat order from the seat to move (as if the seat before it had just moved)."""
+    for players in (3, 4):
+        game = Game.new(variants.mao(), players, seed=players)
+        driver = Driver(game)
+        seen = []
+        while driver.reacting:
+            assert names(driver) == [f"{driver.actor}: say question", "noop"]
+            seen.append(driver.actor)
+            driver.step(driver.noop)
+        first = game.to_move
+        assert seen == [(first + k) % players for k in range(players)]
+        assert (driver.actor, driver.reacting) == (first, False)
+
+
+def test_a_numpy_integer_id_is_taken_and_a_bool_or_float_refused() -> None:
+    """Ids picked with NumPy (``np.flatnonzero(mask)``) are NumPy integers: `Driver.step`
+    takes them as the ids they are (it refused them after its own legality check had
+    passed them); a `bool` or a `float` is no id (`InvalidMoveError`), nor is an id
+    beyond ``noop``."""
+    np = pytest.importorskip("numpy")
+    game = Game.from_position(PL, hands=["7h 7s 9c", "5d 6d"], pile="7d", stock="2c 3c")
+    driver = Driver(game)
+    for bad in (True, 1.0, driver.noop + 1):
+        with pytest.raises(InvalidMoveError, match="action id must be"):
+            driver.step(bad)  # type: ignore[arg-type]
+    assert driver.steps == 0
+    mask = np.zeros(driver.num_actions, dtype=np.int8)
+    mask[driver.legal_actions()] = 1
+    first = np.flatnonzero(mask)[0]
+    assert driver.describe(int(first)) == "7h"
+    driver.step(first)
+    assert driver.stepper.prefix == (Card.parse("7h"),) and driver.steps == 1
 
 
 def test_pl_7_a_multi_card_play_is_one_seats_chain_of_steps() -> None:

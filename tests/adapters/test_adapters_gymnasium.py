@@ -4,6 +4,7 @@ registration, rewards (place and shaping), truncation, illegal actions, bad argu
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -16,8 +17,10 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from makao import variants  # noqa: E402
 from makao.adapters.fixed import FIXED_ACTIONS  # noqa: E402
 from makao.adapters.gymnasium import MakaoGymEnv, env_id  # noqa: E402
-from makao.bots import RandomBot  # noqa: E402
+from makao.bots import BaseBot, RandomBot  # noqa: E402
 from makao.errors import SetupError  # noqa: E402
+from makao.moves import Draw, Move, Pass  # noqa: E402
+from makao.view import View  # noqa: E402
 
 VARIANTS = list(variants.names())
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -103,6 +106,78 @@ def test_opponents_may_be_named_per_seat_or_given_as_bots() -> None:
     env = MakaoGymEnv("russian", 3, opponents=["heuristic", RandomBot()], seat=2)
     _, info = env.reset(seed=0)
     assert info["seat"] == 2 and isinstance(env.opponents[1], RandomBot)
+
+
+class Drawer(BaseBot):
+    """Draws when it may, else passes (moves of one action id each); notes its seats."""
+
+    name = "drawer"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seats: set[int] = set()
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        self.seats.add(view.seat)
+        for kind in (Draw, Pass):
+            for move in moves:
+                if isinstance(move, kind):
+                    return move
+        return moves[0]
+
+
+def test_each_opponent_plays_its_own_seat_in_seat_order_after_the_agent() -> None:
+    bots = [Drawer(), Drawer(), Drawer()]
+    env = MakaoGymEnv("polish", 4, opponents=bots, seat=1)
+    run(env, seed=0)
+    assert [bot.seats for bot in bots] == [{2}, {3}, {0}]
+
+
+def test_reset_deals_again_until_the_agent_has_a_decision() -> None:
+    # The cap of one action is used up by the first opponent's draw whenever it moves
+    # before the agent: such a deal is dealt again.
+    env = MakaoGymEnv("polish", 2, opponents=[Drawer()], max_actions=1)
+    for seed in range(8):
+        observation, info = env.reset(seed=seed)
+        assert not env.driver.is_over and env.driver.actor == info["seat"]
+        assert observation["action_mask"].any()
+
+
+def test_the_cap_reached_inside_an_opponents_play_truncates_the_episode() -> None:
+    """A play is several action ids (its cards, then its end): when ``max_actions`` falls
+    between them, the episode is truncated there (the bots' loop stepped on and raised
+    `IllegalMoveError`)."""
+    env = MakaoGymEnv("polish", opponents="random", seat=0, max_actions=100)
+    observation, _ = env.reset(seed=4)
+    while True:
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        observation, _, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            break
+    assert truncated and info["truncated"] and env.driver.truncated
+    assert env.driver.stepper.prefix  # cut inside a play
+    for cap in range(2, 40):  # caps at every step of the first moves, at every reset
+        capped = MakaoGymEnv("polish", opponents="heuristic", max_actions=cap)
+        for seed in range(3):
+            capped.reset(seed=seed)
+
+
+def test_reset_refuses_a_cap_no_deal_can_reach_the_agent_under() -> None:
+    """With the agent second and a cap that the first opponent always uses up (a play is
+    two ids, a draw one, then the turn's pass or play), no deal reaches the agent: after
+    `MAX_DEALS` deals `reset` raises `SetupError` (it dealt for ever)."""
+    env = MakaoGymEnv("polish", 2, opponents=[Drawer()], seat=1, max_actions=1)
+    game_over_or_cut = "no deal of 1000 reached the agent's first decision"
+    with pytest.raises(SetupError, match=game_over_or_cut):
+        env.reset(seed=0)
+
+
+@pytest.mark.parametrize("cap", [0, -5, True, 2.5, "100"])
+def test_a_cap_below_one_or_no_whole_number_is_refused(cap: object) -> None:
+    """``max_actions=0`` made `reset` deal for ever: every game was cut before the agent's
+    first decision."""
+    with pytest.raises(SetupError, match=f"max_actions must be .*, not {cap!r}"):
+        MakaoGymEnv("polish", max_actions=cap)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

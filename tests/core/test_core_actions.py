@@ -63,6 +63,45 @@ def test_an_id_out_of_range_is_invalid_and_an_unlisted_one_illegal() -> None:
     assert stepper.prefix == () and game.hand(0) == tuple(Card.parse(c) for c in ("5h", "6c"))
 
 
+@pytest.mark.parametrize("action", [1.5, "3", None, 22.0, True, False])
+def test_an_id_that_is_no_int_is_invalid(action: object) -> None:
+    game = Game.from_position(POLISH, hands=["5h 6c", "9d"], pile="7h")
+    stepper = Stepper(game)
+    for call in (stepper.step, stepper.space.describe):
+        with pytest.raises(InvalidMoveError, match="action id must be"):
+            call(action)  # type: ignore[arg-type]
+    assert stepper.prefix == () and game.hand(0) == tuple(Card.parse(c) for c in ("5h", "6c"))
+
+
+class _Index:
+    """An integer of another type (as NumPy's are): it has ``__index__``."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_an_id_of_another_integer_type_is_taken_as_its_int() -> None:
+    game = Game.from_position(POLISH, hands=["5h 6c", "9d"], pile="7h")
+    stepper = Stepper(game)
+    five = Card.parse("5h").index
+    assert stepper.space.describe(_Index(five)) == "5h"  # type: ignore[arg-type]
+    assert stepper.step(_Index(five)) == ()  # type: ignore[arg-type]
+    assert stepper.prefix == (Card.parse("5h"),) and type(stepper.legal_actions()[0]) is int
+
+
+def test_um_23_call_ids_run_in_alphabetical_order_as_a_plays_calls_are_stepped() -> None:
+    """UM-23, UM-24: Mao's calls are numbered alphabetically, the order a play steps them."""
+    space = ActionSpace(variants.mao(), 3)
+    assert len(space.calls) > 2 and list(space.calls) == sorted(space.calls)
+    named = [space.describe(i) for i in range(space.first_call, space.first_extra)]
+    assert named == [f"+{call}" for call in sorted(space.calls)]
+    ids = space.encode(Play((Card.parse("Jc"),), None, ("mau", "last-card")))
+    assert [space.describe(i) for i in ids[1:]] == ["+last-card", "+mau", "end"]
+
+
 def test_pl_7_a_multi_card_play_is_stepped_card_by_card() -> None:
     """PL-7: a multi card play is stepped card by card."""
     game = Game.from_position(POLISH, hands=["5h 5c 5d 9s", "9d"], pile="7h")

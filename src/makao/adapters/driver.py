@@ -215,7 +215,11 @@ class Driver:
     # ------------------------------------------------------------------ acting
 
     def step(self, action: int) -> tuple[Event, ...]:
-        """Take ``action`` for `actor`; returns the events of a completed move."""
+        """Take ``action`` for `actor`; returns the events of a completed move. An id that
+        is no whole number (a NumPy integer is one) or beyond `noop` raises
+        [`InvalidMoveError`][makao.errors.InvalidMoveError]; one not legal now
+        [`IllegalMoveError`][makao.errors.IllegalMoveError]."""
+        action = self.stepper.space._checked(action, self.noop + 1)
         if action not in self.legal_actions():
             names = ", ".join(self.describe(a) for a in self.legal_actions())
             raise IllegalMoveError(f"action {action} is not legal for seat {self.actor}: {names}")

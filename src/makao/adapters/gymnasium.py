@@ -32,7 +32,11 @@ Gymnasium 0.29 loads the ids itself through the package's ``gymnasium.envs`` ent
   ``info["truncated"]``) after ``max_actions`` actions of all seats (default
   `DEFAULT_MAX_ACTIONS`, 5000; a 2-player Polish game against
   the heuristic bot takes about a hundred), or after ``max_agent_steps`` decisions of the
-  agent (default ``None``: no limit).
+  agent (default ``None``: no limit). The cap may fall inside an opponent's move (a
+  play is several action ids): the episode is truncated there. ``reset`` deals again
+  when the opponents finish the game, or reach the cap, before the agent's first
+  decision, at most `MAX_DEALS` times (then `SetupError`: the cap is too small). A cap
+  below 1 is refused when the environment is made.
 """
 
 from __future__ import annotations
@@ -50,8 +54,14 @@ from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
 from makao.bots import Bot
 from makao.engine import Game
 from makao.errors import IllegalMoveError, SetupError
+from makao.sim.run import check_cap
 
-__all__ = ["MakaoGymEnv", "env_id", "register_envs"]
+__all__ = ["MAX_DEALS", "MakaoGymEnv", "env_id", "register_envs"]
+
+MAX_DEALS = 1_000
+"""The most deals `MakaoGymEnv.reset` makes to reach the agent's first decision (a deal
+that the opponents finish, or cut at ``max_actions``, before the agent acts is dealt
+again); then it raises `SetupError`: the cap is too small for the table."""
 
 
 def env_id(variant: str) -> str:
@@ -100,6 +110,7 @@ class MakaoGymEnv(Env[Any, Any]):
         **options: Any,
     ) -> None:
         self.variant = variants.get(variant, **options)
+        check_cap(max_actions)  # not 0: `reset` deals until the agent acts
         if players is None:
             players = max(2, self.variant.compiled.start.min_players)
         self.variant.compiled.start.check_players(players)
@@ -135,7 +146,7 @@ class MakaoGymEnv(Env[Any, Any]):
         """Deal a new game and play the bots up to the agent's first decision."""
         super().reset(seed=seed)
         rng = self.np_random
-        while True:
+        for _ in range(MAX_DEALS):
             game = Game.new(self.variant, self.players, seed=int(rng.integers(2**63)))
             self.driver = Driver(game, max_actions=self.max_actions)
             fixed = self.fixed_seat
@@ -146,6 +157,11 @@ class MakaoGymEnv(Env[Any, Any]):
             self._play_bots()
             if not self.driver.is_over:  # a game the bots finish alone is dealt again
                 break
+        else:
+            raise SetupError(
+                f"no deal of {MAX_DEALS} reached the agent's first decision: the opponents "
+                f"finished or used up max_actions={self.max_actions} first"
+            )
         self._held = len(game.hands[self.seat])
         return self._observe(), {"seat": self.seat}
 
@@ -198,6 +214,8 @@ class MakaoGymEnv(Env[Any, Any]):
         while not driver.is_over and driver.actor != self.seat:
             bot = self.opponents[(driver.actor - self.seat - 1) % self.players]
             for action in driver.bot_actions(bot):
+                if driver.is_over:  # the cap fell inside the bot's move: truncated
+                    break
                 driver.step(action)
 
     def _observe(self) -> Observation:

@@ -163,8 +163,7 @@ def _make_job(
         raise SetupError("simulate needs one bot per seat, at least two")
     variant.compiled.start.check_players(len(built))
     check_seed(seed)
-    if max_actions is not None and not _is_whole_from_one(max_actions):
-        raise SetupError(f"max_actions must be a whole number ≥ 1 or None, not {max_actions!r:.40}")
+    check_cap(max_actions)
     return _Job(variant, built, seed, max_actions)
 
 
@@ -173,6 +172,14 @@ def check_count(name: str, value: object, least: int, most: int) -> None:
     count an experiment is given: games, workers, bootstrap rounds)."""
     if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
         raise SetupError(f"{name} must be a whole number from {least} to {most}, not {value!r:.40}")
+
+
+def check_cap(max_actions: object) -> None:
+    """A `SetupError` unless ``max_actions`` (a cap on a game's actions: a simulated game's,
+    an environment's) is ``None`` or a whole number from 1: a cap of 0 ends every game
+    before it starts, and ``True`` is no cap of one."""
+    if max_actions is not None and not _is_whole_from_one(max_actions):
+        raise SetupError(f"max_actions must be a whole number ≥ 1 or None, not {max_actions!r:.40}")
 
 
 def check_seed(seed: object) -> None:
