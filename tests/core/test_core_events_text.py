@@ -58,6 +58,16 @@ def test_every_event_type_has_a_sample() -> None:
     assert {type(event) for event, _ in SAMPLES} == set(ev.Event.__args__)
 
 
+def test_a_redacted_draw_reads_without_any_card() -> None:
+    """Another seat's draw, redacted, says how many cards and no faces, not "no cards"."""
+    drawn = ev.CardsDrawn(1, (JD, Card.parse("5c")), "draw", 2)
+    (hidden,) = ev.redact((drawn,), 0)
+    assert str(drawn) == "seat 1 draws 2 cards (draw): Jd 5c"
+    assert str(hidden) == "seat 1 draws 2 cards (draw)"
+    dealt = ev.CardsDrawn(2, (JD,), "deal", 1)
+    assert str(ev.redact((dealt,), 0)[0]) == "seat 2 is dealt 1 card"
+
+
 def test_repr_is_unchanged() -> None:
     assert repr(ev.Passed(1)) == "Passed(seat=1)"
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from makao import Game, parse_move, redact, variants
+from makao import Card, Game, parse_move, redact, variants
 from makao.events import CardsDrawn, Event
 from makao.testing import check_variant, snapshot
 
@@ -68,6 +69,16 @@ def test_redaction_hides_drawn_cards_from_other_seats_only(
                 assert shown == event._replace(cards=()) and shown.amount == event.amount
             else:
                 assert shown is event
+
+
+@pytest.mark.parametrize("reason", ["draw", "attack", "penalty", "deal"])
+def test_redaction_hides_other_seats_cards_whatever_the_reason(reason: str) -> None:
+    """PL-3: cards are dealt and drawn face down, for a draw, an attack (PL-13), a penalty
+    (PL-30) or the deal: only the seat that got them sees them."""
+    cards = (Card.parse("Jd"), Card.parse("5c"))
+    drawn = CardsDrawn(1, cards, reason, 2)
+    assert redact((drawn,), 0) == (CardsDrawn(1, (), reason, 2),)
+    assert redact((drawn,), 1) == (drawn,)
 
 
 @settings(max_examples=20, deadline=None)

@@ -206,6 +206,16 @@ def test_a_position_restores_the_public_rule_state_of_a_view() -> None:
 # ------------------------------------------------------------------ hidden information
 
 
+def test_pl_4_a_views_top_is_the_last_card_of_the_face_up_pile() -> None:
+    """PL-4: every seat sees the whole pile, bottom to top; `View.top` is its last card."""
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c 9d"], pile="2c 8h 9h", stock="Kd")
+    for seat in range(2):
+        view = game.view(seat)
+        assert view.pile == tuple(map(Card.parse, ("2c", "8h", "9h")))
+        assert view.top == Card.parse("9h") == game.top
+        assert "top 9h" in repr(view)
+
+
 def test_um_2_the_mao_opening_is_not_shown_in_other_seats_views() -> None:
     """Issue: with start_card_effect, views showed the unredacted opening events."""
     mao = variants.mao(start_card_effect=True)

@@ -125,6 +125,14 @@ def test_view_to_dict_and_to_json() -> None:
     assert data["schema"] == wire.VERSION
 
 
+def test_pl_4_a_view_sends_the_last_card_of_a_longer_pile_as_top() -> None:
+    """PL-4: the pile is face up, bottom to top; ``top`` is its last card, not its first."""
+    game = Game.from_position(variants.polish(), hands=["5h 6h", "5c 9d"], pile="2c 8h 9h")
+    data = game.view(1).to_dict()
+    assert data["pile"] == ["2c", "8h", "9h"]
+    assert data["top"] == "9h" == str(game.top)
+
+
 def test_a_view_shows_no_other_hand() -> None:
     game = Game.new(variants.polish(), players=3, seed=2)
     text = game.view(0).to_json()
@@ -156,3 +164,16 @@ def test_a_value_without_json_form_is_refused() -> None:
     with pytest.raises(StateError, match="nested more than"):
         wire.to_data(deep)
     assert wire.to_data(PlayerFinished(1, 1)) == {"type": "PlayerFinished", "seat": 1, "place": 1}
+
+
+def test_the_nesting_limit_is_exact() -> None:
+    """Containers up to `_MAX_DEPTH` (32) levels below the value are written; one more is
+    refused."""
+    nested: list[object] = []
+    for _ in range(32):
+        nested = [nested]
+    assert wire.dumps(wire.to_data(nested)) == "[" * 33 + "]" * 33
+    with pytest.raises(StateError, match="nested more than 32"):
+        wire.to_data([nested])
+    with pytest.raises(StateError, match="nested more than 32"):
+        wire.to_data({"deep": nested})
