@@ -9,6 +9,7 @@ declared once, in [`makao.state`][makao.state].
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -337,7 +338,7 @@ class Game(Core):
         how = self.beginning.how
         if isinstance(how, int):  # a deal: its dealer
             return {"kind": "deal", "players": self.players, "seed": self.seed, "dealer": how}
-        return dict(how)  # a position
+        return copy.deepcopy(how)  # a position: a copy of its lists too, the game's own
 
     # ------------------------------------------------------------------ saving
 

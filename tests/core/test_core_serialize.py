@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from makao import Game, StateError, variants
-from makao.rules import LastCardCall
-from makao.serialize import FORMAT, VERSION, game_to_dict, summary
+from makao.rules import BattleCards, LastCardCall
+from makao.serialize import FORMAT, VERSION, game_from_dict, game_to_dict, summary
 from makao.testing import snapshot
 from makao.variant import Variant
 
@@ -280,6 +280,112 @@ def test_a_summary_that_does_not_match_the_replay_is_refused(key: str, value: ob
     assert data["summary"][key] != value or type(data["summary"][key]) is not type(value)
     data["summary"][key] = value
     refused(data, "does not match", key)
+
+
+@pytest.mark.parametrize("key", ["hands", "stock_size", "rng", "over"])
+def test_a_summary_missing_a_field_is_refused(key: str) -> None:
+    data = saved(random_game(9, moves=15))
+    del data["summary"][key]
+    refused(data, "summary has no", repr(key))
+
+
+@pytest.mark.parametrize(
+    ("key", "as_type"), [("stock_size", float), ("to_move", float), ("over", int)]
+)
+def test_a_summary_value_equal_but_of_another_type_is_refused(
+    key: str, as_type: type[float] | type[int]
+) -> None:
+    data = saved(random_game(9, moves=15))
+    value = as_type(data["summary"][key])
+    assert value == data["summary"][key]  # equal in Python (0 == False, 3.0 == 3)
+    data["summary"][key] = value
+    refused(data, "does not match", key)
+
+
+def _position_saved(**change: object) -> dict[str, Any]:
+    """A saved position game (no reshuffle, stock Kd 5s 6s 4c) whose origin is then changed."""
+    game = Game.from_position(
+        POLISH, hands=["5h 6h 7h", "5c 9c"], pile="9h", stock="Kd 5s 6s 4c", seed=5
+    )
+    game.play("5h")
+    game.play("5c")
+    data = saved(game)
+    data["origin"].update(change)
+    return data
+
+
+def test_an_edited_seed_that_changes_only_the_generator_is_caught_by_the_summary() -> None:
+    """The same cards, another seed: only the generator of later reshuffles (PL-35) differs."""
+    refused(_position_saved(seed=6), "does not match", "rng")
+
+
+def test_an_edited_stock_order_is_caught_by_the_summary() -> None:
+    """The same cards in the stock in another order (PL-3: the stock order is hidden state)."""
+    refused(_position_saved(stock="Kd 5s 4c 6s"), "does not match", "stock")
+
+
+def test_an_edited_public_rule_state_is_caught_by_the_summary() -> None:
+    """PL-29: a "makao" owed in the origin's public state, dropped from the record."""
+    game = Game.from_position(
+        POLISH, hands=["5h", "5c 6c 7c"], pile="9h", stock="2d", to_move=1, public=[("makao", 0)]
+    )
+    data = saved(game)
+    data["origin"]["public"] = []
+    refused(data, "does not match", "rule_states")
+
+
+def test_moves_that_are_not_texts_are_refused_as_such() -> None:
+    data = saved(random_game(2, moves=5))
+    data["moves"] = [1, 2]
+    refused(data, "'moves' must be a list of move texts")
+    game = random_game(2, moves=5)
+    objects = {**game_to_dict(game), "moves": list(game.record)}  # Move objects, not texts
+    with pytest.raises(StateError, match="move texts"):
+        game_from_dict(objects)
+
+
+def test_a_position_origin_missing_a_field_is_refused() -> None:
+    """Even a field whose default replays the same game (direction 1, seat 0 to move, no
+    effect) is refused when it is missing: the record is damaged."""
+    data = _position_saved()
+    for key in ("direction", "to_move", "effect", "seed", "waits"):
+        damaged = json.loads(json.dumps(data))
+        del damaged["origin"][key]
+        refused(damaged, "position origin has the fields")
+
+
+def test_a_deal_origin_with_position_only_fields_is_refused() -> None:
+    for key, value in (("drawn", "5h"), ("public", [])):
+        data = saved(random_game(2, moves=5))
+        data["origin"][key] = value
+        refused(data, "deal origin has the fields")
+
+
+def test_a_custom_variant_under_a_built_in_name_is_saved_as_custom() -> None:
+    """A variant named "polish" without battle cards (PL-10) is not `variants.polish()`:
+    its early moves replay alike in both, so only the saved flag stops a silent load as
+    the built-in variant."""
+    custom = POLISH.without(BattleCards, name="polish")
+    game = random_game(5, moves=2, variant=custom)
+    text = game.to_json()
+    assert json.loads(text)["variant"]["builtin"] is False
+    refused(text, "custom variant", "variant=")
+    assert same_game(Game.from_json(text, custom), game)
+
+
+def test_editing_a_position_games_origin_or_saved_data_leaves_the_game_as_it_was() -> None:
+    """`Game.origin` and `game_to_dict` give copies: changing their lists changed the game's
+    own record of how it began, and its next save was refused as not matching the replay."""
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c 9c"], pile="9h", stock="Kd")
+    before = game.origin
+    origin = game_to_dict(game)["origin"]
+    assert isinstance(origin, dict)
+    origin["hands"][1] = "2c"
+    finished = game.origin["finished"]
+    assert isinstance(finished, list)
+    finished.append(1)
+    assert game.origin == before and game.origin["hands"] == ["5h 6h", "5c 9c"]
+    assert same_game(Game.from_json(game.to_json()), game)
 
 
 def test_a_dropped_move_is_caught_by_the_summary() -> None:
