@@ -24,6 +24,7 @@ from makao.bots import (
     score_move,
     unseen_cards,
 )
+from makao.bots.policy import best_moves
 from makao.errors import SetupError, StateError
 from makao.moves import parse_move
 from makao.sim import parse_bot, simulate
@@ -155,6 +156,37 @@ def test_random_bot_is_reproducible_from_its_seed() -> None:
         picks.append([bot.choose(view, moves) for _ in range(10)])
     assert picks[0] == picks[1]
     assert all(move in moves for move in picks[0])
+
+
+def test_random_bot_out_of_turn_takes_an_action_or_stays_silent_alike() -> None:
+    """Offered one action that is no talk (a "stop", PL-30), the random bot takes it or
+    stays silent, each about half the time."""
+    view = Game.new(POLISH, 2, seed=1).view(1)
+    bot = RandomBot()
+    bot.reset(3)
+    answers = Counter(bot.respond(view, [Stop(1, 0)]) for _ in range(400))
+    assert set(answers) == {Stop(1, 0), None}
+    assert 150 < answers[None] < 250
+
+
+def test_heuristic_breaks_ties_with_its_seeded_rng() -> None:
+    """Among moves scored alike the heuristic bot picks with its own seeded ``rng``: the
+    same seed picks alike, other seeds pick other moves of the tie."""
+    for seed in range(50):
+        game = Game.new(POLISH, 2, seed=seed)
+        view, moves = game.view(game.to_move), game.legal_moves()
+        best = best_moves(moves, Situation.of_view(view))
+        if len(best) > 1:
+            break
+    else:
+        pytest.fail("no tie among the best moves in 50 deals")
+    picks = []
+    for bot_seed in (*range(20), 0):
+        bot = HeuristicBot()
+        bot.reset(bot_seed)
+        picks.append(bot.choose(view, moves))
+    assert set(picks) <= set(best) and len(set(picks)) > 1
+    assert picks[-1] == picks[0]
 
 
 def test_pl_29_heuristic_says_makao_with_its_move() -> None:

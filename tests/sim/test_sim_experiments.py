@@ -12,6 +12,7 @@ from makao import Game, Move, Play, variants
 from makao.bots import BaseBot, HeuristicBot, RandomBot
 from makao.errors import SetupError
 from makao.moves import Say, Stop, move_seat
+from makao.seeding import derive_seed
 from makao.sim import compare, play_game, simulate
 from makao.sim.play import _ask
 from makao.sim.stats import difference, mean, rate
@@ -66,6 +67,28 @@ def test_each_bot_sits_at_the_seat_its_record_names_for_every_rotation() -> None
         record = play_game(POLISH, bots, seed=rotation, rotation=rotation)
         assert record.seats == tuple((j + rotation) % 3 for j in range(3))
         assert [bot.seats for bot in bots] == [{seat} for seat in record.seats]
+
+
+class _Reseeded(RandomBot):
+    """A random bot that notes every seed it is reset with."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seeds: list[int] = []
+
+    def reset(self, seed: int) -> None:
+        self.seeds.append(seed)
+        super().reset(seed)
+
+
+def test_each_bot_is_reseeded_from_its_games_seed_and_seat() -> None:
+    """A bot's seed comes from its game's seed and its seat (`derive_seed`): new in every
+    game, so a bot never replays its choices of an earlier game."""
+    bots = [_Reseeded(), _Reseeded()]
+    for seed in (1, 2):
+        play_game(POLISH, bots, seed)
+    assert bots[0].seeds == [derive_seed(1, 0), derive_seed(2, 0)]
+    assert bots[1].seeds == [derive_seed(1, 1), derive_seed(2, 1)]
 
 
 def test_heuristic_beats_random() -> None:
