@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
@@ -74,6 +75,19 @@ def test_mean_is_the_normal_interval() -> None:
     assert estimate.sd == pytest.approx(11.092790451459903)
     assert estimate.low == pytest.approx(-1.6230808685972793)
     assert estimate.high == pytest.approx(17.82308086859728)
+
+
+def test_a_mean_bounded_both_ways_is_the_normal_interval_of_its_logit() -> None:
+    """A share of the game in [0, 1]: the 95 % normal interval of ``logit(mean)``, its
+    standard error by the delta method, ``se / (p (1 - p))``, back on the share's scale."""
+    values = [0.2, 0.5, 0.9, 0.4, 0.7]
+    p, se = statistics.fmean(values), statistics.stdev(values) / math.sqrt(len(values))
+    half = 1.959963984540054 * se / (p * (1 - p))
+    logit = math.log(p / (1 - p))
+    estimate = mean(values, low=0.0, high=1.0)
+    assert estimate.low == pytest.approx(1 / (1 + math.exp(-(logit - half))))
+    assert estimate.high == pytest.approx(1 / (1 + math.exp(-(logit + half))))
+    assert 0.0 < estimate.low < p < estimate.high < 1.0
 
 
 def test_mean_of_constant_values_has_no_spread() -> None:
