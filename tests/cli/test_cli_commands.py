@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import makao.cli
+import makao.serialize
 from makao import Game, variants
 from makao.cli import main
 
@@ -51,6 +53,23 @@ def test_simulate_fills_every_seat_with_one_bot(capsys: pytest.CaptureFixture[st
     assert code == 0 and "win rate random3" in out
 
 
+def test_simulate_seats_one_player_per_bot_given(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(
+        capsys, "simulate", "--bots", "random", "random", "heuristic", "--games", "2", "--quiet"
+    )
+    assert code == 0 and "bots random1, random2, heuristic;" in out
+    code, out, err = _run(capsys, "simulate", "--variant", "mao", "--bots", "random", "random")
+    assert code == 2 and out == "" and "needs at least 3 players, not 2" in err
+
+
+def test_option_keys_and_values_are_read_without_spaces(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["--option", " last_card_effect_applies = true ", "--games", "1", "--quiet"]
+    code, out, err = _run(capsys, "simulate", *argv)
+    assert code == 0 and err == "" and "polish:last_card_effect_applies=true:" in out
+
+
 def test_compare_shows_the_difference(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(
         capsys,
@@ -87,6 +106,7 @@ def test_compare_shows_the_difference(capsys: pytest.CaptureFixture[str]) -> Non
         (["simulate", "--bots", ""], "no name"),
         (["simulate", "--bots", "random:foo=1"], "unknown option"),
         (["simulate", "--option", "=3"], "key=value"),
+        (["simulate", "--option", " =3"], "key=value"),
         (["simulate", "--option", "decks=0"], "decks"),
         (["simulate", "--variant", "polish:decks"], "key=value"),
         (["simulate", "--seed", "abc"], "invalid int"),
@@ -123,6 +143,15 @@ def test_replay_of_a_missing_file_is_an_error(capsys: pytest.CaptureFixture[str]
     assert code == 2 and err.count("\n") == 1
 
 
+def test_an_error_naming_a_path_with_a_newline_is_still_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    missing = tmp_path / "two\nlines.json"
+    code, out, err = _run(capsys, "replay", str(missing))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("makao: error: ") and "two" in err
+
+
 def test_variants_lists_variants_options_and_bots(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, "variants")
     assert code == 0
@@ -134,6 +163,40 @@ def test_bench_runs_the_benchmark(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, "bench", "--games", "1")
     assert code in (0, 1)
     assert "benchmark" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--games", "100001"], "--games: must be from 1 to 100000"),
+        (["--rounds", "1001"], "--rounds: must be from 1 to 1000"),
+    ],
+)
+def test_bench_counts_beyond_their_bounds_are_refused(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    words: str,
+) -> None:
+    monkeypatch.setattr(makao.cli, "_load_bench", lambda: None)
+    monkeypatch.setattr(makao.cli, "quick_bench", lambda games, rounds, seed: "ran")
+    code, out, err = _run(capsys, "bench", *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("makao: error:") and words in err
+
+
+def test_a_recursion_error_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def too_deep(text: str) -> Game:
+        raise RecursionError("maximum recursion depth exceeded\nwhile decoding")
+
+    monkeypatch.setattr(makao.serialize, "game_from_json", too_deep)
+    path = tmp_path / "saved.json"
+    path.write_text(Game.new(variants.polish(), 2, seed=1).to_json(), encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(path))
+    assert code == 2 and out == ""
+    assert err == "makao: error: maximum recursion depth exceeded\n"
 
 
 def test_progress_falls_back_to_plain_lines(

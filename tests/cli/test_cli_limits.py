@@ -19,7 +19,15 @@ import pytest
 
 from makao import Game, variants
 from makao.bots import BaseBot
-from makao.cli import MAX_SAVE_BYTES, MAX_SAVE_DEPTH, json_depth, main
+from makao.cli import (
+    MAX_ACTIONS_LIMIT,
+    MAX_SAVE_BYTES,
+    MAX_SAVE_DEPTH,
+    UsageError,
+    json_depth,
+    main,
+    read_save,
+)
 from makao.errors import SetupError
 from makao.moves import Move, Say
 from makao.sim import compare, simulate
@@ -121,6 +129,13 @@ def test_counts_beyond_their_bounds_are_refused(
     # and 40 forked processes.
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     _one_line_error(*_run(capsys, *argv), words)
+
+
+def test_counts_at_their_bounds_are_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--games", "1", "--quiet", "--max-actions", str(MAX_ACTIONS_LIMIT)]
+    code, out, err = _run(capsys, "simulate", *argv)
+    assert code == 0 and err == "" and "1 games" in out
+    _one_line_error(*_run(capsys, "simulate", *argv[:-1], str(MAX_ACTIONS_LIMIT + 1)), "from 1 to")
 
 
 def test_the_api_refuses_the_same_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -234,6 +249,21 @@ def test_a_save_within_the_limits_still_replays(
     path = _saved(tmp_path)
     assert json_depth(path.read_text(encoding="utf-8")) <= MAX_SAVE_DEPTH
     assert _run(capsys, "replay", str(path))[0] == 0
+
+
+def test_a_save_exactly_at_the_limits_is_read(tmp_path: Path) -> None:
+    nested = tmp_path / "nested.json"
+    nested.write_text("[" * MAX_SAVE_DEPTH + "]" * MAX_SAVE_DEPTH, encoding="utf-8")
+    assert read_save(nested) == "[" * MAX_SAVE_DEPTH + "]" * MAX_SAVE_DEPTH
+    nested.write_text("[" * (MAX_SAVE_DEPTH + 1) + "]" * (MAX_SAVE_DEPTH + 1), encoding="utf-8")
+    with pytest.raises(UsageError, match=f"nested {MAX_SAVE_DEPTH + 1} deep"):
+        read_save(nested)
+    full = tmp_path / "full.json"
+    full.write_bytes(b" " * MAX_SAVE_BYTES)
+    assert len(read_save(full)) == MAX_SAVE_BYTES
+    full.write_bytes(b" " * (MAX_SAVE_BYTES + 1))
+    with pytest.raises(UsageError, match="more than"):
+        read_save(full)
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import makao
+import makao.cli
 from makao import Game, variants
 from makao.cli import main
 from makao.sim.spec import options_of
@@ -117,6 +118,25 @@ def test_plot_writes_a_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_plot_without_a_suffix_draws_a_png(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib")
+    plain = tmp_path / "lengths"
+    code, _, err = _run(capsys, "simulate", "--games", "2", "--quiet", "--plot", str(plain))
+    assert code == 0 and err == ""
+    assert plain.with_suffix(".png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_suffix_is_read_in_any_case(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "lengths.PNG"
+    code, _, err = _run(capsys, "simulate", "--games", "2", "--quiet", "--plot", str(png))
+    assert code == 0 and err == "" and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 def test_compare_prints_both_sides_and_writes_strict_json(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -158,6 +178,20 @@ def test_an_unwritable_output_is_refused_before_the_run(
         code, out, err = _run(capsys, "simulate", "--games", "2", "--quiet", flag, str(target))
         assert code == 2 and out == ""
         assert err.count("\n") == 1 and flag in err and "Traceback" not in err
+
+
+def test_compare_refuses_an_unwritable_output_before_the_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise AssertionError("compare ran before the output was checked")
+
+    monkeypatch.setattr(makao.cli, "compare", no_run)
+    argv = ["compare", "polish", "prsi", "--games", "2", "--quiet"]
+    for target in (tmp_path, tmp_path / "missing" / "c.json"):
+        code, out, err = _run(capsys, *argv, "--json", str(target))
+        assert code == 2 and out == ""
+        assert err.count("\n") == 1 and err.startswith("makao: error: --json ")
 
 
 def test_plot_without_matplotlib_fails_before_the_run(
@@ -230,6 +264,17 @@ def test_replay_of_a_banking_game_is_a_clear_error(
     saved.write_text(game.to_json(), encoding="utf-8")
     code, out, err = _run(capsys, "replay", str(saved))
     assert code == 2 and out == "" and err.count("\n") == 1 and "banking game" in err
+
+
+@pytest.mark.parametrize("text", ["[]", '"makao.banking"', "7", "null"])
+def test_replay_of_json_that_is_not_an_object_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str
+) -> None:
+    saved = tmp_path / "other.json"
+    saved.write_text(text, encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(saved))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("makao: error: a saved game is a JSON object")
 
 
 def test_variants_lists_every_variant_with_its_defaults(

@@ -7,9 +7,11 @@ from __future__ import annotations
 import math
 import re
 
+import attrs
 import pytest
 
-from makao.cli import main
+from makao import variants
+from makao.cli import main, usual_players
 from makao.sim import simulate
 from makao.sim.results import LEGEND, legend
 from makao.sim.stats import mean, rate
@@ -37,6 +39,15 @@ def test_compare_seats_the_larger_of_the_two_tables(capsys: pytest.CaptureFixtur
     code, out, err = _run(capsys, *argv)
     assert code == 0, err
     assert "random3" in out
+
+
+def test_the_usual_table_has_at_least_two_seats() -> None:
+    polish = variants.polish()
+    start = polish.compiled.start
+    solo = polish.replace(type(start), attrs.evolve(start, min_players=1))
+    assert solo.compiled.start.min_players == 1
+    assert usual_players(solo) == usual_players(polish) == 2
+    assert usual_players(variants.mao()) == 3
 
 
 @pytest.mark.parametrize("name", ["polish", "pl", "mao"])

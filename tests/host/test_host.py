@@ -168,3 +168,64 @@ def test_a_saved_host_resumes_the_same_game() -> None:
     again = Host.from_json(host.to_json())
     assert again.version == host.version == 2
     assert again.update(2) == host.update(2)
+
+
+def test_the_seat_one_past_the_table_is_not_a_seat() -> None:
+    host = _polish()
+    with pytest.raises(SeatError, match="no seat 3 at a table of 3"):
+        host.submit(3, "draw")
+    with pytest.raises(SeatError, match="no seat 3 at a table of 3"):
+        host.submit_action(3, 0, 0)
+    assert host.version == 0
+
+
+def test_a_version_must_be_a_whole_number_not_just_equal() -> None:
+    host = _polish()
+    host.submit(host.game.to_move, "draw")
+    for version in (True, 1.0):
+        with pytest.raises(StaleMoveError, match="is stale"):
+            host.submit(host.game.to_move, "draw", version=version)  # type: ignore[arg-type]
+    assert host.version == 1
+
+
+def test_a_move_text_of_exactly_the_limit_is_read() -> None:
+    host = _polish()
+    seat = host.game.to_move
+    host.submit(seat, "draw".ljust(MAX_MOVE_TEXT))
+    assert host.version == 1 and str(host.game.record[0]) == "draw"
+
+
+def test_action_ids_stop_at_the_end_of_the_list_and_are_not_booleans() -> None:
+    host = _polish()
+    seat = host.game.to_move
+    listed = host.update(seat)["moves"]
+    with pytest.raises(InvalidMoveError, match=f"no action {len(listed)} "):
+        host.submit_action(seat, len(listed), 0)
+    with pytest.raises(InvalidMoveError, match="no action True"):
+        host.submit_action(seat, True, 0)
+    assert host.version == 0
+
+
+def test_seat_zero_cannot_play_another_seats_turn() -> None:
+    host = _polish()
+    host.submit(host.game.to_move, "draw")
+    to_move = host.game.to_move
+    assert to_move != 0
+    with pytest.raises(WrongSeatError, match=f"it is seat {to_move}'s turn, not seat 0's"):
+        host.submit(0, "draw")
+    assert host.version == 1
+
+
+def test_the_update_names_the_move_as_played_not_as_sent() -> None:
+    host = _polish()
+    seat = host.game.to_move
+    update = host.updates(host.submit(seat, "  draw  "))[seat]
+    assert update["move"] == "draw" and update["by"] == seat
+
+
+def test_talk_for_a_seat_of_two_digits_comes_from_that_seat_only() -> None:
+    host = Host(Game.new(variants.mao(), players=11, seed=1))
+    assert "10: say question" in host.moves(10)
+    with pytest.raises(WrongSeatError, match="seat 0 cannot act for seat 10"):
+        host.submit(0, "10: say question")
+    assert host.version == 0
