@@ -10,6 +10,7 @@ the wrong type, or an option given twice, is refused with a
 from __future__ import annotations
 
 import inspect
+import typing
 from collections.abc import Callable
 from typing import Any
 
@@ -53,14 +54,37 @@ def options_of(build: Callable[..., object]) -> dict[str, inspect.Parameter]:
 def parse_options(what: str, build: Callable[..., object], raw: dict[str, str]) -> dict[str, Any]:
     """Type the option texts in ``raw`` by ``build``'s signature (``what`` names it in errors)."""
     known = options_of(build)
+    choices = _choices_of(build)
     typed: dict[str, Any] = {}
     for key, text in raw.items():
         param = known.get(key)
         if param is None:
             listed = ", ".join(known) or "none"
             raise SetupError(f"unknown option {key!r} for {what}; options: {listed}")
-        typed[key] = _coerce(what, key, text, param)
+        allowed = choices.get(key)
+        if allowed is None:
+            typed[key] = _coerce(what, key, text, param)
+        elif text in allowed:
+            typed[key] = text
+        else:
+            listed = ", ".join(map(repr, allowed))
+            raise SetupError(f"option {key!r} of {what} expects one of {listed}, not {text!r:.60}")
     return typed
+
+
+def _choices_of(build: Callable[..., object]) -> dict[str, tuple[str, ...]]:
+    """The options of ``build`` typed with a ``Literal`` of strings (Mao's
+    ``illegal_play``), with their choices; none if its hints cannot be read."""
+    try:
+        hints = typing.get_type_hints(build)
+    except (NameError, TypeError):
+        return {}
+    return {
+        name: typing.get_args(hint)
+        for name, hint in hints.items()
+        if typing.get_origin(hint) is typing.Literal
+        and all(isinstance(arg, str) for arg in typing.get_args(hint))
+    }
 
 
 def parse_variant(text: str, extra: dict[str, str] | None = None) -> Variant:
