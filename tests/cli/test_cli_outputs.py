@@ -118,23 +118,18 @@ def test_plot_writes_a_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
     assert code == 0 and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_plot_without_a_suffix_draws_a_png(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+@pytest.mark.parametrize(
+    ("given", "written"), [("lengths", "lengths.png"), ("lengths.PNG", "lengths.PNG")]
+)
+def test_plot_without_a_suffix_or_in_capitals_draws_a_png(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, given: str, written: str
 ) -> None:
+    """No suffix draws a PNG (``.png`` added); a suffix is read in any case."""
     pytest.importorskip("matplotlib")
-    plain = tmp_path / "lengths"
-    code, _, err = _run(capsys, "simulate", "--games", "2", "--quiet", "--plot", str(plain))
+    plot = str(tmp_path / given)
+    code, _, err = _run(capsys, "simulate", "--games", "2", "--quiet", "--plot", plot)
     assert code == 0 and err == ""
-    assert plain.with_suffix(".png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-
-
-def test_plot_suffix_is_read_in_any_case(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    pytest.importorskip("matplotlib")
-    png = tmp_path / "lengths.PNG"
-    code, _, err = _run(capsys, "simulate", "--games", "2", "--quiet", "--plot", str(png))
-    assert code == 0 and err == "" and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (tmp_path / written).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_compare_prints_both_sides_and_writes_strict_json(
