@@ -54,7 +54,7 @@ from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
 from makao.bots import Bot
 from makao.engine import Game
 from makao.errors import IllegalMoveError, SetupError
-from makao.sim.run import check_cap
+from makao.sim.run import check_optional_count
 
 __all__ = ["MAX_DEALS", "MakaoGymEnv", "env_id", "register_envs"]
 
@@ -110,7 +110,7 @@ class MakaoGymEnv(Env[Any, Any]):
         **options: Any,
     ) -> None:
         self.variant = variants.get(variant, **options)
-        check_cap(max_actions)  # not 0: `reset` deals until the agent acts
+        check_optional_count("max_actions", max_actions)  # not 0: `reset` deals till the agent acts
         if players is None:
             players = max(2, self.variant.compiled.start.min_players)
         self.variant.compiled.start.check_players(players)

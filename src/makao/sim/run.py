@@ -163,7 +163,7 @@ def _make_job(
         raise SetupError("simulate needs one bot per seat, at least two")
     variant.compiled.start.check_players(len(built))
     check_seed(seed)
-    check_cap(max_actions)
+    check_optional_count("max_actions", max_actions)
     return _Job(variant, built, seed, max_actions)
 
 
@@ -174,12 +174,12 @@ def check_count(name: str, value: object, least: int, most: int) -> None:
         raise SetupError(f"{name} must be a whole number from {least} to {most}, not {value!r:.40}")
 
 
-def check_cap(max_actions: object) -> None:
-    """A `SetupError` unless ``max_actions`` (a cap on a game's actions: a simulated game's,
-    an environment's) is ``None`` or a whole number from 1: a cap of 0 ends every game
-    before it starts, and ``True`` is no cap of one."""
-    if max_actions is not None and not _is_whole_from_one(max_actions):
-        raise SetupError(f"max_actions must be a whole number ≥ 1 or None, not {max_actions!r:.40}")
+def check_optional_count(name: str, value: object) -> None:
+    """A `SetupError` unless ``value`` is ``None`` or a whole number from 1 (a cap on a
+    game's actions, a simulated game's or an environment's, where 0 would end every game
+    before it starts; a chunk size). A `bool` is not: ``True`` is no count of one."""
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+        raise SetupError(f"{name} must be a whole number ≥ 1 or None, not {value!r:.40}")
 
 
 def check_seed(seed: object) -> None:
@@ -191,13 +191,7 @@ def check_seed(seed: object) -> None:
 def _check_counts(games: int, workers: int, chunk_size: int | None) -> None:
     check_count("games", games, 0, MAX_GAMES)
     check_count("workers", workers, 1, max_workers())
-    if chunk_size is not None and not _is_whole_from_one(chunk_size):
-        raise SetupError(f"chunk_size must be a whole number ≥ 1 or None, not {chunk_size!r:.40}")
-
-
-def _is_whole_from_one(value: object) -> bool:
-    """Whether ``value`` is an `int` of at least 1 (a `bool` is not: ``True`` is no cap)."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+    check_optional_count("chunk_size", chunk_size)
 
 
 def _run_here(
