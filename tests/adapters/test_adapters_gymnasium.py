@@ -187,8 +187,36 @@ def test_a_cap_below_one_or_no_whole_number_is_refused(cap: object) -> None:
         ({"seat": 2}, "seat must be in 0..1"),
         ({"opponents": "nobody"}, "unknown bot"),
         ({"render_mode": "human"}, "render_mode must be"),
+        ({"seat": True}, "seat must be in 0..1 or None, not True"),
+        ({"seat": "0"}, "seat must be in 0..1 or None, not '0'"),
+        ({"max_agent_steps": 0}, "max_agent_steps must be .*, not 0"),
+        ({"max_agent_steps": "3"}, "max_agent_steps must be .*, not '3'"),
+        ({"shaping": "x"}, "shaping must be a number, not 'x'"),
+        ({"shaping": True}, "shaping must be a number, not True"),
+        ({"illegal_reward": None}, "illegal_reward must be a number, not None"),
+        ({"rewards": "gold"}, "rewards must be one of rank, points or a function, not 'gold'"),
+        ({"rewards": ["rank"]}, "rewards must be one of .*, not \\['rank'\\]"),
     ],
 )
 def test_bad_arguments_are_setup_errors(kwargs: dict[str, Any], message: str) -> None:
+    """Each bad argument is refused when the environment is made, with a message naming
+    it (before, ``seat=True`` was seat 1, ``max_agent_steps=0`` cut every episode at once,
+    and a string count or reward raised `TypeError` or `ValueError` later)."""
     with pytest.raises(SetupError, match=message):
         MakaoGymEnv("polish", **kwargs)
+
+
+def test_numpy_numbers_are_rewards_and_no_cap_is_none() -> None:
+    """NumPy scalars are numbers (as a training script passes them), and ``None`` is no
+    cap on the actions or the agent's steps: the episode runs to the game's end."""
+    env = MakaoGymEnv(
+        "polish",
+        opponents="random",
+        shaping=np.float32(0.5),
+        illegal_reward=np.int64(-2),
+        max_actions=None,
+        max_agent_steps=None,
+    )
+    _, terminated, truncated, _ = run(env, seed=3)
+    assert terminated and not truncated
+    assert env.shaping == 0.5 and env.illegal_reward == -2.0

@@ -16,7 +16,8 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from makao import Game, Play, parse_cards, variants  # noqa: E402
 from makao.adapters.driver import Driver  # noqa: E402
-from makao.adapters.openspiel import StandingsEvaluator, game_name  # noqa: E402
+from makao.adapters.openspiel import MAX_DEALS, StandingsEvaluator, game_name  # noqa: E402
+from makao.errors import SetupError  # noqa: E402
 from makao.events import CardsPlayed  # noqa: E402
 
 VARIANTS = list(variants.names())
@@ -217,3 +218,38 @@ def test_the_default_cap_ends_the_game_as_truncated() -> None:
     assert state.is_terminal() and state.truncated()
     assert state.observation_string(0).endswith("| truncated")
     assert sum(state.returns()) == 0 and max(state.returns()) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"max_actions": 0}, "max_actions must be a whole number from 1 to 2147483647, not 0"),
+        ({"max_actions": -3}, "max_actions must be .*, not -3"),
+        ({"deals": 0}, f"deals must be a whole number from 1 to {MAX_DEALS}, not 0"),
+        ({"deals": -1}, "deals must be .*, not -1"),
+        ({"deals": MAX_DEALS + 1}, f"deals must be .*, not {MAX_DEALS + 1}"),
+        ({"rewards": "gold"}, "rewards must be one of rank, points or a function"),
+        ({"options": "{bad"}, "options must be a JSON object, not '{bad'"),
+        ({"options": "[1]"}, "options must be a JSON object, not '\\[1\\]'"),
+        ({"players": 1}, "needs at least 2"),
+    ],
+)
+def test_bad_parameters_are_setup_errors(params: dict[str, object], message: str) -> None:
+    """Each bad parameter is refused when the game is loaded, with a message naming it.
+    Before, ``max_actions`` of 0 or below made a game that ended at the deal, ``deals``
+    of 0 or below raised `IndexError` at the first chance node, an unbounded ``deals``
+    listed that many outcomes at every chance node, and bad ``options`` JSON raised
+    `JSONDecodeError` or `TypeError`."""
+    with pytest.raises(SetupError, match=message):
+        pyspiel.load_game(game_name("polish"), params)
+
+
+def test_the_largest_deals_and_smallest_cap_load_and_play() -> None:
+    """The bounds themselves are games: `MAX_DEALS` outcomes at the deal, and a cap of
+    one action truncates the game after its first action."""
+    state = pyspiel.load_game(game_name("polish"), {"deals": MAX_DEALS, "max_actions": 1})
+    state = state.new_initial_state()
+    assert len(state.chance_outcomes()) == MAX_DEALS
+    state.apply_action(MAX_DEALS - 1)
+    state.apply_action(state.legal_actions()[0])
+    assert state.is_terminal() and state.truncated()

@@ -15,6 +15,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from makao import Game, variants  # noqa: E402
 from makao.adapters.driver import Driver  # noqa: E402
 from makao.adapters.pettingzoo import env, raw_env  # noqa: E402
+from makao.errors import SetupError  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -136,3 +137,35 @@ def test_every_variant_plays_to_the_end(variant: str) -> None:
     totals = play_out(table, seed=5)
     assert table.driver.game.is_over
     assert sum(totals.values()) == pytest.approx(0.0)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"max_actions": 0}, "max_actions must be a whole number ≥ 1 or None, not 0"),
+        ({"max_actions": -1}, "max_actions must be .*, not -1"),
+        ({"max_actions": "5"}, "max_actions must be .*, not '5'"),
+        ({"max_actions": True}, "max_actions must be .*, not True"),
+        ({"max_actions": 2.5}, "max_actions must be .*, not 2.5"),
+        ({"players": "2"}, "players must be a whole number, not '2'"),
+        ({"players": 1}, "needs at least 2"),
+        ({"rewards": "gold"}, "rewards must be one of rank, points or a function"),
+        ({"render_mode": "rgb_array"}, "render_mode must be None, 'human' or 'ansi'"),
+    ],
+)
+def test_bad_arguments_are_setup_errors(kwargs: dict[str, Any], message: str) -> None:
+    """Each bad argument is refused when the environment is made, with a message naming
+    it. Before, a cap of 0 or below made empty episodes, ``True`` a cap of one and 2.5 one
+    of three, a string cap or table size raised `TypeError` (a cap only at the first
+    step), and an unknown render mode was taken."""
+    arguments = {"players": 2, **kwargs}
+    with pytest.raises(SetupError, match=message):
+        raw_env("polish", **arguments)
+
+
+def test_no_cap_plays_the_game_to_its_end() -> None:
+    """``max_actions=None``: no truncation, the game ends by the rules."""
+    table = raw_env("polish", 2, max_actions=None)
+    totals = play_out(table, seed=5)
+    assert sorted(totals.values()) == [-1.0, 1.0]
+    assert not any(table.truncations.values())

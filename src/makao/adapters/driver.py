@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from makao.actions import ActionSpace, Stepper
-from makao.errors import IllegalMoveError
+from makao.errors import IllegalMoveError, SetupError
 
 if TYPE_CHECKING:
     from makao.bots import Bot
@@ -82,12 +82,15 @@ SCORINGS: dict[str, Rewards] = {"rank": rank_rewards, "points": point_rewards}
 
 
 def scoring(rewards: str | Rewards) -> Rewards:
-    """A scoring given by name (`SCORINGS`) or as a function."""
+    """A scoring given by name (`SCORINGS`) or as a function; a `SetupError` for
+    anything else."""
     if callable(rewards):
         return rewards
-    found = SCORINGS.get(rewards)
+    found = SCORINGS.get(rewards) if isinstance(rewards, str) else None
     if found is None:
-        raise ValueError(f"rewards must be one of {', '.join(SCORINGS)} or a function")
+        raise SetupError(
+            f"rewards must be one of {', '.join(SCORINGS)} or a function, not {rewards!r:.40}"
+        )
     return found
 
 

@@ -30,7 +30,7 @@ Gymnasium 0.29 loads the ids itself through the package's ``gymnasium.envs`` ent
   shedding cards, summing to ``shaping × (cards dealt − cards held at the end)``.
 * **Episodes.** An episode is one game. It is *truncated* (no final reward,
   ``info["truncated"]``) after ``max_actions`` actions of all seats (default
-  `DEFAULT_MAX_ACTIONS`, 5000; a 2-player Polish game against
+  `DEFAULT_MAX_ACTIONS`, 5000; ``None``: no cap; a 2-player Polish game against
   the heuristic bot takes about a hundred), or after ``max_agent_steps`` decisions of the
   agent (default ``None``: no limit). The cap may fall inside an opponent's move (a
   play is several action ids): the episode is truncated there. ``reset`` deals again
@@ -42,6 +42,7 @@ Gymnasium 0.29 loads the ids itself through the package's ``gymnasium.envs`` ent
 from __future__ import annotations
 
 from collections.abc import Sequence
+from numbers import Real
 from typing import Any, SupportsFloat
 
 import numpy as np
@@ -86,6 +87,12 @@ def register_envs() -> tuple[str, ...]:
     return tuple(ids)
 
 
+def _check_real(name: str, value: object) -> None:
+    """A `SetupError` unless ``value`` is a real number (NumPy's too; not a bool)."""
+    if not isinstance(value, Real) or isinstance(value, bool):
+        raise SetupError(f"{name} must be a number, not {value!r:.40}")
+
+
 class MakaoGymEnv(Env[Any, Any]):
     """One learning seat of ``variant`` for ``players`` seats (default 2, or the variant's
     least) against bots (see the module notes). Keyword arguments other than those below
@@ -100,7 +107,7 @@ class MakaoGymEnv(Env[Any, Any]):
         *,
         opponents: str | Sequence[str | Bot] = "heuristic",
         seat: int | None = None,
-        max_actions: int = DEFAULT_MAX_ACTIONS,
+        max_actions: int | None = DEFAULT_MAX_ACTIONS,
         max_agent_steps: int | None = None,
         rewards: str | Rewards = "rank",
         shaping: float = 0.0,
@@ -111,11 +118,16 @@ class MakaoGymEnv(Env[Any, Any]):
     ) -> None:
         self.variant = variants.get(variant, **options)
         check_optional_count("max_actions", max_actions)  # not 0: `reset` deals till the agent acts
+        check_optional_count("max_agent_steps", max_agent_steps)
         if players is None:
             players = max(2, self.variant.compiled.start.min_players)
         self.variant.compiled.start.check_players(players)
-        if seat is not None and not 0 <= seat < players:
-            raise SetupError(f"seat must be in 0..{players - 1}, not {seat}")
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players
+        ):
+            raise SetupError(f"seat must be in 0..{players - 1} or None, not {seat!r:.40}")
+        _check_real("shaping", shaping)
+        _check_real("illegal_reward", illegal_reward)
         if render_mode not in (None, "ansi"):
             raise SetupError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.players = players

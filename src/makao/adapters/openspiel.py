@@ -4,9 +4,9 @@ Importing this module registers every variant of [`makao.variants.names`][makao.
 ``pyspiel.register_game`` as ``python_makao_<name>`` (``-`` becomes ``_``), e.g.
 ``pyspiel.load_game("python_makao_polish(players=3)")``;
 [`register`][makao.adapters.openspiel.register] adds a variant registered later. Parameters:
-``players`` (default 2, or the variant's least), ``deals`` (default 4096), ``max_actions`` (default
-`DEFAULT_MAX_ACTIONS`, 5000), ``rewards`` (``"rank"`` or
-``"points"``), ``fixed_size`` (tensors padded to 8 seats,
+``players`` (default 2, or the variant's least), ``deals`` (default 4096, at most
+`MAX_DEALS`), ``max_actions`` (default `DEFAULT_MAX_ACTIONS`, 5000; at least 1),
+``rewards`` (``"rank"`` or ``"points"``), ``fixed_size`` (tensors padded to 8 seats,
 [`Encoder`][makao.adapters.encoding.Encoder], and the fixed action numbering of
 [`makao.adapters.fixed`][makao.adapters.fixed]), every variant option with a bool/int/float/str
 default, and ``options``: JSON for any other option (``'{"decks": 2}'``).
@@ -54,11 +54,15 @@ from makao.adapters.fixed import FixedActions
 from makao.bots.sampling import was_stuck
 from makao.cards import Card, format_cards
 from makao.engine import Game
+from makao.errors import SetupError
 from makao.events import CardsDrawn, CardsPlayed
+from makao.sim.run import check_count
 from makao.state import replaced
 from makao.variant import Variant
 
 __all__ = [
+    "MAX_DEALS",
+    "MAX_GAME_LENGTH",
     "MakaoGame",
     "MakaoObserver",
     "MakaoState",
@@ -67,6 +71,12 @@ __all__ = [
     "register",
     "register_all",
 ]
+
+MAX_DEALS = 1 << 16
+"""The most ``deals`` a game may have: each chance node lists them all (4096 by default)."""
+
+MAX_GAME_LENGTH = (1 << 31) - 1
+"""The largest ``max_actions``: OpenSpiel keeps a game's length as a 32-bit int."""
 
 _PLAIN = (bool, int, float, str)
 _DEFAULTS: dict[str, Any] = {
@@ -133,6 +143,18 @@ def _game_class(variant: str) -> type[MakaoGame]:
     return type(f"MakaoGame_{variant}", (MakaoGame,), {"__init__": init})
 
 
+def _json_options(text: str) -> dict[str, Any]:
+    """The ``options`` parameter: a JSON object of variant options (``""``: none), else a
+    `SetupError`."""
+    try:
+        found = json.loads(text or "{}")
+    except ValueError as error:
+        raise SetupError(f"options must be a JSON object, not {text!r:.60}: {error}") from None
+    if not isinstance(found, dict):
+        raise SetupError(f"options must be a JSON object, not {text!r:.60}")
+    return found
+
+
 class _Spec:
     """What the states of one game share (not copied when a state is cloned)."""
 
@@ -146,6 +168,8 @@ class _Spec:
         fixed_size: bool = False,
     ) -> None:
         variant.compiled.start.check_players(players)
+        check_count("deals", deals, 1, MAX_DEALS)
+        check_count("max_actions", max_actions, 1, MAX_GAME_LENGTH)
         self.variant = variant
         self.players = players
         self.deals = deals
@@ -172,7 +196,7 @@ class MakaoGame(pyspiel.Game):  # type: ignore[misc]
         game_type = _TYPES[game_name(variant)]
         values = {**game_type.parameter_specification, **(params or {})}
         options = {k: v for k, v in values.items() if k not in _DEFAULTS}
-        options.update(json.loads(values["options"] or "{}"))
+        options.update(_json_options(values["options"]))
         spec = self.spec = _Spec(
             variants.get(variant, **options),
             int(values["players"]),

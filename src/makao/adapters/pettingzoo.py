@@ -21,8 +21,10 @@ seats ([`Encoder`][makao.adapters.encoding.Encoder]) and the fixed action number
 [`makao.adapters.fixed`][makao.adapters.fixed] (mask included). A game the rules
 end as blocked (PL-36) is terminated and ranked like any other, unless ``blocked_truncates``.
 After ``max_actions`` steps (default `DEFAULT_MAX_ACTIONS`,
-5000) the game is truncated with no reward (``truncations`` are set, and every agent's
-``infos`` has ``"truncated": True``).
+5000; ``None``: no cap) the game is truncated with no reward (``truncations`` are set, and
+every agent's ``infos`` has ``"truncated": True``). Bad arguments (a table the variant
+cannot seat, a cap below 1, an unknown ``rewards`` or ``render_mode``) raise
+[`SetupError`][makao.errors.SetupError] when the environment is made.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ from pettingzoo.utils import wrappers
 from makao.adapters._spaces import Observation, Spaces
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
 from makao.engine import Game
+from makao.errors import SetupError
+from makao.sim.run import check_optional_count
 from makao.variants import get
 
 __all__ = ["MakaoEnv", "env", "raw_env"]
@@ -68,7 +72,7 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         variant: str = "polish",
         players: int = 2,
         *,
-        max_actions: int = DEFAULT_MAX_ACTIONS,
+        max_actions: int | None = DEFAULT_MAX_ACTIONS,
         rewards: str | Rewards = "rank",
         blocked_truncates: bool = False,
         fixed_size: bool = False,
@@ -77,6 +81,12 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.variant = get(variant, **options)
+        self.variant.compiled.start.check_players(players)
+        check_optional_count("max_actions", max_actions)  # not 0: no game to play
+        if render_mode not in (None, "human", "ansi"):  # the metadata's render modes
+            raise SetupError(
+                f"render_mode must be None, 'human' or 'ansi', not {render_mode!r:.40}"
+            )
         self.players = players
         self.max_actions = max_actions
         self.scoring = scoring(rewards)
