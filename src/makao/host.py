@@ -109,7 +109,11 @@ class Host:
     def submit_action(self, seat: int, action: int, version: int) -> PerSeat:
         """Play the move with id ``action`` in the list [`update`][makao.host.Host.update] sent
         ``seat`` for state ``version``; raises [`StaleMoveError`][makao.errors.StaleMoveError] if
-        the state has changed since."""
+        the state has changed since, and [`SeatError`][makao.errors.SeatError] for no seat at
+        the table (``None`` too: ids number a seat's own list; the host plays by text,
+        [`submit`][makao.host.Host.submit])."""
+        if seat is None:
+            raise SeatError("an action id needs the seat whose list it numbers, not None")
         self._check_seat(seat)
         if version is None:
             raise StaleMoveError("an action id needs the version of the state it was sent for")

@@ -179,6 +179,15 @@ def test_the_seat_one_past_the_table_is_not_a_seat() -> None:
     assert host.version == 0
 
 
+def test_an_action_id_needs_a_seat_the_host_plays_by_text() -> None:
+    """``submit_action(None, …)`` played the id-th move of the whole listing, with no seat
+    check: ids number a seat's own list, so it needs a seat (the host plays by text)."""
+    host = _polish()
+    with pytest.raises(SeatError, match="needs the seat whose list it numbers"):
+        host.submit_action(None, 0, 0)  # type: ignore[arg-type]
+    assert host.version == 0 and host.game.record == ()
+
+
 def test_a_version_must_be_a_whole_number_not_just_equal() -> None:
     host = _polish()
     host.submit(host.game.to_move, "draw")
