@@ -3,8 +3,12 @@ src/makao/variants/crazy_eights.py."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from _family import plays
-from makao import Card, Game, Suit, variants
+from makao import Card, Game, SetupError, Suit, variants
 from makao.events import CardsDrawn, GameOver, SuitNamed
 from makao.rules import SuitDemand
 
@@ -100,3 +104,32 @@ def test_ce_4_a_draw_rule_of_ones_own_that_overrides_draws_again_is_asked() -> N
     )
     plain.play("draw")
     assert len(plain.hand(0)) == 2
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"hand_size": 0}, "hand_size must be at least 1, not 0"),
+        ({"hand_size": True}, "hand_size must be int, not True"),
+        ({"max_draws": 0}, "max_draws must be at least 1, not 0"),
+        ({"max_draws": False}, "max_draws must be int or None, not False"),
+        ({"decks": 0}, "decks must be 1…8, not 0"),
+        ({"decks": 9}, "decks must be 1…8, not 9"),
+    ],
+)
+def test_ce_1_ce_4_options_out_of_range_or_of_the_wrong_kind_are_refused(
+    options: dict[str, Any], message: str
+) -> None:
+    """CE-1's ``hand_size`` and ``decks`` and CE-4's ``max_draws`` are whole numbers of at
+    least one (a bool is no number): anything else is refused before a game is built."""
+    with pytest.raises(SetupError, match=message):
+        variants.get("crazy-eights", **options)
+
+
+def test_ce_1_ce_4_the_bounds_of_the_options_are_kept() -> None:
+    """The bounds themselves are allowed (docs/limits.md): one card each, one to eight
+    decks, one draw (CE-4); the variant records the options it was given."""
+    least = variants.get("crazy-eights", hand_size=1, decks=1, max_draws=1)
+    assert dict(least.options) == {"hand_size": 1, "decks": 1, "max_draws": 1}
+    most = variants.get("crazy-eights", decks=8, max_draws=3)
+    assert dict(most.options) == {"hand_size": 5, "decks": 8, "max_draws": 3}

@@ -160,3 +160,21 @@ def test_mm_5_under_a_named_suit_only_a_player_who_cannot_follow_draws() -> None
     assert "draw" not in jack.legal_moves_text()
     free = Game.from_position(MM, hands=["Kh 9c", "8d"], pile="9d", stock="Qd")
     assert "draw" in free.legal_moves_text()  # MM-2: with no suit named, "will not" play
+
+
+def test_mm_6_mm_7_a_penalty_of_zero_is_allowed_and_costs_nothing() -> None:
+    """``penalty`` (MM-6, MM-7) may be 0: a forgotten "Mau" is still charged, for nothing;
+    a negative penalty is refused."""
+    free = variants.get("mau-mau", penalty=0)
+    game = Game.from_position(free, hands=["9h Kc", "9c Ks"], pile="9s", stock="Qd Qc")
+    game.play("9h")
+    assert Penalised(0, "MM-6", "did not say mau", 0) in game.play("9c")
+    assert len(game.hand(0)) == 1
+    with pytest.raises(SetupError, match="penalty must be at least 0, not -1"):
+        variants.get("mau-mau", penalty=-1)
+
+
+def test_mm_2_one_card_per_turn_not_a_set_of_the_same_rank() -> None:
+    """MM-2: one card per turn; two nines matching the top card are two plays, not one."""
+    game = Game.from_position(MM, hands=["9c 9d Kd", "Ah"], pile="9h", stock="Qs")
+    assert plays(game) == {"9c", "9d"}

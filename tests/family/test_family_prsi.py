@@ -3,6 +3,8 @@ src/makao/variants/prsi.py."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from _family import deal_with_top, plays
@@ -111,3 +113,21 @@ def test_pr_6_playing_on_for_places_a_last_seven_ace_or_queen_still_acts() -> No
     queen = Game.from_position(places, hands=["Qh", *hands], pile="9h", stock="8s 8c")
     assert SuitNamed(0, Suit.SPADES) in queen.play("Qh:s")
     assert plays(queen) == {"Ks"}
+
+
+@pytest.mark.parametrize("value", [1, 0, "no", None])
+def test_pr_6_play_for_places_must_be_a_bool(value: Any) -> None:
+    """PR-6's option is a bool: ``1`` or ``"no"`` (which would count as true) is refused."""
+    with pytest.raises(SetupError, match=f"play_for_places must be bool, not {value!r}"):
+        variants.get("prsi", play_for_places=value)
+
+
+def test_pr_1_hand_size_below_one_is_refused() -> None:
+    with pytest.raises(SetupError, match="hand_size must be at least 1, not 0"):
+        variants.get("prsi", hand_size=0)
+
+
+def test_pr_2_one_card_per_turn_not_a_set_of_the_same_rank() -> None:
+    """PR-2: one card per turn; two nines matching the top card are two plays, not one."""
+    game = Game.from_position(PR, hands=["9c 9d Kd", "Ah"], pile="9h", stock="Qs")
+    assert plays(game) == {"9c", "9d"}

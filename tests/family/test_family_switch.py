@@ -3,8 +3,10 @@ in src/makao/variants/switch.py."""
 
 from __future__ import annotations
 
+import pytest
+
 from _family import plays
-from makao import Game, Outcome, Suit, variants
+from makao import Game, Outcome, SetupError, Suit, variants
 from makao.events import (
     AttackAccepted,
     CallMade,
@@ -123,3 +125,20 @@ def test_sw_6_under_a_named_suit_only_a_player_who_cannot_follow_draws() -> None
     assert "draw" not in game.legal_moves_text()
     free = Game.from_position(SW, hands=["Kh 9c", "8d"], pile="9d", stock="Qd")
     assert "draw" in free.legal_moves_text()  # SW-2: with no suit named, "will not" play
+
+
+def test_sw_7_a_penalty_of_zero_is_allowed_and_a_catch_costs_nothing() -> None:
+    """SW-7's ``penalty`` may be 0 (a catch then picks up nothing); a bool is no number."""
+    free = variants.get("switch", penalty=0)
+    game = Game.from_position(free, hands=["9h 4c", "9c Ks", "Kd"], pile="9s", stock="Qd Qc")
+    game.play("9h")
+    assert Penalised(0, "SW-7", "stop last-card called by seat 1", 0) in game.play("1: stop 0")
+    assert len(game.hand(0)) == 1
+    with pytest.raises(SetupError, match="penalty must be int, not True"):
+        variants.get("switch", penalty=True)
+
+
+def test_sw_2_one_card_per_turn_not_a_set_of_the_same_rank() -> None:
+    """SW-2: one card per turn; two nines matching the top card are two plays, not one."""
+    game = Game.from_position(SW, hands=["9c 9d 4s", "3h"], pile="9h", stock="Qs")
+    assert plays(game) == {"9c", "9d"}

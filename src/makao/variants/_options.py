@@ -50,7 +50,7 @@ _RANGES: dict[str, tuple[float | None, float | None]] = {
 def checked_options(build: _Factory) -> _Factory:
     """Wrap the variant factory ``build`` so that its options are checked first."""
     signature = inspect.signature(build)
-    name = build.__name__
+    name = build.__name__.replace("_", "-")  # as the variant is registered: crazy-eights
     hints = typing.get_type_hints(build)
 
     @functools.wraps(build)

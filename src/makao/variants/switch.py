@@ -1,4 +1,4 @@
-"""British Switch (SW-1…SW-7) composed of rule objects; rules taken from
+"""British Switch (SW-1…SW-8) composed of rule objects; rules taken from
 https://en.wikipedia.org/wiki/Switch_(card_game) (one deck, two for many players; seven
 cards each; no trick card to start; match suit or rank, else draw one and play it if
 able; 2s pick up two unless a 2 is played; 8s miss a turn; jacks reverse; aces change the
