@@ -84,3 +84,33 @@ def test_mb_10_every_loaded_save_replays_to_its_own_public_position() -> None:
         game = _played(moves)
         loaded = BankingGame.from_json(game.to_json())
         assert loaded.record.replay().to_json() == game.to_json()
+
+
+def _after_one_coup() -> dict[str, object]:
+    game = _played(0)
+    while game.coup < 2:
+        game.play(game.legal_moves()[0])
+    saved: dict[str, object] = json.loads(game.to_json())
+    return saved
+
+
+def test_mb_10_a_save_with_other_shown_cards_is_refused() -> None:
+    """MB-10: the cards already shown are public; a save that claims other ones does not
+    match the replay of its moves."""
+    saved = _after_one_coup()
+    seen = str(saved["seen"]).split()
+    assert seen
+    saved["seen"] = " ".join(seen[1:])
+    with pytest.raises(StateError, match="seen differs from the replay"):
+        BankingGame.from_json(json.dumps(saved))
+
+
+def test_mb_10_a_save_with_a_card_moved_between_piles_is_refused() -> None:
+    """MB-10: the number of cards in the shoe, the discards and every hand is public; a save
+    that moves a card from the shoe to the discards is refused."""
+    saved = _after_one_coup()
+    shoe = str(saved["shoe"]).split()
+    saved["shoe"] = " ".join(shoe[1:])
+    saved["discards"] = " ".join([*str(saved["discards"]).split(), shoe[0]])
+    with pytest.raises(StateError, match="piles differ in size"):
+        BankingGame.from_json(json.dumps(saved))

@@ -8,7 +8,19 @@ from fractions import Fraction
 
 import pytest
 
-from makao.banking import BankingGame, DrawBelow, OptimalPunter, Settled, macao, victoria
+from makao.banking import (
+    BankingGame,
+    BankingView,
+    Draw,
+    DrawBelow,
+    OptimalPunter,
+    Settled,
+    Stake,
+    Stand,
+    hand_result,
+    macao,
+    victoria,
+)
 from makao.banking.odds import (
     FULL_SHOE,
     coup_odds,
@@ -18,7 +30,7 @@ from makao.banking.odds import (
     shoe_counts,
 )
 from makao.banking.options import BankingOptions
-from makao.cards import parse_cards
+from makao.cards import ALL_CARDS, parse_cards
 
 Z_999 = 3.2905  # two-sided 99.9 % normal quantile
 
@@ -125,3 +137,73 @@ def test_mb_11_unusual_options_still_sum_to_one() -> None:
         assert sum(odds.punter_points.values()) == 1
         assert sum(odds.banker_points.values()) == 1
         assert odds.win + odds.tie + odds.lose == 1
+
+
+def test_mb_3_bots_stake_the_smallest_amount_unless_told_and_stay_within_the_limits() -> None:
+    """MB-3: a bot stakes the table minimum by default; a wanted stake is kept within the
+    stakes allowed now."""
+    game = BankingGame(2, macao(min_stake=2, max_stake=20), seed=1)
+    view = game.view(1)
+    assert DrawBelow(5).choose(view) == Stake(2)
+    assert OptimalPunter().choose(view) == Stake(2)
+    assert DrawBelow(5, stake=7).choose(view) == Stake(7)
+    assert DrawBelow(5, stake=50).choose(view) == Stake(20)
+    assert OptimalPunter(stake=1).choose(view) == Stake(2)
+
+
+@pytest.mark.parametrize(("card", "buys"), [("4h", True), ("5h", False), ("6h", False)])
+def test_mb_6_draw_below_buys_only_strictly_below_its_threshold(card: str, buys: bool) -> None:
+    """MB-6: ``DrawBelow(5)`` buys on 4 points and stands on 5 or more, like ``draw_below(5)``."""
+    game = BankingGame(2, macao(fixed_stake=1), seed=1, stack=f"{card} 2c")
+    game.play("stake 1")
+    assert (DrawBelow(5).choose(game.view(1)) == Draw()) is buys
+    assert draw_below(5)(hand_result(game.hand(1), game.options, first_hand=True), 0) is buys
+
+
+TIE_SHOE = (0, 0, 0, 0, 0, 2, 0, 0, 0, 0)
+"""Two fives unseen: a fat hand loses standing (0 against 5) and buying (5, equal: the
+banker's), so buying and standing are worth exactly the same."""
+
+
+def test_mb_11_the_optimal_policy_stands_when_buying_is_worth_no_more() -> None:
+    """MB-11: "optimal" buys only when buying is worth strictly more; on a tie it stands."""
+    hand = parse_cards("Kh")
+    stand, buy = decision_values(macao(), hand, 0, TIE_SHOE)
+    assert stand == buy == -1
+    odds = coup_odds(macao(), "optimal", shoe=TIE_SHOE, hand=hand)
+    assert odds.punter_points == {0: 1}
+    assert odds.punter_return == -1
+
+
+def test_mb_11_the_optimal_punter_bot_stands_on_a_tie() -> None:
+    """MB-11: ``OptimalPunter`` stands when buying is worth no more than standing (a view in
+    which every card but the punter's king and two fives has been shown)."""
+    hand = parse_cards("Kh")
+    unseen = list(parse_cards("Kh 5h 5c"))
+    seen = []
+    for card in ALL_CARDS * 2:
+        if card in unseen:
+            unseen.remove(card)
+        else:
+            seen.append(card)
+    options = macao(fixed_stake=1)
+    view = BankingView(
+        seat=1,
+        options=options,
+        names=("P1", "P2"),
+        banker=0,
+        phase="draw",
+        to_act=1,
+        coup=1,
+        balances=(999, 999),
+        bank=1,
+        stakes=(None, 1),
+        hands=((None,), hand),
+        draws=(0, 0),
+        shoe_size=1,
+        discard_size=len(seen),
+        seen=tuple(seen),
+        legal_moves=(Draw(), Stand()),
+    )
+    assert shoe_counts(without=(*view.seen, *view.own_cards)) == TIE_SHOE
+    assert OptimalPunter().choose(view) == Stand()

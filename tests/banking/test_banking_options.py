@@ -88,3 +88,45 @@ def test_move_notation_round_trips(move: Any) -> None:
 def test_bad_move_text_raises_invalid_move_error(text: str) -> None:
     with pytest.raises(InvalidMoveError):
         parse_move(text)
+
+
+def test_mb_6_max_draws_is_at_most_three() -> None:
+    """MB-6: ``max_draws`` runs 0…3 (docs/banking.md); 3 is allowed, 4 is refused."""
+    assert macao(max_draws=3).max_draws == 3
+    assert macao(max_draws=0).max_draws == 0
+    with pytest.raises(SetupError, match=r"max_draws must be 0…3, not 4"):
+        macao(max_draws=4)
+
+
+def test_mb_9_rounds_may_be_one_hundred_and_no_more() -> None:
+    """MB-9: ``rounds`` is at most 100 (docs/banking.md), whatever the constant says."""
+    assert macao(rounds=100).rounds == 100
+    with pytest.raises(SetupError, match=r"rounds must be 1…100, not 101"):
+        macao(rounds=101)
+
+
+def test_mb_3_a_fixed_stake_must_lie_within_the_table_limits() -> None:
+    """MB-3: the fixed stake is one of the agreed stakes, so min_stake ≤ fixed ≤ max_stake."""
+    assert macao(min_stake=5, max_stake=20, fixed_stake=5).fixed_stake == 5
+    assert macao(min_stake=5, max_stake=20, fixed_stake=20).fixed_stake == 20
+    for bad in (4, 21):
+        with pytest.raises(SetupError, match=r"fixed_stake must be 5…20"):
+            macao(min_stake=5, max_stake=20, fixed_stake=bad)
+
+
+def test_mb_3_the_smallest_stake_is_one_and_a_balance_may_be_zero() -> None:
+    """MB-3: a stake is a positive amount (min_stake ≥ 1); a starting balance of 0 is a
+    player who can neither bank nor stake: every bank passes and the game ends."""
+    assert macao(min_stake=1).min_stake == 1
+    with pytest.raises(SetupError, match=r"min_stake must be at least 1, not 0"):
+        macao(min_stake=0)
+    game = BankingGame(2, macao(starting_balance=0), seed=1)
+    assert game.is_over and game.balances == (0, 0)
+    with pytest.raises(SetupError, match=r"starting_balance must be at least 0, not -1"):
+        macao(starting_balance=-1)
+
+
+@pytest.mark.parametrize("text", ["stake\t10", "stake   10", " Stake 010 "])
+def test_mb_3_a_stake_may_be_written_with_any_spacing(text: str) -> None:
+    """MB-3: ``stake N`` reads any run of spaces or tabs between the word and the amount."""
+    assert parse_move(text) == Stake(10)

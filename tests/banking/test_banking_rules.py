@@ -66,6 +66,32 @@ def test_mb_1_two_shuffled_decks_of_104_cards() -> None:
     assert BankingGame(4, seed=6).to_json() != game.to_json()
 
 
+def test_mb_1_a_table_needing_exactly_the_104_cards_for_one_coup_may_play() -> None:
+    """MB-1: 52 players of Victoria need 2 × 52 = 104 cards for a coup, exactly the two
+    decks: allowed; a 53rd player is refused."""
+    options = victoria(fixed_stake=1)
+    assert options.coup_cards(52) == 104
+    game = BankingGame(52, options, seed=1)
+    assert game.phase == "stake" and game.shoe_size == 104
+    with pytest.raises(SetupError, match="53 players need more than 104 cards"):
+        BankingGame(53, options, seed=1)
+
+
+def test_mb_1_only_the_first_shoe_is_stacked() -> None:
+    """MB-1/MB-9: ``stack`` puts cards on top of the first shoe only; when the bank passes the
+    next shoe is freshly shuffled."""
+    firsts = set()
+    for seed in range(6):
+        game = BankingGame(2, macao(fixed_stake=10), seed=seed, stack="9h 5c")
+        game.play("stake 10")
+        assert game.hand(1) == (Card.parse("9h"),)
+        while game.banker == 0:
+            game.play(game.legal_moves()[-1])
+        game.play("stake 10")
+        firsts.add((game.hand(0), game.hand(1)))
+    assert ((Card.parse("9h"),), (Card.parse("5c"),)) not in firsts
+
+
 # MB-2 -----------------------------------------------------------------------------------
 
 
@@ -131,6 +157,17 @@ def test_mb_3_the_bank_must_cover_every_stake() -> None:
 def test_mb_3_a_punter_stakes_only_what_their_balance_covers() -> None:
     game = BankingGame(2, macao(), seed=2, balances=(1000, 7))
     assert game.legal_moves() == (Stake(1), Stake(2))  # a banker's nine takes 3×
+
+
+def test_mb_3_a_punter_whose_balance_covers_the_stake_exactly_sits_out_for_the_bank() -> None:
+    """MB-3: a balance of exactly 3 × the fixed stake covers a banker's nine, so when the bank
+    is used up the punter sits out for want of bank, not of balance."""
+    options = macao(fixed_stake=10, bank=30)
+    game = BankingGame(3, options, seed=2, balances=(1000, 1000, 30))
+    events = game.play("stake 10")
+    assert SatOut(2, "bank") in events
+    poorer = BankingGame(3, options, seed=2, balances=(1000, 1000, 29))
+    assert SatOut(2, "balance") in poorer.play("stake 10")
 
 
 # MB-4 -----------------------------------------------------------------------------------
@@ -282,6 +319,24 @@ def test_mb_6_the_banker_never_buys() -> None:
     assert game.view(0).legal_moves == ()
 
 
+def test_mb_6_the_buys_made_are_public_in_every_view() -> None:
+    """MB-6/MB-10: who bought how often is public (the cards stay hidden): every view counts
+    the buys, which decide whether a hand is still a natural."""
+    game = table("Ah Kc 2d 2s", players=2, max_draws=2)
+    coup(game, "stake 10", "draw")
+    for seat in (0, 1):
+        assert game.view(seat).draws == (0, 1)
+    assert game.view(0).hands[1] == (None, None)
+
+
+def test_mb_6_redact_hides_a_discarded_hand_from_everybody_else() -> None:
+    """MB-6/MB-10: a redraw discards the hand face down: other seats see only how many cards."""
+    discarded = HandDiscarded(1, (Card.parse("Ah"), Card.parse("10d")))
+    assert redact(discarded, 2, banker=0) == HandDiscarded(1, (None, None))
+    assert redact(discarded, 0, banker=0) == HandDiscarded(1, (None, None))
+    assert redact(discarded, 1, banker=0) == discarded
+
+
 # MB-7 -----------------------------------------------------------------------------------
 
 
@@ -332,6 +387,28 @@ def test_mb_8_settlement_conserves_money() -> None:
     events = coup(game, "stake 10", "stake 10", "stand", "stand")
     assert settled(events) == {1: 30, 2: 20}
     assert sum(game.balances) + game.bank == before
+
+
+@pytest.mark.parametrize(
+    ("stack", "options", "want"),
+    [
+        ("4h 4c", {}, Settled(1, -10, "equal")),
+        ("3h 5c", {}, Settled(1, -10, "lower")),
+        ("6h 5c", {}, Settled(1, 10, "higher")),
+        ("3h 9c", {}, Settled(1, -30, "banker's natural 9")),
+        ("3h 9c", {"banker_naturals_multiply": False}, Settled(1, -10, "lower")),
+        ("9h 5c", {"payout": "even"}, Settled(1, 10, "higher")),
+        ("4h 4c", {"payout": "even"}, Settled(1, 0, "equal")),
+        ("3h 9c", {"payout": "even"}, Settled(1, -10, "lower")),
+    ],
+)
+def test_mb_8_each_settlement_names_its_reason(
+    stack: str, options: dict[str, Any], want: Settled
+) -> None:
+    """MB-8: the reason of a settlement says why: a natural's multiplier only in the classic
+    payout, a banker's natural only when it multiplies, equal points as "equal"."""
+    events = coup(table(stack, **options), "stake 10", "stand")
+    assert [e for e in events if isinstance(e, Settled)] == [want]
 
 
 # MB-9 -----------------------------------------------------------------------------------
@@ -393,3 +470,31 @@ def test_mb_10_a_punter_sees_own_cards_and_every_shown_card() -> None:
     shown = {Card.parse(c) for c in ("5h", "2c", "6d")}
     assert shown <= set(game.view(1).seen)
     assert not hasattr(game.view(1), "shoe")
+
+
+def test_mb_10_the_record_keeps_the_given_balances_and_the_stacked_cards() -> None:
+    """MB-10: a game's record replays to the same game, also when it was set up with
+    starting balances and a stacked shoe; its save loads back."""
+    game = BankingGame(3, macao(fixed_stake=10), seed=4, stack="9h 5c 2d", balances=(500, 70, 300))
+    coup(game, "stake 10", "stake 10", "stand")
+    record = game.record
+    assert record.balances == (500, 70, 300)
+    assert record.stack == tuple(Card.parse(c) for c in ("9h", "5c", "2d"))
+    replayed = record.replay()
+    assert replayed.to_json() == game.to_json()
+    assert replayed.hand(1) == (Card.parse("9h"),)
+    assert BankingGame.from_json(game.to_json()).balances == game.balances
+
+
+def test_mb_10_a_clone_plays_on_without_touching_the_original() -> None:
+    """MB-10: a clone is an independent copy: its buys and showdown leave the original's
+    hands, shoe and save as they were."""
+    game = table("5h 2c 6d")
+    game.play("stake 10")
+    before = game.to_json()
+    twin = game.clone()
+    events = twin.play("draw")
+    assert HandShown(1, (Card.parse("5h"), Card.parse("6d")), 1) in events
+    assert game.hand(1) == (Card.parse("5h"),) and game.hand(0) == (Card.parse("2c"),)
+    assert game.to_json() == before
+    assert game.play("stand") != events
