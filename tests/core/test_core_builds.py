@@ -11,6 +11,8 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -60,6 +62,19 @@ def test_ci_runs_every_test_under_a_time_limit(request: pytest.FixtureRequest) -
         pytest.skip("pytest-timeout (the test extra) is not installed")
     assert 0 < float(request.config.getini("timeout")) <= 600
     assert request.config.getini("timeout_method") == "thread"
+
+
+def test_ci_tests_every_python_version_the_package_declares() -> None:
+    """The classifiers name each minor version from requires-python's least up, the
+    running one among them, and CI runs the suite on the others (``scripts/check-versions``
+    reads them from the classifiers)."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    least = re.search(r'^requires-python = ">=3\.(\d+)"$', text, re.MULTILINE)
+    assert least is not None
+    minors = [int(m) for m in re.findall(r'"Programming Language :: Python :: 3\.(\d+)"', text)]
+    assert minors == list(range(int(least[1]), int(least[1]) + len(minors)))
+    assert sys.version_info[1] in minors
+    assert "bash scripts/check-versions" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
 def test_the_build_hook_reads_the_one_list_of_compiled_modules() -> None:

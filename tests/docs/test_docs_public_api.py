@@ -25,7 +25,7 @@ import inspect
 import pkgutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from types import ModuleType
+from types import GenericAlias, ModuleType
 
 import pytest
 
@@ -250,7 +250,9 @@ def _names(module: ModuleType) -> Iterator[tuple[str, str | None]]:
         where = f"{module.__name__}.{name}"
         if inspect.ismodule(obj):
             yield where, _module_doc(obj)
-        elif inspect.isclass(obj):
+        elif inspect.isclass(obj) and not isinstance(obj, GenericAlias):
+            # Python 3.10's inspect.isclass is true of a generic alias such as
+            # ``Callable[..., X]`` (3.11 says false): that is a type alias, documented as data.
             yield where, _class_doc(obj)
             yield from _members(obj)
         elif inspect.isroutine(obj):
