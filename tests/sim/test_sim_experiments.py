@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
+import multiprocessing
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
@@ -39,6 +40,17 @@ def test_same_seed_same_results_for_any_workers_and_executor() -> None:
         threads = simulate(POLISH, bots, games=12, seed=7, executor=pool, chunk_size=2)
     assert one.records == two.records == threads.records
     assert simulate(POLISH, bots, games=12, seed=8).records != one.records
+
+
+def test_workers_started_afresh_give_the_same_results() -> None:
+    """Processes that import makao anew (``spawn``; Python 3.14 starts workers with
+    ``forkserver`` by default on Linux, not ``fork``) get the experiment by pickle and
+    play the same games."""
+    bots = [RandomBot(), HeuristicBot()]
+    here = simulate(POLISH, bots, games=6, seed=7)
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        spawned = simulate(POLISH, bots, games=6, seed=7, executor=pool, chunk_size=3)
+    assert spawned.records == here.records
 
 
 def test_seats_are_swapped_game_by_game() -> None:
