@@ -229,8 +229,12 @@ class _GameCheck:
         before = snapshot(self.game)
         for move in legal:
             text = str(move)
-            if parse_move(text) != move:
-                raise self.fail(f"{move!r} prints as {text!r}, which reads {parse_move(text)!r}")
+            try:
+                read = parse_move(text)
+            except Exception as error:
+                raise self.fail(f"{move!r} prints as {text!r}, which does not read back") from error
+            if read != move:
+                raise self.fail(f"{move!r} prints as {text!r}, which reads {read!r}")
             try:
                 self.game.clone().play(move)
             except Exception as error:
@@ -245,7 +249,10 @@ class _GameCheck:
         sample = [move for move in self._unlisted_sample() if move not in listed]
         for move in self.rng.sample(sample, min(self.unlisted, len(sample))):
             if self.admitted(move, legal):
-                self.game.clone().play(move)
+                try:
+                    self.game.clone().play(move)
+                except Exception as error:
+                    raise self.fail(f"the admitted move {str(move)!r} failed: {error!r}") from error
             else:
                 self.expect_refused(move, _REFUSALS)
 

@@ -107,3 +107,22 @@ def test_a_new_rule_card_is_a_function_card_never_turned_to_start() -> None:
 def test_composed_variants_pass_the_conformance_suite(variant: Variant) -> None:
     report = check_variant(variant, players=(2, 3), games=2, seed=5, unlisted=1)
     assert (report.games, report.finished) == (2, 2)
+
+
+def test_pl_13_a_rule_added_later_overrides_an_earlier_one_for_the_same_card() -> None:
+    """`Variant.with_rules` appends rules that override earlier ones for their cards: a
+    reversing king replaces the Polish battle king (PL-13) of the same card, and a second
+    wild rule replaces the queen's (PL-9) -- the last rule that covers a card is its rule."""
+    kings = PL.with_rules(ReverseCards(ids=("HOUSE-1",), rank=Rank.KING), name="polish-kings")
+    king = Card.parse("Kh")
+    reversing = kings.rules[-1]
+    assert kings.compiled.card_rule[king.index] is reversing
+    assert PL.compiled.card_rule[king.index] is not reversing
+    hands = ["Kh 5h", "6h 7d", "8s 9s"]
+    game = Game.from_position(kings, hands=hands, pile="9h", stock=STOCK)
+    assert game.play("Kh")[-1] == DirectionChanged(-1)  # no attack: the later rule's effect
+    assert game.effect is None and game.to_move == 2
+    stuck_queens = PL.with_rules(Wild(only_when_stuck=True), name="polish-stuck-queens")
+    queen = Card.parse("Qs")
+    assert stuck_queens.compiled.wild[queen.index] is stuck_queens.rules[-1]
+    assert stuck_queens.compiled.wild_answers[queen.index] == (True, False)

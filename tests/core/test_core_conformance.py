@@ -11,9 +11,11 @@ import attrs
 import pytest
 
 from makao import Card, Game, testing, variants
-from makao.moves import Move, Say
-from makao.rules import Stateful, Table, TurnRule
+from makao.events import CardsDrawn, CardsPlayed
+from makao.moves import Draw, Move, Pass, Say, Stop, _check_seat
+from makao.rules import FinishRule, Stateful, Table, TurnRule
 from makao.rules.base import Events
+from makao.state import FIELDS
 from makao.testing import CheckReport, check_variant, snapshot
 from makao.variant import Variant
 
@@ -92,6 +94,20 @@ class Forger(TurnRule):
 
 
 @attrs.frozen
+class Alchemist(TurnRule):
+    """A broken rule: every play turns the first card of the player's hand into the 5h (it
+    keeps the number of cards, but not the cards: the same count is not the same cards)."""
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        hands = cast(Any, game).hands
+        gold = Card.parse("5h")
+        if hands[seat] and hands[seat][0] is not gold:
+            hands[seat] = (gold, *hands[seat][1:])
+
+
+@attrs.frozen
 class Spy(Stateful[str], TurnRule):
     """A broken rule: its public state shows the last card of seat 0's hand. (Through the
     Table contract a rule cannot read the stock at all; a hidden hand it can.)"""
@@ -116,6 +132,212 @@ class Careless(TurnRule):
         return (Say(0, "oops"),)
 
 
+@attrs.frozen
+class Echo(TurnRule):
+    """A broken rule: it lists ``draw`` as an extra move, so a draw is listed twice."""
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        return (Draw(),)
+
+
+@attrs.frozen
+class Knock(Move):
+    """A user's own out-of-turn move, whose text reads back as another move (a ``say``)."""
+
+    seat: int = attrs.field(validator=_check_seat)
+
+    def __str__(self) -> str:
+        return f"{self.seat}: say knock"
+
+
+@attrs.frozen
+class Knocker(TurnRule):
+    """A broken rule: it lists and carries out `Knock`, whose text is not its own."""
+
+    handles = (Knock,)
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        return (Knock(0),)
+
+    def apply(self, game: Table, move: Move, events: Events) -> None:
+        """A knock changes nothing."""
+
+
+@attrs.frozen
+class Mumble(Move):
+    """A user's own out-of-turn move whose text no parser reads."""
+
+    def __str__(self) -> str:
+        return "0: mumble"
+
+
+@attrs.frozen
+class Mumbler(TurnRule):
+    """A broken rule: it lists `Mumble`, whose text does not read back at all."""
+
+    handles = (Mumble,)
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        return (Mumble(),)
+
+    def apply(self, game: Table, move: Move, events: Events) -> None:
+        """A mumble changes nothing."""
+
+
+@attrs.frozen
+class Charge(Move):
+    """The infraction a `Fumbler` admits in place of an unlisted pass."""
+
+    def __str__(self) -> str:
+        return "charge"
+
+
+@attrs.frozen
+class Fumbler(TurnRule):
+    """A broken rule: it admits an unlisted pass as a `Charge` (``TurnRule.admit``), which
+    it then fails to carry out."""
+
+    handles = (Charge,)
+
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        return Charge() if isinstance(move, Pass) else None
+
+    def apply(self, game: Table, move: Move, events: Events) -> None:
+        raise RuntimeError("the charge fumbled")
+
+
+@attrs.frozen
+class Meddler(TurnRule):
+    """A broken rule: it keeps the stock of the first game it lists moves for and, at every
+    play in any other game (a clone), moves that stock's top card to its bottom (it keeps
+    a game's list where a rule keeps nothing of a game)."""
+
+    kept: list[list[Card]] = attrs.field(factory=list, eq=False, repr=False)
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        if not self.kept:
+            self.kept.append(cast(Any, game).stock)
+        return ()
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        kept = self.kept[0]
+        if kept is not cast(Any, game).stock and len(kept) > 1:
+            kept.append(kept.pop(0))
+
+
+@attrs.frozen
+class Tamperer(TurnRule):
+    """A broken rule: asked whether it admits an unlisted move, it counts one more
+    reshuffle (PL-35) in the game, and refuses the move."""
+
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        cast(Any, game).reshuffles += 1
+        return None
+
+
+@attrs.frozen
+class Doorman(TurnRule):
+    """A broken rule: it admits a call (PL-29, PL-30) from a seat that is not at the table
+    as a `Charge`, which it cannot carry out."""
+
+    handles = (Charge,)
+
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        if isinstance(move, (Say, Stop)) and move.seat >= len(game.hands):
+            return Charge()
+        return None
+
+    def apply(self, game: Table, move: Move, events: Events) -> None:
+        raise RuntimeError("charged a seat that is not at the table")
+
+
+@attrs.frozen
+class Grumbler(TurnRule):
+    """A broken rule: every second time it is asked whether it admits a move, it crashes
+    (a ``LookupError``, which is no refusal) instead of answering."""
+
+    asked: list[int] = attrs.field(factory=list, eq=False, repr=False)
+
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        self.asked.append(1)
+        if len(self.asked) % 2 == 0:
+            raise LookupError("grumble")
+        return None
+
+
+@attrs.frozen
+class Fickle(TurnRule):
+    """A broken rule: it refuses an unlisted pass when first asked, and admits it as a
+    harmless `Charge` when asked again (its answer hangs on a count kept outside the game)."""
+
+    handles = (Charge,)
+    asked: list[int] = attrs.field(factory=list, eq=False, repr=False)
+
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        if not isinstance(move, Pass):
+            return None
+        self.asked.append(1)
+        return Charge() if len(self.asked) % 2 == 0 else None
+
+    def apply(self, game: Table, move: Move, events: Events) -> None:
+        """The charge changes nothing."""
+
+
+class PenaltyShown(CardsDrawn):
+    """A rule's own kind of drawn cards: redaction knows only `CardsDrawn` itself."""
+
+
+@attrs.frozen
+class Shower(TurnRule):
+    """A broken rule: after every play it reports the top card as drawn by the player, in
+    an event (`PenaltyShown`) that redaction does not hide from the other seats."""
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        events.append(PenaltyShown(seat, (game.pile[-1],), "penalty", 1))
+
+
+class Glimpse(CardsPlayed):
+    """A rule's own event: ``cards`` are in ``seat``'s hand."""
+
+
+@attrs.frozen
+class Gossip(TurnRule):
+    """A broken rule: after every play it tells everyone the first card of the next
+    seat's hand."""
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        other = (seat + 1) % len(game.hands)
+        if game.hands[other]:
+            events.append(Glimpse(other, (game.hands[other][0],)))
+
+
+@attrs.frozen
+class Twice(FinishRule):
+    """A broken finish rule (PL-32): it records every finish twice and ends the game at
+    the first one."""
+
+    def on_finish(self, game: Table, seat: int, events: Events) -> None:
+        game.record_finish(seat, events)
+        game.record_finish(seat, events)
+        game.end_game(events)
+
+
+@attrs.frozen
+class Jammer(TurnRule):
+    """A broken rule: asked whether it admits a move, it empties the game's listing (the
+    engine's cache of the legal moves, reached past the Table contract), and refuses it."""
+
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        cast(Any, game)._legal = ()
+        return None
+
+
 def broken(rule: TurnRule) -> Variant:
     return POLISH.with_rules(rule, name=f"polish-{type(rule).__name__.lower()}")
 
@@ -123,6 +345,11 @@ def broken(rule: TurnRule) -> Variant:
 def test_a_rule_that_creates_cards_fails_the_suite() -> None:
     with pytest.raises(AssertionError, match=r"cards changed: gained 5h"):
         check_variant(broken(Forger()), players=(2,), games=1)
+
+
+def test_a_rule_that_changes_cards_but_not_their_number_fails_the_suite() -> None:
+    with pytest.raises(AssertionError, match=r"cards changed: gained 5h, lost \S+"):
+        check_variant(broken(Alchemist()), players=(2,), games=1)
 
 
 def test_a_view_that_leaks_the_stock_fails_the_suite() -> None:
@@ -133,6 +360,93 @@ def test_a_view_that_leaks_the_stock_fails_the_suite() -> None:
 def test_a_listed_move_that_is_refused_fails_the_suite() -> None:
     with pytest.raises(AssertionError, match=r"listed move '0: say oops' failed"):
         check_variant(broken(Careless()), players=(2,), games=1)
+
+
+def test_a_move_listed_twice_fails_the_suite() -> None:
+    with pytest.raises(AssertionError, match=r"moves listed more than once: \['draw'\]"):
+        check_variant(broken(Echo()), players=(2,), games=1)
+
+
+def test_a_listed_move_whose_text_reads_as_another_fails_the_suite() -> None:
+    with pytest.raises(AssertionError, match=r"Knock\(seat=0\) prints as '0: say knock', which"):
+        check_variant(broken(Knocker()), players=(2,), games=1)
+
+
+def test_a_listed_move_whose_text_does_not_read_back_fails_the_suite() -> None:
+    """The failure is the suite's `AssertionError` naming the variant, seed and move (it
+    was the parser's `InvalidMoveError`, with no context)."""
+    with pytest.raises(
+        AssertionError, match=r"polish-mumbler, 2 players, seed \d+, move 1: .*does not read back"
+    ):
+        check_variant(broken(Mumbler()), players=(2,), games=1)
+
+
+def test_an_admitted_move_that_fails_fails_the_suite() -> None:
+    """An unlisted move a rule admits must play cleanly: the suite plays it (on a clone),
+    and its failure is the suite's, with the context (it was the rule's own error)."""
+    with pytest.raises(AssertionError, match=r"move \d+: the admitted move .*the charge fumbled"):
+        check_variant(broken(Fumbler()), players=(2,), games=1)
+
+
+def test_a_play_on_a_clone_that_changes_the_original_fails_the_suite() -> None:
+    with pytest.raises(AssertionError, match=r"playing a move on a clone changed the original"):
+        check_variant(broken(Meddler()), players=(2,), games=1)
+
+
+def test_pl_35_a_refused_move_that_changes_the_game_fails_the_suite() -> None:
+    with pytest.raises(AssertionError, match=r"the refused move '[^']+' changed the game"):
+        check_variant(broken(Tamperer()), players=(2,), games=1)
+
+
+def test_pl_30_an_admitted_call_from_a_seat_not_at_the_table_fails_the_suite() -> None:
+    """The unlisted moves tried include calls from seats that do not exist."""
+    with pytest.raises(AssertionError, match=r"the admitted move .*a seat that is not at the"):
+        check_variant(broken(Doorman()), players=(2,), games=1)
+
+
+def test_a_refused_move_that_changes_the_legal_moves_fails_the_suite() -> None:
+    with pytest.raises(AssertionError, match=r"the refused move '[^']+' changed the game"):
+        check_variant(broken(Jammer()), players=(2,), games=1)
+
+
+def test_a_refusal_that_is_a_crash_fails_the_suite() -> None:
+    """An unlisted move must be refused with `IllegalMoveError` or `InvalidMoveError`, not
+    with any other exception."""
+    with pytest.raises(AssertionError, match=r"raised LookupError\('grumble'\), not one of"):
+        check_variant(broken(Grumbler()), players=(2,), games=1)
+
+
+def test_an_unlisted_move_that_is_accepted_fails_the_suite() -> None:
+    with pytest.raises(AssertionError, match=r"the unlisted move 'pass' was accepted"):
+        check_variant(broken(Fickle()), players=(2,), games=1)
+
+
+def test_an_event_that_redaction_does_not_hide_fails_the_suite() -> None:
+    with pytest.raises(AssertionError, match=r"seat 1 sees PenaltyShown\(seat=0"):
+        check_variant(broken(Shower()), players=(2,), games=1)
+
+
+def test_an_event_that_shows_hidden_cards_fails_the_suite() -> None:
+    with pytest.raises(AssertionError, match=r"told seat \d about cards hidden from them"):
+        check_variant(broken(Gossip()), players=(2,), games=1)
+
+
+def test_pl_32_an_outcome_that_ranks_a_seat_twice_fails_the_suite() -> None:
+    variant = POLISH.replace(FinishRule, Twice(), name="polish-twice")
+    with pytest.raises(AssertionError, match=r"does not rank every seat once"):
+        check_variant(variant, players=(3,), games=1)
+
+
+def test_the_suites_snapshot_sees_every_field_but_the_record_and_caches() -> None:
+    """`makao.testing.snapshot` compares every field of `makao.state.FIELDS` but the
+    rules' tables, the move cache, the record and the reset ``next_seat``."""
+    game = Game.new(POLISH, 2, seed=1)
+    before = snapshot(game)
+    unseen = {"compiled", "_legal", "_log", "next_seat"}
+    for field in FIELDS:
+        copy = game.clone()
+        setattr(copy, field.name, object())
+        assert (snapshot(copy) == before) is (field.name in unseen), field.name
 
 
 def test_failures_name_variant_table_seed_and_move() -> None:

@@ -21,9 +21,10 @@ from makao import Card, Game, InvalidMoveError, Pass, Play, SetupError, StateErr
 from makao import tables as tables_module
 from makao.engine import MAX_WAIT
 from makao.events import CardsDrawn, Passed
+from makao.moves import Move, Say
 from makao.rules import Stateful, Table, TurnRule
-from makao.rules.base import Events
-from makao.state import FIELDS, Beginning, State
+from makao.rules.base import DrawRule, Events, FinishRule, PlayRule, Rule, StartRule
+from makao.state import FIELDS, Beginning, State, plain
 from makao.tables import RuleSet
 from makao.testing import HIDDEN_FIELDS, PUBLIC_FIELDS, check_variant
 
@@ -45,6 +46,7 @@ def test_state_slots_clone_and_equality_come_from_one_declaration() -> None:
         getattr(game, name)  # every declared field is there
     game.play(game.legal_moves()[0])  # a record to freeze
     game.next_seat = 1  # a "reset" field: not carried over
+    assert game.legal_moves()  # the listing cached in `_legal`, which a clone shares
     again = game.clone()
     for field in FIELDS:
         original, copied = getattr(game, field.name), getattr(again, field.name)
@@ -109,6 +111,79 @@ def test_a_rule_cannot_carry_out_a_turn_move(rule: TurnRule) -> None:
     kind = rule.handles[0].__name__
     with pytest.raises(SetupError, match=rf"{type(rule).__name__} cannot handle {kind}"):
         variants.polish().with_rules(rule)
+
+
+def test_the_snapshot_lists_every_position_field_but_the_variant() -> None:
+    game = Game.new(POLISH, 3, seed=2)
+    position = {field.name for field in FIELDS if field.position}
+    assert set(game.snapshot()) == position - {"variant"}
+    stuck = game.clone()
+    stuck.stuck += 1  # one more seat unable to move in a row (PL-36)
+    assert stuck.snapshot() != game.snapshot() and stuck != game
+
+
+def test_pl_32_an_empty_sequence_is_an_empty_list_in_the_snapshot() -> None:
+    """`makao.state.plain`: cards as text, sequences as lists -- an empty one too (no seat
+    has finished yet, PL-32), which is no card text."""
+    game = Game.new(POLISH, 2, seed=1)
+    assert game.snapshot()["finished"] == []
+    assert plain(()) == [] and plain([]) == [] and plain((Card.parse("5h"),)) == "5h"
+
+
+def test_pl_35_equal_positions_compare_equal_whatever_the_reshuffles() -> None:
+    """The fields outside the position (the record, how many reshuffles led there, the
+    beginning, the caches) are not compared and not in the snapshot; the rest are."""
+    outside = {field.name for field in FIELDS if not field.position}
+    assert outside == {"compiled", "next_seat", "reshuffles", "_legal", "_log", "beginning"}
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c 6c"], pile="9d 8d 7d 9h", stock="")
+    game.play("draw")  # PL-35: the stock was empty, the pile is turned over
+    same = game.clone()
+    same.reshuffles = 0
+    assert game.reshuffles == 1 and same == game
+    assert same.position_key() == game.position_key() and same.snapshot() == game.snapshot()
+    assert "reshuffles" not in game.snapshot()
+
+
+@attrs.frozen
+class _SayHandler(TurnRule):
+    """A house rule that carries out every ``say`` itself, in place of PL-29's rule."""
+
+    handles = (Say,)
+
+    def apply(self, game: Table, move: Move, events: Events) -> None:
+        events.append(Passed(-1))  # a mark that this rule, not PL-29's, carried it out
+
+
+def test_pl_29_a_rule_added_later_carries_out_the_moves_it_handles() -> None:
+    """The handler of an out-of-turn move is the last rule that handles it (as for cards):
+    a house rule added after PL-29's last-card call takes over ``say``."""
+    handler = _SayHandler()
+    variant = variants.polish().with_rules(handler)
+    assert variant.compiled.handlers[Say] is handler
+    assert POLISH.compiled.handlers[Say] is not handler
+    game = Game.from_position(variant, hands=["5h 6h", "6d 7d"], pile="9h", stock="2c 3c")
+    game.play("5h")  # one card left, "makao" not said: seat 0 may still say it
+    said = next(move for move in game.legal_moves() if isinstance(move, Say))
+    assert game.play(said) == (Passed(-1),)
+
+
+@pytest.mark.parametrize("slot", [DrawRule, PlayRule, FinishRule, StartRule])
+def test_a_variant_has_at_most_one_rule_of_each_slot(slot: type[Rule]) -> None:
+    """The draw (PL-8), play (PL-6, PL-7), finish (PL-32) and start (PL-1) rules are one
+    each: a second one is refused, not silently ignored."""
+    with pytest.raises(SetupError, match=rf"a variant may have one {slot.__name__}, not 2"):
+        variants.polish().with_rules(slot())
+
+
+def test_pl_31_the_same_cards_under_other_rules_are_another_position() -> None:
+    """The variant is part of the position: the same cards under another po-makale penalty
+    (PL-31) are not the same position, though every other field is equal."""
+    other = variants.polish(po_makale_penalty=2)
+    hands = ["5h 9c", "6h 9d"]
+    game = Game.from_position(POLISH, hands=hands, pile="7h", stock="2c 3c")
+    elsewhere = Game.from_position(other, hands=hands, pile="7h", stock="2c 3c")
+    assert game.snapshot() == elsewhere.snapshot()
+    assert game != elsewhere and game.position_key() != elsewhere.position_key()
 
 
 def test_equal_positions_compare_equal_whatever_the_record() -> None:
@@ -241,7 +316,8 @@ class OpeningSpy(Stateful[None], TurnRule):
 
 def test_the_view_check_covers_the_opening_and_catches_the_old_mao_leak() -> None:
     leaky = variants.mao(start_card_effect=True).with_rules(OpeningSpy(), name="mao-spy")
-    with pytest.raises(AssertionError, match="view"):
+    # caught before any play, by the view of a seat that is not to move (UM-2)
+    with pytest.raises(AssertionError, match=r"move 1: seat \d's view depends on cards hidden"):
         check_variant(leaky, players=(3,), games=8, seed=3)
 
 
