@@ -10,6 +10,7 @@ from typing import Any, cast
 import attrs
 import pytest
 
+import makao
 from makao import Card, Game, testing, variants
 from makao.events import CardsDrawn, CardsPlayed
 from makao.moves import Draw, Move, Pass, Say, Stop, _check_seat
@@ -439,7 +440,11 @@ def test_pl_32_an_outcome_that_ranks_a_seat_twice_fails_the_suite() -> None:
 
 def test_the_suites_snapshot_sees_every_field_but_the_record_and_caches() -> None:
     """`makao.testing.snapshot` compares every field of `makao.state.FIELDS` but the
-    rules' tables, the move cache, the record and the reset ``next_seat``."""
+    rules' tables, the move cache, the record and the reset ``next_seat``. (Interpreted
+    only: the compiled state's typed fields refuse a stand-in value, and `snapshot` is the
+    same interpreted code in both builds.)"""
+    if makao.compiled:
+        pytest.skip("the compiled state's fields take only values of their types")
     game = Game.new(POLISH, 2, seed=1)
     before = snapshot(game)
     unseen = {"compiled", "_legal", "_log", "next_seat"}
