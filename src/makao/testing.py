@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import attrs
 
@@ -367,14 +367,32 @@ class _GameCheck:
         """Replaying the record (as text) gives the same events and state; so does JSON."""
         game, variant = self.game, self.variant
         record = game.record
-        copy = Game.replay(variant, game.origin, ())
+        copy = self._rebuilt("starting the replay", lambda: Game.replay(variant, game.origin, ()))
         for number, (move, events) in enumerate(zip(record, self.events, strict=True), 1):
-            if copy.play(str(move)) != events:
+            try:
+                replayed = copy.play(str(move))
+            except Exception as error:
+                self.action = number - 1
+                raise self.fail(f"replaying {str(move)!r} failed: {error!r}") from error
+            if replayed != events:
                 self.action = number - 1
                 raise self.fail(f"replaying {str(move)!r} gave other events")
         self._same(copy, "replaying the record move by move")
-        self._same(Game.replay(variant, game.origin, record), "Game.replay")
-        self._same(Game.from_json(game.to_json(), variant), "a JSON round trip")
+        self._same(
+            self._rebuilt("Game.replay", lambda: Game.replay(variant, game.origin, record)),
+            "Game.replay",
+        )
+        self._same(
+            self._rebuilt("a JSON round trip", lambda: Game.from_json(game.to_json(), variant)),
+            "a JSON round trip",
+        )
+
+    def _rebuilt(self, how: str, make: Callable[[], Game]) -> Game:
+        """``make()``, whose failure is the suite's (with the context), not the engine's."""
+        try:
+            return make()
+        except Exception as error:
+            raise self.fail(f"{how} failed: {error!r}") from error
 
     def _same(self, copy: Game, how: str) -> None:
         if snapshot(copy) != snapshot(self.game) or copy.record != self.game.record:

@@ -13,7 +13,7 @@ import pytest
 import makao
 from makao import Card, Game, testing, variants
 from makao.events import CardsDrawn, CardsPlayed
-from makao.moves import Draw, Move, Pass, Say, Stop, _check_seat
+from makao.moves import Draw, Move, Pass, Play, Say, Stop, _check_seat
 from makao.rules import FinishRule, Stateful, Table, TurnRule
 from makao.rules.base import Events
 from makao.state import FIELDS
@@ -339,6 +339,79 @@ class Jammer(TurnRule):
         return None
 
 
+@attrs.frozen
+class Scribe(TurnRule):
+    """A broken rule: asked whether it admits a move, it writes the move into the game's
+    record (reached past the Table contract), and refuses it."""
+
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        table = cast(Any, game)
+        table._log = (*table._log, move)
+        return None
+
+
+@attrs.frozen
+class Conjurer(TurnRule):
+    """A broken rule: it admits a play of a card the player does not hold (PL-6) as a
+    `Charge`, which it cannot carry out."""
+
+    handles = (Charge,)
+
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        hand = game.hands[game.to_move]
+        if isinstance(move, Play) and any(card not in hand for card in move.cards):
+            return Charge()
+        return None
+
+    def apply(self, game: Table, move: Move, events: Events) -> None:
+        raise RuntimeError("played a card from nowhere")
+
+
+@attrs.frozen
+class Oracle(Stateful[int], TurnRule):
+    """A broken rule: after every play its public state shows the game's random generator
+    state (reached past the Table contract), which foretells the next reshuffle (PL-35)."""
+
+    def initial_state(self) -> int:
+        return 0
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        self.set_state(game, cast(Any, game).rng)
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        return (("omen", self.state(table)),)
+
+
+@attrs.frozen
+class Lingerer(FinishRule):
+    """A broken finish rule (PL-32): it ends the game at the first finish and leaves a
+    pass in the game's listing (the engine's move cache, reached past the Table contract)."""
+
+    def on_finish(self, game: Table, seat: int, events: Events) -> None:
+        game.record_finish(seat, events)
+        game.end_game(events)
+        cast(Any, game)._legal = (Pass(),)
+
+
+@attrs.frozen
+class Swapper(TurnRule):
+    """A broken rule for tables of three or more: after every play the two seats after the
+    player swap hands, and everyone is told the first card of the next seat's new hand."""
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        players = len(game.hands)
+        if players < 3:
+            return
+        one, two = (seat + 1) % players, (seat + 2) % players
+        game.swap_hands(one, two, events)
+        if game.hands[one]:
+            events.append(Glimpse(one, (game.hands[one][0],)))
+
+
 def broken(rule: TurnRule) -> Variant:
     return POLISH.with_rules(rule, name=f"polish-{type(rule).__name__.lower()}")
 
@@ -436,6 +509,57 @@ def test_pl_32_an_outcome_that_ranks_a_seat_twice_fails_the_suite() -> None:
     variant = POLISH.replace(FinishRule, Twice(), name="polish-twice")
     with pytest.raises(AssertionError, match=r"does not rank every seat once"):
         check_variant(variant, players=(3,), games=1)
+
+
+def test_a_refused_move_that_changes_the_record_fails_the_suite() -> None:
+    """A refused move must leave the record as it was, not only the state."""
+    with pytest.raises(AssertionError, match=r"the refused move '[^']+' changed the game"):
+        check_variant(broken(Scribe()), players=(2,), games=1)
+
+
+def test_pl_6_an_admitted_play_of_a_card_not_held_fails_the_suite() -> None:
+    """The unlisted moves tried include a play of a card the player does not hold."""
+    with pytest.raises(AssertionError, match=r"the admitted move .*played a card from nowhere"):
+        check_variant(broken(Conjurer()), players=(2,), games=1)
+
+
+def test_pl_35_a_view_that_shows_the_random_generator_fails_the_suite() -> None:
+    """The mirror game has another random generator state: a view showing it differs."""
+    with pytest.raises(AssertionError, match=r"view shows hidden cards"):
+        check_variant(broken(Oracle()), players=(2,), games=1)
+
+
+def test_pl_32_a_finished_game_that_still_lists_moves_fails_the_suite() -> None:
+    """Once the game is over (PL-32), no move is listed."""
+    variant = POLISH.replace(FinishRule, Lingerer(), name="polish-lingerer")
+    with pytest.raises(AssertionError, match=r"a finished game still lists legal moves"):
+        check_variant(variant, players=(2,), games=1)
+
+
+def test_a_swap_between_other_seats_does_not_excuse_a_leak() -> None:
+    """Only a swap of the mover's own hand may change what the mover is told."""
+    with pytest.raises(AssertionError, match=r"told seat \d about cards hidden from them"):
+        check_variant(broken(Swapper()), players=(3,), games=1)
+
+
+def test_the_suite_plays_every_table_size_in_turn() -> None:
+    """``players=(2, 3)``: the second game is at a table of three, where `Swapper` breaks."""
+    check_variant(broken(Swapper()), players=(2,), games=2)
+    with pytest.raises(AssertionError, match=r"^polish-swapper, 3 players, seed \d+, move"):
+        check_variant(broken(Swapper()), players=(2, 3), games=2)
+
+
+def test_a_variant_whose_games_cannot_be_saved_fails_the_suite() -> None:
+    """The suite saves every game as JSON and loads it back: options JSON cannot hold fail
+    as the suite's `AssertionError`, with the variant and seed (not the engine's bare
+    `StateError`)."""
+    lucky = Variant("polish-lucky", POLISH.rules, {"lucky": {7}})
+    with pytest.raises(
+        AssertionError,
+        match=r"^polish-lucky, 2 players, seed \d+, move \d+: "
+        r"a JSON round trip failed: StateError.*options that JSON cannot hold",
+    ):
+        check_variant(lucky, players=(2,), games=1)
 
 
 def test_the_suites_snapshot_sees_every_field_but_the_record_and_caches() -> None:

@@ -23,7 +23,7 @@ from makao.engine import MAX_WAIT
 from makao.events import CardsDrawn, Passed
 from makao.moves import Move, Say
 from makao.rules import Stateful, Table, TurnRule
-from makao.rules.base import DrawRule, Events, FinishRule, PlayRule, Rule, StartRule
+from makao.rules.base import DrawRule, Effect, Events, FinishRule, PlayRule, Rule, StartRule
 from makao.state import FIELDS, Beginning, State, plain
 from makao.tables import RuleSet
 from makao.testing import HIDDEN_FIELDS, PUBLIC_FIELDS, check_variant
@@ -130,6 +130,19 @@ def test_pl_32_an_empty_sequence_is_an_empty_list_in_the_snapshot() -> None:
     assert plain(()) == [] and plain([]) == [] and plain((Card.parse("5h"),)) == "5h"
 
 
+@attrs.frozen
+class _Untold(Effect):
+    """A house rule's effect with no text form (`Effect.to_text` not written)."""
+
+
+def test_an_effect_without_a_text_form_is_its_class_name_in_the_snapshot() -> None:
+    """`makao.state.plain` shows an effect whose `to_text` is not written by its class name."""
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c 6c"], pile="9h", stock="2c 3c")
+    game.effect = _Untold()
+    assert game.snapshot()["effect"] == "_Untold"
+    assert plain(_Untold()) == "_Untold" and plain((_Untold(),)) == ["_Untold"]
+
+
 def test_pl_35_equal_positions_compare_equal_whatever_the_reshuffles() -> None:
     """The fields outside the position (the record, how many reshuffles led there, the
     beginning, the caches) are not compared and not in the snapshot; the rest are."""
@@ -230,6 +243,15 @@ def test_pl_35_a_reshuffle_advances_the_games_own_generator_and_clones_share_it(
     assert game.reshuffles == 1 and game.rng != before
     copy.play("draw")
     assert copy.stock == game.stock and copy.rng == game.rng  # same state, same shuffle
+
+
+def test_pl_35_a_clone_keeps_the_number_of_reshuffles() -> None:
+    """The reshuffles so far (PL-35) are shared by a clone, not reset."""
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c 6c"], pile="9d 8d 7d 9h", stock="")
+    game.play("draw")  # PL-35: the stock was empty, the pile is turned over
+    assert game.reshuffles == 1
+    assert game.clone().reshuffles == 1
+    assert pickle.loads(pickle.dumps(game)).reshuffles == 1
 
 
 # ------------------------------------------------------------------ rule state, typed
@@ -446,6 +468,25 @@ def test_a_reseeded_beginning_keeps_everything_but_the_seed() -> None:
     again = game.beginning.reseeded(99)
     assert again == Beginning(99, game.beginning.how, game.beginning.opening, 0)
     assert again.seed == 99 and game.beginning.seed == 5
+
+
+def test_um_2_a_reseeded_beginning_keeps_the_deals_announcements() -> None:
+    """A sampled deal (another seed) keeps the events announced at the deal (UM-2)."""
+    beginning = Game.new(variants.mao(), 3, seed=5).beginning
+    assert beginning.opening  # Mao announces the deal and the start (UM-2)
+    again = beginning.reseeded(99)
+    assert again.opening == beginning.opening
+    assert again == Beginning(99, beginning.how, beginning.opening, beginning.repeats)
+
+
+def test_a_beginning_whose_repeats_are_not_worked_out_is_not_distinct() -> None:
+    """`Beginning.distinct` is ``repeats == 0``: -1 (not worked out) may hold copies."""
+    assert Beginning(1, 0, (), 0).distinct
+    assert not Beginning(1, 0, (), 1).distinct
+    assert not Beginning(1, {"kind": "position"}).distinct  # repeats -1
+    old = Beginning.__new__(Beginning)
+    old.__setstate__({"seed": 5, "how": 2, "opening": ()})  # pickled before `repeats`
+    assert not old.distinct
 
 
 #: ``Beginning(5, 2, (), 0)`` pickled when it was an attrs class (commit ee2bdd2).
