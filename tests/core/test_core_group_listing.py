@@ -10,7 +10,7 @@ import attrs
 
 from makao import Card, Game, Rank, Suit, variants
 from makao.moves import Play
-from makao.rules import CardRule, Effect, Table
+from makao.rules import CardRule, Effect, LastCardCall, Table
 
 
 @attrs.frozen
@@ -207,3 +207,123 @@ def test_pl_1_beginning_repeats_follows_the_decks_and_the_position() -> None:
     assert not Game.new(variant, 8, seed=1).beginning.distinct
     loose = Game.from_position(variant, hands=["5h 5h 5h", "6d"], pile="9h")
     assert loose.beginning.repeats == 2
+
+
+def test_pl_7_three_copies_of_the_first_card_alone_make_a_group() -> None:
+    """A card held three times (`Beginning.repeats` 2) with no other card of its rank:
+    its copies still follow it, one or two of them (PL-7), each play listed once."""
+    game = Game.from_position(variants.polish(), hands=["5h 5h 5h 9c", "6d 7d"], pile="9h")
+    assert game.beginning.repeats == 2
+    assert _groups_of(game, "5h") == {("5h",), ("5h", "5h"), ("5h", "5h", "5h")}
+    assert len(set(game.legal_moves())) == len(game.legal_moves())
+
+
+def test_pl_7_three_copies_held_apart_list_each_play_once() -> None:
+    """Copies of a mate held apart in the hand (``5s 5h 5d 5s 5s``, three copies): the
+    group's plays are found as if the copies were side by side, each listed once, and the
+    same as for the hand in another order."""
+    variant = variants.polish()
+    apart = Game.from_position(variant, hands=["5s 5h 5d 5s 5s", "6d 7d"], pile="9h")
+    together = Game.from_position(variant, hands=["5h 5d 5s 5s 5s", "6d 7d"], pile="9h")
+    assert apart.beginning.repeats == 2
+    assert len(set(apart.legal_moves())) == len(apart.legal_moves())
+    assert apart.legal_moves() == together.legal_moves()
+    assert ("5h", "5s", "5s", "5s", "5d") in _groups_of(apart, "5h")
+
+
+def _calls_of(game: Game, cards: str) -> set[tuple[str, ...]]:
+    """The calls of every listed play of ``cards`` (a text), as given."""
+    return {
+        move.calls
+        for move in game.legal_moves()
+        if isinstance(move, Play) and " ".join(map(str, move.cards)) == cards
+    }
+
+
+def test_pl_29_pl_31_groups_of_three_copies_are_kept_per_cards_left() -> None:
+    """A group of three copies (`Beginning.repeats` 2) played from four cards leaves one,
+    with "makao" optional (PL-29); from five it leaves two, with no call: the plays kept
+    for one hand size are not those of the other, whichever is listed first."""
+    variant = variants.polish()
+    four = {"hands": ["5h 5h 5h 9c", "6d 7d"], "pile": "9h", "stock": "2c 3c"}
+    five = {"hands": ["5h 5h 5h 9c 9d", "6d 7d"], "pile": "9h", "stock": "2c 3c"}
+    for first, second in ((four, five), (five, four)):
+        for position in (first, second):
+            game = Game.from_position(variant, **position)  # type: ignore[arg-type]
+            expected = {(), ("makao",)} if position is four else {()}
+            assert _calls_of(game, "5h 5h 5h") == expected
+
+
+@attrs.frozen
+class _NoCardFollows(Effect):
+    """A user's effect that any card answers, but that no card may follow
+    (`allows_extra`): every play on it is of one card."""
+
+    def allows(self, game: Table, card: Card) -> bool:
+        return True
+
+    def allows_extra(self, game: Table, card: Card) -> bool:
+        return False
+
+    def to_text(self) -> str:
+        return "no card follows"
+
+
+def test_pl_7_an_effect_that_lets_no_card_follow_refuses_a_copy_of_the_first() -> None:
+    """Two decks: under an effect whose `allows_extra` refuses every card, neither a mate
+    nor the first card's own copy joins it (PL-7 groups only where the effect allows)."""
+    game = Game.from_position(
+        variants.polish(), hands=["7h 7h 7s 5c", "6d 7d"], pile="7d", stock="2c 3c"
+    )
+    assert game.beginning.repeats == 1
+    game.set_effect(_NoCardFollows())
+    assert game.legal_moves_text() == ["7h", "7s", "5c"]
+
+
+def test_pl_16_a_defence_takes_no_ordinary_king_held_twice() -> None:
+    """Two decks, K♥ defending an attack (PL-12) with K♣ held twice: K♣ is no battle
+    card, so neither copy joins the defence (PL-16)."""
+    game = Game.from_position(
+        variants.polish(), hands=["Kh Kc Kc 5d", "6d"], pile="2h", effect="attack 2 by 1"
+    )
+    assert game.beginning.repeats == 1
+    assert game.legal_moves_text() == ["Kh", "draw"]
+
+
+@attrs.frozen
+class _AceAnswers(Effect):
+    """A user's effect that any card answers, with the Polish ace's rule (PL-26) as its
+    answer rule, which takes every play or only those of cards with no rule of their own
+    (``overrides``)."""
+
+    rule: CardRule
+    overrides: bool
+
+    def allows(self, game: Table, card: Card) -> bool:
+        return True
+
+    @property
+    def answer_rule(self) -> CardRule | None:
+        return self.rule
+
+    @property
+    def answer_overrides(self) -> bool:
+        return self.overrides
+
+    def to_text(self) -> str:
+        return "ace answers"
+
+
+def test_pl_21_pl_26_one_answer_rule_taking_every_play_or_not_is_kept_apart() -> None:
+    """The same answer rule (the ace's), taking every play or not: a jack answering it
+    names a suit in the first case (PL-26), demands a rank by its own rule in the second
+    (PL-21), whichever is listed first."""
+    for order in ((True, False), (False, True)):
+        variant = variants.polish().without(LastCardCall)  # a rule set no other test lists
+        for overrides in order:
+            game = Game.from_position(variant, hands=["Js 5c", "6d 7d"], pile="5s", stock="2c")
+            ace = game.rule_for(Card.parse("Ah"))
+            assert ace is not None
+            game.set_effect(_AceAnswers(ace, overrides))
+            kinds = {type(move.choice) for move in _plays_of(game, Rank.JACK)}
+            assert kinds == ({Suit} if overrides else {type(None), Rank})

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from makao import ALL_CARDS, Card, Game, Play, Variant, variants
 from makao._movegen import _interned, _listed_play
-from makao.cards import Rank, Suit
+from makao.cards import Rank, Suit, parse_cards
 from makao.errors import InvalidMoveError
 from makao.moves import Seat
 
@@ -104,3 +104,16 @@ def test_interned_plays_tell_a_suit_from_the_rank_of_equal_value() -> None:
     assert spades.choice is Suit.SPADES and three.choice is Rank.THREE
     assert _interned(rules, cards, Suit.SPADES, ()) is spades
     assert _interned(rules, cards, Rank.THREE, ()) is three
+
+
+def test_pl_7_a_four_card_play_in_another_order_is_played_as_given() -> None:
+    """PL-7: the middle cards of a four-card play may come in any order -- legal though
+    listed in one order only -- and go on the pile in the order the player gives."""
+    game = Game.from_position(
+        variants.polish(), hands=["5h 5s 5c 5d 9c", "6d"], pile="9h", stock="2c 3c"
+    )
+    assert "5h 5s 5c 5d" not in game.legal_moves_text()
+    assert "5h 5c 5s 5d" in game.legal_moves_text()
+    assert game.is_legal("5h 5s 5c 5d")
+    game.play("5h 5s 5c 5d")
+    assert game.pile[-4:] == list(parse_cards("5h 5s 5c 5d"))

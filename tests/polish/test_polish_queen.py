@@ -55,3 +55,11 @@ def test_pl_9_queen_is_wild_again_once_the_ace_demand_is_over() -> None:
     assert game.to_move == 0
     assert game.effect is None
     assert "Qd" in first_cards(game)
+
+
+def test_pl_9_a_queen_drawn_under_an_ace_of_another_suit_is_not_playable() -> None:
+    """PL-9, PL-27: under an ace's named suit a queen of another suit is not wild, so one
+    drawn there cannot be played: the turn passes."""
+    game = Game.from_position(PL, hands=["5d", "6d 7d"], pile="Ah", stock="Qh 2c", effect="suit s")
+    game.play("draw")
+    assert game.drawn is None and game.to_move == 1

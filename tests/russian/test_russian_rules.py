@@ -383,3 +383,12 @@ def test_ru_15_a_final_attack_position_is_read_and_saved() -> None:
     game.play("2c")
     assert game.is_over
     assert Game.from_json(game.to_json()).record == game.record
+
+
+def test_ru_7_ru_9_a_changer_drawn_by_a_player_holding_the_named_suit_is_not_playable() -> None:
+    """RU-7, RU-9: a changer may be played only by a player who cannot match -- under a
+    named suit, match that suit: one drawn while holding a card of it ends the turn."""
+    game = position(["5s 7d", "6d 7d"], pile="9h", stock="Ac 2c", effect="suit s")
+    assert game.legal_moves_text() == ["5s", "5s +makao", "draw"]
+    game.play("draw")
+    assert game.drawn is None and game.to_move == 1
