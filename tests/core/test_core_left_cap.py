@@ -6,13 +6,16 @@ moves must be those of the same rules with no cap (every number 0…4 told apart
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 import attrs
 import pytest
 
 from makao import Game, Play, SetupError, Variant, variants
 from makao.cards import Card
+from makao.events import CardsDrawn
 from makao.rules import FinishCall, LastCardCall, TurnRule
+from makao.rules.base import Events, Table
 
 
 @attrs.frozen
@@ -47,6 +50,20 @@ class _Settles(TurnRule):
 
     def same_calls_from(self) -> int:
         return self.settled  # type: ignore[return-value]  # bad values on purpose
+
+
+@attrs.frozen
+class _DrawAtThreeLeft(TurnRule):
+    """A house rule: a play leaving three cards draws one. Its `after_play` trusts the
+    engine to call it only where `after_play_applies` says it can act."""
+
+    def after_play_applies(self, cards_left: int) -> bool:
+        return cards_left == 3
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        game.draw_cards(seat, 1, "three left", events)
 
 
 def _uncapped(variant: Variant) -> Variant:
@@ -120,3 +137,13 @@ def test_a_call_at_three_cards_left_is_listed_at_three_and_only_there() -> None:
         plays = [move for move in game.legal_moves() if type(move) is Play]
         calls = [play.calls for play in plays if str(play.cards[0]) == "6c"]
         assert calls and (("three",) in calls) is listed, (hand, calls)
+
+
+def test_after_play_runs_at_three_cards_left_and_not_at_four_or_more() -> None:
+    """A rule acting at three cards left acts there, not at four or more (the cap is 4)."""
+    variant = variants.polish().with_rules(_DrawAtThreeLeft())
+    for hand, acts in (("6c 5d 8d 9d", True), ("6c 5d 8d 9d 10d", False), ("6c 5d 8d", False)):
+        game = Game.from_position(variant, hands=[hand, "Kh Ks"], pile="7c", stock="2s 3s 2h")
+        events = game.play("6c")
+        drawn = [e for e in events if isinstance(e, CardsDrawn) and e.reason == "three left"]
+        assert bool(drawn) is acts, (hand, events)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from makao import Game, _core, variants
-from makao.cards import ALL_CARDS, Rank, Suit
+from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.events import (
     AttackAccepted,
     AttackRaised,
@@ -24,6 +24,7 @@ from makao.events import (
     DemandSet,
     Event,
     Interned,
+    Passed,
     SuitNamed,
     TurnSkipped,
     WaitAccepted,
@@ -112,6 +113,17 @@ def test_a_play_kept_from_a_game_of_fewer_seats_is_played_by_a_seat_past_them() 
     assert events[0] == CardsPlayed(3, play.cards, play.choice)
     assert len(play._played) == 4 and play._played[3] is not None
     assert twin.play(play) == events and twin == game
+
+
+@pytest.mark.parametrize("seat", [_core._KEPT_SEATS - 1, _core._KEPT_SEATS])
+def test_pl_8_pl_36_a_seat_at_or_past_the_kept_ones_draws_and_passes(seat: int) -> None:
+    """PL-8, PL-36: the last kept seat and the first seat past them draw and pass alike."""
+    hands = ["5c 6c"] * (_core._KEPT_SEATS + 1)
+    game = Game.from_position(variants.polish(), hands=hands, pile="7h", stock="9s", to_move=seat)
+    assert game.play("draw") == (CardsDrawn(seat, game.hand(seat)[-1:], "draw", 1),)
+    assert game.hand(seat)[-1] == Card.parse("9s")
+    stuck = Game.from_position(variants.polish(), hands=hands, pile="7h", to_move=seat)
+    assert stuck.play("pass") == (Passed(seat),) and stuck.to_move == (seat + 1) % len(hands)
 
 
 def test_a_copied_play_listed_by_a_rule_is_played_as_the_play_itself() -> None:

@@ -9,6 +9,7 @@ from _family import deal_with_top, plays
 from makao import Game, Outcome, SetupError, Suit, variants
 from makao.events import (
     AttackAccepted,
+    AttackRaised,
     CallMade,
     CardsDrawn,
     GameOver,
@@ -110,6 +111,14 @@ def test_mm_7_the_first_out_with_mau_mau_wins_and_the_game_ends() -> None:
     events = game.play("9h +mau-mau")
     assert isinstance(events[-1], GameOver)
     assert game.outcome == Outcome((0, 2, 1))
+
+
+def test_mm_3_mm_7_a_seven_that_ends_the_game_leaves_no_attack_in_force() -> None:
+    """MM-3, MM-7: a finishing seven attacks, but once the game is over no effect is left."""
+    game = Game.from_position(MM, hands=["7h", "8c 9c"], pile="7c", stock="8d 9d 10d 8s")
+    events = game.play("7h +mau-mau")
+    assert isinstance(events[-1], GameOver) and any(isinstance(e, AttackRaised) for e in events)
+    assert game.effect is None and game.legal_moves() == ()
 
 
 def test_mm_7_a_last_card_played_without_mau_mau_keeps_its_effect() -> None:

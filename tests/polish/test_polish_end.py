@@ -70,6 +70,14 @@ def test_pl_32_the_turn_passes_over_the_seats_that_finished(
         assert game.waits == (0, 0, 0, 0, 0)
 
 
+def test_pl_18_pl_32_a_seat_that_finishes_has_no_turns_left_to_wait() -> None:
+    """PL-18, PL-32: a seat set up to move with turns to wait goes out and waits no more."""
+    hands = ["5h", "6c 7c", "8d 9d"]
+    game = Game.from_position(PL, hands=hands, pile="5c", stock=STOCK, waits=[1, 0, 0])
+    assert PlayerFinished(0, 1) in game.play("5h +po-makale")
+    assert game.waits == (0, 0, 0) and game.to_move == 1
+
+
 def test_pl_32_the_last_player_holding_cards_loses() -> None:
     game = Game.from_position(
         PL, hands=["", "6h", "9s 8d"], pile="9h", stock=STOCK, to_move=1, finished=[0]
@@ -268,6 +276,15 @@ def test_pl_36_a_waiting_player_who_can_play_later_keeps_the_game_going() -> Non
     while game.to_move != 2:
         game.play("pass")
     assert "7h" in game.legal_moves_text(2)
+
+
+def test_pl_36_a_play_after_a_pass_starts_the_count_of_passes_again() -> None:
+    """PL-36: a play is no pass: after a pass and a play no pass is counted any more."""
+    game = Game.from_position(PL, hands=["5c 6c", "7d 8d 9d", "8s 9s"], pile="7h")
+    game.play("pass")
+    game.play("7d")
+    fresh = Game.from_position(PL, hands=["5c 6c", "8d 9d", "8s 9s"], pile="7h 7d", to_move=2)
+    assert game == fresh  # the same position: the earlier pass is not counted
 
 
 def test_pl_36_a_player_who_can_move_keeps_the_game_going() -> None:

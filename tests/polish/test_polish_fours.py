@@ -24,6 +24,14 @@ def test_pl_17_a_four_makes_the_next_player_wait() -> None:
     assert game.effect == PL.parse_effect("wait 1 by 0")
 
 
+def test_pl_17_pl_19_a_four_makes_the_next_player_in_the_direction_of_play_wait() -> None:
+    """PL-17, PL-19: with play going backwards the wait reaches the previous seat."""
+    hands = ["5c 6c", "4h 6d 7s", "8s 9s"]
+    game = Game.from_position(PL, hands=hands, pile="7h", stock=STOCK, to_move=1, direction=-1)
+    assert game.play("4h")[-1] == WaitRaised(1, 0, 1)
+    assert game.to_move == 0
+
+
 def test_pl_17_a_four_of_any_suit_passes_the_wait_on_and_it_grows() -> None:
     hands = ["4h 5d", "4c 4s 6h", "7d 8d"]
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)

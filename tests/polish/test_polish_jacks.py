@@ -159,3 +159,15 @@ def test_pl_22_a_waiting_players_skipped_turn_counts_in_the_round() -> None:
     assert game.to_move == 0
     assert plays(game) == {"7d"}
     assert game.play("7d")[-1] == DemandEnded(Rank.SEVEN)
+
+
+def test_pl_19_pl_22_a_waiting_demanders_skipped_turn_ends_the_demand() -> None:
+    """PL-19, PL-22: the round ends with the demander's own turn, even one skipped waiting."""
+    hands = ["9s 10s", "7h 8h 9h", "7s 8s Qs"]
+    game = Game.from_position(
+        PL, hands=hands, pile="Jc", stock=STOCK, waits=[1, 0, 0], effect="demand 7 by 0", to_move=2
+    )
+    events = game.play("7s")
+    assert events[1:] == (TurnSkipped(0), DemandEnded(Rank.SEVEN))
+    assert game.effect is None and game.to_move == 1
+    assert plays(game) == {"7h"}  # on 7s by rank, as without a demand

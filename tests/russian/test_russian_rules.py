@@ -169,6 +169,15 @@ def test_ru_9_a_stuck_player_must_play_the_drawn_card_if_it_fits() -> None:
     assert game.legal_moves_text(0) == ["7s"]  # no pass: it must be played
 
 
+def test_ru_9_the_duty_to_play_the_drawn_card_ends_with_the_turn() -> None:
+    """RU-9: once the drawn card is played the duty is gone: the position is a fresh one."""
+    game = position(["5d 6d", "8c 9c"], pile="7h", stock="7s 2c")
+    game.play("draw")
+    game.play("7s")
+    fresh = Game.from_position(RU, hands=["5d 6d", "8c 9c"], pile="7h 7s", stock="2c", to_move=1)
+    assert game == fresh
+
+
 def test_ru_9_a_drawn_card_that_does_not_fit_ends_the_turn() -> None:
     """RU-9: a drawn card that does not fit ends the turn."""
     game = position(["5d 6d", "8c"], pile="7h", stock="2c 7s")
@@ -192,6 +201,17 @@ def test_ru_9_tactical_draw_under_a_named_suit() -> None:
     game = position(["Ac 4d", "6s 5h 4c", "8d"], pile="7h", stock="Kd")
     game.play("Ac:s")
     assert game.legal_moves_text(1) == ["6s", "draw"]
+
+
+def test_ru_9_ru_14_a_penalty_drawn_before_the_draw_counts_for_being_stuck() -> None:
+    """RU-9, RU-14: a draw's penalty for a forgotten makao, charged first, decides stuckness."""
+    game = Game.from_position(
+        RU, hands=["5c", "6d 10d"], pile="7h", stock="7c 8d 7s", public=[("makao", 0)]
+    )
+    assert game.legal_moves_text(0) == ["draw", "0: say makao"]  # stuck before the penalty
+    events = game.play("draw")
+    assert Penalised(0, "RU-14", "did not say makao", 2) in events
+    assert game.legal_moves_text(0) == ["7s", "pass"]  # 7♣ came first: a tactical draw
 
 
 # ---------------------------------------------------------------- penalty cards
