@@ -14,11 +14,13 @@ from makao.rules import CardRule, Effect, LastCardCall, Table
 
 
 @attrs.frozen
-class _SuitOnEveryAnswer(Effect):
-    """A user's effect that any card answers, and whose answer rule -- the Polish ace's,
-    which names a suit (PL-26) -- takes every play made on it (`answer_overrides`)."""
+class _AceAnswers(Effect):
+    """A user's effect that any card answers, with the Polish ace's rule (PL-26) as its
+    answer rule, which takes every play or only those of cards with no rule of their own
+    (``overrides``)."""
 
     rule: CardRule
+    overrides: bool
 
     def allows(self, game: Table, card: Card) -> bool:
         return True
@@ -29,10 +31,10 @@ class _SuitOnEveryAnswer(Effect):
 
     @property
     def answer_overrides(self) -> bool:
-        return True
+        return self.overrides
 
     def to_text(self) -> str:
-        return "suit on every answer"
+        return "ace answers"
 
 
 def _pairs(game: Game) -> list[Play]:
@@ -57,7 +59,7 @@ def test_pl_7_pl_26_group_plays_are_kept_apart_per_answer_rule() -> None:
     game = Game.from_position(variant, **position)  # type: ignore[arg-type]
     ace = game.rule_for(Card.parse("Ah"))
     assert ace is not None
-    game.set_effect(_SuitOnEveryAnswer(ace))
+    game.set_effect(_AceAnswers(ace, overrides=True))
     answered = _pairs(game)
     assert {move.cards for move in answered} == {move.cards for move in plain}
     assert {move.choice for move in answered} == set(Suit)
@@ -288,30 +290,6 @@ def test_pl_16_a_defence_takes_no_ordinary_king_held_twice() -> None:
     )
     assert game.beginning.repeats == 1
     assert game.legal_moves_text() == ["Kh", "draw"]
-
-
-@attrs.frozen
-class _AceAnswers(Effect):
-    """A user's effect that any card answers, with the Polish ace's rule (PL-26) as its
-    answer rule, which takes every play or only those of cards with no rule of their own
-    (``overrides``)."""
-
-    rule: CardRule
-    overrides: bool
-
-    def allows(self, game: Table, card: Card) -> bool:
-        return True
-
-    @property
-    def answer_rule(self) -> CardRule | None:
-        return self.rule
-
-    @property
-    def answer_overrides(self) -> bool:
-        return self.overrides
-
-    def to_text(self) -> str:
-        return "ace answers"
 
 
 def test_pl_21_pl_26_one_answer_rule_taking_every_play_or_not_is_kept_apart() -> None:
