@@ -57,6 +57,21 @@ def test_mb_9_a_long_run_of_banks_nobody_can_open_ends_without_recursion(passes:
     assert game.balances == (10,) * 7
 
 
+@pytest.mark.parametrize("passes", ["when_shoe_empty", "every_coup"])
+def test_mb_9_a_bank_that_never_ends_the_game_fails_fast_instead_of_passing_for_ever(
+    monkeypatch: pytest.MonkeyPatch, passes: str
+) -> None:
+    """MB-9, the engine's own bound: with the game's end test broken (as a bug would break
+    it), a table nobody can bank at stops with an error after ``players × rounds`` banks
+    instead of passing the bank for ever -- so the suite fails in a moment, not at its
+    timeout."""
+    monkeypatch.setattr(BankingGame, "_game_ends", lambda self, reason: False)
+    rounds = 3 if passes == "when_shoe_empty" else 1
+    options = macao(rounds=rounds, bank_passes=passes, min_stake=50)
+    with pytest.raises(RuntimeError, match=f"passed {4 * rounds} times with no seat to act"):
+        BankingGame(4, options, seed=3, balances=[10] * 4)
+
+
 def _played(moves: int) -> BankingGame:
     game = BankingGame(3, macao(max_stake=10), seed=5)
     for _ in range(moves):

@@ -227,8 +227,23 @@ class Table:
         self._reopen = True
 
     def _advance(self, events: Events) -> None:
-        """Open the banks that have passed until a seat must act or the game ends."""
+        """Open the banks that have passed until a seat must act or the game ends (MB-9).
+
+        Every bank opened here without a seat to act either passes idle or ends the game's
+        last round, so one call opens at most ``players × rounds`` banks (``rounds`` is 1
+        with ``bank_passes="every_coup"``). Past that bound the engine itself is wrong: it
+        says so with a `RuntimeError` rather than pass the bank for ever."""
+        most = self.players * self.options.rounds
+        opened = 0
         while self._reopen:
+            if opened == most:
+                rounds = self.options.rounds
+                raise RuntimeError(
+                    f"banking engine bug: the bank passed {opened} times with no seat to act "
+                    f"and the game not over ({self.players} players, rounds={rounds}); "
+                    "please report it"
+                )
+            opened += 1
             self._reopen = False
             self._open_bank(events)
 
