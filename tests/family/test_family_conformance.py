@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from makao import Card, variants
+from makao import Card, Game, variants
 from makao.cards import ALL_CARDS
 from makao.errors import SetupError
 from makao.rules import (
@@ -134,3 +134,17 @@ def test_a_bad_option_is_refused_under_the_variants_registered_name(name: str) -
     Python function is spelt (``crazy_eights``)."""
     with pytest.raises(SetupError, match=f"bad options for variant '{name}': .*nope"):
         variants.get(name, nope=1)
+
+
+@pytest.mark.parametrize(("name", "pack"), [("crazy-eights", 52), ("mau-mau", 32), ("switch", 52)])
+def test_ce_1_mm_1_sw_1_decks_run_from_one_to_eight_packs_as_the_pages_say(
+    name: str, pack: int
+) -> None:
+    """CE-1, MM-1, SW-1: ``decks`` takes one to eight packs (the variant pages and
+    docs/limits.md); a game deals from that many packs, and a ninth is refused."""
+    for decks in (1, 3, 8):
+        game = Game.new(variants.get(name, decks=decks), 3, seed=decks)
+        dealt = len(game.stock) + len(game.pile) + sum(len(game.hand(seat)) for seat in range(3))
+        assert dealt == decks * pack
+    with pytest.raises(SetupError, match="decks must be 1…8, not 9"):
+        variants.get(name, decks=9)

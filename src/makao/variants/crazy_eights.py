@@ -22,7 +22,7 @@ def crazy_eights(
     """Crazy Eights: eights are wild and name a suit; draw until you can play.
 
     Options: ``hand_size``: cards dealt (the sources deal 7 each to two players);
-    ``decks``: 1 or 2 (default two from five players); ``max_draws``: the most cards a
+    ``decks``: 1…8 (default: two from five players); ``max_draws``: the most cards a
     player draws looking for a playable one (``None``: until they can play; 1 or 3 are
     common house rules)."""
     options = dict(locals())

@@ -30,7 +30,7 @@ def switch(*, hand_size: int = 7, penalty: int = 2, decks: int | None = None) ->
     """British Switch: 2 picks up two, 8 misses a turn, jack reverses, ace changes suit.
 
     Options: ``hand_size``: cards dealt; ``penalty``: cards drawn when caught without
-    saying "last card"; ``decks``: 1 or 2 (default two from six players)."""
+    saying "last card"; ``decks``: 1…8 (default: two from six players)."""
     options = dict(locals())
     rules = (
         StartRule(hand_size=hand_size, decks=decks, two_decks_from=6, ids=("SW-1",)),
