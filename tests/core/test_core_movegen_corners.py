@@ -1,5 +1,5 @@
-"""Corners of move generation (`makao._movegen`) that a mutation audit found untested:
-plays whose choices depend on the table (`CardRule.table_choices`) and are never kept,
+"""Corners of move generation (`makao._movegen`) that no test reached before a mutation
+audit: plays whose choices depend on the table (`CardRule.table_choices`) and are never kept,
 required calls added to a play's optional ones, a user's battle-card rule whose answer
 set is its own, and a wild card under effects asked whether it may start (UM-16)."""
 
