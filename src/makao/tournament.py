@@ -163,7 +163,8 @@ def ladder(
     Bad arguments raise `SetupError` before any game is played: at most
     [`MAX_LADDER_BOTS`][makao.tournament.MAX_LADDER_BOTS] bots,
     [`MAX_BOOTSTRAP`][makao.tournament.MAX_BOOTSTRAP] bootstrap rounds and
-    [`MAX_GAMES`][makao.sim.run.MAX_GAMES] games over all the tables."""
+    [`MAX_GAMES`][makao.sim.run.MAX_GAMES] games over all the tables, and at least one
+    game a table (a rating needs games; [`simulate`][makao.sim.simulate] takes none)."""
     built = _checked_ladder(variant, bots, games, players, seed, bootstrap)
     tables: list[tuple[tuple[int, ...], tuple[GameRecord, ...]]] = []
     for k, table in enumerate(itertools.combinations(range(len(bots)), players)):

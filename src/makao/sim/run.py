@@ -101,7 +101,8 @@ def simulate(
     a quarter of each worker's share, at most 200; ``None``: the default). The same ``seed``
     gives the same results for any workers, executor or chunk size. At
     most [`MAX_GAMES`][makao.sim.run.MAX_GAMES] games and [`max_workers`][makao.sim.run.max_workers]
-    workers.
+    workers; ``games=0`` is an empty experiment (no records: each metric over no games),
+    where a [`ladder`][makao.tournament.ladder], which rates bots, needs at least one.
     """
     job = _make_job(variant, bots, seed, max_actions)
     _check_counts(games, workers, chunk_size)
