@@ -95,16 +95,14 @@ class MCTSBot(BaseBot):
             raise SetupError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
         if method not in ("flat", "tree"):
             raise SetupError(f"method must be 'flat' or 'tree', not {method!r}")
-        if not margin >= 0:
-            raise SetupError(f"margin must be ≥ 0, not {margin!r}")
         self.playouts = playouts
         self.rollout = rollout
         self.depth = depth
-        self.exploration = float(exploration)
+        self.exploration = _non_negative("exploration", exploration, finite=True)
         self.width = width
         self.prior = prior
         self.method = method
-        self.margin = float(margin)
+        self.margin = _non_negative("margin", margin, finite=False)
 
     def __repr__(self) -> str:
         return (
@@ -230,6 +228,22 @@ class MCTSBot(BaseBot):
                 game.play(moves[int(chance() * len(moves))])
             return
         heuristic_rollout(game, self.depth, chance)
+
+
+def _non_negative(label: str, value: object, *, finite: bool) -> float:
+    """``value`` as a float if it is a number ≥ 0 (and finite, if ``finite``: UCB1's
+    constant; an infinite ``margin`` means "always keep the heuristic's choice"), else a
+    `SetupError` (NaN, a bool or text is no such number)."""
+    if (
+        not isinstance(value, (int, float))
+        or isinstance(value, bool)
+        or math.isnan(value)
+        or value < 0
+        or (finite and math.isinf(value))
+    ):
+        kind = "a finite number" if finite else "a number"
+        raise SetupError(f"{label} must be {kind} ≥ 0, not {value!r:.40}")
+    return float(value)
 
 
 def _beats(values: Sequence[float], base: Sequence[float], margin: float) -> bool:

@@ -1,0 +1,102 @@
+"""Bots: determinization (`sample_hidden`, `Determinizer`, `unseen_cards`) keeps what the
+view shows, deals exactly the cards the view does not show, and refuses views no deal fits."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from makao import Game, variants
+from makao.bots import Determinizer, sample_hidden, unseen_cards
+from makao.bots.sampling import was_stuck
+from makao.errors import StateError
+
+POLISH = variants.polish()
+
+
+def test_unseen_cards_refuses_a_view_with_more_copies_than_the_deck() -> None:
+    """A one-deck view that shows the five of clubs twice (own hand and pile) fits no deal."""
+    game = Game.from_position(POLISH, hands=["5c 6c", "Kd Kh"], pile="9h 5c", to_move=0)
+    with pytest.raises(StateError, match="more copies"):
+        unseen_cards(game.view(0))
+
+
+def test_sample_hidden_refuses_a_view_needing_more_hidden_cards_than_are_unseen() -> None:
+    """A view whose hands and stock need one card more than the deck leaves unseen is
+    refused rather than dealt short."""
+    game = Game.new(POLISH, 3, seed=2)
+    view = game.view(0)
+    assert len(unseen_cards(view)) == sum(view.hand_sizes[1:]) + view.stock_size
+    Determinizer(view)  # exactly enough: fine
+    short = view._replace(stock_size=view.stock_size + 1)
+    with pytest.raises(StateError, match="hidden cards"):
+        Determinizer(short)
+
+
+def test_sample_hidden_keeps_direction_finished_players_and_public_state() -> None:
+    """Four seats, play running backwards, seat 2 already out, and seat 3 owing a
+    "makao" (public rule state): each sampled game shows seat 0 the very same view."""
+    game = Game.from_position(
+        POLISH,
+        hands=["5c 6c 7d", "Kd Kh 9s", "", "8h 9h"],
+        pile="9c 5h",
+        stock="2c 3c 4c",
+        to_move=3,
+        finished=[2],
+        direction=-1,
+    )
+    game.play("9h")  # seat 3 keeps one card and says nothing: seat 3 owes "makao"
+    view = game.view(0)
+    assert view.direction == -1 and view.finished == (2,) and view.public
+    for seed in range(5):
+        sampled = sample_hidden(view, random.Random(seed))
+        assert sampled.view(0) == view
+
+
+def test_sample_hidden_leaves_cards_out_of_play_out_of_the_stock() -> None:
+    """A position with fewer cards than the deck (cards out of play): the sampled stock
+    has the size the view shows, and the extra unseen cards go nowhere."""
+    game = Game.from_position(POLISH, hands=["5c 6c", "Kd Kh"], pile="9h", stock="2s 3s", to_move=0)
+    view = game.view(0)
+    unseen = Counter(unseen_cards(view))
+    for seed in range(5):
+        sampled = sample_hidden(view, random.Random(seed))
+        assert sampled.stock_size == 2 and len(sampled.hand(1)) == 2
+        assert sampled.view(0) == view
+        dealt = Counter(sampled.stock) + Counter(sampled.hand(1))
+        assert not dealt - unseen  # only unseen cards, none twice
+
+
+def test_sample_hidden_never_deals_the_real_hidden_cards_for_sure() -> None:
+    """The other hand and the stock come from the unseen cards at random: over a few
+    seeds the opponent's sampled hand is not always their real one, and the sample is a
+    function of the view and the seed alone."""
+    game = Game.new(POLISH, 2, seed=9)
+    view = game.view(0)
+    hands = [sample_hidden(view, random.Random(seed)).hand(1) for seed in range(5)]
+    assert any(hand != game.hand(1) for hand in hands)
+    again = [sample_hidden(view, random.Random(seed)).hand(1) for seed in range(5)]
+    assert again == hands
+
+
+def test_each_sampled_game_draws_its_own_chance_from_the_rng() -> None:
+    """Two samples of one view dealt from the same cards but with different seeds go on
+    differently: the sampled game's own chance (its `rng`, later reshuffles) comes from
+    the sampling `rng`, not from the position the view was built from."""
+    game = Game.from_position(
+        POLISH, hands=["5c 6c", "Kd Kh"], pile="7h 8h 9h 10h Jh Qh 2s 3s 4d", to_move=0
+    )
+    view = game.view(0)
+    states = {sample_hidden(view, random.Random(seed)).rng for seed in range(4)}
+    assert len(states) == 4
+
+
+def test_was_stuck_asks_whether_the_hand_without_the_drawn_card_could_play() -> None:
+    """RU-9: a player who drew the nine of spades onto the nine of hearts was stuck if the
+    rest of the hand has nothing to play, not if the rest could play too."""
+    stuck = Game.from_position(POLISH, hands=["5c 9s", "6d 7d"], pile="9h")
+    free = Game.from_position(POLISH, hands=["5h 9s", "6d 7d"], pile="9h")
+    assert was_stuck(stuck, 0, stuck.hands[0][1])
+    assert not was_stuck(free, 0, free.hands[0][1])
