@@ -190,23 +190,6 @@ def test_flat_search_plays_every_candidate_out_with_the_same_chances(
         assert all(numbers[:shortest] == group[0][:shortest] for numbers in group)
 
 
-def test_flat_search_margin_decides_whether_the_first_choice_is_replaced() -> None:
-    """Going out (PL-32) beats drawing on every deal: with ``margin`` 0 the search plays
-    it, with an unreachable ``margin`` it keeps its first choice, drawing."""
-    game = Game.from_position(
-        POLISH,
-        hands=["9c 9h", "6c 7c 5d", "8h 8s Qd"],
-        pile="Js 9d",
-        stock="2c 3c 4c 5s 6s 7s Kh Ks",
-        to_move=0,
-    )
-    out = parse_move("9c 9h +po-makale")
-    for margin, expected in ((0.0, out), (1e9, Draw())):
-        bot = MCTSBot(playouts=6, margin=margin)
-        bot.reset(0)
-        assert bot.flat(game.view(0), [Draw(), out]) == expected
-
-
 def test_beats_uses_the_standard_error_of_the_sample() -> None:
     """Paired differences 0.3 and 0.1: mean 0.2, sample standard deviation about 0.141,
     standard error 0.1 -- two standard errors, not the 2.8 of the population formula."""

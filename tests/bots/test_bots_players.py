@@ -26,7 +26,7 @@ from makao.bots import (
 )
 from makao.bots.policy import best_moves
 from makao.errors import SetupError, StateError
-from makao.moves import parse_move
+from makao.moves import Draw, Move, parse_move
 from makao.sim import parse_bot, simulate
 
 POLISH = variants.polish()
@@ -303,10 +303,8 @@ def test_mcts_games_are_reproducible_from_the_seed() -> None:
     assert first.records == second.records
 
 
-def test_pl_32_flat_search_values_every_playout_for_its_own_seat() -> None:
-    """Seat 0 can go out (PL-32) with both nines. Flat search, given drawing or playing one
-    nine as its first choice, scores each playout for seat 0 -- not for whoever is to
-    move when the playout stops -- so going out beats both."""
+def _nines_to_go_out() -> tuple[Game, Move]:
+    """Seat 0 to move with two nines on a nine (PL-32): playing both goes out."""
     game = Game.from_position(
         POLISH,
         hands=["9c 9h", "6c 7c 5d", "8h 8s Qd"],
@@ -314,13 +312,30 @@ def test_pl_32_flat_search_values_every_playout_for_its_own_seat() -> None:
         stock="2c 3c 4c 5s 6s 7s Kh Ks",
         to_move=0,
     )
-    out = parse_move("9c 9h +po-makale")
+    return game, parse_move("9c 9h +po-makale")
+
+
+def test_pl_32_flat_search_values_every_playout_for_its_own_seat() -> None:
+    """Seat 0 can go out (PL-32) with both nines. Flat search, given drawing or playing one
+    nine as its first choice, scores each playout for seat 0 -- not for whoever is to
+    move when the playout stops -- so going out beats both."""
+    game, out = _nines_to_go_out()
     assert out in game.legal_moves()
     for first in (parse_move("draw"), parse_move("9c")):
         for seed in range(3):
             bot = MCTSBot(playouts=10)
             bot.reset(seed)
             assert bot.flat(game.view(0), [first, out]) == out
+
+
+def test_flat_search_margin_decides_whether_the_first_choice_is_replaced() -> None:
+    """Going out (PL-32) beats drawing on every deal: with ``margin`` 0 the search plays
+    it, with an unreachable ``margin`` it keeps its first choice, drawing."""
+    game, out = _nines_to_go_out()
+    for margin, expected in ((0.0, out), (1e9, Draw())):
+        bot = MCTSBot(playouts=6, margin=margin)
+        bot.reset(0)
+        assert bot.flat(game.view(0), [Draw(), out]) == expected
 
 
 def test_flat_search_replaces_its_first_choice_only_beyond_margin_standard_errors() -> None:
