@@ -33,6 +33,7 @@ def test_situation_is_that_of_the_seat_asked_for_not_of_the_seat_to_move() -> No
 
 
 def test_situation_with_no_other_player_holding_cards_counts_99() -> None:
+    """With every other player gone out, `closest` is 99: no rival is close."""
     game = Game.from_position(POLISH, hands=["5c 6c", "", ""], pile="Kd", finished=[1, 2])
     assert Situation.of_game(game, 0).closest == 99
 
@@ -48,6 +49,8 @@ def test_heuristic_attacks_with_a_battle_card_only_when_an_opponent_is_close() -
 
 
 def test_prefer_calls_keeps_each_play_with_the_most_calls() -> None:
+    """Of a play listed with and without a call (PL-29), only the one with the call is
+    kept; other moves stay in order, and a listing with no calls is returned as it is."""
     plain, called = parse_move("5h"), parse_move("5h +makao")
     other = parse_move("6h")
     assert list(prefer_calls([plain, called, other, Draw()])) == [called, other, Draw()]
@@ -57,6 +60,9 @@ def test_prefer_calls_keeps_each_play_with_the_most_calls() -> None:
 
 
 def test_prefer_choices_keeps_the_demand_and_the_suit_the_hand_holds_most() -> None:
+    """A jack demands the rank the hand holds most of (PL-21; sevens and nines tie here,
+    and the first listed stays), an ace names the suit the hand holds most of (PL-26);
+    moves without a choice stay."""
     hand = parse_cards("Jh 7c 7d 9s Ah 5c 9c Kc")
     demands = [parse_move(f"Jh:{rank}") for rank in ("5", "6", "7", "8", "9", "10")]
     assert list(prefer_choices(demands, hand)) == [parse_move("Jh:7")]
