@@ -326,6 +326,24 @@ def test_game_new_refuses_a_bool_dealer() -> None:
     typed(lambda: Game.new(POLISH, 2, 1, dealer=True), SetupError)
 
 
+@pytest.mark.parametrize(
+    "variant", [None, "polish", variants.polish], ids=["none", "name", "factory"]
+)
+def test_from_position_refuses_a_non_variant(variant: Any) -> None:
+    """`Game.from_position` checks its variant as `Game.new` does: a `SetupError`."""
+    message = typed(lambda: Game.from_position(variant, ["5h", "6h"], "7h"), SetupError)
+    assert "a game needs a Variant" in message
+
+
+def test_pl_1_a_table_of_more_than_sixteen_seats_deals_with_no_waits() -> None:
+    """PL-1: the source names no maximum: 17 and 20 seats deal from two decks, nobody
+    waiting or finished."""
+    for players in (16, 17, 20):
+        game = Game.new(POLISH, players, 3)
+        assert game.waits == (0,) * players and game.finished == ()
+        assert all(len(game.hand(seat)) == 5 for seat in range(players))
+
+
 # ------------------------------------------------------------------------ positions
 
 POSITION: dict[str, Any] = {"hands": ["5h 6h", "9c 9d"], "pile": "7h", "stock": "Kc 5s"}
@@ -380,6 +398,41 @@ def test_from_position_refuses_inconsistent_positions(change: dict[str, Any]) ->
 
 def test_from_position_refuses_cards_outside_the_deck() -> None:
     typed(lambda: Game.from_position(variants.prsi(), ["2h 3h", "9c"], "4h"), SetupError)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"hands": "5h 6h"}, "hands must list one hand per seat"),
+        ({"to_move": 2}, "to_move must be a seat 0…1, not 2"),
+        ({"waits": [0, 0, 0]}, "waits must give 2 integers"),
+        ({"hands": ["5h 6h", "", "9c"], "finished": [1, 1]}, "finished seat 1 must be a distinct"),
+        ({"finished": [1]}, "finished seat 1 must be a distinct seat with no cards"),
+        ({"hands": ["", "9c"], "finished": [0]}, "seat 0 to move has already finished"),
+        ({"effect": "attack 5 by 2"}, "the effect's seat 2 is not a seat 0…1"),
+        ({"effect": "demand 7 by 2"}, "the effect's demander 2 is not a seat 0…1"),
+        ({"public": ""}, "public must list (name, value) pairs"),
+        ({"public": [("makao",)]}, "public must list (name, value) pairs"),
+        ({"drawn": "Kc"}, "the drawn card Kc is not in seat 0's hand"),
+    ],
+    ids=repr,
+)
+def test_pl_12_from_position_names_what_is_wrong_with_a_position(
+    change: dict[str, Any], words: str
+) -> None:
+    """Each inconsistent position (a seat one past the table, a seat finished twice or
+    with cards, a PL-12/PL-22 effect of a seat not at the table, ...) is refused by name."""
+    message = typed(lambda: Game.from_position(POLISH, **(POSITION | change)), SetupError)
+    assert words in message
+
+
+def test_from_position_refuses_stock_cards_outside_a_piquet_deck() -> None:
+    """The 32-card deck check covers the stock too, not only hands and pile."""
+    message = typed(
+        lambda: Game.from_position(variants.prsi(), ["7h 8h", "9c"], "10h", stock="9d 2c"),
+        SetupError,
+    )
+    assert "2c is not in this variant's deck" in message
 
 
 # ------------------------------------------------------------------------ saved games

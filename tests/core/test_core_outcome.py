@@ -109,3 +109,23 @@ def test_a_point_table_is_a_hashable_picklable_value() -> None:
     assert pickle.loads(pickle.dumps(RU)) == RU
     with pytest.raises(KeyError):
         RUSSIAN_POINTS["Ah"]  # type: ignore[index]
+
+
+def test_pl_32_seats_finished_before_a_position_rank_first_in_its_standings() -> None:
+    """PL-32: a position's ``finished`` seats are out, in the order given, ahead of the
+    seats still playing (ranked by fewest cards, PL-36)."""
+    game = Game.from_position(
+        PL, hands=["5h 6h 7h", "", "9d", ""], pile="6c", stock="2c 3c", finished=[3, 1]
+    )
+    assert game.finished == (3, 1)
+    assert game.standings() == Outcome((3, 1, 2, 0), over=False)
+    assert game.legal_moves_text(1) == [] and game.legal_moves_text(3) == []
+
+
+def test_ru_16_scores_are_none_until_the_deal_is_over() -> None:
+    """RU-16: the points of the cards left are counted only once the deal ends."""
+    game = Game.from_position(RU, hands=["5h", "Kc 9d"], pile="6h", stock="2c 3c")
+    assert game.scores is None and game.outcome is None
+    game.play("5h")
+    assert game.is_over
+    assert game.scores is not None and game.scores[0] == 0 and game.scores[1] > 0

@@ -75,3 +75,12 @@ def test_a_game_keeps_its_generator_state_and_a_clone_reshuffles_alike() -> None
     other.play("draw")
     assert game.reshuffles == 1 and game.rng != before
     assert game == other and game.stock == other.stock
+
+
+def test_a_game_without_a_seed_is_dealt_from_a_fresh_random_seed() -> None:
+    """`Game.new` without ``seed`` draws one from the system: three games, three seeds,
+    each a valid saved seed (a collision has odds of about 2**-62)."""
+    polish = variants.polish()
+    seeds = [Game.new(polish, 2).seed for _ in range(3)]
+    assert len(set(seeds)) == 3
+    assert all(0 <= seed < 2**63 for seed in seeds)

@@ -397,3 +397,25 @@ def test_a_dropped_move_is_caught_by_the_summary() -> None:
 def test_game_to_dict_is_plain_json_data() -> None:
     data = game_to_dict(random_game(3, moves=10))
     assert json.loads(json.dumps(data)) == data
+
+
+def test_pl_8_a_position_with_a_drawn_card_round_trips() -> None:
+    """PL-8: a position's drawn card, still playable, is saved in its origin and loads."""
+    game = Game.from_position(POLISH, hands=["9h 5d", "5s"], pile="7h", stock="Kd", drawn="9h")
+    assert game.origin["drawn"] == "9h"
+    loaded = Game.from_json(game.to_json())
+    assert loaded.drawn == game.drawn
+    assert loaded.legal_moves_text() == game.legal_moves_text() == ["9h", "9h +makao", "pass"]
+    assert Game.replay(POLISH, game.origin, []).drawn == game.drawn
+
+
+def test_pl_29_a_positions_public_rule_state_is_saved_and_loads() -> None:
+    """PL-29: a position where seat 0 owes "makao" keeps that debt through save and load
+    (seat 1 may still "stop" seat 0)."""
+    game = Game.from_position(
+        POLISH, hands=["6h", "5c 6c 7c"], pile="9h", stock="Kd", to_move=1, public=[("makao", 0)]
+    )
+    assert game.origin["public"] == [["makao", 0]]
+    for loaded in (Game.from_json(game.to_json()), Game.replay(POLISH, game.origin, [])):
+        assert loaded.view(1).public == game.view(1).public == (("makao", 0),)
+        assert "1: stop 0" in loaded.legal_moves_text()

@@ -303,6 +303,13 @@ def test_a_position_restores_the_public_rule_state_of_a_view() -> None:
 # ------------------------------------------------------------------ hidden information
 
 
+def test_pl_8_only_the_seat_to_move_sees_the_card_it_just_drew() -> None:
+    """PL-8: the card just drawn (and still playable) is in the drawer's view only."""
+    game = Game.from_position(POLISH, hands=["9h 5d", "5s"], pile="7h", stock="Kd", drawn="9h")
+    assert game.view(0).drawn == Card.parse("9h")
+    assert game.view(1).drawn is None
+
+
 def test_pl_4_a_views_top_is_the_last_card_of_the_face_up_pile() -> None:
     """PL-4: every seat sees the whole pile, bottom to top; `View.top` is its last card."""
     game = Game.from_position(POLISH, hands=["5h 6h", "5c 9d"], pile="2c 8h 9h", stock="Kd")

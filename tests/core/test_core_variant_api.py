@@ -4,13 +4,16 @@ RU-8, RU-11, UM-27)."""
 
 from __future__ import annotations
 
+import re
 import typing
+from collections.abc import Sequence
 
+import attrs
 import pytest
 
 from makao import SetupError, Variant, variants
-from makao.cards import Card
-from makao.rules import BattleCards, StartRule, SuitDemandCards
+from makao.cards import Card, Rank
+from makao.rules import BattleCards, CardRule, Effect, StartRule, SuitDemandCards, Wild
 from makao.rules.attack import Answer
 from makao.rules.base import StartCard
 from makao.rules.demand import Binds
@@ -57,3 +60,137 @@ def test_a_variant_factorys_literal_option_is_checked_by_name() -> None:
     assert variants.mao(illegal_play="penalize").option_dict["illegal_play"] == "penalize"
     with pytest.raises(SetupError, match="illegal_play must be one of 'reject', 'penalize'"):
         variants.mao(illegal_play="fine")  # type: ignore[arg-type]
+
+
+POLISH = variants.polish()
+
+
+@pytest.mark.parametrize("rules", ["", "abc", b""], ids=repr)
+def test_a_variants_rules_given_as_text_are_refused_as_no_sequence(rules: object) -> None:
+    """Rules passed as a string are refused as such, not read as a sequence of letters."""
+    with pytest.raises(SetupError, match="sequence of Rule objects"):
+        Variant("x", rules)  # type: ignore[arg-type]
+
+
+def test_a_variant_refuses_a_rule_that_is_no_rule_object() -> None:
+    """A variant's rules must all be `Rule` objects: a stray value is a `SetupError`."""
+    with pytest.raises(SetupError, match="must be Rule objects, not 5"):
+        Variant("x", (*POLISH.rules, 5))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"name": ""}, "name is a non-empty string"),
+        ({"description": 5}, "description is a string"),
+        ({"options": ""}, "options are a mapping"),
+        ({"options": b"ab"}, "options are a mapping"),
+        ({"options": [("decks", 1, 2)]}, "(name, value) pairs"),
+        ({"options": [(1, 2)]}, "(name, value) pairs"),
+    ],
+    ids=repr,
+)
+def test_a_variants_name_description_and_options_are_checked(
+    change: dict[str, object], words: str
+) -> None:
+    """An empty name, a non-text description and options that are not named pairs are
+    refused with a `SetupError` saying which."""
+    fields: dict[str, object] = {"name": "x", "rules": POLISH.rules} | change
+    with pytest.raises(SetupError, match=re.escape(words)):
+        Variant(**fields)  # type: ignore[arg-type]
+
+
+def test_rule_ids_lists_each_id_once_in_the_order_first_cited() -> None:
+    """PL-12 cited again by an added rule is listed once, where Polish first cites it."""
+    extended = POLISH.with_rules(Wild(frozenset(), ids=("PL-12", "HOUSE-1")))
+    assert extended.rule_ids == (*POLISH.rule_ids, "HOUSE-1")
+
+
+def test_a_derived_variant_takes_the_name_given_and_drops_the_factory_options() -> None:
+    """`with_rules`, `without` and `replace` name the new variant as asked, keep the
+    description, and record no factory options (the factory's no longer rebuild it)."""
+    polish = variants.polish(decks=2)
+    derived = [
+        polish.with_rules(Wild(frozenset()), name="polish-more"),
+        polish.without(Wild, name="polish-less"),
+        polish.replace(Wild, Wild(frozenset()), name="polish-other"),
+    ]
+    assert [variant.name for variant in derived] == ["polish-more", "polish-less", "polish-other"]
+    assert all(variant.options == () for variant in derived)
+    assert all(variant.description == polish.description for variant in derived)
+    assert polish.option_dict["decks"] == 2
+
+
+@pytest.mark.parametrize("text", ["attack 5 by", "wait 2 by", "demand 7 by"])
+def test_pl_12_an_effect_text_ending_in_by_is_refused_naming_the_missing_seat(text: str) -> None:
+    """PL-12, PL-17: an effect's ``by`` with no seat after it is a `SetupError`, no crash."""
+    with pytest.raises(SetupError, match="'by' needs a seat number"):
+        POLISH.parse_effect(text)
+
+
+@pytest.mark.parametrize("text", ["attack \u0663 by 0", "wait \u0663 by 0", "attack 5\u0663 by 0"])
+def test_pl_12_an_effect_with_non_ascii_digits_is_refused(text: str) -> None:
+    """PL-12, PL-17: digits of another script (Arabic-Indic three) are no number of cards
+    or turns, although Python's ``int`` would read them."""
+    with pytest.raises(SetupError, match="bad number"):
+        POLISH.parse_effect(text)
+
+
+@attrs.frozen
+class _Picky(CardRule):
+    """A user's rule whose effect reader fails in its own ways on ``picky`` texts."""
+
+    def covers(self, card: Card) -> bool:
+        """No card."""
+        return False
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """Refuse ``picky setup`` in its own words; index past the end for ``picky``."""
+        if list(words) == ["picky", "setup"]:
+            raise SetupError("picky: my own message")
+        if words[:1] == ["picky"]:
+            Rank.parse(words[5])  # an IndexError for a short text
+        return None
+
+
+def test_a_rules_own_setup_error_reading_an_effect_passes_unchanged() -> None:
+    """A rule's own `SetupError` reaches the caller as the rule wrote it."""
+    variant = POLISH.with_rules(_Picky())
+    with pytest.raises(SetupError) as caught:
+        variant.parse_effect("picky setup")
+    assert str(caught.value) == "picky: my own message"
+
+
+def test_a_rules_lookup_error_reading_an_effect_becomes_a_setup_error() -> None:
+    """A rule's `IndexError` (a `LookupError`) on a bad text is a `SetupError` naming it."""
+    variant = POLISH.with_rules(_Picky())
+    with pytest.raises(SetupError, match="has no effect written 'picky'"):
+        variant.parse_effect("picky")
+
+
+def test_replace_puts_the_new_rule_once_where_the_first_old_one_was() -> None:
+    """Two rules of the replaced type give way to one copy of the new rule, at the first
+    one's position; the other rules keep their order."""
+    doubled = POLISH.with_rules(Wild(frozenset(), ids=("HOUSE-1",)))
+    first = next(i for i, rule in enumerate(doubled.rules) if isinstance(rule, Wild))
+    new = Wild(frozenset(), ids=("HOUSE-2",))
+    replaced = doubled.replace(Wild, new)
+    assert replaced.rules.count(new) == 1 and replaced.rules[first] == new
+    assert [r for r in replaced.rules if r != new] == [
+        r for r in doubled.rules if not isinstance(r, Wild)
+    ]
+
+
+def test_replace_refuses_a_rule_type_the_variant_does_not_have() -> None:
+    """Replacing a type the variant has no rule of is a `SetupError`, not a no-op."""
+    with pytest.raises(SetupError, match="polish has no _Picky rule to replace"):
+        POLISH.replace(_Picky, Wild(frozenset()))
+
+
+@pytest.mark.parametrize("kind", [int, Card, Wild(frozenset())], ids=repr)
+def test_without_and_replace_take_only_rule_classes(kind: object) -> None:
+    """A class that is no `Rule` subclass (or a rule object) is refused by name."""
+    with pytest.raises(SetupError, match="expected a Rule class"):
+        POLISH.without(kind)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="expected a Rule class"):
+        POLISH.replace(kind, Wild(frozenset()))  # type: ignore[arg-type]

@@ -131,3 +131,11 @@ def test_pr_2_one_card_per_turn_not_a_set_of_the_same_rank() -> None:
     """PR-2: one card per turn; two nines matching the top card are two plays, not one."""
     game = Game.from_position(PR, hands=["9c 9d Kd", "Ah"], pile="9h", stock="Qs")
     assert plays(game) == {"9c", "9d"}
+
+
+def test_pr_2_no_position_holds_a_card_just_drawn() -> None:
+    """PR-2: the drawn card is never played, so a position after a draw is refused."""
+    with pytest.raises(SetupError, match="prsi plays no card after a draw"):
+        Game.from_position(
+            variants.prsi(), hands=["9h 8c", "10s"], pile="9d", stock="Kd", drawn="9h"
+        )

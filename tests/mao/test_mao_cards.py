@@ -421,3 +421,15 @@ def test_um_20_an_identical_seven_starts_a_multiplex_rather_than_cancelling() ->
 def test_um_20_a_multiplex_card_must_not_be_refused_for_its_effect() -> None:
     with pytest.raises(IllegalMoveError):
         position(["8h 5c 6d", "8c 6c 7c", "5h 9h 7h"], "8h").play("5c")
+
+
+def test_um_5_a_position_after_a_draw_needs_a_card_the_seat_may_play() -> None:
+    """UM-5: after a draw the player may play any legal card: set up just after a draw,
+    a seat holding no playable card is refused, one holding one keeps the drawn card."""
+    hands = ["5d 9s", "6h 7h", "8s 9d"]
+    with pytest.raises(SetupError, match=r"seat 0 may play no card after the draw \(UM-5\)"):
+        position(hands, pile="4h", drawn="9s")
+    game = position(hands, pile="9h", drawn="5d")
+    assert str(game.drawn) == "5d"
+    assert "pass" in turn_moves(game)
+    assert any(move.startswith("9s") for move in turn_moves(game))

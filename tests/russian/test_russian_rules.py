@@ -412,3 +412,16 @@ def test_ru_7_ru_9_a_changer_drawn_by_a_player_holding_the_named_suit_is_not_pla
     assert game.legal_moves_text() == ["5s", "5s +makao", "draw"]
     game.play("draw")
     assert game.drawn is None and game.to_move == 1
+
+
+@pytest.mark.parametrize(("hand", "stuck"), [("5d 6d", True), ("7c 5d", False)])
+def test_ru_9_a_position_after_a_draw_moves_like_the_game_that_drew(hand: str, stuck: bool) -> None:
+    """RU-9: set up just after a draw, a seat that had nothing to play must play the drawn
+    card, and after a tactical draw may pass: as in the game that really drew it."""
+    game = position([hand, "8c"], pile="7h", stock="7s 2c")
+    game.play("draw")
+    hands = [" ".join(map(str, game.hand(0))), "8c"]
+    set_up = Game.from_position(RU, hands=hands, pile="7h", stock="2c", drawn="7s")
+    assert set_up.must_play_drawn is stuck
+    assert set_up.legal_moves_text(0) == game.legal_moves_text(0)
+    assert ("pass" in set_up.legal_moves_text(0)) is not stuck

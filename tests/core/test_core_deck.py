@@ -1,0 +1,56 @@
+"""Decks (`makao.deck`): whole 52-card decks or only some ranks (a 32-card piquet pack),
+counts checked with a typed error, and the seeded shuffle of one `random.Random`
+(PL-1)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from makao.cards import ALL_CARDS
+from makao.deck import deck_cards, shuffled_deck
+from makao.errors import SetupError
+
+PIQUET = range(7, 15)
+
+
+@pytest.mark.parametrize("decks", [0, -1, True, False, "2", 2.0, None])
+def test_deck_cards_refuses_a_count_that_is_not_a_positive_whole_number(decks: Any) -> None:
+    """A deck count of 0, a negative, a bool or a non-integer is a `SetupError`."""
+    with pytest.raises(SetupError, match="decks must be a positive whole number"):
+        deck_cards(decks)
+
+
+def test_pl_1_two_decks_hold_every_card_twice() -> None:
+    """PL-1: two decks are 104 cards, each of the 52 cards twice."""
+    cards = deck_cards(2)
+    assert len(cards) == 104
+    assert all(cards.count(card) == 2 for card in ALL_CARDS)
+
+
+def test_a_piquet_deck_holds_the_32_cards_of_the_ranks_seven_to_ace() -> None:
+    """With ``ranks`` a deck holds only the cards of those ranks, in index order."""
+    cards = deck_cards(1, PIQUET)
+    assert cards == [card for card in ALL_CARDS if 7 <= card.rank <= 14]
+    assert len(cards) == 32
+
+
+def test_an_empty_rank_set_gives_no_cards_not_a_whole_deck() -> None:
+    """``ranks=()`` keeps the cards of no rank: an empty deck, not all 52 cards."""
+    assert deck_cards(1, ()) == []
+
+
+def test_a_shuffled_piquet_deck_keeps_only_its_ranks() -> None:
+    """The shuffle keeps ``ranks``: two shuffled piquet decks are 64 cards of 7…A."""
+    cards = shuffled_deck(2, random.Random(3), PIQUET)
+    assert sorted(cards) == sorted(deck_cards(2, PIQUET))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 12345])
+def test_the_shuffle_is_random_shuffles_permutation_of_the_seeded_generator(seed: int) -> None:
+    """The deck's order is what ``random.Random(seed).shuffle`` makes of the sorted deck."""
+    expected = deck_cards(1)
+    random.Random(seed).shuffle(expected)
+    assert shuffled_deck(1, random.Random(seed)) == expected
