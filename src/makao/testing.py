@@ -13,8 +13,9 @@ promises:
   [`InvalidMoveError`][makao.errors.InvalidMoveError], and the game is exactly as it was -- unless a
   rule admits it (``TurnRule.admit``: an infraction it charges), when it must play cleanly;
 * a view leaks nothing: a seat's view is the same after the hidden cards (the other hands
-  and the stock) are shuffled among themselves, and stays the same (as do the events it
-  is told) after the seat plays the same cards in both games;
+  and the stock) are shuffled among themselves and another seat's drawn card is changed,
+  and stays the same (as do the events it is told) after the seat plays the same cards in
+  both games;
 * redacted events hide other seats' drawn cards and nothing else;
 * the game ends within ``max_actions`` moves; once over, every move is refused;
 * replaying [`record`][makao.engine.Game.record] from [`origin`][makao.engine.Game.origin] gives the
@@ -91,7 +92,12 @@ HIDDEN_FIELDS = frozenset({"hands", "stock", "rng", "beginning"})
 """The fields of the state (`makao.state.FIELDS`) that a seat may not see: the view
 check changes every one of them and requires the seat's view to stay the same.
 ``beginning`` holds the seed and the deal's announcements (`makao.state.Beginning`)."""
-PUBLIC_FIELDS = frozenset(field.name for field in FIELDS) - HIDDEN_FIELDS - _NOT_STATE
+MOVER_FIELDS = frozenset({"drawn"})
+"""The fields only the seat to move may see: the card it just drew and may still play
+(PL-8). The view check changes them for every other seat, as it does `HIDDEN_FIELDS`."""
+PUBLIC_FIELDS = (
+    frozenset(field.name for field in FIELDS) - HIDDEN_FIELDS - MOVER_FIELDS - _NOT_STATE
+)
 """The fields a view may show (the seat's own hand is in ``hands``, checked apart)."""
 
 
@@ -304,9 +310,11 @@ class _GameCheck:
 
     def shuffled_for(self, seat: int) -> Game:
         """A clone of the game in which every part of the state hidden from ``seat``
-        (`HIDDEN_FIELDS`) is changed: the cards hidden from them shuffled among the
-        other hands and the stock (each keeping its size), another random generator state
-        and seed, and the deal's announcements with others' drawn cards blanked."""
+        (`HIDDEN_FIELDS`, and `MOVER_FIELDS` if another seat is to move) is changed: the
+        cards hidden from them shuffled among the other hands and the stock (each keeping
+        its size), as the card another seat drew the one at its place in that seat's new
+        hand, another random generator state and seed, and the deal's announcements with
+        others' drawn cards blanked."""
         game = self.game
         shuffled = game.clone()
         others = [s for s in range(self.players) if s != seat]
@@ -316,6 +324,11 @@ class _GameCheck:
             size = len(game.hands[s])
             shuffled.hands[s], hidden = tuple(hidden[:size]), hidden[size:]
         shuffled.stock = hidden
+        if game.drawn is not None and seat != game.to_move:  # PL-8: the mover's alone
+            # the card now at its place in the mover's shuffled hand (no draw of the
+            # checker's generator: the rest of the check runs as before)
+            place = game.hands[game.to_move].index(game.drawn)
+            shuffled.drawn = shuffled.hands[game.to_move][place]
         shuffled.rng = self.rng.getrandbits(64)
         shuffled.beginning = game.beginning.reseeded(self.rng.getrandbits(62)).announced(
             redact(game.opening, seat)  # type: ignore[arg-type]  # same events

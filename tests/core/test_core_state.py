@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 import pytest
 
+import makao
 from makao import Card, Game, InvalidMoveError, Pass, Play, SetupError, StateError, variants
 from makao import tables as tables_module
 from makao.engine import MAX_WAIT
@@ -26,7 +27,8 @@ from makao.rules import Stateful, Table, TurnRule
 from makao.rules.base import DrawRule, Effect, Events, FinishRule, PlayRule, Rule, StartRule
 from makao.state import FIELDS, Beginning, State, plain
 from makao.tables import RuleSet
-from makao.testing import HIDDEN_FIELDS, PUBLIC_FIELDS, check_variant
+from makao.testing import HIDDEN_FIELDS, MOVER_FIELDS, PUBLIC_FIELDS, check_variant
+from makao.view import View
 
 POLISH = variants.polish()
 
@@ -214,8 +216,8 @@ def test_a_game_cannot_be_built_empty() -> None:
 
 def test_every_state_field_is_either_hidden_or_public_for_the_view_check() -> None:
     names = {field.name for field in FIELDS}
-    assert names >= HIDDEN_FIELDS
-    assert HIDDEN_FIELDS.isdisjoint(PUBLIC_FIELDS)
+    assert names >= HIDDEN_FIELDS | MOVER_FIELDS
+    assert HIDDEN_FIELDS.isdisjoint(PUBLIC_FIELDS) and MOVER_FIELDS.isdisjoint(PUBLIC_FIELDS)
     # the seed and the deal's announcements live in the game's Beginning
     assert {"hands", "stock", "rng", "beginning"} <= HIDDEN_FIELDS
     beginning = Game.new(POLISH, 2, seed=3).beginning
@@ -348,6 +350,24 @@ def test_the_view_check_covers_the_opening_and_catches_the_old_mao_leak() -> Non
     # caught before any play, by the view of a seat that is not to move (UM-2)
     with pytest.raises(AssertionError, match=r"move 1: seat \d's view depends on cards hidden"):
         check_variant(leaky, players=(3,), games=8, seed=3)
+
+
+@pytest.mark.skipif(makao.compiled, reason="a compiled Game's methods cannot be replaced")
+def test_pl_8_the_view_check_catches_a_drawn_card_shown_to_another_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PL-8: the card just drawn is hidden from all but the mover (`MOVER_FIELDS`): the
+    view check changes it for the other seats, so a view that shows it to them fails."""
+    assert "drawn" in MOVER_FIELDS and MOVER_FIELDS.isdisjoint(PUBLIC_FIELDS | HIDDEN_FIELDS)
+    honest = Game.view
+
+    def leaky(game: Game, seat: int) -> View:
+        return honest(game, seat)._replace(drawn=game.drawn)
+
+    check_variant(POLISH, players=(2, 3), games=8, seed=3)
+    monkeypatch.setattr(Game, "view", leaky)
+    with pytest.raises(AssertionError, match=r"seat \d's view depends on cards hidden"):
+        check_variant(POLISH, players=(2, 3), games=8, seed=3)
 
 
 # ------------------------------------------------------------------ bounded work
