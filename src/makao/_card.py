@@ -45,8 +45,8 @@ class Card:
             card = _BY_PAIR.get((rank, suit))
         except TypeError:  # unhashable
             card = None
-        if card is not None:
-            return card
+        if card is not None and card.rank is rank and card.suit is suit:
+            return card  # the very enums: equal numbers (``Card(7, 2)``, swapped) are refused
         if _SEALED[0] or not isinstance(rank, Rank) or not isinstance(suit, Suit):
             raise CardParseError(f"not a card: rank {rank!r}, suit {suit!r}")
         card = super().__new__(cls)

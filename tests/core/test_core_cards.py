@@ -5,14 +5,26 @@
 from __future__ import annotations
 
 import copy
+import itertools
+import operator
 import pickle
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from makao.cards import ALL_CARDS, Card, Rank, Suit, count_card, parse_cards, without_card
+from makao.cards import (
+    ALL_CARDS,
+    Card,
+    Rank,
+    Suit,
+    count_card,
+    format_cards,
+    parse_cards,
+    without_card,
+)
 from makao.errors import CardParseError
 
 CARDS = st.sampled_from(ALL_CARDS)
@@ -84,3 +96,92 @@ def test_card_parse_refuses_a_non_string_with_a_typed_error(bad: Any) -> None:
 def test_card_from_index_refuses_what_is_no_index_with_a_typed_error(bad: Any) -> None:
     with pytest.raises(CardParseError, match="integer 0…51"):
         Card.from_index(bad)
+
+
+@pytest.mark.parametrize(
+    ("text", "rank", "suit"),
+    [
+        ("7h", Rank.SEVEN, Suit.HEARTS),
+        ("7H", Rank.SEVEN, Suit.HEARTS),
+        ("7♥", Rank.SEVEN, Suit.HEARTS),
+        (" 7h\n", Rank.SEVEN, Suit.HEARTS),
+        ("10s", Rank.TEN, Suit.SPADES),
+        ("Ts", Rank.TEN, Suit.SPADES),
+        ("ts", Rank.TEN, Suit.SPADES),
+        (" 10♠ ", Rank.TEN, Suit.SPADES),
+        ("Kh", Rank.KING, Suit.HEARTS),
+        ("kh", Rank.KING, Suit.HEARTS),
+        ("q♠", Rank.QUEEN, Suit.SPADES),
+        ("Ad", Rank.ACE, Suit.DIAMONDS),
+        ("2♣", Rank.TWO, Suit.CLUBS),
+        ("J♦", Rank.JACK, Suit.DIAMONDS),
+    ],
+)
+def test_card_parse_reads_every_documented_form(text: str, rank: Rank, suit: Suit) -> None:
+    """``Card.parse`` reads ``7h``, ``10s``, ``Ts``, either case, suit symbols and padding."""
+    assert Card.parse(text) is Card(rank, suit)
+
+
+def test_every_card_prints_and_reads_back_with_letters_and_with_symbols() -> None:
+    """``str`` is rank then suit letter (``10s``), `symbol_text` has ``♣ ♦ ♥ ♠``; both read back."""
+    assert [str(Card.parse(t)) for t in ("7h", "Ts", "qd", "A♣")] == ["7h", "10s", "Qd", "Ac"]
+    symbols = [Card.parse(t).symbol_text for t in ("7h", "10s", "Qd", "Ac")]
+    assert symbols == ["7♥", "10♠", "Q♦", "A♣"]
+    for card in ALL_CARDS:
+        assert Card.parse(str(card)) is card and Card.parse(card.symbol_text) is card
+        assert repr(card) == f"Card('{card}')"
+
+
+def test_parse_cards_splits_on_spaces_and_commas_and_keeps_cards_given_as_cards() -> None:
+    """``parse_cards`` reads ``"2h 5c 10s"`` or ``"2h,5c, 10s"`` and an iterable of texts/cards."""
+    expected = (Card.parse("2h"), Card.parse("5c"), Card.parse("10s"))
+    assert parse_cards("2h 5c 10s") == parse_cards("2h,5c, 10s") == parse_cards("2h,5c,10s")
+    assert parse_cards("2h 5c 10s") == expected
+    assert parse_cards([expected[0], "5c", expected[2]]) == expected
+    assert parse_cards(iter(expected)) == expected
+
+
+def test_format_cards_writes_cards_as_text_separated_by_spaces() -> None:
+    """``format_cards`` writes ``"2h 5c 10s"``: what ``parse_cards`` reads back."""
+    assert format_cards(parse_cards("2h 5c Ts")) == "2h 5c 10s"
+    assert format_cards([]) == ""
+    assert parse_cards(format_cards(ALL_CARDS)) == ALL_CARDS
+
+
+def test_format_cards_refuses_a_string_as_not_an_iterable_of_cards() -> None:
+    """Text is not cards: ``format_cards("7h 8h")`` says it needs an iterable of cards."""
+    with pytest.raises(CardParseError, match="needs an iterable of cards, not '7h 8h'"):
+        format_cards("7h 8h")  # type: ignore[arg-type]
+
+
+def test_cards_are_ordered_by_their_index_with_every_comparison() -> None:
+    """``<``, ``<=``, ``>``, ``>=`` compare indices; a card is not below or above itself."""
+    for one, other in itertools.product(ALL_CARDS, repeat=2):
+        assert (one < other) == (one.index < other.index)
+        assert (one <= other) == (one.index <= other.index)
+        assert (one > other) == (one.index > other.index)
+        assert (one >= other) == (one.index >= other.index)
+    backwards = list(ALL_CARDS)
+    backwards.reverse()
+    assert sorted(backwards) == list(ALL_CARDS)
+
+
+@pytest.mark.parametrize("compare", [operator.lt, operator.le, operator.gt, operator.ge])
+def test_cards_refuse_every_order_comparison_with_a_non_card(
+    compare: Callable[[object, object], bool],
+) -> None:
+    """A card is ordered only against cards: any order comparison with a number is a TypeError."""
+    with pytest.raises(TypeError, match="not supported"):
+        compare(Card.parse("7h"), 5)
+    with pytest.raises(TypeError, match="not supported"):
+        compare(5, Card.parse("7h"))
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit"),
+    [(7, 2), (Rank.SEVEN, 2), (7, Suit.HEARTS), (7.0, 2.0), (Suit.HEARTS, Rank.THREE)],
+)
+def test_a_card_is_made_of_a_rank_and_a_suit_not_of_equal_numbers(rank: Any, suit: Any) -> None:
+    """``Card(rank, suit)`` takes a `Rank` and a `Suit`: plain or swapped numbers are refused."""
+    with pytest.raises(CardParseError, match="not a card"):
+        Card(rank, suit)
