@@ -12,6 +12,7 @@ import pytest
 
 from makao import Card, Rank, Suit
 from makao import events as ev
+from makao.moves import Seat
 
 JD = Card.parse("Jd")
 SAMPLES: list[tuple[object, str]] = [
@@ -20,6 +21,10 @@ SAMPLES: list[tuple[object, str]] = [
     (ev.CardsDrawn(1, (JD,), "draw", 1), "seat 1 draws 1 card (draw): Jd"),
     (ev.CardsDrawn(1, (), "penalty", 2), "seat 1 draws 2 cards (penalty)"),
     (ev.CardsDrawn(2, (), "deal", 5), "seat 2 is dealt 5 cards"),
+    (ev.CardsDrawn(2, (JD,), "deal", 1), "seat 2 is dealt 1 card: Jd"),
+    (ev.CardsDrawn(0, (), "draw", 0), "seat 0 draws 0 cards (draw)"),
+    (ev.CardsPlayed(0, (Card.parse("7h"),), Seat(2)), "seat 0 plays 7h (choosing seat 2)"),
+    (ev.CardsPlayed(0, ()), "seat 0 plays no cards"),
     (ev.AttackRaised(0, 1, 3), "seat 0 attacks seat 1: 3 cards to draw"),
     (ev.AttackAccepted(1, 3), "seat 1 gives in to the attack of 3 cards"),
     (ev.WaitRaised(0, 1, 2), "seat 0 makes seat 1 wait 2 turns"),
@@ -32,14 +37,19 @@ SAMPLES: list[tuple[object, str]] = [
     (ev.DemandEnded(Rank.NINE), "the demand for 9 is over"),
     (ev.SuitNamed(0, Suit.HEARTS), "seat 0 names hearts"),
     (ev.CallMade(1, "makao"), 'seat 1 says "makao"'),
-    (ev.Penalised(1, "PL-30", "did not say makao", 5), "seat 1 is penalised 5 cards"),
+    (
+        ev.Penalised(1, "PL-30", "did not say makao", 5),
+        "seat 1 is penalised 5 cards (PL-30: did not say makao)",
+    ),
     (ev.Penalised(1, "UM-9", "talking", 0), "seat 1 is penalised (UM-9: talking)"),
     (ev.DirectionChanged(-1), "play now goes counter-clockwise"),
+    (ev.DirectionChanged(1), "play now goes clockwise"),
     (ev.HandsSwapped(0, 2), "seat 0 and seat 2 swap hands"),
     (ev.StockReshuffled(30), "the pile is shuffled into a new stock of 30 cards"),
     (ev.PlayerFinished(2, 1), "seat 2 is out, in place 1"),
     (ev.GameOver((2, 0, 1)), "game over; finishing order 2, 0, 1"),
     (ev.GameOver((0, 1), True), "game blocked (PL-36); finishing order 0, 1"),
+    (ev.GameOver(()), "game over; finishing order -"),
     (ev.DealStarted(2, 1), "deal 2 starts, dealt by seat 1"),
     (ev.DealScored((0, 12), (3, 20)), "deal scored: 0, 12 (totals 3, 20)"),
     (ev.MatchOver((0, 1), (3, 20)), "match over; ranking 0, 1 (totals 3, 20)"),
@@ -50,7 +60,7 @@ SAMPLES: list[tuple[object, str]] = [
 @pytest.mark.parametrize(("event", "text"), SAMPLES, ids=[type(e).__name__ for e, _ in SAMPLES])
 def test_event_str_is_plain_english(event: object, text: str) -> None:
     shown = str(event)
-    assert shown.startswith(text)
+    assert shown == text
     assert type(event).__name__ not in shown and "<" not in shown and "=" not in shown
 
 
@@ -66,6 +76,26 @@ def test_a_redacted_draw_reads_without_any_card() -> None:
     assert str(hidden) == "seat 1 draws 2 cards (draw)"
     dealt = ev.CardsDrawn(2, (JD,), "deal", 1)
     assert str(ev.redact((dealt,), 0)[0]) == "seat 2 is dealt 1 card"
+
+
+def test_redact_keeps_the_faces_of_the_seats_own_draws_and_of_other_events() -> None:
+    """A seat sees the cards it drew itself; only others' draws lose their faces."""
+    mine = ev.CardsDrawn(0, (JD,), "draw", 1)
+    theirs = ev.CardsDrawn(1, (JD,), "penalty", 1)
+    played = ev.CardsPlayed(1, (JD,), Rank.NINE)
+    assert ev.redact((mine, theirs, played), 0) == (mine, theirs._replace(cards=()), played)
+    assert ev.redact((mine, theirs, played), 1) == (mine._replace(cards=()), theirs, played)
+
+
+def test_events_are_equal_only_with_the_same_type_and_fields() -> None:
+    """Events of different types never compare equal, even with equal fields or as tuples."""
+    passed: object = ev.Passed(1)
+    assert (passed == ev.Passed(1), passed != ev.Passed(1)) == (True, False)
+    for other in (ev.TurnSkipped(1), (1,), ev.Passed(2)):
+        assert (passed == other, passed != other) == (False, True)
+    started: object = ev.DealStarted(1, 2)
+    assert (started == ev.HandsSwapped(1, 2), started != ev.HandsSwapped(1, 2)) == (False, True)
+    assert len({ev.Passed(1), ev.TurnSkipped(1), ev.Passed(1)}) == 2
 
 
 def test_repr_is_unchanged() -> None:

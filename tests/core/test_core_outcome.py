@@ -129,3 +129,20 @@ def test_ru_16_scores_are_none_until_the_deal_is_over() -> None:
     game.play("5h")
     assert game.is_over
     assert game.scores is not None and game.scores[0] == 0 and game.scores[1] > 0
+
+
+def test_places_and_place_follow_the_finishing_order_seat_by_seat() -> None:
+    """PL-32: ``places()`` is each seat's place in ``order``, by seat, as ``place`` gives it."""
+    outcome = Outcome((2, 0, 3, 1))
+    assert outcome.places() == (2, 4, 1, 3)
+    assert outcome.places() == tuple(outcome.place(seat) for seat in range(4))
+    assert outcome.returns() == (1 / 3, -1.0, 1.0, -1 / 3)
+
+
+def test_an_outcome_keeps_its_order_and_scores_as_tuples() -> None:
+    """RU-16: an outcome made from lists holds tuples: equal to the tuple form, and hashable."""
+    made = Outcome([1, 0], scores=[30, 0])
+    assert made == Outcome((1, 0), scores=(30, 0))
+    assert type(made.order) is tuple and type(made.scores) is tuple
+    assert hash(made) == hash(Outcome((1, 0), scores=(30, 0)))
+    assert made.returns("points") == (-30.0, -0.0)

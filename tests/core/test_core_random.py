@@ -14,6 +14,7 @@ from makao import Game, variants
 from makao._random import initial_state, shuffle, words
 
 STATES = st.integers(min_value=0, max_value=(1 << 64) - 1)
+MASK = (1 << 64) - 1
 
 
 @given(STATES, st.integers(min_value=0, max_value=40))
@@ -21,6 +22,20 @@ def test_the_words_are_shake_128_of_the_state_read_little_endian(state: int, cou
     digest = hashlib.shake_128(state.to_bytes(8, "little")).digest(8 * count)
     expected = [int.from_bytes(digest[8 * k : 8 * k + 8], "little") for k in range(count)]
     assert list(words(state, count)) == expected
+
+
+@given(st.integers(min_value=-(1 << 80), max_value=1 << 80))
+def test_any_int_seed_starts_a_64_bit_state_set_by_its_low_64_bits(seed: int) -> None:
+    """``initial_state`` takes any int (negative, past 64 bits) to a state of 64 bits."""
+    state = initial_state(seed)
+    assert 0 <= state <= MASK
+    assert state == initial_state(seed & MASK) == initial_state(seed + (1 << 64))
+
+
+@given(st.integers(min_value=-(1 << 80), max_value=1 << 80))
+def test_the_words_of_a_state_read_only_its_low_64_bits(state: int) -> None:
+    """``words`` hashes the state's eight low bytes: any int state, even negative, is accepted."""
+    assert words(state, 3) == words(state & MASK, 3)
 
 
 @given(st.lists(st.integers(), max_size=60), STATES)

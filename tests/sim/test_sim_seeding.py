@@ -4,6 +4,7 @@ machine and in any thread, whatever was derived before."""
 from __future__ import annotations
 
 import random
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -69,3 +70,16 @@ def test_a_deal_is_that_of_a_new_generator_of_the_seed(monkeypatch: pytest.Monke
     monkeypatch.setattr(engine, "seeded_random", random.Random)  # a new generator per deal
     for seed, dealt in zip(seeds, deals, strict=True):
         assert Game.new(variant, 4, seed=seed) == dealt
+
+
+def test_another_threads_seeding_leaves_this_threads_generator_alone() -> None:
+    """`seeded_random` is per thread: a thread seeding meanwhile does not move this one's draws."""
+    expected = random.Random(5)
+    generator = seeded_random(5)
+    assert generator.getrandbits(64) == expected.getrandbits(64)
+    other = threading.Thread(target=lambda: (seeded_random(7), derive_seed(9, "deal", 1)))
+    other.start()
+    other.join()
+    assert [generator.getrandbits(64) for _ in range(3)] == [
+        expected.getrandbits(64) for _ in range(3)
+    ]
