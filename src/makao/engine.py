@@ -141,7 +141,8 @@ class Game(Core):
         (who owes a "makao", an open question period).
 
         Every argument is checked ([`SetupError`][makao.errors.SetupError] says what is wrong):
-        seats, waits, direction, the effect's seats, cards outside the variant's deck. The
+        seats, waits, direction, the effect's seats and size (an attack of 1 card or more, a
+        wait of 1 turn or more: PL-12, PL-17), cards outside the variant's deck. The
         number of copies of a card is not checked, so a loose stock may repeat cards.
         """
         _check_variant(variant)

@@ -36,7 +36,7 @@ from makao import (
     variants,
 )
 from makao.banking import BankingGame, card_points, macao
-from makao.rules import Wild
+from makao.rules import BattleCards, Wild
 from makao.serialize import VERSION, game_from_json, replay
 from makao.testing import snapshot
 from makao.variant import Variant
@@ -591,3 +591,21 @@ def test_the_installed_command_exits_2_without_a_traceback() -> None:
         [str(command), "replay", "missing.json"], capture_output=True, text=True, check=False
     )
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("penalty", [0, -3, True, 2.7, "2", None])
+def test_pl_12_a_battle_cards_penalty_is_a_whole_number_of_cards(penalty: Any) -> None:
+    """PL-12: a battle card's penalty is 1 card or more: 0, negatives, bools, fractions and
+    text are refused by name (they were kept, truncated or raised a bare ValueError)."""
+    message = typed(lambda: BattleCards({"2h": penalty}), SetupError)
+    assert "2h's penalty must be a whole number of cards ≥ 1" in message
+    assert BattleCards({"2h": 2, "3h": 3}).penalty_table == {
+        Card.parse("2h"): 2,
+        Card.parse("3h"): 3,
+    }
+
+
+@pytest.mark.parametrize("penalties", [5, "ab", [("2h",)], [("2h", 2, 3)]], ids=repr)
+def test_battle_cards_penalties_must_be_card_and_penalty_pairs(penalties: Any) -> None:
+    """Penalties that are not (card, penalty) pairs are a `SetupError`, not a bare error."""
+    assert "penalties must map battle cards" in typed(lambda: BattleCards(penalties), SetupError)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
-from makao import SetupError, Variant, variants
+from makao import Game, SetupError, Variant, variants
 from makao.cards import Card, Rank
 from makao.rules import BattleCards, CardRule, Effect, StartRule, SuitDemandCards, Wild
 from makao.rules.attack import Answer
@@ -194,3 +194,25 @@ def test_without_and_replace_take_only_rule_classes(kind: object) -> None:
         POLISH.without(kind)  # type: ignore[arg-type]
     with pytest.raises(SetupError, match="expected a Rule class"):
         POLISH.replace(kind, Wild(frozenset()))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [("attack 0 by 1", "an attack is of 1 card or more"), ("wait 0 by 1", "a wait is of 1 turn")],
+)
+def test_pl_12_pl_17_an_effect_of_no_cards_or_no_turns_is_refused(text: str, words: str) -> None:
+    """PL-12, PL-17: every penalty is a card or more and every wait card adds a turn, so
+    no position holds an attack of 0 cards or a wait of 0 turns."""
+    with pytest.raises(SetupError, match=words):
+        POLISH.parse_effect(text)
+    with pytest.raises(SetupError, match=words):
+        Game.from_position(POLISH, hands=["5h", "6h"], pile="2h", effect=text)
+    assert POLISH.parse_effect(text.replace("0", "1", 1)).to_text() == text.replace("0", "1", 1)
+
+
+@pytest.mark.parametrize("text", ["attack 5 of x by 0", "attack 5 by 0 of", "attack 5 of 3 by 0"])
+def test_pl_12_an_attack_of_a_rank_the_battle_cards_lack_is_refused(text: str) -> None:
+    """PL-12: Polish battle cards are of several ranks, so ``of R`` (Mao's way of naming
+    its one battle rank, UM-11) names none of them, and a word that is no rank never does."""
+    with pytest.raises(SetupError, match="polish has no effect written"):
+        POLISH.parse_effect(text)

@@ -9,6 +9,7 @@ from typing import Literal
 import attrs
 
 from makao.cards import ALL_CARDS, Card, Rank
+from makao.errors import CardParseError, SetupError
 from makao.events import Interned
 from makao.moves import Choice
 from makao.rules._util import Cache, effect_table, one_of, seat_after_by
@@ -24,8 +25,23 @@ Answer = Literal["match", "same_rank"]
 def _penalties(
     value: Mapping[Card, int] | Mapping[str, int] | Iterable[tuple[Card | str, int]],
 ) -> tuple[tuple[Card, int], ...]:
-    items = value.items() if isinstance(value, Mapping) else value
-    return tuple(sorted((c if isinstance(c, Card) else Card.parse(c), int(n)) for c, n in items))
+    """Each battle card with its penalty, a whole number of cards ≥ 1 (PL-12), in card
+    order; anything else is a `SetupError` naming the card."""
+    try:
+        items = value.items() if isinstance(value, Mapping) else value
+        pairs = [(c if isinstance(c, Card) else Card.parse(c), n) for c, n in items]
+    except CardParseError:
+        raise
+    except (TypeError, ValueError):  # not pairs
+        raise SetupError(
+            f"penalties must map battle cards to their penalties, not {value!r:.60}"
+        ) from None
+    for card, penalty in pairs:
+        if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 1:
+            raise SetupError(
+                f"{card}'s penalty must be a whole number of cards ≥ 1, not {penalty!r:.40}"
+            )
+    return tuple(sorted((card, int(penalty)) for card, penalty in pairs))
 
 
 @attrs.frozen
@@ -110,9 +126,13 @@ class BattleCards(CardRule):
             return None
         if "of" in words:
             position = list(words).index("of")
-            if position + 1 >= len(words) or self.single_rank != _rank(words[position + 1]):
+            rank = _rank(words[position + 1]) if position + 1 < len(words) else None
+            if rank is None or rank != self.single_rank:
                 return None
-        return self.attack(int(words[1]), seat_after_by(words), "back" in words)
+        total = int(words[1])
+        if total < 1:  # every penalty is a card or more (PL-12)
+            raise SetupError(f"an attack is of 1 card or more, not {total}")
+        return self.attack(total, seat_after_by(words), "back" in words)
 
     def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
         """The effect these cards raise: an attack of ``total`` by ``seat`` (a rule that

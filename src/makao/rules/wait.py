@@ -9,6 +9,7 @@ from typing import Final
 import attrs
 
 from makao.cards import Card, Rank
+from makao.errors import SetupError
 from makao.events import Interned, TurnSkipped
 from makao.moves import Choice
 from makao.rules._util import cards_of_ranks, effect_table, seat_after_by
@@ -49,7 +50,10 @@ class WaitCards(CardSetRule):
         """Read ``wait N [by S]``."""
         if len(words) < 2 or words[0] != "wait" or not words[1].isdigit():
             return None
-        return WaitEffect(int(words[1]), seat_after_by(words), self)
+        turns = int(words[1])
+        if turns < 1:  # every wait card adds a turn (PL-17)
+            raise SetupError(f"a wait is of 1 turn or more, not {turns}")
+        return WaitEffect(turns, seat_after_by(words), self)
 
 
 @attrs.frozen
