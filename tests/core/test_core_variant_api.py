@@ -216,3 +216,12 @@ def test_pl_12_an_attack_of_a_rank_the_battle_cards_lack_is_refused(text: str) -
     its one battle rank, UM-11) names none of them, and a word that is no rank never does."""
     with pytest.raises(SetupError, match="polish has no effect written"):
         POLISH.parse_effect(text)
+
+
+@pytest.mark.parametrize("bad", [-1, -5, 2.5, True, "5", None])
+def test_pl_3_a_start_rule_refuses_a_hand_size_that_is_no_count_of_cards(bad: object) -> None:
+    """PL-3: a hand size is a whole number of cards, 0 or more (a negative one dealt
+    cards that stayed in the stock as well)."""
+    with pytest.raises(ValueError, match="hand_size"):
+        StartRule(hand_size=bad)  # type: ignore[arg-type]
+    assert StartRule(hand_size=0).hand_size == 0 and StartRule().hand_size == 5

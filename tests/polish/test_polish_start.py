@@ -10,6 +10,7 @@ import pytest
 from makao import ALL_CARDS, Card, Game, SetupError, variants
 from makao.deck import shuffled_deck
 from makao.events import CardsPlayed
+from makao.rules import StartRule
 
 PL = variants.polish()
 ORDINARY = {c for c in ALL_CARDS if 5 <= c.rank <= 10} | {Card.parse("Kc"), Card.parse("Kd")}
@@ -179,3 +180,40 @@ def test_pl_5_play_goes_clockwise() -> None:
         game.play(card)
     assert order == [0, 1, 2, 3]
     assert game.to_move == 0
+
+
+def test_pl_3_pl_4_a_deal_that_leaves_no_starting_card_is_refused() -> None:
+    """PL-3, PL-4: a deal that would take the whole stock, leaving no card to start the
+    pile, refuses with a typed error, dealing nothing."""
+    game = Game.from_position(PL, hands=["", ""], pile="5h", stock="2h 3h 4h 6h 7h 8h 9h 10h Jh Qh")
+    before = (list(game.stock), list(game.hands))
+    with pytest.raises(SetupError, match="start a pile"):
+        PL.compiled.start.deal(game)
+    assert (game.stock, game.hands) == before
+
+
+@pytest.mark.parametrize("players", [True, False, 2.0, "2"])
+def test_pl_1_a_start_rule_refuses_a_player_count_that_is_no_whole_number(players: object) -> None:
+    """PL-1: the start rule's own player check refuses flags and non-integers by itself."""
+    with pytest.raises(SetupError, match="whole number"):
+        PL.compiled.start.check_players(players)
+
+
+def test_pl_1_a_table_the_deal_would_leave_without_a_starting_card_is_refused() -> None:
+    """PL-1, PL-4: four hands of 13 take a whole deck and leave no starting card."""
+    with pytest.raises(SetupError, match="start a pile"):
+        StartRule(hand_size=13).check_players(4)
+    StartRule(hand_size=12).check_players(4)  # four cards are left: the pile and stock
+    StartRule(hand_size=13).check_players(4, position=True)  # a set-up position deals nothing
+
+
+def test_pl_4_when_the_redraws_keep_turning_function_cards_the_topmost_ordinary_card_starts() -> (
+    None
+):
+    """PL-4: in a stock whose redraws only ever turn function cards, the ordinary card
+    nearest the top (6♣, above 7♣) starts the pile."""
+    deal = "5d 6d 7d 8d 9d 10d 5s 6s 7s 8s"  # the ten cards dealt, from the top
+    game = Game.from_position(PL, hands=["", ""], pile="5h", stock=deal + " 2h 4h Ah Kh 6c 7c Jh")
+    PL.compiled.start.deal(game)
+    assert game.top == Card.parse("6c")
+    assert Card.parse("7c") in game.stock and len(game.stock) == 6

@@ -750,12 +750,20 @@ class FinishRule(Rule):
             game.end_game(events)
 
 
+def _card_count(instance: object, attribute: Any, value: object) -> None:
+    """An attrs validator: ``value`` is a whole number of cards, 0 or more (not a
+    ``bool``); else ``ValueError`` naming the field (as `one_of`)."""
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"{attribute.name} must be a whole number 0 or more, not {value!r:.40}")
+
+
 @attrs.frozen
 class StartRule(Rule):
     """How the deal and the starting card go (slot rule): the player count (PL-1), the
     deck (PL-1), the deal (PL-3) and the starting card (PL-4, RU-4)."""
 
-    hand_size: int = 5
+    hand_size: int = attrs.field(default=5, validator=_card_count)
+    """Cards dealt to each seat (PL-3): a whole number, 0 or more."""
     decks: int | None = None
     """Number of 52-card decks; ``None``: one deck below ``two_decks_from`` players (PL-1)."""
     two_decks_from: int = 5
@@ -797,10 +805,10 @@ class StartRule(Rule):
         first = game.to_move
         stock = game.stock
         count = self.hand_size * players
-        if count > len(stock):  # a table `check_players` let through (a custom rule)
+        if count >= len(stock):  # a table `check_players` let through (a custom rule)
             raise SetupError(
                 f"the stock holds {len(stock)} cards, too few to deal {self.hand_size} to "
-                f"each of {players} players"
+                f"each of {players} players and start a pile"
             )
         # the cards in the order they come off the top (the stock's end): the k-th goes to
         # the k-th seat from the first player on, round after round -- one slice a seat,
