@@ -106,3 +106,11 @@ def test_every_effect_met_in_play_says_what_it_is_and_attacks_and_waits_are_acce
     assert "none" in seen
     assert len(seen) > 1  # some effect was met
     assert "other" not in seen or name == "mao"  # only Mao's released jack is "other"
+
+
+def test_pl_12_pl_18_one_card_or_turn_is_said_in_the_singular() -> None:
+    """PL-12, PL-18: one card or one turn is singular, any other number plural."""
+    assert str(Pending.attack(1)) == "an attack of 1 card (accept: draw)"
+    assert str(Pending.wait(1)) == "a wait of 1 turn (accept: pass)"
+    assert str(Pending.attack(0)) == "an attack of 0 cards (accept: draw)"
+    assert str(Pending.wait(0)) == "a wait of 0 turns (accept: pass)"

@@ -129,3 +129,42 @@ def test_pl_29_pl_30_the_late_moves_are_made_once_per_call_and_table() -> None:
     other.play("5h")
     assert out_of_turn(other) == ["0: say uno", "1: stop 0", "2: stop 0"]
     assert not set(map(id, other.legal_moves())) & set(map(id, late[:1]))
+
+
+def test_pl_29_pl_30_a_two_seat_table_lists_its_own_late_moves() -> None:
+    """PL-29, PL-30: the late call and "stop" name only seats of the table, whatever
+    table size listed them before."""
+    three = position()
+    three.play("5h")
+    assert out_of_turn(three) == ["0: say makao", "1: stop 0", "2: stop 0"]
+    two = Game.from_position(PL, hands=["5h 6d", "6h 7s"], pile="9h", stock=STOCK)
+    two.play("5h")
+    assert out_of_turn(two) == ["0: say makao", "1: stop 0"]
+
+
+def test_pl_30_a_view_that_names_no_seat_owes_no_call() -> None:
+    """PL-30: public state restores the seat owing "makao", and a flag is no seat."""
+    rule = LastCardCall()
+    assert rule.restore_state({"makao": 2}) == 2
+    assert rule.restore_state({"makao": True}) is None
+    assert rule.restore_state({}) is None
+
+
+def test_pl_30_an_enforcement_other_than_challenge_or_automatic_is_refused() -> None:
+    """PL-30, RU-14: the call is enforced by challenge or automatically, nothing else."""
+    with pytest.raises(ValueError, match="enforcement"):
+        LastCardCall(enforcement="never")
+    assert LastCardCall(enforcement="automatic").enforcement == "automatic"
+
+
+def test_pl_29_a_call_owed_with_more_than_four_cards_left_is_still_owed() -> None:
+    """PL-29, PL-30: a call owed with five cards left (beyond the four the engine tells
+    apart) is owed after such a play, and may be said late or stopped."""
+    five = (
+        variants.polish().without(LastCardCall).with_rules(LastCardCall(call="five", cards_left=5))
+    )
+    game = Game.from_position(
+        five, hands=["5h 6d 7d 8d 9d 10d", "6h 7s", "7h 8s"], pile="9h", stock=STOCK
+    )
+    game.play("5h")
+    assert out_of_turn(game) == ["0: say five", "1: stop 0", "2: stop 0"]

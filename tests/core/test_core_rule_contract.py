@@ -1,0 +1,135 @@
+"""The rule contract (makao.rules.base): the defaults a rule object inherits when it
+overrides only the hooks it needs -- its description, its state restored from a view,
+and what its effects ask and allow."""
+
+from __future__ import annotations
+
+import attrs
+
+from makao import Card, Draw, Game, Pass, Pending, Play, Rank, variants
+from makao.rules import LastCardCall, Wild
+from makao.rules.base import Effect, Rule, Stateful, Table, TurnRule, WildRule
+
+PL = variants.polish()
+STOCK = "5c 6c 8c 9c"
+
+
+@attrs.frozen
+class Counter(Stateful[int], TurnRule):
+    """A user's rule that keeps a count of its own.
+
+    It starts at seven and shows nothing to the views."""
+
+    def initial_state(self) -> int:
+        """Seven."""
+        return 7
+
+
+@attrs.frozen
+class Nameless(Rule):
+    pass
+
+
+@attrs.frozen
+class Sevens(Effect):
+    """A user's effect that overrides only what it allows: sevens (a demand, PL-21)."""
+
+    def allows(self, game: Table, card: Card) -> bool:
+        """Sevens only."""
+        return card.rank is Rank.SEVEN
+
+    def to_text(self) -> str:
+        """Its name."""
+        return "sevens"
+
+
+def sevens(hand: str) -> Game:
+    """Seat 0 holds ``hand`` under a `Sevens` effect; seat 1 holds 7s 10h."""
+    return Game.from_position(PL, hands=[hand, "7s 10h"], pile="9h", stock=STOCK, effect=Sevens())
+
+
+def test_describe_is_the_first_line_of_the_rule_docstring_or_its_class_name() -> None:
+    """A rule describes itself by its docstring's first line, else by its class name."""
+    assert Counter().describe() == "A user's rule that keeps a count of its own."
+    assert Nameless().describe() == "Nameless"
+
+
+def test_pl_29_a_rule_without_restore_state_gets_its_initial_state_from_a_view() -> None:
+    """PL-29: public state restores the call owed, and a rule without a restore_state of
+    its own starts from its initial state."""
+    counter = Counter()
+    assert counter.restore_state({"makao": 1}) == 7
+    game = Game.from_position(
+        PL.with_rules(counter), hands=["5h 6d", "7s"], pile="9h", stock=STOCK, public=[("makao", 1)]
+    )
+    assert game.rule_state(counter) == 7
+    assert dict(game.public_state())["makao"] == 1
+
+
+def test_pl_24_a_custom_effect_may_be_drawn_on_only_by_a_player_who_cannot_follow() -> None:
+    """PL-24: by default an effect is taken by drawing only when no card answers it."""
+    assert Draw() not in sevens("5h 7d").legal_moves()
+    assert Draw() in sevens("5h 6d").legal_moves()
+    effect = Sevens()
+    assert not effect.may_draw(sevens("5h"), 0, True) and effect.may_draw(sevens("5h"), 0, False)
+
+
+def test_pl_24_a_custom_effect_is_over_once_answered_and_lasts_past_a_draw() -> None:
+    """PL-24: by default an effect ends when a card answers it and stays after a draw."""
+    game = sevens("5h 7d")
+    game.play(Play((Card.parse("7d"),)))
+    assert game.effect is None
+    game = sevens("5h 6d")
+    game.play(Draw())
+    assert isinstance(game.effect, Sevens) and game.to_move == 1
+
+
+def test_pl_24_a_custom_effect_keeps_the_defaults_the_engine_reads_without_a_call() -> None:
+    """PL-24, PL-9: an effect cannot be passed by default, blocks wild cards and is taken
+    by drawing."""
+    effect, game = Sevens(), sevens("5h 6d")
+    assert not effect.may_pass(game, 0) and Pass() not in game.legal_moves()
+    assert effect.blocks_wilds
+    assert effect.pending() == Pending("other", accept=Draw())
+
+
+@attrs.frozen
+class EightOfSpades(WildRule):
+    """A user's wild card that keeps the default condition: the 8 of spades."""
+
+    def covers(self, card: Card) -> bool:
+        """The 8 of spades."""
+        return card == Card.parse("8s")
+
+
+def test_pl_9_a_wild_rule_without_a_condition_is_wild_whenever_no_effect_is_in_force() -> None:
+    """PL-9: a wild rule that keeps the default `allows` lets its card go on anything."""
+    variant = PL.without(Wild).with_rules(EightOfSpades())
+    for hand in ("8s 5h", "8s 5d"):  # with no matching card, and with one
+        game = Game.from_position(variant, hands=[hand, "7s"], pile="9d", stock=STOCK)
+        assert "8s" in game.legal_moves_text()
+
+
+def test_pl_29_every_call_a_rule_lists_is_named_up_to_four_cards_left() -> None:
+    """PL-29: a call owed with four cards left is named (and gets an action id)."""
+    assert LastCardCall(call="four", cards_left=4).call_names() == ("four",)
+    assert LastCardCall().call_names() == ("makao",)
+
+
+@attrs.frozen
+class FourOrMore(TurnRule):
+    """A user's call, "plenty", said with a play that leaves four or more cards."""
+
+    def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
+        """ "plenty" with four or more cards left."""
+        return ("plenty",) if cards_left >= 4 else ()
+
+
+def test_a_call_rule_keeps_four_cards_left_apart_from_three_by_default() -> None:
+    """A call rule's default `same_calls_from` tells four or more cards left from three."""
+    variant = PL.with_rules(FourOrMore())
+    five_left = Game.from_position(variant, hands=["5h 6d 7d 8d 9d 10d", "7s"], pile="9h")
+    assert "5h +plenty" in five_left.legal_moves_text()
+    three_left = Game.from_position(variant, hands=["5h 6d 7d 8d", "7s"], pile="9h")
+    assert "5h" in three_left.legal_moves_text()
+    assert "5h +plenty" not in three_left.legal_moves_text()
