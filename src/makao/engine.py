@@ -555,15 +555,19 @@ def _check_drawn_playable(game: Game, card: Card) -> None:
         )
 
 
-def _position_extras(game: Game, drawn: object, public: Iterable[tuple[str, object]]) -> None:
-    """Set a position's drawn card (PL-8, RU-9) and the rules' public state."""
+def _position_extras(game: Game, drawn: object, public: object) -> None:
+    """Set a position's drawn card (PL-8, RU-9) and the rules' public state. ``public``
+    is typed `object` and its pairs checked here: compiled, a typed list of pairs would
+    refuse a saved game's ``[name, value]`` lists with a `TypeError`."""
     if isinstance(public, (str, bytes)) or not isinstance(public, Iterable):
         raise SetupError(f"public must list (name, value) pairs, not {public!r:.60}")
-    pairs = list(public)
-    if not all(isinstance(p, (tuple, list)) and len(p) == 2 for p in pairs):
-        raise SetupError(f"public must list (name, value) pairs, not {pairs!r:.60}")
+    pairs: list[object] = list(public)
+    given: dict[str, object] = {}
+    for pair in pairs:
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise SetupError(f"public must list (name, value) pairs, not {pairs!r:.60}")
+        given[str(pair[0])] = pair[1]
     if pairs:
-        given = {str(name): value for name, value in pairs}
         store_rule_states(game, tuple(rule.restore_state(given) for rule in game.compiled.stateful))
     if drawn is None:
         return
