@@ -4,10 +4,14 @@ call is due unless a test is about it."""
 
 from __future__ import annotations
 
+import random
+
+import attrs
 import pytest
 
 from makao import Game, IllegalMoveError, SetupError, variants
-from makao.cards import Rank, Suit
+from makao.cards import Card, Rank, Suit
+from makao.deck import shuffled_deck
 from makao.events import (
     Announced,
     AttackAccepted,
@@ -19,7 +23,7 @@ from makao.events import (
     StockReshuffled,
     SuitNamed,
 )
-from makao.variants.mao.rules import FreeSuit, HeldJack, MultiplexEffect
+from makao.variants.mao.rules import FreeSuit, HeldJack, HeldJacks, Multiplex, MultiplexEffect
 
 MAO = variants.mao()
 STOCK = "Kd Kc Kh 8d 8c 8h 5d 5c 5h Qd"
@@ -56,6 +60,19 @@ def test_um_2_the_dealer_announces_the_deal_and_deals_in_its_direction() -> None
     assert counter.opening[0] == Announced(1, "deal", -1, "Dealing begins, counter-clockwise")
     for k in range(1, 5):  # the k-th seat dealt to is the same hand either way round
         assert clockwise.hands[(1 + k) % 4] == counter.hands[(1 - k) % 4]
+
+
+def test_um_2_deals_one_card_at_a_time_from_the_dealers_neighbour() -> None:
+    """UM-2: the cards come off the stock one at a time, first to the seat after the dealer
+    in the deal's direction, the dealer last, six rounds."""
+    for way in (1, -1):
+        stock = shuffled_deck(2, random.Random(7))
+        hands: list[list[Card]] = [[] for _ in range(4)]
+        for _ in range(6):
+            for offset in range(1, 5):
+                hands[(1 + offset * way) % 4].append(stock.pop())
+        game = Game.new(variants.mao(deal_direction=way), 4, seed=7, dealer=1)
+        assert [list(hand) for hand in game.hands] == hands
 
 
 def test_um_4_the_start_is_announced_and_play_goes_the_chosen_way() -> None:
@@ -164,6 +181,14 @@ def test_um_11_after_drawing_the_fours_penalty_the_player_plays_or_ends_the_move
     assert nothing.to_move == 2 and len(nothing.hands[1]) == 7
 
 
+def test_um_11_drawing_the_fours_penalty_is_reported_as_accepted() -> None:
+    """UM-11: drawing a pending four's penalty is an accepted attack of its total."""
+    game = position(["4h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h")
+    game.play("4h")
+    events = game.play("draw")
+    assert AttackAccepted(1, 4) in events and drawn(events, 1) == 4
+
+
 def test_um_11_a_pending_four_is_given_as_text_with_its_rank() -> None:
     """UM-11: ``attack 8 by 1 of 4`` sets up a pending four (not a three) in a position,
     so the rule of fours -- the player who draws still plays -- applies; ``of 3`` a three."""
@@ -228,6 +253,14 @@ def test_um_13_a_seven_on_the_seven_cancels_it_and_lies_as_a_plain_card() -> Non
     assert not any(isinstance(e, AttackRaised) for e in events)
     assert game.effect is None and game.to_move == 2
     assert set(turn_moves(game)) == {"7d", "draw"}  # a plain 7c: clubs or sevens
+
+
+def test_um_13_a_pending_seven_reads_back_from_its_text() -> None:
+    """UM-13: a seven's pending attack is the effect its text ``seven by S`` reads back as."""
+    game = position(["7h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h")
+    game.play("7h")
+    assert game.effect is not None and game.effect.to_text() == "seven by 0"
+    assert game.effect == MAO.parse_effect("seven by 0")
 
 
 def test_um_13_option_drawing_the_sevens_penalty_ends_the_turn() -> None:
@@ -334,6 +367,31 @@ def test_um_16_the_release_frees_the_next_player_only() -> None:
     assert turn_moves(game) == ["draw"]  # 5h 6s 7h: no club, no jack
 
 
+def test_um_16_a_finished_players_jack_cannot_be_released() -> None:
+    """UM-16: releasing is an action of the jack's player: once they have gone out
+    (``play_for_places``) no release is offered or accepted."""
+    game = position(["Jc", "5d 5c 6c", "5h 6h 7h"], "9c", variants.mao(play_for_places=True))
+    game.play("Jc:h +mau-mau")
+    assert isinstance(game.effect, HeldJack) and game.effect.seat == 0
+    assert "0: release" not in game.legal_moves_text()
+    with pytest.raises(IllegalMoveError):
+        game.play("0: release")
+
+
+def test_um_16_jacks_stay_wild_on_a_held_jack() -> None:
+    """UM-16: under a held jack a jack is wild, whatever the top card."""
+    game = position(["Jc 5d 6d", "5h 6h 7h", "8c 8d 8h"], "9h", effect="jack s by 2")
+    assert isinstance(game.effect, HeldJack)
+    assert {"Jc:c", "Jc:d", "Jc:h", "Jc:s"} <= set(turn_moves(game))
+
+
+def test_um_16_parse_effect_leaves_a_bare_jack_to_other_rules() -> None:
+    """UM-16: ``HeldJacks.parse_effect`` returns None for text that is not a held jack."""
+    rule = HeldJacks()
+    assert rule.parse_effect(["jack"]) is None
+    assert rule.parse_effect(["jack", "s", "by", "1"]) == HeldJack(Suit.SPADES, 1, rule)
+
+
 def test_um_16_jack_on_jack_the_first_jacks_player_draws_a_penalty_card() -> None:
     game = position(["Jc 5c 6d", "Jh 6h 7c", "5h 6s 7h"], "9h")
     game.play("Jc:d")
@@ -341,6 +399,18 @@ def test_um_16_jack_on_jack_the_first_jacks_player_draws_a_penalty_card() -> Non
     assert Penalised(0, "UM-16", "a jack was played on their jack", 1) in events
     assert len(game.hands[0]) == 3
     assert isinstance(game.effect, HeldJack) and game.effect.seat == 1
+
+
+def test_um_16_a_custom_jack_on_jack_penalty_is_charged_and_reported() -> None:
+    """UM-16: with ``HeldJacks(penalty=2)`` the first jack's player draws two, and the
+    infraction event says two."""
+    jacks = next(rule for rule in MAO.rules if isinstance(rule, HeldJacks))
+    variant = MAO.replace(HeldJacks, attrs.evolve(jacks, penalty=2))
+    game = position(["Jc 5d 6d 7d", "Jd 5h 6h 7h", "8c 8d 8h 8s"], "4h", variant)
+    game.play("Jc:s")
+    events = game.play("Jd:c")
+    assert Penalised(0, "UM-16", "a jack was played on their jack", 2) in events
+    assert drawn(events, 0) == 2 and len(game.hands[0]) == 5
 
 
 def test_um_16_jack_on_the_jack_of_a_finished_player_charges_nobody() -> None:
@@ -421,6 +491,13 @@ def test_um_20_an_identical_seven_starts_a_multiplex_rather_than_cancelling() ->
 def test_um_20_a_multiplex_card_must_not_be_refused_for_its_effect() -> None:
     with pytest.raises(IllegalMoveError):
         position(["8h 5c 6d", "8c 6c 7c", "5h 9h 7h"], "8h").play("5c")
+
+
+def test_um_20_parse_effect_leaves_a_multiplex_without_a_count_to_other_rules() -> None:
+    """UM-20: ``Multiplex.parse_effect`` returns None when the count is not a number."""
+    rule = Multiplex()
+    assert rule.parse_effect(["multiplex", "5", "x", "by", "1"]) is None
+    assert rule.parse_effect(["multiplex", "5", "3", "by", "1"]) is not None
 
 
 def test_um_5_a_position_after_a_draw_needs_a_card_the_seat_may_play() -> None:

@@ -245,7 +245,9 @@ class HeldJacks(CardSetRule):
         """Charge the holder of a jack played on (unless they have gone out: a choice, as
         for the nine), then hold this one on the named suit."""
         if isinstance(previous, HeldJack) and not game.done[previous.seat]:
-            events.append(Penalised(previous.seat, "UM-16", "a jack was played on their jack", 1))
+            events.append(
+                Penalised(previous.seat, "UM-16", "a jack was played on their jack", self.penalty)
+            )
             game.draw_cards(previous.seat, self.penalty, "penalty", events)
         suit = choice if isinstance(choice, Suit) else cards[-1].suit
         events.append(SuitNamed(seat, suit))
