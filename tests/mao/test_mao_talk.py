@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from makao import Game, IllegalMoveError, InvalidMoveError, Say, parse_move, variants
+from makao import Game, IllegalMoveError, InvalidMoveError, Say, SetupError, parse_move, variants
 from makao.events import AttackAccepted, CallMade, CardsDrawn, GameOver, Penalised
 from makao.testing import snapshot
 from makao.variants.mao.moves import HostReport, Misplay, Release
 from makao.variants.mao.phrasebook import speech, to_call, to_calls
+from makao.variants.mao.rules import FreeSuit
 
 MAO = variants.mao()
 STOCK = "Kd Kc Kh 8d 8c 8h 5d 5c 5h Qd"
@@ -155,6 +156,13 @@ def test_um_22_the_opener_or_the_oldest_closes_the_period_then_talk_costs_again(
     assert penalties(game.play("0: say remark")) == [(0, "UM-22")]
 
 
+def test_um_22_the_oldest_player_must_be_below_the_table_size() -> None:
+    """UM-22: an ``oldest_player`` equal to the number of seats is refused."""
+    with pytest.raises(SetupError, match="oldest_player 3"):
+        Game.new(variants.mao(oldest_player=3), 3, seed=1)
+    assert Game.new(variants.mao(oldest_player=2), 3, seed=1).players == 3
+
+
 # ---------------------------------------------------------------- host reports
 
 
@@ -189,6 +197,25 @@ def test_um_6_a_time_out_facing_a_draw_penalty_draws_it_too() -> None:
     assert game.to_move == 2 and game.effect is None
 
 
+def test_um_6_a_time_out_uses_up_a_released_jacks_freedom() -> None:
+    """UM-6, UM-16: a time-out of the freed player ends their turn, and with it the freedom
+    to play any suit: the next player follows the jack again."""
+    game = position(["Jc 5d 6d", "5h 6h 7h", "8c 8d 8h"], "9h")
+    game.play("Jc:s")
+    game.play("0: release")
+    assert isinstance(game.effect, FreeSuit) and game.to_move == 1
+    events = game.play(HostReport("timeout", 1))
+    assert penalties(events) == [(1, "UM-6")] and game.to_move == 2
+    assert game.effect is None and set(game.legal_moves_text(2)) >= {"8c", "draw"}
+    assert "8d" not in game.legal_moves_text(2)
+
+
+def test_um_6_the_move_time_limit_must_be_positive() -> None:
+    """UM-6: a move time limit of 0 s is refused."""
+    with pytest.raises(SetupError, match="move_time_limit"):
+        variants.mao(move_time_limit=0)
+
+
 def test_um_7_a_touched_stock_means_a_card_is_drawn() -> None:
     game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
     events = game.play("host: touched-stock 2")
@@ -219,6 +246,24 @@ def test_um_27_option_penalize_takes_the_card_back_and_charges_a_card() -> None:
         game.play("misplay 9h")  # a card they do not hold
 
 
+def test_um_27_a_misplay_needs_the_cards_in_the_hand_each_time() -> None:
+    """UM-27: a penalised misplay of a card twice when it is held once is refused."""
+    game = position(
+        ["5c 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(illegal_play="penalize")
+    )
+    with pytest.raises(IllegalMoveError):
+        game.play("5c 5c")
+    with pytest.raises(IllegalMoveError):
+        game.play(Misplay("5c 5c"))
+    assert len(game.hands[0]) == 3 and game.record == ()
+
+
+def test_um_27_a_misplay_names_at_least_one_card() -> None:
+    """UM-27: a misplay of no cards is not a move."""
+    with pytest.raises(InvalidMoveError):
+        Misplay(())
+
+
 # ---------------------------------------------------------------- notation and phrasebook
 
 
@@ -229,10 +274,26 @@ def test_mao_moves_read_back_from_their_text(move: object) -> None:
     assert parse_move(str(move)) == move
 
 
-@pytest.mark.parametrize("text", ["host: nap 2", "host: timeout", "3: host timeout 2", "release"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "host: nap 2",
+        "host: timeout",
+        "3: host timeout 2",
+        "release",
+        "1: misplay 5h",
+        "host: timeout \u0661",
+    ],
+)
 def test_malformed_mao_moves_are_invalid(text: str) -> None:
     with pytest.raises(InvalidMoveError):
         parse_move(text)
+
+
+def test_um_16_a_release_without_a_seat_says_how_it_is_written() -> None:
+    """UM-16: ``release:`` (no seat) is refused with the release notation."""
+    with pytest.raises(InvalidMoveError, match="release"):
+        parse_move("release:")
 
 
 @pytest.mark.parametrize(
@@ -261,6 +322,12 @@ def test_phrasebook_maps_serbian_and_english_to_calls(text: str, call: str | Non
 def test_phrasebook_finds_every_call_in_a_sentence() -> None:
     assert to_calls("Desetka pik vam želi Dobar dan") == ("ten-of-spades", "good-day")
     assert speech(1, "Pitanje!") == Say(1, "question")
+
+
+def test_um_24_the_phrasebook_reads_mau_mau_as_one_call() -> None:
+    """UM-24: in a sentence the longest phrase wins: "Mau Mau" is one call."""
+    assert to_calls("Mau Mau") == ("mau-mau",)
+    assert to_calls("mau, then Mau Mau") == ("mau", "mau-mau")
 
 
 def test_mao_is_found_by_its_aliases() -> None:

@@ -356,6 +356,25 @@ def test_ru_15_two_players_a_finishing_penalty_card_is_still_paid() -> None:
     assert game.scores == (0, 5 + 5 + 5 + 5)
 
 
+def test_ru_15_a_final_attack_is_taken_even_when_nothing_is_left_to_draw() -> None:
+    """RU-15, RU-13, RU-17: facing a finishing penalty with an empty stock and no pile under
+    the top card, the player may still take the penalty (drawing what there is: nothing),
+    and the deal ends."""
+    game = Game.from_position(
+        RU,
+        hands=["", "5d 6c"],
+        pile="2h",
+        stock="",
+        to_move=1,
+        effect="final attack 2 by 0",
+        finished=(0,),
+    )
+    assert game.legal_moves_text(1) == ["draw"]
+    events = game.play("draw")
+    assert AttackAccepted(1, 2) in events
+    assert game.is_over and game.scores == (0, 10)
+
+
 def test_ru_15_an_accumulated_penalty_is_paid_at_the_end() -> None:
     """RU-15: an accumulated penalty is paid at the end."""
     game = position(["2c 5d", "2h", "7s 8s"], pile="2s", stock="4d 4c 4s 5s", effect="attack 2")
@@ -403,6 +422,14 @@ def test_ru_15_a_final_attack_position_is_read_and_saved() -> None:
     game.play("2c")
     assert game.is_over
     assert Game.from_json(game.to_json()).record == game.record
+
+
+def test_ru_15_only_final_attack_text_reads_as_a_final_attack() -> None:
+    """RU-15: a final attack is written ``final attack N by S``; another first word is
+    no effect."""
+    assert isinstance(RU.parse_effect("final attack 2 by 0"), FinalAttack)
+    with pytest.raises(SetupError):
+        RU.parse_effect("fatal attack 2 by 0")
 
 
 def test_ru_7_ru_9_a_changer_drawn_by_a_player_holding_the_named_suit_is_not_playable() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from makao import ALL_CARDS, Card, Game, Outcome, Rank, variants
+from makao.variants.russian.rules import DealEnd
 from makao.variants.russian.scoring import RUSSIAN_POINTS, deal_scores, hand_points, point_table
 
 EXPECTED = {
@@ -40,6 +41,15 @@ def test_ru_2_the_table_covers_every_card_and_is_read_only() -> None:
         RUSSIAN_POINTS[Card.parse("2c")] = 0  # type: ignore[index]
 
 
+def test_ru_2_the_point_table_has_no_entry_but_for_cards() -> None:
+    """RU-2: the table maps cards; a key that is not a card is missing (a KeyError)."""
+    assert "Ah" not in RUSSIAN_POINTS  # type: ignore[comparison-overlap]
+    assert RUSSIAN_POINTS.get("Ah") is None  # type: ignore[call-overload]
+    with pytest.raises(KeyError):
+        RUSSIAN_POINTS["Ah"]  # type: ignore[index]
+    assert RUSSIAN_POINTS[Card.parse("Ah")] == 50
+
+
 def test_ru_2_a_hand_is_the_sum_of_its_cards() -> None:
     assert hand_points("Ah Kh 9c 3d 2s 10h 5c") == 205
     assert hand_points([Card.parse("9c"), Card.parse("9c")]) == 80  # two decks
@@ -68,6 +78,17 @@ def test_ru_16_a_finished_deal_reports_the_points_left_in_each_hand() -> None:
     game.play("5h")
     assert game.is_over
     assert game.scores == (0, 50 + 40, 50 + 20 + 10)
+
+
+def test_ru_16_a_deal_is_scored_with_the_deal_end_rules_point_table() -> None:
+    """RU-16: ``Game.scores`` uses the ``points`` table of the variant's ``DealEnd`` rule."""
+    table = point_table({Rank.ACE: 1, Rank.NINE: 2})
+    variant = variants.russian().replace(
+        DealEnd, DealEnd(points=table, ids=("RU-15", "RU-16", "RU-18"))
+    )
+    game = Game.from_position(variant, hands=["5h", "Ah 9d", "9c"], pile="7h", stock="Jd")
+    game.play("5h")
+    assert game.is_over and game.scores == (0, 3, 2)
 
 
 def test_pl_34_the_basic_polish_game_scores_nothing() -> None:
