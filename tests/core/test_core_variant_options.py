@@ -3,11 +3,14 @@ twice."""
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 
 from makao import variants
 from makao.errors import SetupError
-from makao.sim.spec import describe, parse_bot, parse_spec, parse_variant
+from makao.rules import Wild
+from makao.sim.spec import describe, parse_bot, parse_options, parse_spec, parse_variant
 
 
 @pytest.mark.parametrize("seat", [99, -5, 17])
@@ -52,3 +55,70 @@ def test_um_27_a_choice_option_is_read_from_text_and_written_back(choice: str) -
 def test_um_27_a_choice_option_refuses_another_word_naming_the_choices() -> None:
     with pytest.raises(SetupError, match="expects one of 'reject', 'penalize', not 'warn'"):
         parse_variant("mao:illegal_play=warn")
+
+
+def test_a_spec_reads_with_spaces_around_its_name_options_and_commas() -> None:
+    """Spaces around the name, keys, values and commas, and empty options, are ignored."""
+    text = " polish : decks = 2 , , play_for_places = false , "
+    assert parse_spec(text) == ("polish", {"decks": "2", "play_for_places": "false"})
+    assert parse_variant(text) == variants.polish(decks=2, play_for_places=False)
+
+
+def test_an_option_with_no_name_is_refused_asking_for_key_value() -> None:
+    with pytest.raises(SetupError, match="bad option '=2' in 'polish:=2': write key=value"):
+        parse_spec("polish:=2")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        *[(text, True) for text in ("true", "True", "YES", "on", "1")],
+        *[(text, False) for text in ("false", "No", "OFF", "0")],
+    ],
+)
+def test_a_boolean_option_reads_each_spelling_in_any_case(text: str, value: bool) -> None:
+    variant = parse_variant(f"polish:last_card_effect_applies={text}")
+    assert variant.option_dict["last_card_effect_applies"] is value
+
+
+@pytest.mark.parametrize("text", ["none", "None", "NULL", "null"])
+def test_an_option_that_may_be_none_reads_none_and_null(text: str) -> None:
+    assert parse_variant(f"polish:decks={text}").option_dict["decks"] is None
+
+
+def test_ru_18_a_whole_match_limit_stays_a_whole_number() -> None:
+    """RU-18: ``match_limit`` (a whole number or a decimal) keeps ``300`` an ``int``."""
+    whole = parse_variant("russian:match_limit=300").option_dict["match_limit"]
+    assert whole == 300 and type(whole) is int
+    assert parse_variant("russian:match_limit=300.5").option_dict["match_limit"] == 300.5
+    assert describe(parse_variant("russian:match_limit=300")) == "russian:match_limit=300"
+
+
+def test_an_untyped_option_takes_the_likeliest_reading() -> None:
+    def build(a=0, b=0, c=0, d=0, e=0):  # type: ignore[no-untyped-def]  # the untyped case
+        """A factory without type hints."""
+
+    texts = {"a": "3", "b": "none", "c": "Yes", "d": "2.5", "e": "word"}
+    typed = parse_options("f", build, texts)
+    assert typed == {"a": 3, "b": None, "c": True, "d": 2.5, "e": "word"}
+    assert type(typed["a"]) is int
+
+
+def test_a_factory_whose_hints_cannot_be_read_is_typed_by_its_signature() -> None:
+    """A `functools.partial` (no hints to read) still types its options."""
+
+    def build(x: int, y: int) -> None:
+        """A factory of two whole numbers."""
+
+    assert parse_options("p", functools.partial(build, x=1), {"y": "2"}) == {"y": 2}
+
+
+def test_an_unknown_option_of_a_factory_without_options_says_none() -> None:
+    with pytest.raises(SetupError, match="unknown option 'foo' for bot 'heuristic'; options: none"):
+        parse_bot("heuristic:foo=1")
+
+
+def test_describe_names_a_custom_variant_by_its_own_name() -> None:
+    """A variant named by its user (no factory of that name) is described by its name."""
+    mine = variants.polish().without(Wild, name="no-wilds")
+    assert describe(mine) == "no-wilds"
