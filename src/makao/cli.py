@@ -432,14 +432,8 @@ def variant_details(name: str) -> str:
     lines += [f"    {key}: {_annotation(p)} = {p.default!r}" for key, p in params.items()]
     if not params:
         lines.append("    none")
-    lines += ["", "aliases: " + (", ".join(aliases(variant.name)) or "none")]
+    lines += ["", "aliases: " + (", ".join(variants.aliases(variant.name)) or "none")]
     return "\n".join(lines)
-
-
-def aliases(name: str) -> list[str]:
-    """The other names ``variants.get`` accepts for variant ``name``."""
-    table: dict[str, str] = getattr(variants, "_ALIASES", {})
-    return [alias for alias, target in table.items() if target == name and alias != name]
 
 
 def _summary(build: Callable[..., object], name: str) -> str:

@@ -296,7 +296,7 @@ def test_variants_shows_the_types_of_a_variant_without_string_annotations(
         return variants.polish()
 
     build.__annotations__ = {"size": int, "return": Variant}
-    monkeypatch.setitem(variants._REGISTRY, "audit-test", build)
-    monkeypatch.setitem(variants._ALIASES, "audit-test", "audit-test")
+    monkeypatch.setitem(variants._VARIANTS._factories, "audit-test", build)
+    monkeypatch.setitem(variants._VARIANTS._names, "audit-test", "audit-test")
     code, out, _ = _run(capsys, "variants")
     assert code == 0 and "    size (int, default 3)" in out

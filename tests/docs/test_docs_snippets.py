@@ -1,19 +1,21 @@
 """Every Python snippet in the documentation (and the README's tour) runs.
 
 Every ```python block in docs/**/*.md or README.md is executed, each in a fresh namespace
-in a temporary directory. The only blocks left out are those that include a file
+in a temporary directory, with copies of the variant and bot registries (a block may
+register its own, `makao.variants.register`). The only blocks left out are those that include a file
 (``--8<--``: the examples are run by tests/examples/test_examples_run.py). A block that fails only
 because an optional extra (a third-party package) is not installed is skipped, naming it.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from pathlib import Path
 
 import pytest
 
-from makao import variants
+from makao import bots, variants
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -43,6 +45,8 @@ def test_docs_code_block_runs(
     where: str, code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(variants, "_VARIANTS", copy.deepcopy(variants._VARIANTS))
+    monkeypatch.setattr(bots, "_BOTS", copy.deepcopy(bots._BOTS))
     try:
         exec(compile(code, where, "exec"), {"__name__": "__main__"})
     except ModuleNotFoundError as error:

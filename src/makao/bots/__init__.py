@@ -15,13 +15,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from makao._registry import Registry
 from makao.bots.heuristic import HeuristicBot
 from makao.bots.mcts import MCTSBot, reward, rewards
 from makao.bots.policy import Situation, prefer_calls, score_move
 from makao.bots.protocol import BaseBot, Bot, is_turn_move
 from makao.bots.random import RandomBot
 from makao.bots.sampling import Determinizer, sample_hidden, unseen_cards
-from makao.errors import SetupError
 
 __all__ = [
     "BaseBot",
@@ -44,36 +44,36 @@ __all__ = [
     "unseen_cards",
 ]
 
-_REGISTRY: dict[str, Callable[..., Bot]] = {}
+_BOTS: Registry[Bot] = Registry("bot")
 
 
 def register(name: str, factory: Callable[..., Bot]) -> None:
-    """Make ``factory`` (keyword options → a bot) available as ``name``."""
-    _REGISTRY[name.lower()] = factory
+    """Make ``factory`` (keyword options → a bot) available as ``name``: to `get`, to bot
+    specs (``"name:k=v"``) and so to the command line.
+
+    Case, hyphens, underscores and spaces do not matter in a name. A name that is empty
+    or not a string, a factory that is not callable, and a built-in bot's name are
+    refused with a [`SetupError`][makao.errors.SetupError]; registering a name again
+    replaces its factory."""
+    _BOTS.register(name, factory)
 
 
 def names() -> tuple[str, ...]:
     """The registered bot names."""
-    return tuple(_REGISTRY)
+    return _BOTS.names()
 
 
 def factory(name: str) -> Callable[..., Bot]:
     """The constructor registered under ``name``."""
-    found = _REGISTRY.get(name.lower())
-    if found is None:
-        raise SetupError(f"unknown bot {name!r}; known: {', '.join(_REGISTRY)}")
-    return found
+    return _BOTS.factory(name)
 
 
 def get(name: str, **options: Any) -> Bot:
     """Build the bot ``name`` with keyword ``options`` (``get("mcts", playouts=50)``)."""
-    build = factory(name)
-    try:
-        return build(**options)
-    except TypeError as error:
-        raise SetupError(f"bad options for bot {name!r}: {error}") from None
+    return _BOTS.get(name, options)
 
 
 register("random", RandomBot)
 register("heuristic", HeuristicBot)
 register("mcts", MCTSBot)
+_BOTS.freeze_built_ins()

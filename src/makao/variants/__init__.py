@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from makao.errors import SetupError
+from makao._registry import Registry
 from makao.variant import Variant
 from makao.variants.crazy_eights import crazy_eights
 from makao.variants.mao import mao
@@ -16,6 +16,7 @@ from makao.variants.russian import russian
 from makao.variants.switch import switch
 
 __all__ = [
+    "aliases",
     "crazy_eights",
     "get",
     "mao",
@@ -28,47 +29,38 @@ __all__ = [
     "switch",
 ]
 
-_REGISTRY: dict[str, Callable[..., Variant]] = {}
-_ALIASES: dict[str, str] = {}
+_VARIANTS: Registry[Variant] = Registry("variant")
 
 
 def register(name: str, factory: Callable[..., Variant], *aliases: str) -> None:
-    """Make ``factory`` (keyword options → Variant) available as ``name`` and aliases."""
-    _REGISTRY[name] = factory
-    for alias in (name, *aliases):
-        _ALIASES[_key(alias)] = name
+    """Make ``factory`` (keyword options → Variant) available as ``name`` and ``aliases``:
+    to `get`, to variant specs (``"name:k=v"``) and so to the command line.
 
-
-def _key(name: str) -> str:
-    """One alias rule for every variant: case, hyphens, underscores and spaces do not
-    matter (``ultimate_mao``, ``Ultimate-Mao`` and ``ultimate mao`` are one name)."""
-    return name.strip().lower().replace("_", "-").replace(" ", "-")
+    Case, hyphens, underscores and spaces do not matter in a name. A name that is empty
+    or not a string, a factory that is not callable, a built-in variant's name, and a
+    name or alias that already stands for another variant are refused with a
+    [`SetupError`][makao.errors.SetupError]; registering a name again replaces its factory."""
+    _VARIANTS.register(name, factory, aliases)
 
 
 def names() -> tuple[str, ...]:
     """The registered variant names."""
-    return tuple(_REGISTRY)
+    return _VARIANTS.names()
+
+
+def aliases(name: str) -> tuple[str, ...]:
+    """The other names `get` accepts for the variant ``name``."""
+    return _VARIANTS.aliases(name)
 
 
 def factory(name: str) -> Callable[..., Variant]:
     """The constructor registered under ``name`` (or an alias)."""
-    if not isinstance(name, str):
-        raise SetupError(f"a variant's name is a string, not {type(name).__name__}")
-    key = _ALIASES.get(_key(name))
-    if key is None:
-        raise SetupError(f"unknown variant {name!r}; known: {', '.join(_REGISTRY)}")
-    return _REGISTRY[key]
+    return _VARIANTS.factory(name)
 
 
 def get(name: str, **options: Any) -> Variant:
     """Build the variant ``name`` with keyword ``options``; unknown options are refused."""
-    build = factory(name)
-    try:
-        return build(**options)  # built-in factories check their options themselves
-    except SetupError:
-        raise
-    except (TypeError, ValueError) as error:
-        raise SetupError(f"bad options for variant {name!r}: {error}") from None
+    return _VARIANTS.get(name, options)  # built-in factories check their options themselves
 
 
 register("polish", polish, "pl", "makao")
@@ -78,3 +70,4 @@ register("crazy-eights", crazy_eights, "crazy-8s", "crazy_eights")
 register("mau-mau", mau_mau, "maumau", "mau_mau")
 register("prsi", prsi, "prší")
 register("switch", switch, "last-card")
+_VARIANTS.freeze_built_ins()

@@ -1,0 +1,90 @@
+"""Factories found by name or alias: the one registry behind `makao.variants` and
+`makao.bots` (their `register`, `names`, `factory` and `get`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Generic, TypeVar
+
+from makao.errors import SetupError
+
+__all__ = ["Registry", "name_key"]
+
+T = TypeVar("T")
+
+
+def name_key(name: str) -> str:
+    """One alias rule for every name: case, hyphens, underscores and spaces do not
+    matter (``ultimate_mao``, ``Ultimate-Mao`` and ``ultimate mao`` are one name)."""
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+class Registry(Generic[T]):
+    """The factories of one kind (``"variant"``, ``"bot"``) by name, and their aliases.
+
+    A name or an alias is a non-empty string; one that already stands for another
+    entry, or for a built-in one, is refused with a `SetupError`. Registering a name
+    of one's own again replaces its factory (a notebook cell run twice)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._factories: dict[str, Callable[..., T]] = {}
+        self._names: dict[str, str] = {}  # alias key -> registered name
+        self._built_in: frozenset[str] = frozenset()
+
+    def register(self, name: object, factory: object, aliases: Iterable[object] = ()) -> None:
+        """Make ``factory`` (keyword options → a T) available as ``name`` and ``aliases``."""
+        label = _checked_name(self.kind, name)
+        if not callable(factory):
+            raise SetupError(f"a {self.kind}'s factory must be callable, not {factory!r:.60}")
+        if label in self._built_in:
+            raise SetupError(f"{label!r} is a built-in {self.kind}: register under another name")
+        keys = [name_key(_checked_name(self.kind, alias)) for alias in (label, *aliases)]
+        for key in keys:
+            owner = self._names.get(key)
+            if owner is not None and owner != label:
+                raise SetupError(f"{key!r} already names the {self.kind} {owner!r}")
+        self._factories[label] = factory
+        for key in keys:
+            self._names[key] = label
+
+    def freeze_built_ins(self) -> None:
+        """Mark every entry so far as built in: no later `register` replaces it."""
+        self._built_in = frozenset(self._factories)
+
+    def names(self) -> tuple[str, ...]:
+        """The registered names, in the order they were registered."""
+        return tuple(self._factories)
+
+    def aliases(self, name: str) -> tuple[str, ...]:
+        """The other names that stand for the entry ``name`` (its own name left out)."""
+        label = self._names.get(name_key(_checked_name(self.kind, name)), name)
+        return tuple(key for key, owner in self._names.items() if owner == label != key)
+
+    def factory(self, name: object) -> Callable[..., T]:
+        """The factory registered under ``name`` or one of its aliases."""
+        label = self._names.get(name_key(_checked_name(self.kind, name)))
+        if label is None:
+            known = ", ".join(self._factories)
+            raise SetupError(f"unknown {self.kind} {name!r}; known: {known}")
+        return self._factories[label]
+
+    def get(self, name: object, options: dict[str, Any]) -> T:
+        """The factory of ``name`` called with ``options``; options it refuses (a
+        `TypeError` or `ValueError`) are a `SetupError`."""
+        build = self.factory(name)
+        try:
+            return build(**options)
+        except SetupError:
+            raise
+        except (TypeError, ValueError) as error:
+            raise SetupError(f"bad options for {self.kind} {name!r}: {error}") from None
+
+
+def _checked_name(kind: str, name: object) -> str:
+    """``name`` if it is a string with something in it, else a `SetupError`."""
+    if not isinstance(name, str):
+        raise SetupError(f"a {kind}'s name is a string, not {type(name).__name__}")
+    if not name.strip():
+        raise SetupError(f"a {kind}'s name must not be empty")
+    return name

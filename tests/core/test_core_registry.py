@@ -1,0 +1,160 @@
+"""The registries of variants and bots: `makao.variants.register` and `makao.bots.register`,
+found by name or alias, and their refusals of bad names, factories and taken names."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from makao import Game, bots, variants
+from makao.bots import RandomBot
+from makao.errors import SetupError
+from makao.rules import Wild
+from makao.sim.spec import describe, parse_bot, parse_variant
+from makao.variant import Variant
+
+
+@pytest.fixture(autouse=True)
+def _own_registries(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each test registers into copies of the registries, dropped when it ends."""
+    monkeypatch.setattr(variants, "_VARIANTS", copy.deepcopy(variants._VARIANTS))
+    monkeypatch.setattr(bots, "_BOTS", copy.deepcopy(bots._BOTS))
+    yield
+
+
+def no_wilds(*, hand_size: int = 5) -> Variant:
+    """Polish without wild cards (a test variant)."""
+    return variants.polish().without(Wild, name="no-wilds")
+
+
+def test_a_registered_variant_is_found_by_name_and_alias_in_any_spelling() -> None:
+    variants.register("no-wilds", no_wilds, "plain_polish")
+    for name in ("no-wilds", "No Wilds", "no_wilds", "plain polish", "PLAIN-POLISH"):
+        assert variants.get(name) == no_wilds()
+    assert variants.names()[-1] == "no-wilds"
+    assert variants.aliases("no-wilds") == ("plain-polish",)
+    assert parse_variant("No Wilds: hand_size=5") == no_wilds()
+    assert describe(no_wilds()) == "no-wilds"
+
+
+def test_a_game_of_a_registered_variant_loads_by_its_name() -> None:
+    variants.register("no-wilds", no_wilds)
+    game = Game.new(variants.get("no-wilds"), 2, seed=3)
+    game.play(game.legal_moves()[0])
+    assert Game.from_json(game.to_json()) == game
+
+
+def test_the_built_in_aliases_are_listed() -> None:
+    assert variants.aliases("polish") == ("pl", "makao")
+    assert variants.aliases("crazy-eights") == ("crazy-8s",)
+    assert variants.aliases("prsi") == ("prší",)
+
+
+@pytest.mark.parametrize(
+    ("name", "factory", "aliases", "message"),
+    [
+        ("", no_wilds, (), "a variant's name must not be empty"),
+        ("  ", no_wilds, (), "a variant's name must not be empty"),
+        (5, no_wilds, (), "a variant's name is a string, not int"),
+        ("mine", 5, (), "a variant's factory must be callable, not 5"),
+        ("mine", no_wilds, ("",), "a variant's name must not be empty"),
+        ("polish", no_wilds, (), "'polish' is a built-in variant: register under another name"),
+        ("Polish", no_wilds, (), "'polish' already names the variant 'polish'"),
+        ("mine", no_wilds, ("pl",), "'pl' already names the variant 'polish'"),
+        ("mine", no_wilds, ("Crazy 8s",), "'crazy-8s' already names the variant 'crazy-eights'"),
+    ],
+)
+def test_register_refuses_bad_and_taken_names_and_factories(
+    name: object, factory: object, aliases: tuple[object, ...], message: str
+) -> None:
+    before = (variants.names(), variants.aliases("polish"))
+    with pytest.raises(SetupError, match=f"^{message}$"):
+        variants.register(name, factory, *aliases)  # type: ignore[arg-type]
+    assert (variants.names(), variants.aliases("polish")) == before
+    assert variants.get("pl") == variants.polish()
+
+
+def test_an_alias_of_one_registered_variant_is_refused_to_another() -> None:
+    variants.register("no-wilds", no_wilds, "plain")
+    with pytest.raises(SetupError, match="'plain' already names the variant 'no-wilds'"):
+        variants.register("other", variants.polish, "plain")
+    assert "other" not in variants.names()
+
+
+def test_registering_a_name_again_replaces_its_factory() -> None:
+    """A notebook cell run twice registers its variant again without an error."""
+    variants.register("no-wilds", no_wilds)
+    variants.register("no-wilds", variants.polish)
+    assert variants.get("no-wilds") == variants.polish()
+    assert variants.names().count("no-wilds") == 1
+
+
+def test_a_variant_factorys_value_error_is_a_setup_error_naming_the_variant() -> None:
+    def strict(*, size: int = 1) -> Variant:
+        """Refuses every size but 1."""
+        if size != 1:
+            raise ValueError(f"size must be 1, not {size}")
+        return variants.polish()
+
+    variants.register("strict", strict)
+    with pytest.raises(SetupError, match="bad options for variant 'strict': size must be 1"):
+        variants.get("strict", size=2)
+
+
+def seeded_random(*, talk: float = 0.0) -> RandomBot:
+    """A random bot that never talks (a test bot)."""
+    return RandomBot(talk=talk)
+
+
+def test_a_registered_bot_is_found_by_name_in_any_spelling() -> None:
+    bots.register("quiet_random", seeded_random)
+    assert bots.names()[-1] == "quiet_random"
+    for name in ("quiet_random", "Quiet Random", "quiet-random"):
+        assert isinstance(bots.get(name), RandomBot)
+    assert isinstance(parse_bot("quiet-random:talk=0.5"), RandomBot)
+
+
+@pytest.mark.parametrize(
+    ("name", "factory", "message"),
+    [
+        ("", seeded_random, "a bot's name must not be empty"),
+        (None, seeded_random, "a bot's name is a string, not NoneType"),
+        ("mine", "RandomBot", "a bot's factory must be callable, not 'RandomBot'"),
+        ("mcts", seeded_random, "'mcts' is a built-in bot: register under another name"),
+        ("MCTS", seeded_random, "'mcts' already names the bot 'mcts'"),
+    ],
+)
+def test_bot_register_refuses_bad_and_taken_names_and_factories(
+    name: object, factory: object, message: str
+) -> None:
+    before = bots.names()
+    with pytest.raises(SetupError, match=f"^{message}$"):
+        bots.register(name, factory)  # type: ignore[arg-type]
+    assert bots.names() == before
+
+
+@pytest.mark.parametrize("name", [5, None, ("mcts",)])
+def test_a_name_that_is_no_string_is_a_setup_error(name: object) -> None:
+    lookups: list[Callable[[str], object]] = [
+        variants.factory,
+        variants.get,
+        bots.factory,
+        bots.get,
+    ]
+    for lookup in lookups:
+        with pytest.raises(SetupError, match="name is a string, not"):
+            lookup(name)  # type: ignore[arg-type]
+
+
+def test_a_bot_factorys_value_error_is_a_setup_error_naming_the_bot() -> None:
+    def picky(*, talk: float = 0.0) -> RandomBot:
+        """Refuses talk."""
+        if talk:
+            raise ValueError("this bot never talks")
+        return RandomBot(talk=0.0)
+
+    bots.register("picky", picky)
+    with pytest.raises(SetupError, match="bad options for bot 'picky': this bot never talks"):
+        bots.get("picky", talk=0.5)
