@@ -225,3 +225,42 @@ def test_pl_3_a_start_rule_refuses_a_hand_size_that_is_no_count_of_cards(bad: ob
     with pytest.raises(ValueError, match="hand_size"):
         StartRule(hand_size=bad)  # type: ignore[arg-type]
     assert StartRule(hand_size=0).hand_size == 0 and StartRule().hand_size == 5
+
+
+@pytest.mark.parametrize(
+    "text", ["attack", "attack x", "attack x by 0", "attack 2 of", "wait", "wait x", "demand"]
+)
+def test_pl_12_pl_17_pl_21_a_rule_reads_a_text_not_its_effect_as_none(text: str) -> None:
+    """PL-12, PL-17, PL-21: a rule's ``parse_effect`` answers None, raising nothing, for a
+    text it cannot read (a short one, a number that is no number)."""
+    for rule in POLISH.rules:
+        if isinstance(rule, CardRule):
+            assert rule.parse_effect(text.split()) is None, rule
+
+
+def test_pl_12_a_by_with_no_seat_is_refused_and_crashes_no_rule() -> None:
+    """PL-12: ``by`` with no seat number after it is refused by the variant, naming why;
+    the rule read on its own raises nothing (the variant checks the text read back)."""
+    battle = next(rule for rule in POLISH.rules if isinstance(rule, BattleCards))
+    for text in ("attack 2 by", "attack 2 by x"):
+        battle.parse_effect(text.split())
+        with pytest.raises(SetupError, match="'by' needs a seat number"):
+            POLISH.parse_effect(text)
+
+
+class _EqualToAnyText:
+    """No string, though equal to every string."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, str)
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def test_pl_12_pl_27_a_rule_choice_is_one_of_its_strings_not_an_object_equal_to_one() -> None:
+    """PL-12, PL-27: a rule's ``answer`` or ``binds`` must be one of the strings themselves."""
+    with pytest.raises(ValueError, match="answer must be one of 'match', 'same_rank'"):
+        BattleCards({"2h": 2}, answer=_EqualToAnyText())  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="binds must be one of 'next', 'until_covered'"):
+        SuitDemandCards(binds=_EqualToAnyText())  # type: ignore[arg-type]

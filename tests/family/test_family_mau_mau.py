@@ -17,7 +17,7 @@ from makao.events import (
     SuitNamed,
     TurnSkipped,
 )
-from makao.rules import AttackEffect, SuitDemand
+from makao.rules import AttackEffect, PlayRule, SuitDemand
 
 MM = variants.get("mau-mau")
 
@@ -187,3 +187,13 @@ def test_mm_2_one_card_per_turn_not_a_set_of_the_same_rank() -> None:
     """MM-2: one card per turn; two nines matching the top card are two plays, not one."""
     game = Game.from_position(MM, hands=["9c 9d Kd", "Ah"], pile="9h", stock="Qs")
     assert plays(game) == {"9c", "9d"}
+
+
+def test_mm_4_each_eight_of_a_several_card_play_skips_a_player() -> None:
+    """MM-4: with several eights played at once (a house rule), each skips a player."""
+    several = MM.replace(PlayRule, PlayRule(multi_card=True, ids=("MM-2",)))
+    game = Game.from_position(
+        several, hands=["8h 8s 9c", "9d", "10d", "Jd"], pile="8c", stock="7c 7d"
+    )
+    assert game.play("8h 8s")[1:] == (TurnSkipped(1), TurnSkipped(2))
+    assert game.to_move == 3

@@ -6,6 +6,8 @@ import pytest
 
 from makao import Card, Game, IllegalMoveError, Play, parse_cards, variants
 from makao.events import AttackAccepted, AttackRaised, CardsDrawn, CardsPlayed
+from makao.rules import BattleCards
+from makao.variants.polish import polish_battle_cards
 
 PL = variants.polish()
 STOCK = "5c 6c 7c 8c 9c 10c 5d 6d 7d 8d 9d 10d"
@@ -200,3 +202,45 @@ def test_pl_16_a_defence_consists_of_battle_cards_only() -> None:
     assert plays(game) == {"Kh", "2s", "2s 2h"}
     with pytest.raises(IllegalMoveError):
         game.play("Kh Kc")
+
+
+def test_pl_10_penalties_are_kept_in_card_order() -> None:
+    """PL-10: a battle-card rule keeps its penalties in card order, however they are given."""
+    rule = BattleCards({"Kh": 5, "3h": 3, "2h": 2})
+    assert [(str(card), penalty) for card, penalty in rule.penalties] == [
+        ("2h", 2),
+        ("3h", 3),
+        ("Kh", 5),
+    ]
+    assert rule == BattleCards([("3h", 3), ("2h", 2), ("Kh", 5)])
+
+
+def test_pl_12_battle_cards_made_without_an_answer_defend_by_suit_or_rank() -> None:
+    """PL-12: by default a battle card defends if it matches the top card by suit or rank."""
+    rule = BattleCards({"2h": 2, "3h": 3, "2s": 2})
+    assert rule.answer == "match"
+    assert rule.answers(Card.parse("2h"), Card.parse("3h"))  # suit only
+    assert rule.answers(Card.parse("2h"), Card.parse("2s"))  # rank only
+
+
+def test_pl_14_king_of_spades_and_king_of_hearts_differ_in_effect() -> None:
+    """PL-14: K♠ attacks backwards and K♥ forwards, so their effect classes differ."""
+    rule = polish_battle_cards()
+    kh, ks = Card.parse("Kh"), Card.parse("Ks")
+    assert rule.effect_class(kh) != rule.effect_class(ks)
+    assert rule.effect_class(Card.parse("2h")) == rule.effect_class(Card.parse("2s"))
+
+
+def test_pl_15_a_backwards_attack_read_from_text_resumes_after_its_attacker() -> None:
+    """PL-15: ``attack 5 by 0 back`` is a backwards attack: accepted, play resumes at 1."""
+    assert PL.parse_effect("attack 5 by 0 back").to_text() == "attack 5 by 0 back"
+    game = Game.from_position(
+        PL,
+        hands=["5d 6d", "7d 8d", "9s 10s"],
+        pile="Ks",
+        stock=STOCK,
+        effect="attack 5 by 0 back",
+        to_move=2,
+    )
+    game.play("draw")
+    assert game.to_move == 1

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from makao import Card, Game, IllegalMoveError, Play, Rank, variants
 from makao.events import CardsDrawn, DemandEnded, DemandSet, TurnSkipped
+from makao.rules import RankDemandCards
+from makao.rules.demand import RankDemand
 
 PL = variants.polish()
 STOCK = "5c 6c 8c 9c 10c 5d 6d 8d 9d 10d"
@@ -171,3 +174,29 @@ def test_pl_19_pl_22_a_waiting_demanders_skipped_turn_ends_the_demand() -> None:
     assert events[1:] == (TurnSkipped(0), DemandEnded(Rank.SEVEN))
     assert game.effect is None and game.to_move == 1
     assert plays(game) == {"7h"}  # on 7s by rank, as without a demand
+
+
+def test_pl_24_a_jack_rule_made_without_options_makes_a_player_who_can_follow_follow() -> None:
+    """PL-24: by default (``may_decline`` false) a player able to follow may not draw."""
+    rule = RankDemandCards()
+    assert not rule.may_decline
+    variant = PL.replace(RankDemandCards, rule)
+    game = Game.from_position(
+        variant, hands=["5d", "7c 9c"], pile="Jh", stock=STOCK, effect="demand 7 by 0", to_move=1
+    )
+    assert game.legal_moves_text() == ["7c", "7c +makao"]
+
+
+@attrs.frozen
+class _UsersDemand(RankDemand):
+    """A user's rank demand: the engine calls its hooks (`RankDemand.may_draw`)."""
+
+
+def test_pl_24_a_demand_offers_no_draw_when_no_card_can_be_drawn() -> None:
+    """PL-24: a player who cannot follow draws -- unless there is no card to draw."""
+    jacks = next(rule for rule in PL.rules if isinstance(rule, RankDemandCards))
+    for effect in (_UsersDemand(Rank.SEVEN, 0, jacks), "demand 7 by 0"):
+        game = Game.from_position(
+            PL, hands=["5d", "9c 10c"], pile="Jh", stock="", effect=effect, to_move=1
+        )
+        assert game.legal_moves_text() == ["pass"]

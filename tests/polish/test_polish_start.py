@@ -217,3 +217,10 @@ def test_pl_4_when_the_redraws_keep_turning_function_cards_the_topmost_ordinary_
     PL.compiled.start.deal(game)
     assert game.top == Card.parse("6c")
     assert Card.parse("7c") in game.stock and len(game.stock) == 6
+
+
+def test_pl_1_the_factorys_own_refusal_of_decks_passes_unchanged() -> None:
+    """PL-1: ``decks=3`` is refused by the factory's own `SetupError`, not wrapped again."""
+    with pytest.raises(SetupError) as caught:
+        variants.polish(decks=3)
+    assert str(caught.value) == "decks must be 1 or 2, not 3"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from makao import Game, SetupError, variants
+from makao import Card, Game, SetupError, variants
 from makao.events import (
     AttackAccepted,
     AttackRaised,
@@ -19,6 +19,7 @@ from makao.events import (
     Penalised,
     StockReshuffled,
 )
+from makao.rules import BattleCards
 from makao.variant import Variant
 from makao.variants.russian.rules import FinalAttack
 from makao.variants.russian.scoring import deal_scores, hand_points
@@ -452,3 +453,11 @@ def test_ru_9_a_position_after_a_draw_moves_like_the_game_that_drew(hand: str, s
     assert set_up.must_play_drawn is stuck
     assert set_up.legal_moves_text(0) == game.legal_moves_text(0)
     assert ("pass" in set_up.legal_moves_text(0)) is not stuck
+
+
+def test_ru_11_an_extra_king_adds_no_penalty() -> None:
+    """RU-11: with ``any_king_answers_king`` a king other than K♥ answers, adding nothing."""
+    kings = variants.russian(any_king_answers_king=True)
+    rule = next(r for r in kings.rules if isinstance(r, BattleCards))
+    assert rule.penalty(Card.parse("Ks")) == 0
+    assert rule.penalty(Card.parse("Kh")) == 5 and rule.penalty(Card.parse("3s")) == 3
