@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from makao import Card, Draw, Game, Play, parse_cards, variants
-from makao.adapters.driver import Driver, rank_rewards
-from makao.errors import InvalidMoveError
+from makao.adapters.driver import Driver, point_rewards, rank_rewards, scoring
+from makao.bots import BaseBot
+from makao.errors import IllegalMoveError, InvalidMoveError
 from makao.events import Penalised
+from makao.moves import Move
+from makao.view import View
 
 PL = variants.polish()
 
@@ -144,3 +148,60 @@ def test_a_driver_survives_pickle_and_clone_mid_game() -> None:
             driver.window,
             driver.legal_actions(),
         )
+
+
+def test_a_scoring_function_is_taken_as_it_is() -> None:
+    """``rewards=`` may be a function of the game (its own, or `point_rewards`)."""
+
+    def mine(game: Game) -> tuple[float, ...]:
+        return (0.5,) * game.players
+
+    assert scoring(mine) is mine and scoring(point_rewards) is point_rewards
+    assert scoring("rank") is rank_rewards
+
+
+def test_pl_32_a_game_won_on_the_last_allowed_action_is_over_not_truncated() -> None:
+    """PL-32: the cap reached by the winning move ends the game by the rules: ranked,
+    not truncated."""
+    game = Game.from_position(PL, hands=["5h", "6c 8s"], pile="9h", stock="2c 3c")
+    driver = Driver(game, max_actions=2)
+    for action in driver.encode(Play(parse_cards("5h"))):
+        driver.step(action)
+    assert driver.steps == 2 and game.is_over
+    assert driver.is_over and not driver.truncated
+    assert driver.rewards() == (1.0, -1.0)
+
+
+def test_pl_30_a_bot_answers_a_reaction_turn_with_respond_and_its_turn_with_choose() -> None:
+    """PL-30: in a reaction turn a bot's ``respond`` is asked (``None`` is noop), in its
+    turn its ``choose``."""
+
+    class First(BaseBot):
+        def choose(self, view: View, moves: Sequence[Move]) -> Move:
+            return moves[0]
+
+    driver = forgot_makao()
+    assert driver.reacting and driver.bot_actions(First()) == (driver.noop,)
+    driver.step(driver.noop)
+    driver.step(driver.noop)
+    assert not driver.reacting and driver.bot_actions(First()) != (driver.noop,)
+
+
+def test_a_clone_keeps_the_steps_taken_and_the_cap() -> None:
+    """A clone counts on from the original's steps, to the same ``max_actions``."""
+    game = Game.from_position(PL, hands=["5h 6d 8c", "6h"], pile="9h", stock="2c 3c 4c 5c")
+    driver = Driver(game, max_actions=2)
+    driver.step(*driver.encode(Draw()))
+    copy = driver.clone()
+    assert (copy.steps, copy.max_actions) == (1, 2)
+    copy.step(copy.legal_actions()[0])
+    assert copy.truncated and not driver.truncated
+
+
+def test_an_illegal_id_is_an_illegal_move_naming_the_legal_ones() -> None:
+    """An id in range but not legal now raises `IllegalMoveError` (not `InvalidMoveError`),
+    listing the legal actions."""
+    driver = forgot_makao()
+    with pytest.raises(IllegalMoveError, match="not legal for seat 1: 1: stop 0, noop") as info:
+        driver.step(0)
+    assert not isinstance(info.value, InvalidMoveError) and driver.steps == 2

@@ -11,7 +11,8 @@ np = pytest.importorskip("numpy")
 
 from makao import Card, Draw, Game, Play, parse_cards, variants  # noqa: E402
 from makao.adapters.driver import Driver  # noqa: E402
-from makao.adapters.encoding import EFFECT_KINDS, Encoder  # noqa: E402
+from makao.adapters.encoding import EFFECT_KINDS, HIGH, Encoder  # noqa: E402
+from makao.errors import SetupError  # noqa: E402
 
 PL = variants.polish()
 ENC = Encoder(3)
@@ -146,3 +147,109 @@ def test_hidden_cards_shuffled_mid_game_never_change_any_seats_encoding() -> Non
         game.stock = pool
         assert np.array_equal(before, ENC.observe(changed, seat))
         driver.step(rng.choice(driver.legal_actions()))
+
+
+def test_sizes_are_288_plus_6_per_seat_and_58_per_seat_with_memory() -> None:
+    """The documented sizes: 288 + 6·N, and 288 + 58·N with ``memory`` (N = ``seats``)."""
+    assert (Encoder(2).size, Encoder(2, seats=8).size) == (300, 336)
+    assert Encoder(3, memory=True).size == 288 + 58 * 3
+    assert Encoder(2, seats=4, memory=True).size == 288 + 58 * 4
+
+
+@pytest.mark.parametrize("seats", [2, 65])
+def test_seats_below_players_or_above_64_are_setup_errors(seats: int) -> None:
+    """``seats`` pads the per-seat segments: from ``players`` up to 64, else `SetupError`."""
+    assert Encoder(3, seats=3).size == Encoder(3).size and Encoder(3, seats=64).size == 288 + 384
+    with pytest.raises(SetupError, match=f"between players \\(3\\) and 64, not {seats}"):
+        Encoder(3, seats=seats)
+
+
+@pytest.mark.parametrize("seats", [2.5, "8", True])
+def test_seats_that_are_no_whole_number_are_setup_errors(seats: object) -> None:
+    """``seats=2.5`` made a float size, ``"8"`` a `TypeError`: both are `SetupError`s."""
+    with pytest.raises(SetupError, match=f"seats must be a whole number .*, not {seats!r}"):
+        Encoder(3, seats=seats)  # type: ignore[arg-type]
+
+
+def test_pl_32_finished_seats_are_shown_per_relative_seat() -> None:
+    """PL-32: a seat that has gone out is flagged, counted from the observer."""
+    game = Game.from_position(PL, hands=["", "5c 6c", "7h 8s"], pile="9h", to_move=1, finished=(0,))
+    assert segment(game, "finished", seat=1) == [0, 0, 1]
+    assert segment(game, "finished", seat=0) == [1, 0, 0]
+
+
+def test_the_stock_size_is_shown() -> None:
+    """``stock_size`` counts the cards in the stock."""
+    assert segment(table(), "stock_size") == [2]
+
+
+def test_um_21_a_public_flag_is_no_seat_owing_a_call() -> None:
+    """UM-21: Mao's public ``("dealing", True)`` is a flag, not seat 1 owing a call."""
+    game = Game.new(variants.mao(), 3, seed=1)
+    assert ("dealing", True) in game.view(0).public
+    assert segment(game, "owes_call") == [0, 0, 0]
+
+
+def test_pl_7_the_cards_of_a_play_being_built_are_shown_as_its_prefix() -> None:
+    """PL-7: a multi-card play is built card by card; the chosen cards are the prefix."""
+    game = Game.from_position(PL, hands=["7h 7s 9c", "5d 6d", "8c"], pile="7d", stock="2c 3c")
+    driver = Driver(game)
+    driver.step(driver.encode(Play(parse_cards("7h 7s")))[0])
+    prefix = [float(x) for x in ENC.segment(ENC.observe(driver, 0), "prefix")]
+    assert prefix[Card.parse("7h").index] == 1 and sum(prefix) == 1
+
+
+def test_the_memory_of_played_cards_is_rolled_to_the_observer() -> None:
+    """``played`` rows are seats; the encoding's first row is the observer's own."""
+    encoder = Encoder(3, memory=True)
+    played = np.zeros((3, 52), dtype=np.float32)
+    for seat in range(3):
+        played[seat, seat] = 1
+    vector = encoder.encode(table().view(1), played=played)
+    rows = encoder.segment(vector, "played").reshape(3, 52)
+    assert [int(np.flatnonzero(row)[0]) for row in rows] == [1, 2, 0]
+
+
+def test_pl_18_values_are_clipped_at_high() -> None:
+    """PL-18: a wait of 300 turns (up to 1000 may be set) is shown as `HIGH`, 255."""
+    assert segment(table(waits=[300, 0, 0]), "waits") == [HIGH, 0, 0]
+
+
+def test_no_effect_is_the_kind_none() -> None:
+    """Without an effect, ``effect_kind`` is one-hot at ``none``."""
+    assert segment(table(), "effect_kind") == [1, 0, 0, 0, 0, 0]
+
+
+def test_ru_15_an_effect_of_an_unknown_kind_is_other() -> None:
+    """RU-15: the final attack reads ``final attack …``: its kind is ``other``."""
+    game = Game.from_position(
+        variants.russian(),
+        hands=["5h 6d", "6h 7s 8d", "7h 8s"],
+        pile="9h",
+        stock="Kd 5s",
+        effect="final attack 2 by 1",
+    )
+    assert segment(game, "effect_kind") == [0, 0, 0, 0, 0, 1]
+
+
+def test_pl_15_an_attack_sent_backwards_sets_the_flag() -> None:
+    """PL-15: the K♠ attack goes backwards: ``effect_flag`` is 1 (0 for a forward one)."""
+    assert segment(table("attack 5 by 2 back"), "effect_flag") == [1]
+    assert segment(table("attack 5 by 2"), "effect_flag") == [0]
+
+
+def test_pl_12_the_effect_seat_wraps_round_the_players_not_the_padding() -> None:
+    """PL-12: with seats padded to 8, seat 0's attack seen from seat 2 is 1 seat on."""
+    encoder = Encoder(3, seats=8)
+    vector = encoder.encode(table("attack 5 by 0").view(2))
+    assert [float(x) for x in encoder.segment(vector, "effect_seat")] == [0, 1, 0, 0, 0, 0, 0, 0]
+
+
+def test_two_decks_count_each_card_twice() -> None:
+    """With two decks a card may lie twice in the pile: it counts 2."""
+    game = Game.from_position(
+        variants.polish(decks=2), hands=["5h 6d", "6h 7s 8d"], pile="9h 5c 9h", stock="Kd 5s"
+    )
+    enc = Encoder(2)
+    pile = enc.segment(enc.observe(Driver(game), 0), "pile")
+    assert pile[Card.parse("9h").index] == 2 and pile.sum() == 3

@@ -133,3 +133,13 @@ def test_openspiel_fixed_size_passes_random_sim_test(variant: str) -> None:
     game = pyspiel.load_game(game_name(variant), params)
     assert game.num_distinct_actions() == FIXED_ACTIONS
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_an_out_of_turn_action_no_built_in_variant_has_gets_no_fixed_id() -> None:
+    """An out-of-turn action outside every built-in variant is a `SetupError` naming it."""
+    space = cast(
+        Any,
+        SimpleNamespace(ends=(None,), calls=(), extras=(Say(0, "hooray"),), players=2, size=56),
+    )
+    with pytest.raises(SetupError, match="out-of-turn action 0: say hooray has no fixed"):
+        FixedActions(space)

@@ -196,12 +196,15 @@ def test_a_cap_below_one_or_no_whole_number_is_refused(cap: object) -> None:
         ({"illegal_reward": None}, "illegal_reward must be a number, not None"),
         ({"rewards": "gold"}, "rewards must be one of rank, points or a function, not 'gold'"),
         ({"rewards": ["rank"]}, "rewards must be one of .*, not \\['rank'\\]"),
+        ({"opponents": [123]}, "each opponent must be a bot name or a Bot, not 123"),
+        ({"opponents": None}, "opponents must be a bot name or a sequence, not None"),
     ],
 )
 def test_bad_arguments_are_setup_errors(kwargs: dict[str, Any], message: str) -> None:
     """Each bad argument is refused when the environment is made, with a message naming
     it (before, ``seat=True`` was seat 1, ``max_agent_steps=0`` cut every episode at once,
-    and a string count or reward raised `TypeError` or `ValueError` later)."""
+    and a string count or reward raised `TypeError` or `ValueError` later; an opponent that
+    is no bot raised `AttributeError` at ``reset``, ``opponents=None`` `TypeError`)."""
     with pytest.raises(SetupError, match=message):
         MakaoGymEnv("polish", **kwargs)
 
@@ -220,3 +223,53 @@ def test_numpy_numbers_are_rewards_and_no_cap_is_none() -> None:
     _, terminated, truncated, _ = run(env, seed=3)
     assert terminated and not truncated
     assert env.shaping == 0.5 and env.illegal_reward == -2.0
+
+
+def test_the_default_seat_is_drawn_from_every_seat() -> None:
+    """Without ``seat`` the agent's seat is random per episode: every seat comes up."""
+    env = MakaoGymEnv("polish", 3, opponents="random")
+    assert {env.reset(seed=seed)[1]["seat"] for seed in range(30)} == {0, 1, 2}
+
+
+def test_the_same_seed_replays_the_same_episode_against_random_bots() -> None:
+    """Bots are seeded from the episode's seed: the same seed gives the same episode."""
+    env = MakaoGymEnv("polish", 3, opponents="random", seat=0)
+    first = run(env, seed=2)
+    record = env.driver.game.record
+    assert run(env, seed=2) == first and env.driver.game.record == record
+
+
+def test_max_agent_steps_counts_again_in_every_episode() -> None:
+    """``max_agent_steps`` limits each episode, not the environment's life."""
+    env = MakaoGymEnv("polish", opponents="random", max_agent_steps=2)
+    for seed in (1, 2):
+        rewards, _, truncated, _ = run(env, seed)
+        assert truncated and len(rewards) == 2
+
+
+def test_an_illegal_action_pays_the_given_illegal_reward() -> None:
+    """``illegal_reward`` is the reward of an illegal action."""
+    env = MakaoGymEnv("polish", illegal_reward=-5)
+    observation, _ = env.reset(seed=0)
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    assert env.step(illegal)[1:4] == (-5.0, True, False)
+
+
+def test_a_game_ended_by_the_agents_last_allowed_step_is_terminated_not_truncated() -> None:
+    """A game over at the ``max_agent_steps``-th decision ends by the rules: terminated,
+    with its place reward, not truncated."""
+    rewards, terminated, truncated, info = run(MakaoGymEnv("polish", opponents="random"), 0)
+    assert terminated and not truncated
+    env = MakaoGymEnv("polish", opponents="random", max_agent_steps=len(rewards))
+    again, terminated, truncated, info = run(env, 0)
+    assert again == rewards and terminated and not truncated and not info["truncated"]
+
+
+def test_render_without_a_render_mode_is_none() -> None:
+    """``render()`` returns text only with ``render_mode="ansi"``."""
+    env = MakaoGymEnv("polish")
+    env.reset(seed=0)
+    assert env.render() is None
+    env = MakaoGymEnv("polish", render_mode="ansi")
+    env.reset(seed=0)
+    assert str(env.render()).startswith("top ")

@@ -169,3 +169,14 @@ def test_no_cap_plays_the_game_to_its_end() -> None:
     totals = play_out(table, seed=5)
     assert sorted(totals.values()) == [-1.0, 1.0]
     assert not any(table.truncations.values())
+
+
+def test_a_seed_makes_the_later_unseeded_deals_reproducible_too() -> None:
+    """``reset(seed=…)`` seeds this deal and the following ``reset()`` deals."""
+    deals = []
+    for _ in range(2):
+        table = raw_env(players=2)
+        table.reset(seed=7)
+        table.reset()
+        deals.append(table.driver.game.hands)
+    assert deals[0] == deals[1]

@@ -82,8 +82,13 @@ class Encoder:
     ``players``) pads the per-seat segments to a fixed width; ``memory`` adds ``played``."""
 
     def __init__(self, players: int, seats: int | None = None, memory: bool = False) -> None:
-        if seats is not None and not players <= seats <= 64:
-            raise SetupError(f"seats must be between players ({players}) and 64, not {seats}")
+        if seats is not None and (
+            not isinstance(seats, int) or isinstance(seats, bool) or not players <= seats <= 64
+        ):
+            raise SetupError(
+                f"seats must be a whole number between players ({players}) and 64, "
+                f"not {seats!r:.40}"
+            )
         self.players = players
         self.seats = n = players if seats is None else seats
         self.memory = memory

@@ -238,9 +238,15 @@ def _opponents(opponents: str | Sequence[str | Bot], players: int) -> list[Bot]:
     """One bot per opponent seat, in seat order after the agent."""
     if isinstance(opponents, str):
         return [bots.get(opponents) for _ in range(players - 1)]
+    if not isinstance(opponents, Sequence):
+        raise SetupError(f"opponents must be a bot name or a sequence, not {opponents!r:.40}")
     if len(opponents) != players - 1:
         raise SetupError(f"give one opponent per other seat ({players - 1}), not {len(opponents)}")
-    return [bots.get(bot) if isinstance(bot, str) else bot for bot in opponents]
+    found = [bots.get(bot) if isinstance(bot, str) else bot for bot in opponents]
+    for bot in found:
+        if not isinstance(bot, Bot):
+            raise SetupError(f"each opponent must be a bot name or a Bot, not {bot!r:.40}")
+    return found
 
 
 register_envs()
