@@ -177,6 +177,26 @@ def test_work_is_handed_out_a_few_chunks_at_a_time() -> None:
     assert result == simulate("polish", ["random", "random"], 60, 1, chunk_size=1)
 
 
+class _Refilling(_Counting):
+    """A `_Counting` executor that notes how many results are unread at each submit."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.in_flight: list[int] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future = super().submit(fn, *args, **kwargs)
+        self.in_flight.append(len(self.pending))
+        return future
+
+
+def test_the_window_is_refilled_as_chunks_finish() -> None:
+    """Each chunk read makes room for another: 16 finished chunks let 16 more go out."""
+    executor = _Refilling()
+    simulate("polish", ["random", "random"], 40, 1, executor=executor, chunk_size=1)
+    assert executor.in_flight == [*range(1, 17), *range(1, 17), *range(1, 9)]
+
+
 # --------------------------------------------------------------------- replay
 
 

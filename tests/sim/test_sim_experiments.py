@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -16,6 +17,7 @@ from makao.moves import Say, Stop, move_seat
 from makao.seeding import derive_seed
 from makao.sim import compare, play_game, simulate
 from makao.sim.play import _ask
+from makao.sim.run import max_workers
 from makao.sim.stats import difference, mean, rate
 from makao.view import View
 
@@ -288,3 +290,69 @@ def test_ru_16_simulate_reports_the_russian_deal_scores_per_bot() -> None:
     scores = {name for name in result.metrics() if name.startswith("score")}
     assert scores == {"score random1", "score random2"}
     assert all(record.scores is not None and 0 in record.scores for record in result.records)
+
+
+def test_each_game_is_dealt_with_the_seed_derived_from_the_master_seed_and_its_number() -> None:
+    """Game ``i`` gets ``derive_seed(seed, i)``, whatever the chunks."""
+    result = simulate(POLISH, [RandomBot(), RandomBot()], games=3, seed=11, chunk_size=2)
+    assert [r.seed for r in result.records] == [derive_seed(11, i) for i in range(3)]
+
+
+def test_progress_reports_each_chunk_of_a_quarter_of_the_games() -> None:
+    """The default chunk is a quarter of a worker's share: 8 games are reported 2 at a time."""
+    calls: list[tuple[int, int]] = []
+    simulate(
+        POLISH, [RandomBot(), RandomBot()], games=8, seed=1, progress=lambda *c: calls.append(c)
+    )
+    assert calls == [(2, 8), (4, 8), (6, 8), (8, 8)]
+
+
+def test_compare_reports_progress_over_both_runs() -> None:
+    """`compare`'s progress counts the games of both variants against twice the games."""
+    calls: list[tuple[int, int]] = []
+    compare(POLISH, POLISH, ["random", "random"], games=4, progress=lambda *c: calls.append(c))
+    assert calls == [(k, 8) for k in range(1, 9)]
+
+
+class _Unpicklable(RandomBot):
+    """A random bot that can be copied but not pickled (no other process can run it)."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Unpicklable:
+        return _Unpicklable()
+
+    def __reduce__(self) -> str | tuple[object, ...]:
+        raise TypeError("not picklable")
+
+
+def test_one_worker_plays_in_this_process() -> None:
+    """``workers=1`` (and no executor) plays here: a bot no other process can take works."""
+    result = simulate(POLISH, [_Unpicklable(), _Unpicklable()], games=2, seed=1, workers=1)
+    assert result.games == 2
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("seed", "1"), ("seed", True), ("seed", 1.0), ("games", True), ("workers", 0)],
+)
+def test_a_seed_or_count_of_the_wrong_type_or_range_is_refused(option: str, value: object) -> None:
+    """A seed is a whole number and counts are whole numbers in range (``True`` is neither)."""
+    with pytest.raises(SetupError, match=f"{option} must be a whole number"):
+        simulate(POLISH, ["random", "random"], **{option: value})  # type: ignore[arg-type]
+
+
+def test_counts_at_their_upper_bound_are_accepted() -> None:
+    """``workers`` may be `max_workers()` itself, 4 per CPU (here with no games to run)."""
+    assert max_workers() == 4 * (os.cpu_count() or 1)
+    assert simulate(POLISH, ["random", "random"], games=0, workers=max_workers()).games == 0
+
+
+def test_a_variant_that_is_neither_a_variant_nor_a_name_is_refused() -> None:
+    """Anything but a `Variant` or its name is a `SetupError`, not an `AttributeError`."""
+    with pytest.raises(SetupError, match="variant must be a Variant or its name, not 42"):
+        simulate(42, ["random", "random"], games=1)  # type: ignore[arg-type]
+
+
+def test_an_experiment_without_bots_says_it_needs_one_per_seat() -> None:
+    """No bots at all is refused with what `simulate` needs, not the table's size."""
+    with pytest.raises(SetupError, match="one bot per seat"):
+        simulate(POLISH, [], games=1)

@@ -6,6 +6,7 @@ Reference numbers come from SciPy 1.17 (``binomtest(...).proportion_ci(method="w
 
 from __future__ import annotations
 
+import csv
 import json
 import math
 import statistics
@@ -22,9 +23,9 @@ from makao.bots import HeuristicBot, RandomBot
 from makao.events import Event, Penalised
 from makao.moves import Move
 from makao.seeding import derive_seed
-from makao.sim import Comparison, play_game, simulate
+from makao.sim import Comparison, SimResult, play_game, simulate
 from makao.sim.play import GameRecord
-from makao.sim.stats import Z95, difference, mean, rate
+from makao.sim.stats import Z95, Difference, difference, mean, rate
 from makao.view import View
 
 POLISH = variants.polish()
@@ -376,3 +377,185 @@ def test_pl_30_a_records_penalties_are_the_cards_each_bot_was_charged(players: i
         assert record.penalties == tuple(by_seat[seat] for seat in record.seats)
         charged += sum(by_seat)
     assert charged >= 5
+
+
+# ---------------------------------------------------------------- results of given records
+
+
+def _given(
+    game: int,
+    places: tuple[int, int] | None,
+    *,
+    blocked: bool = False,
+    penalties: tuple[int, int] = (0, 0),
+    events: tuple[tuple[str, int], ...] = (),
+    scores: tuple[float, float] | None = None,
+) -> GameRecord:
+    """A two-player game's record, as the loop would give it (``places=None``: truncated)."""
+    return GameRecord(
+        game=game,
+        seed=game,
+        seats=(game % 2, (game + 1) % 2),
+        first=game % 2,
+        places=places,
+        actions=10,
+        turns=6,
+        truncated=places is None,
+        blocked=blocked,
+        penalties=penalties,
+        events=events,
+        lead_changes=1,
+        decided_at=None if places is None else 0.5,
+        scores=scores,
+    )
+
+
+def _result(*records: GameRecord) -> SimResult:
+    return SimResult("polish", ("a", "b"), 0, records, max_actions=10)
+
+
+def test_pl_36_blocked_counts_the_blocked_games_and_their_first_player_wins() -> None:
+    """``blocked`` is the share of blocked games (PL-36); a blocked game's ranking has a winner."""
+    result = _result(_given(0, (1, 2), blocked=True), _given(1, (2, 1)), _given(2, (1, 2)))
+    metrics = result.metrics()
+    assert metrics["blocked"].value == pytest.approx(1 / 3)
+    assert metrics["truncated"].value == 0.0
+    assert result.wins(0) == 2
+
+
+def test_penalty_cards_count_truncated_games_too() -> None:
+    """Penalty cards are per game over all games, a truncated one included."""
+    result = _result(_given(0, None, penalties=(5, 0)), _given(1, (1, 2), penalties=(1, 0)))
+    assert result.metrics()["penalty cards a"].value == 3.0
+
+
+def test_ru_16_each_bots_score_is_its_own() -> None:
+    """``score <bot>``: the mean of that bot's scores over the games that ended (RU-16)."""
+    result = _result(
+        _given(0, (1, 2), scores=(0.0, 7.0)),
+        _given(1, (2, 1), scores=(4.0, 0.0)),
+        _given(2, None),
+    )
+    metrics = result.metrics()
+    assert metrics["score a"].value == 2.0 and metrics["score b"].value == 3.5
+    assert metrics["score a"].n == 2
+
+
+def test_event_counts_are_per_game_over_every_game() -> None:
+    """``events <Type>``: a game without that event counts as 0, not left out."""
+    result = _result(_given(0, (1, 2), events=(("DemandSet", 3),)), _given(1, (2, 1)))
+    estimate = result.metrics()["events DemandSet"]
+    assert (estimate.value, estimate.n) == (1.5, 2)
+    assert result.to_dict()["metrics"]["events DemandSet"]["value"] == 1.5
+
+
+def test_places_are_listed_in_order() -> None:
+    """`places` and the JSON's ``"places"`` are ordered by place, whatever the games' order."""
+    result = _result(_given(0, (2, 1)), _given(1, (1, 2)), _given(2, (2, 1)))
+    assert list(result.places(0).items()) == [(1, 1), (2, 2)]
+    data = result.to_dict()
+    assert list(data["places"]["a"]) == [1, 2] and list(data["places"]["b"]) == [1, 2]
+
+
+def test_to_csv_writes_one_full_row_per_game(tmp_path: Path) -> None:
+    """One row per game as wide as the header; a truncated game's places are empty cells."""
+    result = _result(_given(0, None, penalties=(2, 0)), _given(1, (2, 1), blocked=True))
+    path = tmp_path / "r.csv"
+    result.to_csv(path)
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [len(row) for row in rows] == [11, 11] and None not in rows[0]
+    assert [row["truncated"] for row in rows] == ["True", "False"]
+    assert [row["blocked"] for row in rows] == ["False", "True"]
+    assert (rows[0]["place a"], rows[0]["place b"], rows[0]["penalties a"]) == ("", "", "2")
+    assert (rows[1]["place a"], rows[1]["place b"], rows[1]["first"]) == ("2", "1", "1")
+
+
+# ---------------------------------------------------------------- edges of the estimates
+
+
+def test_a_large_mean_is_shown_whole_from_ten_to_the_digits() -> None:
+    """`Estimate.format`: from ``10**digits`` on a number is written whole, not as ``1e+03``."""
+    assert mean([1000.0, 1000.0]).format() == "1000 [1000, 1000]"
+    assert mean([999.0, 999.0]).format() == "999 [999, 999]"
+
+
+def test_a_rates_sd_is_that_of_a_proportion() -> None:
+    """`Estimate.sd` of a rate is ``√(p(1-p))``."""
+    assert rate(3, 10).sd == pytest.approx(math.sqrt(0.3 * 0.7))
+    assert rate(0, 10).sd == 0.0
+
+
+def test_a_mean_of_constant_bounded_values_has_exactly_no_spread() -> None:
+    """Equal values: the interval is the mean itself, bounded or not (was 1 ulp off, high only)."""
+    for low, high in ((0.0, 1.0), (0.0, None), (None, 1.0), (1.0, 1.0)):
+        estimate = mean([0.3, 0.3, 0.3] if low != 1.0 else [1.0, 1.0], low=low, high=high)
+        assert estimate.low == estimate.value == estimate.high
+
+
+def test_a_mean_bounded_above_only_is_the_normal_interval_of_the_log_distance() -> None:
+    """A mean with only ``high``: the normal interval of ``log(high - mean)``, mapped back."""
+    values = [1.0, 2.0, 4.0, 5.0]
+    m, se = statistics.fmean(values), statistics.stdev(values) / 2
+    d = 10.0 - m
+    estimate = mean(values, high=10.0)
+    assert estimate.low == pytest.approx(10.0 - d * math.exp(Z95 * se / d))
+    assert estimate.high == pytest.approx(10.0 - d * math.exp(-Z95 * se / d))
+    assert estimate.low < m < estimate.high < 10.0
+
+
+def test_a_mean_place_of_three_players_is_the_logit_interval_of_its_position() -> None:
+    """A mean in ``[1, 3]``: the logit interval of its position, ``se`` scaled by the width."""
+    values = [1.0, 2.0, 3.0, 1.0, 1.0]
+    m, se = statistics.fmean(values), statistics.stdev(values) / math.sqrt(5)
+    p = (m - 1) / 2
+    centre, half = math.log(p / (1 - p)), Z95 * (se / 2) / (p * (1 - p))
+    estimate = mean(values, low=1, high=3)
+    assert estimate.low == pytest.approx(1 + 2 / (1 + math.exp(-(centre - half))))
+    assert estimate.high == pytest.approx(1 + 2 / (1 + math.exp(-(centre + half))))
+
+
+def test_a_p_value_of_exactly_five_percent_is_not_significant() -> None:
+    """Significant means ``p < 0.05``."""
+    assert not Difference(0.1, -0.01, 0.2, 0.05).significant
+    assert Difference(0.1, 0.01, 0.2, 0.0499).significant
+
+
+def test_a_rate_difference_of_single_games_has_an_interval() -> None:
+    """A rate needs one game for a difference (a mean needs two for its sd)."""
+    diff = difference(rate(0, 1), rate(1, 1))
+    assert diff.value == 1.0 and math.isfinite(diff.low) and math.isfinite(diff.high)
+    assert diff.p_value == pytest.approx(math.erfc(1.0))  # z = 1 / √(½·½·2) = √2
+
+
+def test_rate_difference_p_value_pools_unequal_samples() -> None:
+    """The pooled z-test weighs each rate by its games: the 2×2 table's chi-square test."""
+    a, b, c, d = 30, 70, 25, 25  # 30/100 against 25/50
+    chi2 = (a + b + c + d) * (a * d - b * c) ** 2 / ((a + b) * (c + d) * (a + c) * (b + d))
+    diff = difference(rate(30, 100), rate(25, 50))
+    assert diff.p_value == pytest.approx(math.erfc(math.sqrt(chi2 / 2)), rel=1e-9)
+
+
+def test_a_difference_and_its_reverse_have_the_same_p_value() -> None:
+    """The p-value is two-sided: B - A and A - B are as significant."""
+    up, down = difference(rate(50, 100), rate(70, 100)), difference(rate(70, 100), rate(50, 100))
+    assert down.value == -up.value and down.p_value == up.p_value < 0.05
+    up, down = (
+        difference(mean([1.0, 2.0, 3.0]), mean([5.0, 6.0, 7.0])),
+        difference(mean([5.0, 6.0, 7.0]), mean([1.0, 2.0, 3.0])),
+    )
+    assert down.p_value == up.p_value < 0.05
+
+
+def test_a_comparison_table_shows_rate_differences_in_points_and_others_as_numbers() -> None:
+    """`Comparison.table`: rates differ in points, means as numbers; each side's truncations."""
+    capped = simulate(POLISH, [RandomBot(), RandomBot()], games=4, seed=1, max_actions=3)
+    whole = simulate(POLISH, [RandomBot(), RandomBot()], games=4, seed=1)
+    comparison = Comparison(capped, whole)
+    rows = {name: diff for name, _, _, diff in comparison.rows()}
+    lines = {line.split("  ")[0]: line for line in comparison.table().splitlines()}
+    assert lines["truncated"].endswith(rows["truncated"].format(percent=True))
+    assert "-100.0 [" in lines["truncated"]
+    assert lines["moves per game"].endswith(rows["moves per game"].format())
+    title = comparison.table().splitlines()[0]
+    assert "A 4 truncated at 3 actions, B 0 truncated at 10000 actions" in title

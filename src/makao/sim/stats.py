@@ -97,7 +97,9 @@ def mean(
         return Estimate("mean", average, *whole, 1, math.nan)
     sd = math.sqrt(math.fsum((v - average) ** 2 for v in values) / (n - 1))
     se = sd / math.sqrt(n)
-    if low is not None and high is not None and high > low:
+    if se == 0:  # every value the same: the interval is the mean itself, bounded or not
+        interval = (average, average)
+    elif low is not None and high is not None and high > low:
         interval = _logit_interval(average, se, low, high)
     elif low is not None:
         interval = _log_interval(average - low, se, low, 1.0)
