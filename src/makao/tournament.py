@@ -224,6 +224,8 @@ def _checked_ladder(
         )
     built = parse_variant(variant)
     built.compiled.start.check_players(players)
+    for bot in bots:
+        parse_bot(bot)  # a bad spec is refused before any table plays, not at its table
     return built
 
 

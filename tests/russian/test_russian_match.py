@@ -4,6 +4,7 @@ until one reaches the limit; events, views, clones, saving and loading."""
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -292,3 +293,143 @@ def test_match_refuses_bad_tables() -> None:
         Match(RU, players=6, seed=1)
     with pytest.raises(SetupError):
         Match(RU, players=2, seed="x")  # type: ignore[arg-type]
+
+
+def test_match_refuses_a_seed_that_is_a_bool() -> None:
+    """A seed is a whole number: ``True`` is no seed of one."""
+    with pytest.raises(SetupError, match="seed must be an integer"):
+        Match(RU, players=2, seed=True)
+
+
+def test_ru_18_a_limit_that_is_not_a_number_is_refused() -> None:
+    """RU-18: the limit is a positive number; NaN is none (no total ever reaches it)."""
+    with pytest.raises(SetupError, match="match_limit must be a positive number"):
+        Match(RU, players=2, seed=1, match_limit=math.nan)
+    with pytest.raises(SetupError, match="match_limit"):
+        variants.russian(match_limit=math.nan)
+
+
+@pytest.mark.parametrize("players", [0, "3", 1.5])
+def test_match_refuses_a_bad_number_of_players_with_a_setup_error(players: object) -> None:
+    """A table of no players, or of a count that is not a whole number, is a `SetupError`."""
+    with pytest.raises(SetupError, match="players"):
+        Match(RU, players=players, seed=1)  # type: ignore[arg-type]
+
+
+def test_match_moves_text_by_seat_are_the_deals() -> None:
+    """``legal_moves_text(seat)`` gives only what that seat may play: nothing off turn."""
+    match = Match(RU, players=3, seed=2)
+    for seat in range(3):
+        assert match.legal_moves_text(seat) == match.game.legal_moves_text(seat)
+    assert match.legal_moves_text(1) == [] != match.legal_moves_text(0)
+
+
+def test_ru_18_the_match_view_shows_the_limit() -> None:
+    """The limit is public (RU-18): every seat's view holds the match's own limit."""
+    match = Match(RU, players=2, seed=1, match_limit=321)
+    assert match.view(0).match_limit == match.view(1).match_limit == 321
+
+
+def test_match_a_finished_match_refuses_moves_as_a_match() -> None:
+    """A move after the match ended is a `GameOverError` that names the match."""
+    match = Match(variants.russian(match_limit=50), players=2, seed=4)
+    play_match(match, 4)
+    with pytest.raises(GameOverError, match="the match is over"):
+        match.play("draw")
+
+
+def test_match_clone_keeps_its_own_record() -> None:
+    """Finishing a deal in a clone adds to the clone's record only."""
+    match = Match(RU, players=2, seed=6, match_limit=10_000)
+    rng = random.Random(6)
+    finish_deal(match, rng)
+    before = match.record
+    copy = match.clone()
+    finish_deal(copy, rng)
+    assert match.record == before and len(copy.record) == 3
+    assert copy.record[:1] == before[:1]
+
+
+def test_match_clone_plays_its_own_deal() -> None:
+    """A move in a clone leaves the original's current deal as it was."""
+    match = Match(RU, players=2, seed=7)
+    copy = match.clone()
+    copy.play(copy.legal_moves()[0])
+    assert match.game.record == () and len(copy.game.record) == 1
+    assert match.to_move != copy.to_move or match.game != copy.game
+
+
+def test_ru_18_a_saved_match_keeps_its_own_limit() -> None:
+    """A limit given to the match, not the variant's, survives saving and loading."""
+    match = Match(RU, players=2, seed=1, match_limit=321)
+    loaded = Match.from_json(match.to_json())
+    assert loaded.match_limit == 321 and loaded.view(0) == match.view(0)
+
+
+def test_match_a_deeply_nested_save_is_a_state_error() -> None:
+    """JSON nested too deeply to read is corrupt input like any other."""
+    with pytest.raises(StateError, match="nested too deeply"):
+        Match.from_json("[" * 100_000 + "]" * 100_000)
+
+
+def test_match_moves_of_two_deals_saved_as_one_are_refused() -> None:
+    """A saved deal holds only its own moves: moves past its end belong to the next deal."""
+    data = _saved()
+    match = Match(RU, players=2, seed=14, match_limit=10_000)
+    finish_deal(match, random.Random(14))
+    match.play(match.legal_moves()[0])
+    merged = json.loads(match.to_json())
+    merged["deals"] = [merged["deals"][0] + merged["deals"][1]]
+    assert data["deals"] != merged["deals"]
+    with pytest.raises(StateError, match="does not belong there"):
+        Match.from_json(json.dumps(merged))
+
+
+def test_match_a_save_loads_only_with_a_variant_of_its_name() -> None:
+    """A variant given to `from_json` must carry the name the match was saved with."""
+    text = Match(RU, players=2, seed=1).to_json()
+    with pytest.raises(StateError, match="saved with variant 'russian'"):
+        Match.from_json(text, variant=RU.without(LastCardCall, name="russian-no-call"))
+
+
+def test_match_a_custom_variant_under_a_builtin_name_is_not_rebuilt() -> None:
+    """A variant that keeps a built-in's name but not its rules is saved as custom: loading
+    it without ``variant=`` is refused, not replayed on the built-in."""
+    custom = RU.without(LastCardCall)
+    assert custom.name == RU.name and custom != RU
+    match = Match(custom, players=2, seed=1)
+    match.play(match.legal_moves()[0])
+    text = match.to_json()
+    assert json.loads(text)["variant"]["builtin"] is False
+    with pytest.raises(StateError, match="custom variant"):
+        Match.from_json(text)
+    assert Match.from_json(text, variant=custom).record == match.record
+
+
+def test_match_a_variant_that_scores_nothing_cannot_be_a_match() -> None:
+    """A match adds up deal scores: a variant without them is refused at once."""
+    with pytest.raises(SetupError, match="scores no deals"):
+        Match(variants.polish(), players=2, seed=1)
+
+
+def test_match_without_a_seed_draws_one() -> None:
+    """With no seed a match draws a fresh one, and saves it so it replays."""
+    first, second = Match(RU, players=2), Match(RU, players=2)
+    assert first.seed != second.seed
+    assert Match.from_json(first.to_json()).seed == first.seed
+
+
+def test_match_a_save_sums_up_the_totals_the_deal_and_the_end() -> None:
+    """The saved summary that a load checks: the totals, the deal number and whether the
+    match is over."""
+    summary = json.loads(Match(RU, players=2, seed=1).to_json())["summary"]
+    assert summary == {"totals": [0, 0], "deal": 1, "over": False}
+
+
+def test_match_an_unfinished_deal_followed_by_more_is_refused_as_such() -> None:
+    """A deal saved unfinished is the last: the error says so where it happened."""
+    data = _saved()
+    deals: list[list[str]] = data["deals"]  # type: ignore[assignment]
+    text = json.dumps({**data, "deals": [deals[0][:-1], []]})
+    with pytest.raises(StateError, match="deal 1 was saved unfinished"):
+        Match.from_json(text)

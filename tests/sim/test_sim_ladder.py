@@ -210,6 +210,8 @@ def test_ladder_intervals_are_95_percent_percentile_bootstrap_intervals(
         (["random", "heuristic"], 5, 3, "at least 3 different bots"),
         (["random", "heuristic"], 0, 2, "games must be a whole number from 1 to 500000, not 0"),
         (["random", "nobody"], 5, 2, "unknown bot"),
+        (["random", "heuristic", "nobody"], 5, 2, "unknown bot 'nobody'"),
+        (["random", "heuristic", "mcts:playouts=x"], 5, 2, "playouts"),
         (["random", "heuristic"], "5", 2, "games must be a whole number .* not '5'"),
         (["random", "heuristic"], True, 2, "games must be a whole number .* not True"),
         (["random", "heuristic"], 5, "2", "players must be a whole number .* not '2'"),
@@ -280,3 +282,76 @@ def test_makao_ladder_command_prints_the_table_and_draws_the_plot(
     assert image.stat().st_size > 0
     assert main(["ladder", "--bots", "random", "--games", "2"]) == 2
     assert "at least 2 different bots" in capsys.readouterr().err
+
+
+def test_bradley_terry_adds_the_prior_only_to_pairs_that_met() -> None:
+    """A bot that met neither of two others links them by no phantom draws: the pair that
+    met rates by its own odds with half a win each way (3.5 to 1.5)."""
+    first, second, _ = bradley_terry([[0, 3, 0], [1, 0, 0], [0, 0, 0]])
+    assert first - second == pytest.approx(400 * math.log10(3.5 / 1.5))
+
+
+def test_ladder_is_reproducible_from_its_seed() -> None:
+    """The same ladder with the same seed gives the same games, ratings and intervals."""
+    bots = ["random", "heuristic", "mcts:playouts=2"]
+    first = ladder("polish", bots, 6, seed=0, bootstrap=2)
+    assert first.low != first.high  # the resamples differ: the intervals depend on them
+    assert ladder("polish", bots, 6, seed=0, bootstrap=2) == first
+
+
+def test_ladder_one_game_a_table_gives_intervals_at_the_rating() -> None:
+    """Every bootstrap resample of a single game is that game: each interval closes on the
+    rating (the resamples hold as many games as the table played)."""
+    result = ladder("polish", ["random", "heuristic"], 1, bootstrap=5)
+    assert result.ratings[0] != 0.0
+    assert result.low == result.ratings == result.high
+
+
+def test_a_ladder_of_the_most_bots_is_allowed() -> None:
+    """Exactly `MAX_LADDER_BOTS` bots pass the bound (the next check refuses 0 games)."""
+    bots = [f"mcts:playouts={i}" for i in range(1, tournament.MAX_LADDER_BOTS + 1)]
+    with pytest.raises(SetupError, match="games must be a whole number"):
+        ladder("polish", bots, 0)
+
+
+def test_a_ladder_of_exactly_max_games_is_allowed() -> None:
+    """`MAX_GAMES` games over all the tables pass the bound (the unknown variant fails next)."""
+    with pytest.raises(SetupError) as refused:
+        ladder("no-such-variant", ["random", "heuristic"], 500_000)
+    assert "games" not in str(refused.value)
+
+
+def test_makao_ladder_command_uses_the_ladders_defaults_and_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``makao ladder`` passes its seed on and defaults as `ladder` does (200 bootstrap
+    rounds); ``--max-actions`` caps the games."""
+    argv = ["ladder", "--bots", "random", "heuristic", "--games", "20", "--seed", "3"]
+    assert main(argv) == 0
+    expected = ladder("polish", ["random", "heuristic"], 20, seed=3)
+    assert capsys.readouterr().out == expected.table() + "\n"
+    assert main([*argv, "--max-actions", "4", "--bootstrap", "5"]) == 0
+    assert "20 games (20 truncated)" in capsys.readouterr().out
+
+
+def test_bradley_terry_fits_the_maximum_likelihood_ratings() -> None:
+    """The fit is converged: every bot's wins (with the prior) equal the wins the ratings
+    expect of it, for a long chain of lopsided results that converges slowly."""
+    wins = [[0, 9, 0, 0], [1, 0, 9, 0], [0, 1, 0, 9], [0, 0, 1, 0]]
+    strength = [10 ** (r / 400) for r in bradley_terry(wins)]
+    w = [
+        [x + (0.5 if x + wins[j][i] > 0 else 0.0) for j, x in enumerate(row)]
+        for i, row in enumerate(wins)
+    ]
+    for i, si in enumerate(strength):
+        expected = sum(
+            (w[i][j] + w[j][i]) * si / (si + sj) for j, sj in enumerate(strength) if j != i
+        )
+        assert sum(w[i]) == pytest.approx(expected, abs=1e-6)
+
+
+def test_ladder_few_bootstrap_rounds_span_the_lowest_to_the_highest_fit() -> None:
+    """With two rounds the 2.5th and 97.5th percentiles are the lower and the higher fit:
+    two resamples that differ give an interval, not a point."""
+    result = ladder("polish", ["random", "heuristic"], 20, bootstrap=2)
+    assert all(low < high for low, high in zip(result.low, result.high, strict=True))
