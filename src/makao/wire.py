@@ -6,6 +6,8 @@ event type needs no code here. Values are written as in the text notation:
 
 * a card is its text (``"7h"``, ``"10s"``), a suit its letter (``"h"``), a rank its text
   (``"Q"``), an effect its text form (``"attack 5 by 1"``), a variant its name;
+* a number that is not finite (an infinite match limit, RU-18) is ``null``: JSON has no
+  such number;
 * an event or any other record is an object whose ``"type"`` is its class name, followed
   by its fields (``{"type": "CardsDrawn", "seat": 1, "cards": [], ...}``);
 * a view is an object with ``"type": "View"`` and its fields, ``public`` as an object;
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 import types
 import typing
 from collections.abc import Iterable, Mapping
@@ -67,15 +70,24 @@ def to_data(value: object, depth: int = 0) -> Any:
         return _effect_text(value)
     if isinstance(value, Variant):
         return value.name
-    if isinstance(value, (int, float)):
+    if isinstance(value, int):
         return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
     if _is_record(value):
         return _record(value, depth)
     if isinstance(value, (tuple, list, frozenset, set)):
         return [to_data(item, depth + 1) for item in value]
     if isinstance(value, Mapping):
-        return {str(key): to_data(item, depth + 1) for key, item in value.items()}
+        return _mapping(value, depth)
     raise StateError(f"{type(value).__name__} has no JSON form")
+
+
+def _mapping(value: Mapping[Any, Any], depth: int) -> dict[str, Any]:
+    data = {str(key): to_data(item, depth + 1) for key, item in value.items()}
+    if len(data) < len(value):
+        raise StateError("a mapping with two keys of the same text has no JSON form")
+    return data
 
 
 def _is_record(value: object) -> bool:
@@ -142,8 +154,15 @@ def moves_to_list(moves: Iterable[object]) -> list[dict[str, Any]]:
 
 
 def dumps(data: object) -> str:
-    """Compact JSON text of wire data (UTF-8 characters kept)."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON text of wire data (UTF-8 characters kept); raises
+    [`StateError`][makao.errors.StateError] for data that is not JSON (a NaN or infinite number,
+    an object of another type; [`to_data`][makao.wire.to_data] makes any value JSON-ready)."""
+    try:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise StateError(f"not JSON data: {error}") from None
+    except RecursionError:
+        raise StateError("not JSON data: nested too deeply") from None
 
 
 # ---------------------------------------------------------------------------- schema

@@ -4,13 +4,14 @@ in docs/host/wire.schema.json on real output of every registered variant and of 
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 from typing import Any, NamedTuple
 
 import pytest
 
-from makao import Card, Game, Rank, StateError, Suit, variants, wire
+from makao import Card, Game, Match, Rank, StateError, Suit, variants, wire
 from makao.banking import BankingGame
 from makao.events import CardsDrawn, CardsPlayed, DemandSet, PlayerFinished
 from makao.host import Host
@@ -177,3 +178,28 @@ def test_the_nesting_limit_is_exact() -> None:
         wire.to_data([nested])
     with pytest.raises(StateError, match="nested more than 32"):
         wire.to_data({"deep": nested})
+
+
+def test_ru_18_a_number_json_has_not_is_written_as_null() -> None:
+    """An infinite match limit (RU-18 allows any positive number) and other non-finite
+    numbers are ``null``: the wire is JSON, which has no ``Infinity`` or ``NaN``."""
+    match = Match(variants.russian(), 2, seed=1, match_limit=math.inf)
+    data = wire.to_data(match.view(0))
+    assert data["match_limit"] is None and data["totals"] == [0, 0]
+    assert wire.to_data([math.nan, -math.inf, 2.5, 7]) == [None, None, 2.5, 7]
+    json.loads(wire.dumps(data), parse_constant=pytest.fail)
+
+
+def test_dumps_writes_only_json() -> None:
+    """`dumps` refuses what is not JSON data with a `StateError`, never an invalid text."""
+    for bad in ([math.inf], {"x": math.nan}, object(), {1j: 1}):
+        with pytest.raises(StateError, match="not JSON data"):
+            wire.dumps(bad)
+    assert wire.dumps({"a": [1, 2.5, None]}) == '{"a":[1,2.5,null]}'
+
+
+def test_a_mapping_whose_keys_share_a_text_is_refused() -> None:
+    """Two keys written the same (``1`` and ``"1"``) would lose a value: refused."""
+    with pytest.raises(StateError, match="two keys of the same text"):
+        wire.to_data({1: "a", "1": "b"})
+    assert wire.to_data({1: "a", 2: "b"}) == {"1": "a", "2": "b"}
