@@ -129,3 +129,35 @@ def test_mb_10_a_save_with_a_card_moved_between_piles_is_refused() -> None:
     saved["discards"] = " ".join([*str(saved["discards"]).split(), shoe[0]])
     with pytest.raises(StateError, match="piles differ in size"):
         BankingGame.from_json(json.dumps(saved))
+
+
+def test_mb_10_a_save_nested_too_deep_for_the_parser_is_a_state_error() -> None:
+    """MB-10: JSON nested beyond the parser's recursion limit is refused with StateError."""
+    with pytest.raises(StateError, match="bad JSON"):
+        BankingGame.from_json("[" * 100_000 + "]" * 100_000)
+
+
+@pytest.mark.parametrize("gauss", ["x", 1, [0.5]])
+def test_mb_10_a_save_with_a_bad_random_generator_state_is_refused(gauss: object) -> None:
+    """MB-10: the saved generator state is checked; a non-float Gaussian slot is refused."""
+    saved = json.loads(_played(2).to_json())
+    saved["rng"][2] = gauss
+    with pytest.raises(StateError, match="random-generator"):
+        BankingGame.from_json(json.dumps(saved))
+
+
+def test_mb_5_mb_10_a_save_with_a_busted_punter_to_buy_is_refused() -> None:
+    """MB-5, MB-10: a busted punter cannot buy; a save with one to buy is refused."""
+    game = BankingGame(
+        2, macao(fixed_stake=10, cards_dealt=2, over_nine="bust"), seed=1, stack="2h Kc 3d Qs"
+    )
+    game.play("stake 10")
+    assert game.phase == "draw" and game.to_act == 1 and game.can_buy(1)
+    saved = json.loads(game.to_json())
+    shoe = str(saved["shoe"]).split()
+    nines = [i for i, card in enumerate(shoe) if card.startswith("9")][:2]
+    saved["hands"][1] = " ".join(shoe[i] for i in nines)
+    shoe[nines[0]], shoe[nines[1]] = "2h", "3d"
+    saved["shoe"] = " ".join(shoe)
+    with pytest.raises(StateError, match="bad drawing position"):
+        BankingGame.from_json(json.dumps(saved))

@@ -13,6 +13,7 @@ from makao.banking import (
     BankingView,
     Draw,
     DrawBelow,
+    HandResult,
     OptimalPunter,
     Settled,
     Stake,
@@ -207,3 +208,63 @@ def test_mb_11_the_optimal_punter_bot_stands_on_a_tie() -> None:
     )
     assert shoe_counts(without=(*view.seen, *view.own_cards)) == TIE_SHOE
     assert OptimalPunter().choose(view) == Stand()
+
+
+def _never(hand: HandResult, draws: int) -> bool:
+    return False
+
+
+@pytest.mark.parametrize(
+    ("options", "cards", "draws", "shoe"),
+    [
+        (macao(max_draws=2, redraw=True), "3h", 0, shoe_counts(without=parse_cards("3h"))),
+        (macao(max_draws=2, redraw=True), "3h 4c", 1, shoe_counts(without=parse_cards("3h 4c"))),
+        (macao(max_draws=3), "5h", 0, (0, 1, 1, 0, 0, 0, 0, 0, 0, 0)),
+    ],
+)
+def test_mb_11_decision_values_agree_with_coup_odds(
+    options: BankingOptions, cards: str, draws: int, shoe: tuple[int, ...]
+) -> None:
+    """MB-11: standing is worth the return of never buying, the better choice the optimal return."""
+    hand = parse_cards(cards)
+    stand, buy = decision_values(options, hand, draws, shoe)
+    assert stand == coup_odds(options, _never, shoe=shoe, hand=hand, draws=draws).punter_return
+    best = coup_odds(options, "optimal", shoe=shoe, hand=hand, draws=draws).punter_return
+    assert max(stand, buy) == best
+
+
+def test_mb_6_mb_11_the_first_buy_takes_one_card_even_with_redraw() -> None:
+    """MB-6, MB-11: with ``redraw`` the first buy needs one card, so a three-card shoe allows it."""
+    options, hand, shoe = (
+        macao(cards_dealt=2, redraw=True),
+        parse_cards("2h 3c"),
+        (1, 1, 1) + (0,) * 7,
+    )
+    _, buy = decision_values(options, hand, 0, shoe)
+    always = coup_odds(options, lambda hand, draws: True, shoe=shoe, hand=hand)
+    assert buy == always.punter_return != -100
+    assert always.punter_points == dict.fromkeys((5, 6, 7), Fraction(1, 3))
+
+
+def test_mb_6_mb_11_a_punter_on_nine_may_still_buy() -> None:
+    """MB-6, MB-11: nine points do not stop a buy; always buying keeps nine only on a fat card."""
+    hand = parse_cards("9h")
+    shoe = shoe_counts(without=hand)
+    odds = coup_odds(macao(), lambda hand, draws: True, shoe=shoe, hand=hand)
+    assert odds.punter_points[9] == Fraction(32, 103)
+    forced = coup_odds(macao(must_draw_below=10), _never, shoe=shoe, hand=hand)
+    assert forced.punter_points == odds.punter_points
+
+
+def test_mb_6_mb_11_a_policy_is_told_the_buys_made() -> None:
+    """MB-6, MB-11: a policy buying only while no buy is made buys once, even if two are allowed."""
+    once = coup_odds(macao(max_draws=2), lambda hand, draws: draws == 0)
+    assert once.punter_points == coup_odds(macao(), lambda hand, draws: True).punter_points
+    assert once.punter_return == coup_odds(macao(), lambda hand, draws: True).punter_return
+
+
+def test_mb_11_decision_values_rate_a_buy_past_max_draws_at_minus_one_hundred() -> None:
+    """MB-11: when no buy is left, ``decision_values`` values buying at -100, as documented."""
+    hand = parse_cards("3h 4c")
+    stand, buy = decision_values(macao(), hand, 1, shoe_counts(without=hand))
+    assert buy == -100 and -3 <= stand <= 3

@@ -82,3 +82,21 @@ def test_mb_11_the_fast_banker_hand_matches_the_plain_enumeration(
             sequences *= sum(shoe) - taken
         fast = {t: Fraction(n, sequences) for t, n in enumerate(solver.banker(shoe))}
         assert fast == hand_distribution(cards, shoe, over_nine)
+
+
+def test_mb_11_a_hand_given_as_text_is_refused() -> None:
+    """MB-11: ``hand`` holds Card values; text, even empty, is refused, not dealt from the shoe."""
+    for text in ("", "5h"):
+        with pytest.raises(SetupError, match="hand"):
+            coup_odds(macao(), hand=text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("dealt", "cards"), [(1, 1), (2, 3)])
+def test_mb_4_mb_11_a_shoe_too_small_to_deal_punter_and_banker_is_refused(
+    dealt: int, cards: int
+) -> None:
+    """MB-4, MB-11: with no hand given, the shoe must deal ``cards_dealt`` to both sides."""
+    shoe = (cards,) + (0,) * 9
+    with pytest.raises(SetupError, match=f"at least {2 * dealt} cards"):
+        coup_odds(macao(cards_dealt=dealt), shoe=shoe)
+    assert coup_odds(macao(cards_dealt=dealt), shoe=(cards + 1,) + (0,) * 9).lose == 1

@@ -130,3 +130,21 @@ def test_mb_3_the_smallest_stake_is_one_and_a_balance_may_be_zero() -> None:
 def test_mb_3_a_stake_may_be_written_with_any_spacing(text: str) -> None:
     """MB-3: ``stake N`` reads any run of spaces or tabs between the word and the amount."""
     assert parse_move(text) == Stake(10)
+
+
+def test_mb_2_a_seed_must_be_a_whole_number_not_a_bool() -> None:
+    """MB-2: the seed driving the cut and the shuffles is an int; True is refused."""
+    for seed in (True, 1.5, "7"):
+        with pytest.raises(SetupError, match="seed"):
+            BankingGame(2, seed=seed)  # type: ignore[arg-type]
+
+
+def test_mb_4_mb_6_no_buying_takes_no_cards_even_with_redraw() -> None:
+    """MB-4, MB-6: with ``max_draws=0`` a coup needs only the dealt cards, ``redraw`` or not."""
+    for options in (victoria(redraw=True), macao(max_draws=0, redraw=True)):
+        assert options.draw_cards == 0
+        assert options.coup_cards(3) == 3 * options.cards_dealt
+    game = BankingGame(2, victoria(redraw=True, fixed_stake=10), seed=2)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    assert game.card_count() == 104

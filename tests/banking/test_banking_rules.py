@@ -28,7 +28,7 @@ from makao.banking import (
 )
 from makao.banking.events import BankingEvent
 from makao.cards import Card, Rank
-from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
+from makao.errors import IllegalMoveError, InvalidMoveError, SeatError, SetupError
 
 
 def table(stack: str, players: int = 2, **options: Any) -> BankingGame:
@@ -498,3 +498,32 @@ def test_mb_10_a_clone_plays_on_without_touching_the_original() -> None:
     assert game.hand(1) == (Card.parse("5h"),) and game.hand(0) == (Card.parse("2c"),)
     assert game.to_json() == before
     assert game.play("stand") != events
+
+
+def test_mb_10_a_seat_past_the_table_is_a_seat_error() -> None:
+    """MB-10: every per-seat query refuses a seat number outside 0…players-1 with SeatError."""
+    game = table("5h 2c")
+    for seat in (game.players, -1):
+        for query in (game.hand, game.view, game.result, game.stake_range, game.can_buy):
+            with pytest.raises(SeatError):
+                query(seat)
+
+
+def test_mb_10_a_clone_staking_leaves_the_original_stakes_alone() -> None:
+    """MB-3, MB-10: a stake played on a clone is not placed in the original game."""
+    game = table("5h 2c 6d 3s", players=3)
+    game.play("stake 10")
+    twin = game.clone()
+    twin.play("stake 10")
+    assert twin.view(0).stakes == (None, 10, 10)
+    assert game.view(0).stakes == (None, 10, None) and game.phase == "stake"
+
+
+def test_mb_9_mb_10_a_clone_shuffles_the_next_shoe_like_the_original() -> None:
+    """MB-9, MB-10: a clone has its own random generator: both reshuffle the next shoe alike."""
+    game = table("")
+    twin = game.clone()
+    for player in (twin, game):
+        while not player.is_over:
+            player.play(player.legal_moves()[0])
+    assert game.coup > 1 and twin.to_json() == game.to_json()
