@@ -3,10 +3,12 @@ reprs, and no "penalised 0 cards" (the readable ``str`` added for issue 15)."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,3 +117,14 @@ def test_play_polish_example_prints_no_raw_reprs(tmp_path: Path) -> None:
     )
     assert "<" not in done.stdout and "(seat=" not in done.stdout
     assert "penalised 0 cards" not in done.stdout
+
+
+@pytest.mark.parametrize("event", [event for event, _ in SAMPLES], ids=lambda e: type(e).__name__)
+def test_every_event_type_is_unequal_to_its_plain_tuple_and_has_json_forms(event: Any) -> None:
+    """Every event type, not only some, compares by type and has ``to_dict``/``to_json``."""
+    plain = tuple(event)
+    assert (event == plain, event != plain) == (False, True)
+    assert event == type(event)(*plain)
+    data = event.to_dict()
+    assert data["type"] == type(event).__name__
+    assert json.loads(event.to_json()) == data
