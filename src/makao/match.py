@@ -26,7 +26,6 @@ from makao.engine import Game
 from makao.errors import GameOverError, MakaoError, SetupError, StateError
 from makao.events import DealScored, DealStarted, Event, MatchOver
 from makao.moves import Move
-from makao.rules.base import FinishRule
 from makao.seeding import derive_seed
 from makao.variant import Variant
 from makao.variants.russian.rules import DEFAULT_MATCH_LIMIT, DealEnd
@@ -290,7 +289,7 @@ def _variant_limit(variant: Variant) -> float:
     """The match limit the variant's rules give (RU-18); refuse a variant that scores
     nothing."""
     finish = variant.compiled.finish
-    if type(finish).scores is FinishRule.scores:
+    if not finish.scores_points:
         raise SetupError(
             f"{variant.name} scores no deals (its finishing rule has no scores): "
             "a match needs a scoring variant such as variants.russian()"

@@ -12,7 +12,7 @@ import pytest
 from makao import Card, Draw, Game, Play, parse_cards, variants
 from makao.adapters.driver import Driver, point_rewards, rank_rewards, scoring
 from makao.bots import BaseBot
-from makao.errors import IllegalMoveError, InvalidMoveError
+from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
 from makao.events import Penalised
 from makao.moves import Move
 from makao.view import View
@@ -158,6 +158,21 @@ def test_a_scoring_function_is_taken_as_it_is() -> None:
 
     assert scoring(mine) is mine and scoring(point_rewards) is point_rewards
     assert scoring("rank") is rank_rewards
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_pl_34_ru_16_points_are_refused_for_a_variant_that_scores_none(name: str) -> None:
+    """PL-34, RU-16: ``"points"`` needs a scoring variant (Russian), refused up front for the
+    others (it failed only at the game's end); ``"rank"`` and a function suit any variant."""
+    variant = variants.get(name)
+    assert variant.compiled.finish.scores_points == (name == "russian")
+    assert scoring("rank", variant) is rank_rewards
+    assert scoring(point_rewards, variant) is point_rewards
+    if name == "russian":
+        assert scoring("points", variant) is point_rewards
+    else:
+        with pytest.raises(SetupError, match=f"scores points .*: {name} scores none"):
+            scoring("points", variant)
 
 
 def test_pl_32_a_game_won_on_the_last_allowed_action_is_over_not_truncated() -> None:

@@ -11,7 +11,7 @@ np = pytest.importorskip("numpy")
 
 from makao import Card, Draw, Game, Play, parse_cards, variants  # noqa: E402
 from makao.adapters.driver import Driver  # noqa: E402
-from makao.adapters.encoding import EFFECT_KINDS, HIGH, Encoder  # noqa: E402
+from makao.adapters.encoding import EFFECT_KINDS, HIGH, MAX_SEATS, Encoder, padded_seats  # noqa: E402
 from makao.errors import SetupError  # noqa: E402
 
 PL = variants.polish()
@@ -169,6 +169,16 @@ def test_seats_that_are_no_whole_number_are_setup_errors(seats: object) -> None:
     """``seats=2.5`` made a float size, ``"8"`` a `TypeError`: both are `SetupError`s."""
     with pytest.raises(SetupError, match=f"seats must be a whole number .*, not {seats!r}"):
         Encoder(3, seats=seats)  # type: ignore[arg-type]
+
+
+def test_fixed_size_pads_to_eight_seats_and_refuses_a_larger_table() -> None:
+    """``fixed_size`` pads every table to `MAX_SEATS` (8); a ninth seat is refused by name
+    (before, the encoder's own message spoke of ``seats``, which the caller never gave)."""
+    assert MAX_SEATS == 8
+    assert [padded_seats(players, True) for players in (2, 8)] == [8, 8]
+    assert [padded_seats(players, False) for players in (2, 9)] == [None, None]
+    with pytest.raises(SetupError, match="fixed_size pads to 8 seats: it cannot hold 9 players"):
+        padded_seats(9, True)
 
 
 def test_pl_32_finished_seats_are_shown_per_relative_seat() -> None:

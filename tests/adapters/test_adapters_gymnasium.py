@@ -196,6 +196,8 @@ def test_a_cap_below_one_or_no_whole_number_is_refused(cap: object) -> None:
         ({"illegal_reward": None}, "illegal_reward must be a number, not None"),
         ({"rewards": "gold"}, "rewards must be one of rank, points or a function, not 'gold'"),
         ({"rewards": ["rank"]}, "rewards must be one of .*, not \\['rank'\\]"),
+        ({"rewards": "points"}, "rewards 'points' need a variant that scores points .*polish"),
+        ({"players": 9, "fixed_size": True}, "fixed_size pads to 8 seats: it cannot hold 9"),
         ({"opponents": [123]}, "each opponent must be a bot name or a Bot, not 123"),
         ({"opponents": None}, "opponents must be a bot name or a sequence, not None"),
     ],

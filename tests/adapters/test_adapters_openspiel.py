@@ -17,6 +17,8 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from makao import Game, Play, parse_cards, variants  # noqa: E402
 from makao.adapters.driver import Driver  # noqa: E402
 from makao.adapters.openspiel import MAX_DEALS, StandingsEvaluator, game_name  # noqa: E402
+from makao.bots.sampling import was_stuck  # noqa: E402
+from makao.cards import format_cards  # noqa: E402
 from makao.errors import SetupError  # noqa: E402
 from makao.events import CardsPlayed  # noqa: E402
 
@@ -232,6 +234,8 @@ def test_the_default_cap_ends_the_game_as_truncated() -> None:
         ({"options": "{bad"}, "options must be a JSON object, not '{bad'"),
         ({"options": "[1]"}, "options must be a JSON object, not '\\[1\\]'"),
         ({"players": 1}, "needs at least 2"),
+        ({"rewards": "points"}, "rewards 'points' need a variant that scores points"),
+        ({"players": 9, "fixed_size": True}, "fixed_size pads to 8 seats: it cannot hold 9"),
     ],
 )
 def test_bad_parameters_are_setup_errors(params: dict[str, object], message: str) -> None:
@@ -239,7 +243,8 @@ def test_bad_parameters_are_setup_errors(params: dict[str, object], message: str
     Before, ``max_actions`` of 0 or below made a game that ended at the deal, ``deals``
     of 0 or below raised `IndexError` at the first chance node, an unbounded ``deals``
     listed that many outcomes at every chance node, and bad ``options`` JSON raised
-    `JSONDecodeError` or `TypeError`."""
+    `JSONDecodeError` or `TypeError`; ``rewards="points"`` for a variant that scores no
+    points (PL-34) loaded and raised only when the returns were asked for."""
     with pytest.raises(SetupError, match=message):
         pyspiel.load_game(game_name("polish"), params)
 
@@ -253,3 +258,244 @@ def test_the_largest_deals_and_smallest_cap_load_and_play() -> None:
     state.apply_action(MAX_DEALS - 1)
     state.apply_action(state.legal_actions()[0])
     assert state.is_terminal() and state.truncated()
+
+
+def test_game_names_turn_hyphens_into_underscores() -> None:
+    """Every variant is registered as ``python_makao_<name>``, ``-`` becoming ``_``."""
+    assert game_name("crazy-eights") == "python_makao_crazy_eights"
+    registered = set(pyspiel.registered_names())
+    assert {game_name(variant) for variant in VARIANTS} <= registered
+    assert "python_makao_mau_mau" in registered
+
+
+def test_the_game_types_give_each_variants_table_sizes() -> None:
+    """The seat limits of the variant (10 when it names no maximum) bound the game type."""
+    for variant, least, most in (("polish", 2, 10), ("russian", 2, 5), ("mao", 3, 10)):
+        game_type = pyspiel.load_game(game_name(variant)).get_type()
+        assert (game_type.min_num_players, game_type.max_num_players) == (least, most)
+
+
+def test_rank_rewards_are_zero_sum_and_points_general_sum() -> None:
+    """``rewards="rank"`` is a zero-sum game in [-1, 1]; ``"points"`` is general-sum, at most 0."""
+    rank = pyspiel.load_game(game_name("russian"), {"rewards": "rank"})
+    assert rank.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (rank.min_utility(), rank.max_utility(), rank.utility_sum()) == (-1.0, 1.0, 0.0)
+    points = pyspiel.load_game(game_name("russian"), {"rewards": "points"})
+    assert points.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert (points.min_utility(), points.max_utility()) == (-1000.0, 0.0)
+    assert points.utility_sum() is None
+
+
+def test_the_default_deals_and_the_most_deals_are_as_documented() -> None:
+    """4096 deals by default; `MAX_DEALS` is 65 536."""
+    assert MAX_DEALS == 65_536
+    game = pyspiel.load_game(game_name("polish"))
+    assert game.max_chance_outcomes() == 4096
+    assert len(game.new_initial_state().chance_outcomes()) == 4096
+
+
+def test_before_the_deal_the_state_is_a_chance_node_with_no_result() -> None:
+    """Before the deal: not truncated, zero returns for every seat, ``deal <seed>`` outcomes."""
+    state = pyspiel.load_game(game_name("polish"), {"players": 3}).new_initial_state()
+    assert not state.truncated() and not state.is_terminal()
+    assert state.returns() == [0.0, 0.0, 0.0]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 5) == "deal 5"
+    assert state.information_state_string(1) == "seat 1 | before the deal"
+    assert state.observation_string(2) == "seat 2 | before the deal"
+
+
+def test_noop_is_the_last_action_id() -> None:
+    """The reaction turn's ``noop`` is the last action id and reads ``noop``."""
+    state = dealt()
+    noop = state.get_game().num_distinct_actions() - 1
+    assert state.action_to_string(0, noop) == "noop"
+    assert state.action_to_string(1, noop) == "noop"
+
+
+def test_pl_13_accepting_a_penalty_shows_the_others_how_many_cards_were_drawn() -> None:
+    """PL-10, PL-13: after a 2 the attacked seat draws two; the others' line says ``1+2``."""
+    state = dealt()
+    game = Game.from_position(
+        variants.polish(), hands=["2h 5c 6c", "9d 9s"], pile="7h", stock="2c 3c 4c 6d 8d"
+    )
+    state.driver = Driver(game, state.spec.space)
+    for action in state.driver.encode(Play(parse_cards("2h"))):
+        state.apply_action(action)
+    assert state.current_player() == 1 and state.legal_actions() == [52]
+    state.apply_action(52)  # accept: draw 2
+    lines = [state.information_state_string(s).split("\nnow ")[0] for s in (0, 1)]
+    assert lines[0].endswith("\n1: draw 1+2")
+    assert lines[1].endswith("\n1: draw +2c 3c")
+
+
+def test_an_observer_tensor_is_cleared_before_the_deal() -> None:
+    """An observer reused on a state before the deal gives zeros, not the last state's values."""
+    state = dealt()
+    game = state.get_game()
+    for perfect_recall in (False, True):
+        observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=perfect_recall))
+        observer.set_from(state, 0)
+        assert observer.tensor.any()
+        observer.set_from(game.new_initial_state(), 0)
+        assert not observer.tensor.any()
+
+
+def test_standings_evaluator_values_and_uniform_priors() -> None:
+    """The evaluator: the returns once terminal, else the rank returns of the standings as they
+    are; priors uniform over the legal ids."""
+    evaluator = StandingsEvaluator()
+    state = pyspiel.load_game(game_name("russian"), {"players": 3, "rewards": "points"})
+    state = state.new_initial_state()
+    state.apply_action(3)
+    value = evaluator.evaluate(state)
+    assert sum(value) == 0.0 and set(value) <= {-1.0, 0.0, 1.0} and min(value) == -1.0
+    legal = state.legal_actions()
+    prior = evaluator.prior(state)
+    assert [a for a, _ in prior] == legal
+    assert all(p == 1.0 / len(legal) for _, p in prior)
+    walk(state, 5000)
+    assert state.is_terminal() and min(state.returns()) < -1.0
+    assert list(evaluator.evaluate(state)) == state.returns()
+
+
+def test_every_deal_is_equally_likely() -> None:
+    """The chance node lists every deal with probability 1/deals."""
+    for deals in (3, 4096):
+        outcomes = pyspiel.load_game(game_name("polish"), {"deals": deals})
+        probabilities = [p for _, p in outcomes.new_initial_state().chance_outcomes()]
+        assert probabilities[:-1] == [1.0 / deals] * (deals - 1)
+        assert probabilities[-1] == pytest.approx(1.0 / deals)
+
+
+def test_the_information_state_begins_with_the_dealt_hand_and_the_opening_pile() -> None:
+    """PL-3, PL-4: the first line is the seat's dealt hand and the opening pile."""
+    state = dealt({"players": 3})
+    game = state.driver.game
+    for seat in range(3):
+        first = state.information_state_string(seat).split("\n")[0]
+        assert first == f"seat {seat} | dealt {format_cards(game.hand(seat))} | pile " + (
+            format_cards(game.pile)
+        )
+
+
+def test_a_default_observer_gives_the_observation() -> None:
+    """Without an observation type the observer is the observation, not the information state."""
+    state = dealt()
+    observer = state.get_game().make_py_observer()
+    assert observer.tensor.size == len(state.observation_tensor(0))
+    assert observer.string_from(state, 0) == state.observation_string(0)
+
+
+def test_resampling_a_finished_or_truncated_state_changes_nothing() -> None:
+    """Once terminal there is nothing to resample: the state comes back as it is."""
+    game = pyspiel.load_game(game_name("russian"), {"max_actions": 12, "rewards": "points"})
+    state = game.new_initial_state()
+    state.apply_action(3)
+    walk(state, 12)
+    assert state.is_terminal() and state.truncated()
+    for seat in (0, 1):
+        world = state.resample_from_infostate(seat, random.Random(seat).random)
+        assert str(world) == str(state) and world.returns() == state.returns()
+
+
+def test_pl_36_resampling_keeps_the_count_of_stalled_passes() -> None:
+    """PL-36: a world sampled after one stalled pass still ends blocked at the next one."""
+    state = dealt()
+    game = Game.from_position(variants.polish(), hands=["5c 6c", "9d 8d"], pile="7h")
+    state.driver = Driver(game, state.spec.space)
+    (stuck_pass,) = state.legal_actions()
+    state.apply_action(stuck_pass)
+    while state.current_player() != 1:
+        state.apply_action(state.legal_actions()[-1])
+    for k in range(3):
+        world = state.resample_from_infostate(1, random.Random(k).random)
+        world.apply_action(world.legal_actions()[0])
+        assert world.is_terminal() and not world.truncated()
+
+
+def test_ru_9_a_world_sampled_for_another_seat_decides_must_play_drawn_from_its_hand() -> None:
+    """RU-9: in a world sampled for another seat, the mover who drew must play the drawn card
+    exactly when its sampled hand held nothing to play before the draw."""
+    game = pyspiel.load_game(game_name("russian"), {"players": 2, "max_actions": 2000})
+    stuck = set()
+    for deal in range(20):
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        rng = random.Random(deal)
+        while not state.is_terminal():
+            if state.driver.game.must_play_drawn and not state.driver.reacting:
+                other = 1 - state.current_player()
+                for k in range(10):
+                    world = state.resample_from_infostate(other, random.Random(k).random).driver
+                    mover, drawn = world.game.to_move, world.game.drawn
+                    assert drawn is not None and drawn in world.game.hand(mover)
+                    stuck.add(world.game.must_play_drawn)
+                    assert world.game.must_play_drawn == was_stuck(world.game, mover, drawn)
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if True in stuck:
+            return
+    pytest.fail("no sampled world in which the mover must play the drawn card")
+
+
+def test_the_observation_string_says_whether_the_turn_is_a_reaction() -> None:
+    """A reaction turn (here: stopping a makao) reads ``reacting 1``; the seat's own turn ``0``."""
+    state = dealt()
+    game = Game.from_position(variants.polish(), hands=["2h 5c", "9d 9s"], pile="7h")
+    state.driver = Driver(game, state.spec.space)
+    for action in state.driver.encode(Play(parse_cards("2h"))):
+        state.apply_action(action)
+    noop = state.get_game().num_distinct_actions() - 1
+    assert state.current_player() == 1 and noop in state.legal_actions()
+    assert " | reacting 1 | " in state.observation_string(1)
+    while state.driver.reacting:
+        state.apply_action(noop)
+    assert state.current_player() == 1
+    assert " | reacting 0 | " in state.observation_string(1)
+
+
+def test_pl_8_the_observation_string_shows_a_playable_drawn_card_to_the_drawer_only() -> None:
+    """PL-8: after drawing a card it may play, the drawer's observation ends ``| drawn 7c``."""
+    state = dealt()
+    game = Game.from_position(variants.polish(), hands=["5c 6c", "9d 8d"], pile="7h", stock="7c")
+    state.driver = Driver(game, state.spec.space)
+    state.apply_action(52)  # draw
+    assert state.current_player() == 0
+    assert state.observation_string(0).endswith(" | public  | drawn 7c")
+    assert state.observation_string(1).endswith(" | public ")
+
+
+def test_pl_35_drawing_nothing_adds_no_draw_text() -> None:
+    """PL-35: an attack accepted with no card left to draw adds only the action's line."""
+    state = dealt()
+    game = Game.from_position(
+        variants.polish(), hands=["5c 6c", "9d 8d"], pile="2h", to_move=1, effect="attack 2 by 0"
+    )
+    state.driver = Driver(game, state.spec.space)
+    state.apply_action(52)  # accept: nothing to draw
+    for seat in (0, 1):
+        assert state.information_state_string(seat).split("\nnow ")[0].endswith("\n1: draw")
+
+
+def test_um_5_a_world_sampled_for_another_seat_may_give_the_mover_any_drawn_card() -> None:
+    """UM-5: after a draw any playable card may follow, so the mover's drawn card in a world
+    sampled for another seat is any hidden card, not only one it may play."""
+    game = pyspiel.load_game(game_name("mao"), {"players": 3, "max_actions": 2000})
+    for deal in range(20):
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        rng = random.Random(deal)
+        while not state.is_terminal():
+            if state.driver.game.drawn is not None and not state.driver.reacting:
+                mover = state.current_player()
+                other = (mover + 1) % 3
+                unplayable = 0
+                for k in range(10):
+                    world = state.resample_from_infostate(other, random.Random(k).random)
+                    drawn = world.driver.game.drawn
+                    assert drawn is not None and drawn in world.driver.game.hand(mover)
+                    unplayable += not world.driver.game.may_start(mover, drawn)
+                assert unplayable > 0
+                return
+            state.apply_action(rng.choice(state.legal_actions()))
+    pytest.fail("no state after a draw")

@@ -150,6 +150,8 @@ def test_every_variant_plays_to_the_end(variant: str) -> None:
         ({"players": "2"}, "players must be a whole number, not '2'"),
         ({"players": 1}, "needs at least 2"),
         ({"rewards": "gold"}, "rewards must be one of rank, points or a function"),
+        ({"rewards": "points"}, "rewards 'points' need a variant that scores points .*polish"),
+        ({"players": 9, "fixed_size": True}, "fixed_size pads to 8 seats: it cannot hold 9"),
         ({"render_mode": "rgb_array"}, "render_mode must be None, 'human' or 'ansi'"),
     ],
 )

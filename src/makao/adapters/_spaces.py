@@ -8,7 +8,7 @@ import numpy as np
 from gymnasium import spaces
 
 from makao.adapters.driver import Driver
-from makao.adapters.encoding import HIGH, MAX_SEATS, Encoder
+from makao.adapters.encoding import HIGH, Encoder, padded_seats
 from makao.adapters.fixed import FixedActions
 
 Observation = dict[str, np.ndarray[Any, Any]]
@@ -20,7 +20,7 @@ class Spaces:
     ``driver``."""
 
     def __init__(self, driver: Driver, fixed_size: bool) -> None:
-        self.encoder = Encoder(driver.game.players, MAX_SEATS if fixed_size else None)
+        self.encoder = Encoder(driver.game.players, padded_seats(driver.game.players, fixed_size))
         self.fixed = FixedActions(driver.space) if fixed_size else None
         #: The number of action ids.
         self.size = driver.num_actions if self.fixed is None else self.fixed.size

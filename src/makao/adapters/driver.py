@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from makao.engine import Game
     from makao.events import Event
     from makao.moves import Move
+    from makao.variant import Variant
 
 __all__ = [
     "DEFAULT_MAX_ACTIONS",
@@ -81,9 +82,9 @@ SCORINGS: dict[str, Rewards] = {"rank": rank_rewards, "points": point_rewards}
 """Scorings by name, for the adapters' ``rewards=`` option."""
 
 
-def scoring(rewards: str | Rewards) -> Rewards:
+def scoring(rewards: str | Rewards, variant: Variant | None = None) -> Rewards:
     """A scoring given by name (`SCORINGS`) or as a function; a `SetupError` for
-    anything else."""
+    anything else, and for ``"points"`` with a ``variant`` that scores no points (PL-34)."""
     if callable(rewards):
         return rewards
     found = SCORINGS.get(rewards) if isinstance(rewards, str) else None
@@ -91,7 +92,17 @@ def scoring(rewards: str | Rewards) -> Rewards:
         raise SetupError(
             f"rewards must be one of {', '.join(SCORINGS)} or a function, not {rewards!r:.40}"
         )
+    if found is point_rewards and variant is not None:
+        _check_scores_points(variant)
     return found
+
+
+def _check_scores_points(variant: Variant) -> None:
+    if not variant.compiled.finish.scores_points:
+        raise SetupError(
+            f"rewards 'points' need a variant that scores points (RU-16): "
+            f"{variant.name} scores none (PL-34)"
+        )
 
 
 class Driver:

@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from makao.rules.base import Effect
     from makao.view import View
 
-__all__ = ["EFFECT_KINDS", "HIGH", "MAX_SEATS", "Encoder"]
+__all__ = ["EFFECT_KINDS", "HIGH", "MAX_SEATS", "Encoder", "padded_seats"]
 
 EFFECT_KINDS = ("none", "attack", "wait", "demand", "suit", "other")
 """The effect kinds of the ``effect_kind`` segment (the first is "no effect")."""
@@ -75,6 +75,16 @@ _SEAT_FIELDS = ("seat", "demander")
 
 MAX_SEATS = 8
 """The seats of the fixed-size encoding (``Encoder(players, seats=MAX_SEATS)``)."""
+
+
+def padded_seats(players: int, fixed_size: bool) -> int | None:
+    """The ``seats`` of an adapter's encoder: `MAX_SEATS` with ``fixed_size`` (a
+    [`SetupError`][makao.errors.SetupError] naming it for a larger table), else ``None``."""
+    if not fixed_size:
+        return None
+    if players > MAX_SEATS:
+        raise SetupError(f"fixed_size pads to {MAX_SEATS} seats: it cannot hold {players} players")
+    return MAX_SEATS
 
 
 class Encoder:

@@ -135,7 +135,7 @@ class MakaoGymEnv(Env[Any, Any]):
         self.fixed_seat = seat
         self.max_actions = max_actions
         self.max_agent_steps = max_agent_steps
-        self.scoring = scoring(rewards)
+        self.scoring = scoring(rewards, self.variant)
         self.shaping = float(shaping)
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode

@@ -49,7 +49,7 @@ import pyspiel
 from makao import variants
 from makao.actions import ActionSpace
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
-from makao.adapters.encoding import MAX_SEATS, Encoder
+from makao.adapters.encoding import Encoder, padded_seats
 from makao.adapters.fixed import FixedActions
 from makao.bots.sampling import was_stuck
 from makao.cards import Card, format_cards
@@ -176,7 +176,7 @@ class _Spec:
         self.max_actions = max_actions
         self.scoring = scoring
         self.space = ActionSpace(variant, players)
-        seats = MAX_SEATS if fixed_size else None
+        seats = padded_seats(players, fixed_size)
         self.encoder = Encoder(players, seats)
         self.memory = Encoder(players, seats, memory=True)
         #: The fixed action numbering, with ``fixed_size``.
@@ -197,12 +197,13 @@ class MakaoGame(pyspiel.Game):  # type: ignore[misc]
         values = {**game_type.parameter_specification, **(params or {})}
         options = {k: v for k, v in values.items() if k not in _DEFAULTS}
         options.update(_json_options(values["options"]))
+        chosen = variants.get(variant, **options)
         spec = self.spec = _Spec(
-            variants.get(variant, **options),
+            chosen,
             int(values["players"]),
             int(values["deals"]),
             int(values["max_actions"]),
-            scoring(values["rewards"]),
+            scoring(values["rewards"], chosen),
             bool(values["fixed_size"]),
         )
         zero_sum = values["rewards"] == "rank"

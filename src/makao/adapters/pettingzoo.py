@@ -89,7 +89,7 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
             )
         self.players = players
         self.max_actions = max_actions
-        self.scoring = scoring(rewards)
+        self.scoring = scoring(rewards, self.variant)
         self.blocked_truncates = blocked_truncates
         self.render_mode = render_mode
         self.metadata = {**self.metadata, "name": f"makao_{self.variant.name}_v0"}

@@ -743,6 +743,12 @@ class FinishRule(Rule):
         basic game scores nothing (PL-34)."""
         return None
 
+    @property
+    def scores_points(self) -> bool:
+        """Whether this rule scores points: its class has its own `scores` (RU-16). A match
+        and the adapters' ``rewards="points"`` need one; the basic game has none (PL-34)."""
+        return type(self).scores is not FinishRule.scores
+
     def on_finish(self, game: Table, seat: int, events: Events) -> None:
         """``seat`` has just played their last card: record the place, maybe end the game."""
         game.record_finish(seat, events)
