@@ -10,7 +10,7 @@ import pytest
 
 from makao import Game, StateError, variants
 from makao.rules import BattleCards, LastCardCall
-from makao.serialize import FORMAT, VERSION, game_from_dict, game_to_dict, summary
+from makao.serialize import FORMAT, VERSION, game_from_dict, game_to_dict, replay, summary
 from makao.testing import snapshot
 from makao.variant import Variant
 
@@ -419,3 +419,91 @@ def test_pl_29_a_positions_public_rule_state_is_saved_and_loads() -> None:
     for loaded in (Game.from_json(game.to_json()), Game.replay(POLISH, game.origin, [])):
         assert loaded.view(1).public == game.view(1).public == (("makao", 0),)
         assert "1: stop 0" in loaded.legal_moves_text()
+
+
+POSITION = Game.from_position(POLISH, hands=["5h 6h", "9c"], pile="7h")
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "value", "words"),
+    [
+        (None, "dealer", "2", "'dealer' has the wrong type: '2'"),
+        (None, "players", True, "'players' has the wrong type: True"),
+        (POSITION, "public", {"a": 1}, "'public' has the wrong type"),
+        (POSITION, "effect", 5, "'effect' has the wrong type: 5"),
+        (POSITION, "waits", ["1", 0], "'waits' must list int values, not '1'"),
+        (POSITION, "finished", [True], "'finished' must list int values, not True"),
+    ],
+)
+def test_an_origin_field_of_the_wrong_type_is_refused_by_name(
+    game: Game | None, key: str, value: object, words: str
+) -> None:
+    """Each origin field is type-checked before any game is set up, and named."""
+    data = saved(random_game(2, moves=5) if game is None else game)
+    data["origin"][key] = value
+    refused(data, words)
+
+
+def test_a_deal_with_a_chosen_dealer_round_trips() -> None:
+    """The dealer of a deal origin is replayed (PL-5: the first player sits after them)."""
+    for dealer in (0, 1, 2):
+        game = Game.new(POLISH, 3, seed=4, dealer=dealer)
+        game.play(game.legal_moves()[0])
+        assert same_game(Game.from_json(game.to_json()), game)
+
+
+def test_a_save_with_no_format_tag_is_refused() -> None:
+    data = saved(random_game(2, moves=5))
+    del data["format"]
+    refused(data, "format must be 'makao.game'")
+
+
+def test_a_save_of_one_variant_loaded_as_another_names_both() -> None:
+    refused(
+        saved(random_game(2, moves=5)),
+        "saved with variant 'polish', not 'mau-mau'",
+        variant=variants.mau_mau(),
+    )
+
+
+def test_deeply_nested_data_is_refused_as_corrupt() -> None:
+    """Data nested past Python's recursion limit (game_from_dict takes any object) is a
+    StateError, not a RecursionError."""
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
+    data = saved(random_game(2, moves=5))
+    data["variant"]["options"] = {"decks": deep}
+    with pytest.raises(StateError, match="corrupt saved game"):
+        game_from_dict(data)
+
+
+def test_replay_checks_its_variant_and_moves_before_any_game() -> None:
+    origin = random_game(2, moves=5).origin
+    with pytest.raises(StateError, match="variant must be a Variant, not NoneType"):
+        replay(None, origin, [])  # type: ignore[arg-type]
+    with pytest.raises(StateError, match="moves are a sequence of moves or move texts"):
+        replay(POLISH, origin, "draw")
+
+
+def test_a_save_keeps_non_ascii_text_as_it_is() -> None:
+    """A save is UTF-8 text: a variant's name is written as it is, not as escapes."""
+    custom = POLISH.without(LastCardCall, name="makao-łódź")
+    text = random_game(2, moves=5, variant=custom).to_json()
+    assert "makao-łódź" in text and "\\u" not in text
+
+
+def test_a_custom_variant_with_options_json_reads_back_otherwise_is_loaded() -> None:
+    """Options are compared as JSON reads them back: a tuple option (saved as a list) still
+    matches the variant passed to load the save."""
+    custom = Variant("houses", POLISH.rules, options=(("seats", (0, 2)),))
+    game = random_game(2, moves=5, variant=custom)
+    assert saved(game)["variant"]["options"] == {"seats": [0, 2]}
+    assert same_game(Game.from_json(game.to_json(), custom), game)
+
+
+@pytest.mark.parametrize("kind", [["deal"], {"deal": 1}, None])
+def test_an_origin_kind_that_is_no_text_is_refused_by_name(kind: object) -> None:
+    data = saved(random_game(2, moves=5))
+    data["origin"]["kind"] = kind
+    refused(data, "the origin must be a 'deal' or a 'position', not")

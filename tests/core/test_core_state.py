@@ -443,6 +443,30 @@ def test_older_saves_load_when_the_game_never_reshuffled(version: int) -> None:
     assert Game.from_json(_older_save(game, version)) == game
 
 
+@pytest.mark.parametrize(("version", "key", "value"), [(1, "over", True), (2, "rng", 1)])
+def test_an_older_saves_summary_is_checked_in_full(version: int, key: str, value: object) -> None:
+    """A version 1 save's summary is checked down to ``over``; a version 2 save's, like a
+    version 3 one, down to the generator state (``rng``), which version 1 did not keep."""
+    game = Game.new(POLISH, 2, seed=8)
+    game.play(game.legal_moves()[0])
+    data = json.loads(_older_save(game, version))
+    assert data["summary"][key] != value
+    data["summary"][key] = value
+    with pytest.raises(StateError, match=f"does not match the saved summary: {key} is"):
+        Game.from_json(json.dumps(data))
+
+
+def test_pl_12_a_version_1_save_wrote_an_effect_as_its_text() -> None:
+    """A version 1 summary names the effect by its text form (``attack 2 by 1``), as the
+    saves of that version hold it; such a save loads."""
+    game = Game.from_position(
+        POLISH, hands=["5c 2h 9s", "6c 7c"], pile="2c 2s", to_move=0, effect="attack 2 by 1"
+    )
+    data = json.loads(_older_save(game, 1))
+    assert data["summary"]["effect"] == "attack 2 by 1"
+    assert Game.from_json(json.dumps(data)) == game
+
+
 @pytest.mark.parametrize("version", [1, 2])
 def test_older_saves_that_reshuffled_are_refused_naming_the_version(version: int) -> None:
     game = Game.from_position(POLISH, hands=["5h 6h", "5c 6c"], pile="9d 8d 7d 9h", stock="")
