@@ -228,7 +228,7 @@ _DRAW = Draw()
 _PASS = Pass()
 _SEAT_RE = re.compile(r"^\s*([^\s:]+)\s*:\s*(.*)$", re.DOTALL)
 _NUMBER_RE = re.compile(r"^[-+]?\d+$")
-_KEYWORD_RE = re.compile(r"^[a-z]+$")
+_KEYWORD_RE = re.compile(r"^[a-zA-Z]+$")
 _PARSERS: dict[str, Callable[[int | None, list[str]], Move]] = {}
 
 

@@ -102,6 +102,12 @@ def test_um_23_call_ids_run_in_alphabetical_order_as_a_plays_calls_are_stepped()
     assert [space.describe(i) for i in ids[1:]] == ["+last-card", "+mau", "end"]
 
 
+def test_um_20_mao_numbers_every_multiplex_count_from_two_to_twenty() -> None:
+    """UM-20: each multiplex count up to twenty has an action id."""
+    calls = ActionSpace(variants.mao(), 3).calls
+    assert {"two", "eight", "twenty"} <= set(calls) and "one" not in calls
+
+
 def test_pl_7_a_multi_card_play_is_stepped_card_by_card() -> None:
     """PL-7: a multi card play is stepped card by card."""
     game = Game.from_position(POLISH, hands=["5h 5c 5d 9s", "9d"], pile="7h")

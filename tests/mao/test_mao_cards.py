@@ -95,6 +95,13 @@ def test_um_4_the_starting_card_has_no_effect_unless_the_option_says_so() -> Non
     assert acting.to_move == 0
 
 
+def test_um_4_the_play_direction_must_be_one_way_or_the_other() -> None:
+    """UM-2, UM-4: a deal or play direction other than 1 or -1 is refused."""
+    for options in ({"play_direction": 0}, {"deal_direction": 2}):
+        with pytest.raises(SetupError, match="directions"):
+            variants.mao(**options)  # type: ignore[arg-type]
+
+
 # ---------------------------------------------------------------- a turn
 
 

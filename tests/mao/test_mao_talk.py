@@ -9,7 +9,7 @@ from makao import Game, IllegalMoveError, InvalidMoveError, Say, SetupError, par
 from makao.events import AttackAccepted, CallMade, CardsDrawn, GameOver, Penalised
 from makao.testing import snapshot
 from makao.variants.mao.moves import HostReport, Misplay, Release
-from makao.variants.mao.phrasebook import speech, to_call, to_calls
+from makao.variants.mao.phrasebook import normalise, speech, to_call, to_calls
 from makao.variants.mao.rules import FreeSuit
 
 MAO = variants.mao()
@@ -283,11 +283,23 @@ def test_mao_moves_read_back_from_their_text(move: object) -> None:
         "release",
         "1: misplay 5h",
         "host: timeout \u0661",
+        "host: timeout 2 3",
+        "0: host timeout 2",
+        "1: release 2",
     ],
 )
 def test_malformed_mao_moves_are_invalid(text: str) -> None:
     with pytest.raises(InvalidMoveError):
         parse_move(text)
+
+
+def test_um_6_a_host_report_is_read_whatever_the_case_of_its_kind() -> None:
+    """UM-6: ``host: Timeout 2`` is the time-out report ``host: timeout 2``, and so is
+    ``HOST: timeout 2``: keywords ignore case, as ``DRAW`` and ``1: STOP 0`` do (before, an
+    upper-case ``HOST:`` was read as a card with a choice and refused with that message)."""
+    for text in ("host: Timeout 2", "HOST: timeout 2", "Host:TIMEOUT 2"):
+        assert parse_move(text) == HostReport("timeout", 2)
+    assert parse_move("MISPLAY 5h") == Misplay("5h")
 
 
 def test_um_16_a_release_without_a_seat_says_how_it_is_written() -> None:
@@ -312,6 +324,11 @@ def test_um_16_a_release_without_a_seat_says_how_it_is_written() -> None:
         ("Pet-pik", "five-of-spades"),
         ("Žandar pik", "jack-of-spades"),
         ("četiri", "four"),
+        ("Four", "four"),
+        ("Twelve", "twelve"),
+        ("Dvanaest", "twelve"),
+        ("Dečko pik", "jack-of-spades"),
+        ("Queen of spades", "queen-of-spades"),
         ("nice weather", None),
     ],
 )
@@ -333,3 +350,121 @@ def test_um_24_the_phrasebook_reads_mau_mau_as_one_call() -> None:
 def test_mao_is_found_by_its_aliases() -> None:
     assert variants.get("um", illegal_play="penalize").option_dict["illegal_play"] == "penalize"
     assert variants.get("ultimate-mao").name == "mao"
+
+
+def test_um_25_a_wrong_call_of_another_kind_does_not_stand_for_the_due_one() -> None:
+    """UM-18, UM-25: a number said instead of a spade's name is a missing name and a wrong call."""
+    game = position(["5s 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9s")
+    events = game.play("5s +two")
+    assert Penalised(0, "UM-18", "did not say five-of-spades", 1) in events
+    assert Penalised(0, "UM-25", "wrong call two", 1) in events
+    assert len(game.hands[0]) == 4
+
+
+def test_um_23_a_missing_call_for_a_last_jack_names_the_listed_call() -> None:
+    """UM-23: the infraction for a silent last jack names the listed call, "mau"."""
+    game = position(["5h Jd", "5d 6c 7c", "5h 6h 7h"], "9h")
+    assert Penalised(0, "UM-23", "did not say mau", 1) in game.play("5h")
+
+
+def test_um_23_either_call_for_a_last_jack_leaves_the_same_position() -> None:
+    """UM-23: the calls of a play leave no trace in the position once it is played."""
+    game = position(["5h Jd", "5d 6c 7c", "5h 6h 7h"], "9h")
+    other = game.clone()
+    game.play("5h +mau")
+    other.play("5h +last-card")
+    assert game == other
+
+
+def test_um_21_the_public_state_shows_an_open_and_a_closed_period() -> None:
+    """UM-21, UM-22: views show the opener while a period is open, and a closed one after."""
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    assert game.public_state() == ()
+    game.play("1: say question")
+    assert game.public_state() == (("question", 1),)
+    game.play("1: say end-of-questions")
+    assert game.public_state() == (("questions-closed", True),)
+    game.play("2: say question")
+    assert game.public_state() == (("question", 2),)
+
+
+def test_um_22_a_position_set_up_after_a_closed_period_charges_talk_under_um_22() -> None:
+    """UM-22: a view showing a closed period restores it: a remark then breaks UM-22."""
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", public=[("questions-closed", True)])
+    assert penalties(game.play("1: say remark")) == [(1, "UM-22")]
+
+
+def test_um_21_a_view_naming_no_seat_opens_no_period() -> None:
+    """UM-21: a ``question`` entry that is not a seat (``True``) is no open period."""
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", public=[("question", True)])
+    assert penalties(game.play("1: say remark")) == [(1, "UM-21")]
+
+
+def test_um_21_a_period_set_up_from_a_view_is_the_one_opened_in_play() -> None:
+    """UM-21: a position given an open period equals the position where it was opened."""
+    given = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", public=[("question", 1)])
+    played = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    played.play("1: say question")
+    assert given == played
+
+
+def test_um_21_a_remark_outside_a_period_is_charged_not_recorded_as_said() -> None:
+    """UM-21: an out-of-place remark gives the penalty only, no call made."""
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    events = game.play("2: say remark")
+    assert not any(isinstance(event, CallMade) for event in events)
+
+
+def test_um_24_a_seat_that_went_out_neither_talks_nor_is_reported() -> None:
+    """UM-21, UM-3…UM-7, UM-24: with play for places, a finished seat has no talk or reports."""
+    game = position(
+        ["5h 6d", "5d 6c 7c", ""], "9h", variants.mao(play_for_places=True), finished=[2]
+    )
+    assert not [text for text in game.legal_moves_text() if text.startswith("2:")]
+    for text in ("2: say question", "host: touched-stock 2"):
+        with pytest.raises(IllegalMoveError):
+            game.play(text)
+    game.play("0: say question")
+    assert "2: say remark" not in game.legal_moves_text()
+    with pytest.raises(IllegalMoveError):
+        game.play("2: say remark")
+
+
+def test_um_3_a_set_up_position_is_past_the_deal() -> None:
+    """UM-3: a position set up for play is not in its deal: touched cards are not reported."""
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    assert "dealing" not in dict(game.public_state())
+    with pytest.raises(IllegalMoveError):
+        game.play("host: touched-cards 1")
+
+
+def test_um_6_a_time_out_under_a_held_jack_keeps_the_jack_held() -> None:
+    """UM-6, UM-16: a time-out facing no draw penalty draws one card; the jack stays held."""
+    game = position(["Jc 5d 6d", "5h 6h 7h", "8c 8d 8s"], "9h")
+    game.play("Jc:s")
+    events = game.play("host: timeout 1")
+    assert not any(isinstance(event, AttackAccepted) for event in events)
+    assert penalties(events) == [(1, "UM-6")] and len(game.hands[1]) == 4
+    assert game.to_move == 2 and game.legal_moves_text(2)[0] == "8s +eight-of-spades"
+    assert "8c" not in game.legal_moves_text(2)
+
+
+def test_um_27_a_legal_card_cannot_be_written_as_a_misplay() -> None:
+    """UM-27: under ``penalize``, a legal card is played, never charged as a misplay."""
+    game = position(
+        ["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(illegal_play="penalize")
+    )
+    with pytest.raises(IllegalMoveError):
+        game.play("misplay 5h")
+    assert game.record == () and len(game.hands[0]) == 3
+
+
+def test_phrasebook_normalise_writes_dj_and_keeps_digits() -> None:
+    """``normalise`` spells ``đ`` as ``dj`` and keeps digits, dropping the punctuation."""
+    assert normalise("Đak, 5 Ćevapa!") == "djak 5 cevapa"
+
+
+def test_um_18_the_phrasebook_reads_an_english_spade_name_as_one_call() -> None:
+    """UM-18, UM-22: three-word phrases are found whole in a sentence."""
+    assert to_calls("Five of spades, good day") == ("five-of-spades", "good-day")
+    assert to_calls("ok, end of questions") == ("end-of-questions",)
