@@ -114,3 +114,12 @@ def test_pl_12_pl_18_one_card_or_turn_is_said_in_the_singular() -> None:
     assert str(Pending.wait(1)) == "a wait of 1 turn (accept: pass)"
     assert str(Pending.attack(0)) == "an attack of 0 cards (accept: draw)"
     assert str(Pending.wait(0)) == "a wait of 0 turns (accept: pass)"
+
+
+def test_pl_21_a_demand_asks_no_amount_and_um_16_a_held_jack_names_its_holder() -> None:
+    """PL-21: a demand's amount is 0; UM-16: a held jack's named suit says who holds it."""
+    assert polish("demand 7 by 1").pending.amount == 0
+    assert Pending.demand(Rank.SEVEN, by=1).amount == 0
+    held = variants.mao().parse_effect("jack s by 2").pending()
+    assert (held.kind, held.suit, held.by) == ("suit", Suit.SPADES, 2)
+    assert Pending.named_suit(Suit.HEARTS, by=3).by == 3

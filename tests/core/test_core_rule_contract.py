@@ -4,11 +4,24 @@ and what its effects ask and allow."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
-from makao import Card, Draw, Game, Pass, Pending, Play, Rank, variants
-from makao.rules import LastCardCall, Wild
-from makao.rules.base import Effect, Rule, Stateful, Table, TurnRule, WildRule
+from makao import Card, Draw, Game, Pass, Pending, Play, Rank, Suit, Variant, variants
+from makao.events import Event
+from makao.moves import Choice
+from makao.rules import LastCardCall, StartRule, Wild
+from makao.rules.base import (
+    CardSetRule,
+    DrawRule,
+    Effect,
+    Rule,
+    Stateful,
+    Table,
+    TurnRule,
+    WildRule,
+)
 
 PL = variants.polish()
 STOCK = "5c 6c 8c 9c"
@@ -133,3 +146,138 @@ def test_a_call_rule_keeps_four_cards_left_apart_from_three_by_default() -> None
     three_left = Game.from_position(variant, hands=["5h 6d 7d 8d", "7s"], pile="9h")
     assert "5h" in three_left.legal_moves_text()
     assert "5h +plenty" not in three_left.legal_moves_text()
+
+
+@attrs.frozen
+class SevensDrawnByDefault(Sevens):
+    """A user's sevens whose draw hands over to the default one (``super().on_draw``)."""
+
+    def on_draw(self, game: Table, seat: int, events: list[Event]) -> None:
+        """The default draw."""
+        super().on_draw(game, seat, events)
+
+
+def test_pl_8_pl_24_an_effects_default_draw_keeps_the_turn_open_for_a_drawn_answer() -> None:
+    """PL-8, PL-24: the default `on_draw` draws one card, which may be played if it answers."""
+    answered = Game.from_position(
+        PL, hands=["5h 6d", "7s 10h"], pile="9h", stock="7c 5c", effect=SevensDrawnByDefault()
+    )
+    answered.play(Draw())
+    assert answered.to_move == 0 and answered.drawn == Card.parse("7c")
+    assert "7c" in answered.legal_moves_text()
+    missed = Game.from_position(
+        PL, hands=["5h 6d", "7s 10h"], pile="9h", stock="5c 7c", effect=SevensDrawnByDefault()
+    )
+    missed.play(Draw())
+    assert missed.to_move == 1 and len(missed.hand(0)) == 3
+
+
+@attrs.frozen
+class PlayCounter(Stateful[int], TurnRule):
+    """A user's rule that counts the plays made, keeping the default `after_play_applies`."""
+
+    def initial_state(self) -> int:
+        """No plays yet."""
+        return 0
+
+    def after_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        calls: Iterable[str],
+        events: list[Event],
+    ) -> None:
+        """One more play."""
+        self.set_state(game, self.state(game) + 1)
+
+
+def test_a_turn_rules_after_play_is_called_after_every_play_by_default() -> None:
+    """A turn rule that keeps the default `after_play_applies` sees every play."""
+    counter = PlayCounter()
+    game = Game.from_position(
+        PL.with_rules(counter), hands=["5h 6h 7d", "7h 8s"], pile="9h", stock=STOCK
+    )
+    game.play("5h")
+    game.play("7h")
+    assert game.rule_state(counter) == 2
+
+
+@attrs.frozen
+class DefaultDraw(DrawRule):
+    """A user's draw rule whose `draws_again` hands over to the default one."""
+
+    def draws_again(self, drawn: int) -> bool:
+        """The default answer."""
+        return super().draws_again(drawn)
+
+
+def test_pl_8_a_draw_rule_draws_again_only_with_draw_until_playable_up_to_max_draws() -> None:
+    """PL-8: one card is drawn unless the rule draws until playable, then up to ``max_draws``."""
+    assert not DrawRule().draws_again(1)
+    assert DrawRule(draw_until_playable=True).draws_again(9)
+    limited = DrawRule(draw_until_playable=True, max_draws=2)
+    assert limited.draws_again(1) and not limited.draws_again(2)
+    game = Game.from_position(
+        PL.replace(DrawRule, DefaultDraw()), hands=["5s 6d", "7s 10h"], pile="9h", stock="4c 5h"
+    )
+    game.play(Draw())
+    assert game.hand(0) == tuple(Card.parse(text) for text in ("5s", "6d", "4c"))
+    assert game.to_move == 1
+
+
+def dealt_on(variant: Variant, start: str) -> Game:
+    """Three seats dealt one card each from ``5c 6c 7c``, then ``start`` turned to start
+    the pile, by ``variant``'s start rule; seat 0 moves first (the dealer is seat 2)."""
+    game = Game.from_position(variant, hands=["", "", ""], pile="9d", stock="5c 6c 7c " + start)
+    variant.compiled.start.deal(game)
+    return game
+
+
+ACTING = PL.replace(StartRule, StartRule(hand_size=1, start_card="effect"))
+
+
+def test_ru_4_a_starting_card_that_acts_is_played_by_the_dealer_on_the_first_player() -> None:
+    """RU-4 (option), PL-12: a starting 2 attacks the first player, raised by the dealer."""
+    game = dealt_on(ACTING, "2h")
+    assert game.top == Card.parse("2h")
+    assert game.pending == Pending.attack(2, by=2) and game.to_move == 0
+
+
+def test_ru_4_a_starting_card_that_needs_a_suit_names_its_own() -> None:
+    """RU-4 (option), PL-26: a starting ace names its own suit (not the first suit listed)."""
+    assert dealt_on(ACTING, "As").pending.suit is Suit.SPADES
+    assert dealt_on(ACTING, "Ad").pending.suit is Suit.DIAMONDS
+
+
+@attrs.frozen
+class MaybeFives(CardSetRule):
+    """A user's card that demands fives, or, with no choice, sevens."""
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        """Fives, or nothing."""
+        return (Rank.FIVE, None)
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """Sevens unless fives are named."""
+        game.set_effect(None if choice is Rank.FIVE else Sevens())
+
+
+def test_ru_4_a_starting_card_whose_choices_allow_none_acts_with_no_choice() -> None:
+    """RU-4 (option): a starting card that may go without a choice acts with none."""
+    variant = ACTING.with_rules(MaybeFives(cards=frozenset({Card.parse("3h")})))
+    assert isinstance(dealt_on(variant, "3h").effect, Sevens)
+
+
+def test_ru_4_pl_14_a_starting_backwards_king_sends_the_turn_to_the_dealers_previous_seat() -> None:
+    """RU-4 (option), PL-14: a starting K♠ attacks the seat before the dealer, who moves first."""
+    game = dealt_on(ACTING, "Ks")
+    assert game.pending == Pending.attack(5, by=2) and game.to_move == 1

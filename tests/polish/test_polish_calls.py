@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from makao import Game, IllegalMoveError, Variant, variants
-from makao.events import CallMade, CardsDrawn, Penalised, PlayerFinished
+from makao.events import CallMade, CardsDrawn, CardsPlayed, Penalised, PlayerFinished
 from makao.moves import Say, Stop
 from makao.rules import LastCardCall
 
@@ -168,3 +168,17 @@ def test_pl_29_a_call_owed_with_more_than_four_cards_left_is_still_owed() -> Non
     )
     game.play("5h")
     assert out_of_turn(game) == ["0: say five", "1: stop 0", "2: stop 0"]
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 7])
+@pytest.mark.parametrize("name", ["polish", "russian"])
+def test_pl_30_ru_14_a_view_naming_a_seat_the_table_lacks_owes_no_call(
+    name: str, seat: int
+) -> None:
+    """PL-30, RU-14: a call owed by a seat the table lacks lists no late move and charges nobody."""
+    game = Game.from_position(
+        variants.get(name), hands=["5h 6d", "6h 7s 8d", "7h 8s 9s"], pile="9h", stock=STOCK,
+        public=[("makao", seat)],
+    )  # fmt: skip
+    assert out_of_turn(game) == []
+    assert [type(event) for event in game.play("5h")] == [CardsPlayed]

@@ -224,3 +224,22 @@ def test_pl_1_the_factorys_own_refusal_of_decks_passes_unchanged() -> None:
     with pytest.raises(SetupError) as caught:
         variants.polish(decks=3)
     assert str(caught.value) == "decks must be 1 or 2, not 3"
+
+
+def test_pl_1_a_start_rule_serves_up_to_and_including_its_max_players() -> None:
+    """PL-1: ``max_players`` is the largest table a start rule serves, itself included."""
+    rule = StartRule(max_players=3)
+    rule.check_players(3)
+    assert len(Game.new(PL.replace(StartRule, rule), 3, seed=0).hands) == 3
+    with pytest.raises(SetupError) as caught:
+        rule.check_players(4)
+    assert str(caught.value) == "this variant needs at least 2 and at most 3 players, not 4"
+
+
+def test_pl_4_the_redraws_go_on_as_long_as_the_stock_holds_cards() -> None:
+    """PL-4: a function card is redrawn into the middle once per stock card, leaving 3♥ under 2♥."""
+    variant = PL.replace(StartRule, StartRule(hand_size=1))
+    game = Game.from_position(variant, hands=["", ""], pile="9d", stock="5c 6c 3h 2h 5d")
+    variant.compiled.start.deal(game)
+    assert game.top == Card.parse("5d")
+    assert list(game.stock) == [Card.parse("3h"), Card.parse("2h")]  # bottom to top

@@ -59,8 +59,10 @@ class LastCardCall(Stateful["int | None"], TurnRule):
         return cards_left == min(self.cards_left, 4)
 
     def liable(self, game: Table) -> int | None:
-        """The seat that owes the call now, if any."""
-        return self.state(game)
+        """The seat that owes the call now, if any (a seat a set-up position named but
+        the table lacks owes nothing)."""
+        seat = self.state(game)
+        return seat if seat is None or seat < game.players else None
 
     def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
         """Everyone sees who owes the call."""
@@ -68,16 +70,16 @@ class LastCardCall(Stateful["int | None"], TurnRule):
         return () if seat is None else ((self.call, seat),)
 
     def restore_state(self, public: Mapping[str, object]) -> int | None:
-        """The seat a view says owes the call."""
+        """The seat a view says owes the call (a flag or a negative number names none)."""
         seat = public.get(self.call)
-        return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+        return seat if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else None
 
     def before_move(self, game: Table, move: Move, events: Events) -> None:
         """The next move closes the window; automatic enforcement charges now (RU-14)."""
         seat = self.state(game)
         if seat is not None:
             self.set_state(game, None)
-        if seat is not None and self.enforcement == "automatic":
+        if seat is not None and seat < game.players and self.enforcement == "automatic":
             self._penalise(game, seat, "did not say " + self.call, events)
 
     def after_play(
@@ -92,7 +94,7 @@ class LastCardCall(Stateful["int | None"], TurnRule):
     def extra_moves(self, game: Table) -> Iterable[Move]:
         """A late call by the liable player; "stop" by any other player (PL-29, PL-30),
         made once per call, liable seat and table size (`_LATE_MOVES`)."""
-        seat = self.state(game)
+        seat = self.liable(game)
         if seat is None:
             return ()
         key = (self.call, self.with_move_only, self.enforcement == "challenge", seat, game.players)
