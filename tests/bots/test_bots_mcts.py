@@ -348,3 +348,74 @@ def test_mcts_takes_an_infinite_margin_and_a_zero_exploration() -> None:
     ``exploration=0`` picks by mean reward alone."""
     bot = MCTSBot(margin=float("inf"), exploration=0)
     assert (bot.margin, bot.exploration) == (float("inf"), 0.0)
+
+
+def test_mcts_width_and_prior_refuse_a_bool() -> None:
+    """``width`` and ``prior`` are whole numbers: ``True`` is a `SetupError`, not a 1."""
+    for option in ("width", "prior"):
+        with pytest.raises(SetupError, match=f"{option} must be a whole number"):
+            MCTSBot(**{option: True})  # type: ignore[arg-type]
+
+
+def test_tree_search_with_a_prior_of_one_keeps_the_first_choice_after_one_playout() -> None:
+    """``prior=1`` is one virtual visit for the heuristic's first choice: after a single
+    playout (one other move visited once) the tie of visits goes to the first choice."""
+    game = _open_game()
+    view, moves = game.view(0), game.legal_moves()
+    first = MCTSBot(width=1, playouts=1).choose(view, moves)
+    for seed in range(8):
+        bot = MCTSBot(method="tree", playouts=1, prior=1, depth=2)
+        bot.reset(seed)
+        assert bot.choose(view, moves) == first
+
+
+def test_tree_search_expands_a_random_untried_move() -> None:
+    """With no prior and one playout the search plays the one move it expanded, picked at
+    random among the untried candidates -- not always the first listed."""
+    game = _open_game()
+    view, moves = game.view(0), game.legal_moves()
+    chosen: set[Move] = set()
+    for seed in range(10):
+        bot = MCTSBot(method="tree", playouts=1, prior=0, depth=2)
+        bot.reset(seed)
+        chosen.add(bot.choose(view, moves))
+    assert len(chosen) > 1
+
+
+def test_tree_search_gives_no_exploration_bonus_to_a_move_available_once() -> None:
+    """UCB1's bonus is ``c * sqrt(ln(avail) / visits)``: a child available only once has
+    ``ln 1 = 0`` and competes by its mean alone."""
+    good, fresh = parse_move("5c"), parse_move("6c")
+    children = {good: _node(4, 2.4), fresh: _node(1, 0.5)}
+    children[good].avail, children[fresh].avail = 4, 1
+    assert MCTSBot()._select(children, [good, fresh]) == good
+
+
+def test_tree_search_breaks_ucb1_ties_by_the_listed_order() -> None:
+    """Of children with equal UCB1 scores the first listed is walked."""
+    one, two = parse_move("5c"), parse_move("6c")
+    children = {one: _node(3, 1.5), two: _node(3, 1.5)}
+    children[one].avail = children[two].avail = 5
+    assert MCTSBot()._select(children, [one, two]) == one
+    assert MCTSBot()._select(children, [two, one]) == two
+
+
+def test_kept_keeps_the_first_choice_on_equal_means_with_no_margin() -> None:
+    """``margin=0``: a most visited move whose mean only equals the first choice's does
+    not beat it (by more than zero standard errors), so the first choice stands."""
+    best, first = parse_move("5c"), parse_move("6c")
+    children = {best: _node(10, 5.0), first: _node(4, 2.0)}
+    assert mcts._kept(best, first, children, 0.0) == first
+
+
+def test_mcts_takes_an_int_too_large_for_a_float_as_a_spec_reads_it() -> None:
+    """An int beyond the floats is infinite, as a bot spec's digits read: a fine ``margin``
+    (the first choice always stands), a `SetupError` for ``exploration`` -- never an
+    `OverflowError`."""
+    huge = 10**400
+    spec = parse_bot(f"mcts:margin={huge}")
+    assert isinstance(spec, MCTSBot) and spec.margin == MCTSBot(margin=huge).margin == math.inf
+    with pytest.raises(SetupError, match="exploration must be a finite number ≥ 0, not 1000"):
+        MCTSBot(exploration=huge)
+    with pytest.raises(SetupError, match="margin must be a number ≥ 0, not -1000"):
+        MCTSBot(margin=-huge)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from makao import Game, variants
-from makao.bots import HeuristicBot, Situation, prefer_calls
+from makao.bots import HeuristicBot, Situation, prefer_calls, score_move
 from makao.bots.policy import prefer_choices
 from makao.cards import parse_cards
 from makao.moves import Draw, Move, parse_move
@@ -68,3 +68,20 @@ def test_prefer_choices_keeps_the_demand_and_the_suit_the_hand_holds_most() -> N
     assert list(prefer_choices(demands, hand)) == [parse_move("Jh:7")]
     suits = [parse_move(f"Ah:{suit}") for suit in "hdsc"]
     assert list(prefer_choices([*suits, Draw()], hand)) == [parse_move("Ah:c"), Draw()]
+
+
+def test_a_seat_named_by_a_house_rule_changes_no_score() -> None:
+    """A play naming a seat (a house rule's choice) scores as the same play without one:
+    no preference, unlike a demanded rank or a named suit."""
+    game = Game.from_position(POLISH, hands=["7d 2c 5c", "6s"], pile="9d", to_move=0)
+    situation = Situation.of_game(game, 0)
+    assert score_move(parse_move("7d:@1"), situation) == score_move(parse_move("7d"), situation)
+
+
+def test_pl_26_a_named_suit_counts_the_hand_as_it_is_when_the_ace_is_not_in_it() -> None:
+    """PL-26: naming clubs is worth two points a club left in hand; an ace the hand does
+    not hold leaves none of its clubs."""
+    game = Game.from_position(POLISH, hands=["5c 6c 7d", "6s"], pile="9d", to_move=0)
+    situation = Situation.of_game(game, 0)
+    clubs, diamonds = parse_move("Ac:c"), parse_move("Ac:d")
+    assert score_move(clubs, situation) - score_move(diamonds, situation) == 2.0

@@ -100,3 +100,13 @@ def test_was_stuck_asks_whether_the_hand_without_the_drawn_card_could_play() -> 
     free = Game.from_position(POLISH, hands=["5h 9s", "6d 7d"], pile="9h")
     assert was_stuck(stuck, 0, stuck.hands[0][1])
     assert not was_stuck(free, 0, free.hands[0][1])
+
+
+def test_each_sampled_game_gets_its_own_seed_from_the_rng() -> None:
+    """A sampled deal is reseeded from the sampling `rng`: different seeds give sampled
+    games of different `seed`, the same seed the same one."""
+    game = Game.new(POLISH, 2, seed=9)
+    view = game.view(0)
+    seeds = [sample_hidden(view, random.Random(seed)).seed for seed in range(4)]
+    assert len(set(seeds)) == 4
+    assert sample_hidden(view, random.Random(0)).seed == seeds[0]

@@ -234,16 +234,16 @@ def _non_negative(label: str, value: object, *, finite: bool) -> float:
     """``value`` as a float if it is a number ≥ 0 (and finite, if ``finite``: UCB1's
     constant; an infinite ``margin`` means "always keep the heuristic's choice"), else a
     `SetupError` (NaN, a bool or text is no such number)."""
-    if (
-        not isinstance(value, (int, float))
-        or isinstance(value, bool)
-        or math.isnan(value)
-        or value < 0
-        or (finite and math.isinf(value))
-    ):
+    number = math.nan  # a bool, text, ...: no number
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except OverflowError:  # an int too large for a float: infinite, as a bot spec reads it
+            number = math.inf if value > 0 else -math.inf
+    if math.isnan(number) or number < 0 or (finite and math.isinf(number)):
         kind = "a finite number" if finite else "a number"
         raise SetupError(f"{label} must be {kind} ≥ 0, not {value!r:.40}")
-    return float(value)
+    return number
 
 
 def _beats(values: Sequence[float], base: Sequence[float], margin: float) -> bool:
