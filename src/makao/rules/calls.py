@@ -66,7 +66,7 @@ class LastCardCall(Stateful["int | None"], TurnRule):
 
     def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
         """Everyone sees who owes the call."""
-        seat = self.state(table)
+        seat = self.liable(table)
         return () if seat is None else ((self.call, seat),)
 
     def restore_state(self, public: Mapping[str, object]) -> int | None:
