@@ -190,7 +190,7 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
         "--workers",
         type=_bounded(1, max_workers()),
         default=1,
-        help=f"local processes, at most 4 per CPU ({max_workers()} here)",
+        help=f"local processes (default 1), at most 4 per CPU ({max_workers()} here)",
     )
     parser.add_argument(
         "--max-actions",

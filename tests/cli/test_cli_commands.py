@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -103,6 +104,7 @@ def test_compare_shows_the_difference(capsys: pytest.CaptureFixture[str]) -> Non
         (["simulate", "--max-actions", "0"], "--max-actions"),
         (["simulate", "--players", "0"], "--players"),
         (["simulate", "--players", "1"], "at least 2"),
+        (["simulate", "--players", "101"], "--players: must be from 1 to 100"),
         (["simulate", "--bots", ""], "no name"),
         (["simulate", "--bots", "random:foo=1"], "unknown option"),
         (["simulate", "--option", "=3"], "key=value"),
@@ -112,6 +114,7 @@ def test_compare_shows_the_difference(capsys: pytest.CaptureFixture[str]) -> Non
         (["simulate", "--seed", "abc"], "invalid int"),
         (["compare", "polish", "nope"], "unknown variant"),
         (["replay"], "required"),
+        (["variants", ""], "must not be empty"),
         (["bench", "--games", "0"], "--games"),
         (["bench", "--rounds", "0"], "--rounds"),
         (["bench", "--games", "x"], "not a whole number"),
@@ -229,3 +232,130 @@ def test_python_dash_m_makao_runs_the_makao_command(capsys: pytest.CaptureFixtur
     )
     assert main(args) == 0
     assert by_module.stdout == capsys.readouterr().out != ""
+
+
+@pytest.mark.parametrize(
+    ("error", "shown"), [(MemoryError(), "MemoryError"), (ValueError(" \n"), "ValueError")]
+)
+def test_an_error_without_a_message_is_named_by_its_type(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    error: Exception,
+    shown: str,
+) -> None:
+    """An error with a blank message is one line naming its type, status 2."""
+
+    def fail(text: str) -> Game:
+        raise error
+
+    monkeypatch.setattr(makao.serialize, "game_from_json", fail)
+    path = tmp_path / "saved.json"
+    path.write_text(Game.new(variants.polish(), 2, seed=1).to_json(), encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(path))
+    assert code == 2 and out == "" and err == f"makao: error: {shown}\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_failed_write_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """An OSError while writing an output file is one line and status 2, not a traceback."""
+    code, _, err = _run(capsys, "simulate", "--games", "1", "--quiet", "--json", "/dev/full")
+    assert code == 2 and err.startswith("makao: error: ") and err.count("\n") == 1
+
+
+def test_replay_of_a_missing_file_names_the_path_and_the_reason(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A file that cannot be opened: its path and the system's reason, no errno."""
+    missing = tmp_path / "missing.json"
+    code, _, err = _run(capsys, "replay", str(missing))
+    assert code == 2 and err == f"makao: error: {missing}: No such file or directory\n"
+
+
+def test_replay_of_a_binary_file_says_it_is_not_utf8(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A save that is not UTF-8 is refused as such in one line."""
+    path = tmp_path / "binary.json"
+    path.write_bytes(b'{"\xff\xfe": 1}')
+    code, out, err = _run(capsys, "replay", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "not UTF-8" in err
+
+
+def test_replay_of_text_that_is_not_json_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Text that is not JSON is reported by the save format's reader, not the JSON parser."""
+    path = tmp_path / "notes.json"
+    path.write_text("not json", encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(path))
+    assert code == 2 and out == "" and err.startswith("makao: error: not a saved game")
+
+
+def test_simulate_defaults_to_1000_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--games`` defaults to 1000 (its help text)."""
+    code, out, _ = _run(capsys, "simulate", "--max-actions", "1", "--quiet")
+    assert code == 0 and out.startswith("polish: 1000 games,")
+
+
+def test_simulate_defaults_to_seed_0(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--seed`` defaults to 0 (its help text): the same table as ``--seed 0``."""
+    argv = ["simulate", "--games", "3", "--quiet"]
+    assert _run(capsys, *argv) == _run(capsys, *argv, "--seed", "0")
+
+
+def test_plain_progress_shows_each_tenth_done(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Plain progress prints a line whenever another tenth of the games is done."""
+    monkeypatch.setitem(sys.modules, "rich.progress", None)
+    code, _, err = _run(capsys, "simulate", "--games", "4")
+    assert code == 0
+    assert err.splitlines() == [f"  {done}/4 games" for done in (1, 2, 3, 4)]
+
+
+def test_register_replaces_a_command_of_the_same_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``register`` replaces a subcommand by name rather than adding a second one."""
+
+    def hello(args: argparse.Namespace) -> int:
+        print("hello")
+        return 0
+
+    monkeypatch.setattr(makao.cli, "COMMANDS", list(makao.cli.COMMANDS))
+    makao.cli.register(makao.cli.Command("variants", "say hello", lambda parser: None, hello))
+    assert [command.name for command in makao.cli.COMMANDS].count("variants") == 1
+    assert _run(capsys, "variants") == (0, "hello\n", "")
+
+
+def test_bench_defaults_to_60_games_5_rounds_seed_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bench`` passes its documented defaults, and what is given, in order."""
+    asked: list[tuple[int, int, int]] = []
+
+    def record(games: int, rounds: int, seed: int) -> str:
+        asked.append((games, rounds, seed))
+        return "ran"
+
+    monkeypatch.setattr(makao.cli, "_load_bench", lambda: None)
+    monkeypatch.setattr(makao.cli, "quick_bench", record)
+    assert _run(capsys, "bench")[0] == 0
+    assert _run(capsys, "bench", "--games", "7", "--rounds", "3", "--seed", "9")[0] == 0
+    assert asked == [(60, 5, 1), (7, 3, 9)]
+
+
+def test_quick_bench_measures_two_and_four_players() -> None:
+    """The quick benchmark has one line for 2 and one for 4 players."""
+    lines = makao.cli.quick_bench(1, 1, 1).splitlines()
+    assert [line.split(":")[0] for line in lines[1:]] == ["  2 players", "  4 players"]
+
+
+def test_simulate_defaults_to_one_worker(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--workers`` defaults to 1: the same table and progress lines as ``--workers 1``."""
+    monkeypatch.setitem(sys.modules, "rich.progress", None)
+    argv = ["simulate", "--games", "8"]
+    assert _run(capsys, *argv) == _run(capsys, *argv, "--workers", "1")

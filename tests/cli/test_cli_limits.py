@@ -309,3 +309,21 @@ def test_an_option_given_twice_is_refused(
 ) -> None:
     # Was: the last value silently kept.
     _one_line_error(*_run(capsys, *argv), words)
+
+
+def test_a_save_that_grew_after_its_size_was_read_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A file larger than its reported size (it grew) is still cut off past the limit."""
+    path = tmp_path / "growing.json"
+    path.write_bytes(b" " * (MAX_SAVE_BYTES + 1))
+    real_fstat = os.fstat
+
+    def fstat_before_growing(descriptor: int) -> os.stat_result:
+        fields = list(real_fstat(descriptor))
+        fields[6] = 0  # st_size: what it was when looked at
+        return os.stat_result(fields)
+
+    monkeypatch.setattr(os, "fstat", fstat_before_growing)
+    with pytest.raises(UsageError, match=f"more than {MAX_SAVE_BYTES} bytes"):
+        read_save(path)

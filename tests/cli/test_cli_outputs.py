@@ -300,3 +300,53 @@ def test_variants_shows_the_types_of_a_variant_without_string_annotations(
     monkeypatch.setitem(variants._VARIANTS._names, "audit-test", "audit-test")
     code, out, _ = _run(capsys, "variants")
     assert code == 0 and "    size (int, default 3)" in out
+
+
+def test_compare_plot_writes_a_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``compare --plot`` draws both length distributions to a PNG."""
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "both.png"
+    argv = ["compare", "polish", "prsi", "--games", "2", "--quiet", "--plot", str(png)]
+    code, _, err = _run(capsys, *argv)
+    assert code == 0 and err == "" and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_an_output_under_a_file_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """An output path whose parent is a file, not a directory, is refused before any game."""
+
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise AssertionError("simulate ran before the output was checked")
+
+    monkeypatch.setattr(makao.cli, "simulate", no_run)
+    parent = tmp_path / "file.txt"
+    parent.write_text("", encoding="utf-8")
+    code, out, err = _run(capsys, "simulate", "--games", "2", "--json", str(parent / "o.json"))
+    assert code == 2 and out == "" and err.startswith("makao: error: --json ")
+    assert "no directory" in err and err.count("\n") == 1
+
+
+def test_variants_shows_a_variant_without_annotations_or_options(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The summary is the docstring's first sentence; an unannotated option is of type
+    ``any``; a variant without options shows ``none``."""
+
+    def build(*, size: int = 3) -> Variant:
+        """Test variant. Registered only here."""
+        return variants.polish()
+
+    build.__annotations__ = {"return": Variant}
+
+    def bare() -> Variant:
+        """Bare variant. No options."""
+        return variants.polish()
+
+    for name, factory in (("audit-test", build), ("audit-bare", bare)):
+        monkeypatch.setitem(variants._VARIANTS._factories, name, factory)
+        monkeypatch.setitem(variants._VARIANTS._names, name, name)
+    code, out, _ = _run(capsys, "variants")
+    assert code == 0 and "\naudit-test: Test variant\n    size (any, default 3)\n" in out
+    code, out, _ = _run(capsys, "variants", "audit-bare")
+    assert code == 0 and "options (name: type = default):\n    none\n" in out

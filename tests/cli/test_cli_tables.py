@@ -199,3 +199,10 @@ def test_bench_prints_one_table_with_a_legend(capsys: pytest.CaptureFixture[str]
     assert lines[header + 4] == ""
     assert sum(line.startswith("  engine:") for line in lines) == 1
     assert out.count("engine") == 3  # two columns of the header and the legend, no more
+
+
+def test_compare_shows_event_counts_with_the_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    """``compare --events`` adds the event counts, as ``simulate --events`` does."""
+    argv = ["compare", "polish", "polish:decks=2", "--games", "3", "--quiet", "--events"]
+    code, out, _ = _run(capsys, *argv)
+    assert code == 0 and "events CardsPlayed" in out
