@@ -65,8 +65,9 @@ class LastCardCall(Stateful["int | None"], TurnRule):
         return seat if seat is None or seat < game.players else None
 
     def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
-        """Everyone sees who owes the call."""
-        seat = self.liable(table)
+        """Everyone sees who owes the call (the rule's state as it is: the engine caches
+        views' public state by the rules' states, so this reads nothing else)."""
+        seat = self.state(table)
         return () if seat is None else ((self.call, seat),)
 
     def restore_state(self, public: Mapping[str, object]) -> int | None:
