@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from makao import Game, GameOverError, InvalidMoveError, variants
+from makao import Game, GameOverError, InvalidMoveError, variants, wire
 from makao.errors import IllegalMoveError, MakaoError, SeatError, StaleMoveError, WrongSeatError
 from makao.events import CardsDrawn, Penalised
 from makao.host import MAX_MOVE_TEXT, Host
@@ -63,6 +63,30 @@ def test_um6_only_the_host_reports_a_timeout() -> None:
     assert str(host.game.record[-1]) == "host: timeout 0"
 
 
+def test_um6_seat_zero_cannot_send_a_host_report_either() -> None:
+    """UM-6: seat 0 is a seat, not the host: its "host: …" report is refused as a seat's."""
+    host = _mao()
+    with pytest.raises(WrongSeatError, match="only the host reports host: timeout 1; seat 0"):
+        host.submit(0, "host: timeout 1")
+    assert host.version == 0
+
+
+def test_um6_a_whole_number_time_limit_is_given_as_seconds_in_a_float() -> None:
+    """UM-6: `Host.time_limit` is a float, as typed, for an option given as an integer."""
+    limit = Host(Game.new(variants.mao(move_time_limit=30), players=3, seed=1)).time_limit
+    assert limit == 30.0 and type(limit) is float
+
+
+def test_a_move_text_of_two_hundred_characters_is_read() -> None:
+    """The documented bound: 200 characters are read; one more is refused unread."""
+    host = _polish()
+    assert MAX_MOVE_TEXT == 200
+    with pytest.raises(InvalidMoveError, match="at most 200 characters"):
+        host.submit(host.game.to_move, "draw".ljust(201))
+    host.submit(host.game.to_move, "draw".ljust(200))
+    assert host.version == 1
+
+
 def test_a_variant_without_a_clock_has_no_time_limit() -> None:
     assert _polish().time_limit is None
 
@@ -92,6 +116,8 @@ def test_update_carries_view_moves_and_last_move() -> None:
     assert update["move"] == "draw" and update["by"] == seat and update["version"] == 1
     assert update["view"]["hand"] == [str(card) for card in host.game.hand(1)]
     assert [move["text"] for move in update["moves"]] == host.moves(1)
+    assert joined["type"] == update["type"] == "Update"
+    assert joined["schema"] == update["schema"] == wire.VERSION
 
 
 def test_action_ids_play_the_listed_move_of_the_current_state() -> None:
