@@ -24,7 +24,7 @@ from typing import Literal
 
 import attrs
 
-from makao.errors import SetupError
+from makao.errors import SeatError, SetupError
 
 __all__ = ["Outcome", "RewardKind", "place_reward"]
 
@@ -35,8 +35,9 @@ the finishing order, or minus its ``"points"`` (scoring variants, RU-16)."""
 
 def place_reward(place: int, players: int) -> float:
     """The reward of ``place`` (0 = first) among ``players``: +1 down to -1, linearly;
-    opposite places get exactly opposite rewards, so a table's rewards sum to exactly 0."""
-    return (players - 1 - 2 * place) / (players - 1)
+    opposite places get exactly opposite rewards, so a table's rewards sum to exactly 0.
+    A table of one (a custom ``StartRule(min_players=1)``) gets 0, as `MCTSBot` scores it."""
+    return (players - 1 - 2 * place) / max(players - 1, 1)
 
 
 def _seats(value: Iterable[int]) -> tuple[int, ...]:
@@ -71,7 +72,10 @@ class Outcome:
         return self.order[0]
 
     def place(self, seat: int) -> int:
-        """``seat``'s place: 1 for the winner, `players` for the last."""
+        """``seat``'s place: 1 for the winner, `players` for the last; raises
+        [`SeatError`][makao.errors.SeatError] for a seat the outcome does not rank."""
+        if seat not in self.order or type(seat) is bool:
+            raise SeatError(f"no seat {seat!r:.20} in this outcome: it ranks {list(self.order)}")
         return self.order.index(seat) + 1
 
     def places(self) -> tuple[int, ...]:

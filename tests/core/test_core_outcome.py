@@ -9,9 +9,11 @@ import random
 
 import pytest
 
-from makao import Game, Outcome, SetupError, variants
+from makao import Game, Outcome, SeatError, SetupError, variants
 from makao.adapters.driver import point_rewards, rank_rewards
 from makao.match import Match
+from makao.outcome import place_reward
+from makao.rules import StartRule
 from makao.variants.russian.rules import DealEnd
 from makao.variants.russian.scoring import RUSSIAN_POINTS, Points, hand_points, point_table
 
@@ -146,3 +148,21 @@ def test_an_outcome_keeps_its_order_and_scores_as_tuples() -> None:
     assert type(made.order) is tuple and type(made.scores) is tuple
     assert hash(made) == hash(Outcome((1, 0), scores=(30, 0)))
     assert made.returns("points") == (-30.0, -0.0)
+
+
+@pytest.mark.parametrize("seat", [4, -1, True, "0"])
+def test_pl_32_place_refuses_a_seat_the_outcome_does_not_rank(seat: object) -> None:
+    """PL-32: ``place`` of a seat not in the finishing order is a `SeatError` naming it."""
+    with pytest.raises(SeatError, match="in this outcome: it ranks \\[2, 0, 3, 1\\]"):
+        Outcome((2, 0, 3, 1)).place(seat)  # type: ignore[arg-type]
+
+
+def test_pl_1_a_table_of_one_is_rewarded_nothing_and_ends_in_first_place() -> None:
+    """PL-1, PL-32: a custom start rule may seat one player; their game's returns are 0."""
+    solo = PL.replace(StartRule, StartRule(min_players=1))
+    game = Game.new(solo, 1, seed=1)
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    assert game.outcome == Outcome((0,))
+    assert game.outcome.returns() == (0.0,) and place_reward(0, 1) == 0.0
+    assert Game.new(solo, 1, seed=1).standings().returns() == (0.0,)
