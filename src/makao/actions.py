@@ -26,21 +26,24 @@ from typing import TYPE_CHECKING
 import attrs
 
 from makao.cards import ALL_CARDS, Card
-from makao.errors import IllegalMoveError, InvalidMoveError
+from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
 from makao.moves import Choice, Draw, Move, Pass, Play, format_choice
+from makao.variant import Variant
 
 if TYPE_CHECKING:
     from makao.engine import Game
     from makao.events import Event
-    from makao.variant import Variant
 
-__all__ = ["DRAW", "PASS", "ActionSpace", "Stepper"]
+__all__ = ["DRAW", "MAX_PLAYERS", "PASS", "ActionSpace", "Stepper"]
 
 DRAW = 52
 """The action id of ``draw``."""
 PASS = 53
 """The action id of ``pass``."""
 _FIRST_END = 54
+MAX_PLAYERS = 128
+"""The largest table an [`ActionSpace`][makao.actions.ActionSpace] numbers: its out-of-turn
+actions grow with the square of the table (a "stop" per pair of seats, PL-30)."""
 
 
 def _choices(variant: Variant, players: int) -> tuple[Choice, ...]:
@@ -71,6 +74,7 @@ class ActionSpace:
     _ids: dict[object, int] = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        _check_space(self.variant, self.players)
         extras: list[Move] = []
         for rule in self.variant.compiled.turn_rules:
             extras.extend(rule.action_templates(self.players))
@@ -183,14 +187,41 @@ class ActionSpace:
         return index
 
 
+def _check_space(variant: object, players: object) -> None:
+    """Refuse what no action space numbers, with a `SetupError` saying what is wrong."""
+    if not isinstance(variant, Variant):
+        raise SetupError(f"an action space needs a Variant, not {variant!r:.60}")
+    if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+        raise SetupError(
+            f"an action space numbers a table of 1…{MAX_PLAYERS} players, not {players!r:.40}"
+        )
+
+
 class Stepper:
     """Play a game one action id at a time, keeping the partial play between steps."""
 
     __slots__ = ("calls", "game", "prefix", "space")
 
     def __init__(self, game: Game, space: ActionSpace | None = None) -> None:
+        """Step ``game`` with ``space`` (default: a new one for the game's variant and
+        table); a ``space`` of another variant or table is a `SetupError`."""
+        from makao.engine import Game
+
+        if not isinstance(game, Game):
+            raise SetupError(f"a stepper steps a Game, not {game!r:.60}")
+        if space is None:
+            space = ActionSpace(game.variant, game.players)
+        elif not isinstance(space, ActionSpace):
+            raise SetupError(f"space must be an ActionSpace or None, not {space!r:.60}")
+        elif space.players != game.players or (
+            space.variant is not game.variant and space.variant != game.variant
+        ):
+            raise SetupError(
+                f"the action space numbers {space.variant.name} at {space.players} seats; "
+                f"the game is {game.variant.name} at {game.players}"
+            )
         self.game = game
-        self.space = space or ActionSpace(game.variant, game.players)
+        self.space = space
         self.prefix: tuple[Card, ...] = ()
         self.calls: tuple[str, ...] = ()
 
@@ -236,7 +267,9 @@ class Stepper:
 
     def clone(self) -> Stepper:
         """An independent copy (the game is cloned)."""
-        copy = Stepper(self.game.clone(), self.space)
+        copy = Stepper.__new__(Stepper)
+        copy.game = self.game.clone()
+        copy.space = self.space
         copy.prefix = self.prefix
         copy.calls = self.calls
         return copy

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from makao import ALL_CARDS, ActionSpace, Card, Draw, Game, Pass, Play, Say, Stepper, Stop, variants
-from makao.actions import DRAW, PASS
+from makao.actions import DRAW, MAX_PLAYERS, PASS
 from makao.cards import Rank, Suit
-from makao.errors import IllegalMoveError, InvalidMoveError
+from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
 from makao.testing import snapshot
 
 POLISH = variants.polish()
@@ -167,3 +167,39 @@ def test_a_stepper_clone_keeps_the_partial_play_apart() -> None:
     copy.step(Card.parse("5c").index)
     assert stepper.prefix == (Card.parse("5h"),)
     assert copy.game is not game and game.hand(0) == copy.game.hand(0)
+
+
+@pytest.mark.parametrize("players", [0, -2, True, "3", 2.0, MAX_PLAYERS + 1, 10**9])
+def test_pl_30_an_action_space_refuses_a_table_it_cannot_number(players: object) -> None:
+    """PL-30: a "stop" per pair of seats grows with the square of the table, so a space
+    numbers 1…`MAX_PLAYERS` seats; anything else is a `SetupError`, at once."""
+    with pytest.raises(SetupError, match=f"a table of 1…{MAX_PLAYERS} players"):
+        ActionSpace(POLISH, players)  # type: ignore[arg-type]
+
+
+def test_pl_30_the_largest_action_space_holds_a_stop_per_pair_of_seats() -> None:
+    """PL-30: at `MAX_PLAYERS` seats, a late "makao" per seat and a "stop" per pair."""
+    space = ActionSpace(POLISH, MAX_PLAYERS)
+    assert len(space.extras) == MAX_PLAYERS + MAX_PLAYERS * (MAX_PLAYERS - 1)
+    assert space.describe(space.size - 1) == f"{MAX_PLAYERS - 1}: stop {MAX_PLAYERS - 2}"
+
+
+def test_an_action_space_needs_a_variant() -> None:
+    """A variant's name is not a variant: `SetupError`, not an `AttributeError`."""
+    with pytest.raises(SetupError, match="needs a Variant, not 'polish'"):
+        ActionSpace("polish", 2)  # type: ignore[arg-type]
+
+
+def test_a_stepper_refuses_a_space_of_another_variant_or_table() -> None:
+    """A space numbers one variant at one table: another one's ids would step wrong moves."""
+    game = Game.new(POLISH, 3, seed=1)
+    with pytest.raises(SetupError, match="numbers polish at 2 seats; the game is polish at 3"):
+        Stepper(game, ActionSpace(POLISH, 2))
+    with pytest.raises(SetupError, match="numbers mao at 3 seats; the game is polish at 3"):
+        Stepper(game, ActionSpace(variants.mao(), 3))
+    with pytest.raises(SetupError, match="an ActionSpace or None"):
+        Stepper(game, "space")  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="steps a Game, not 'game'"):
+        Stepper("game")  # type: ignore[arg-type]
+    alike = ActionSpace(variants.polish(), 3)
+    assert Stepper(game, alike).legal_actions() == Stepper(game).legal_actions()
