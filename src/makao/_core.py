@@ -247,10 +247,7 @@ class Core(State):
     def _admitted(self, move: object, legal: tuple[Move, ...]) -> Move:
         """``move`` (an object or its text) checked against ``legal``: the listed move it
         stands for, or a typed error (malformed, game over, illegal now)."""
-        if isinstance(move, str):
-            move = parse_move(move)
-        elif not isinstance(move, Move):
-            raise InvalidMoveError(f"not a move: {move!r} (pass a Move or its text)")
+        move = as_move(move)
         if self.over:
             raise GameOverError(f"the game is over; {move} cannot be played")
         return _movegen.canonical(self, move, legal)
@@ -448,6 +445,16 @@ class Core(State):
         self.over = True
         self.effect = None
         events.append(_new_tuple(_GAME_OVER, (tuple(self.finished), self.blocked)))
+
+
+def as_move(move: object) -> Move:
+    """``move`` as a `Move`: itself, or the move its text names (`parse_move`); anything
+    else is an `InvalidMoveError`."""
+    if isinstance(move, str):
+        return parse_move(move)
+    if not isinstance(move, Move):
+        raise InvalidMoveError(f"not a move: {move!r:.60} (pass a Move or its text)")
+    return move
 
 
 def store_rule_states(game: Core, states: tuple[object, ...]) -> None:

@@ -18,12 +18,12 @@ from typing import SupportsIndex, TypeGuard
 
 from makao import _movegen, _random
 from makao._build import mypyc_attr
-from makao._core import Core, store_rule_states, unfinished_by_cards
+from makao._core import Core, as_move, store_rule_states, unfinished_by_cards
 from makao.cards import Card, parse_cards, without_card
 from makao.deck import shuffled_deck
-from makao.errors import InvalidMoveError, SetupError
+from makao.errors import SetupError
 from makao.events import Event
-from makao.moves import Draw, Move, Pass, parse_move
+from makao.moves import Draw, Move, Pass
 from makao.outcome import Outcome
 from makao.rules.base import Effect, Pending
 from makao.seeding import seeded_random
@@ -279,17 +279,16 @@ class Game(Core):
         Mao misplay, UM-27) is not legal. Malformed text raises
         [`InvalidMoveError`][makao.errors.InvalidMoveError]; a bad seat
         [`SeatError`][makao.errors.SeatError]."""
-        if isinstance(move, str):
-            move = parse_move(move)
-        elif not isinstance(move, Move):
-            raise InvalidMoveError(f"not a move: {move!r:.60} (pass a Move or its text)")
+        move = as_move(move)
         legal = self.legal_moves(seat)
         return _movegen.listed(self, move, legal) is not None
 
-    def actor(self, move: Move) -> int | None:
-        """The seat that makes ``move``: the seat an out-of-turn action names
-        (``"2: stop 1"``), ``None`` for a report of the host (``"host: timeout 2"``, UM-6),
-        else -- a turn move -- the seat to move."""
+    def actor(self, move: Move | str) -> int | None:
+        """The seat that makes ``move`` (an object or its text): the seat an out-of-turn
+        action names (``"2: stop 1"``), ``None`` for a report of the host
+        (``"host: timeout 2"``, UM-6), else -- a turn move -- the seat to move. Malformed
+        text or no move at all raises [`InvalidMoveError`][makao.errors.InvalidMoveError]."""
+        move = as_move(move)
         return None if move.by_host else _movegen.actor(self, move)
 
     def legal_moves_text(self, seat: SupportsIndex | None = None) -> list[str]:

@@ -286,8 +286,12 @@ class Match:
 
 
 def _variant_limit(variant: Variant) -> float:
-    """The match limit the variant's rules give (RU-18); refuse a variant that scores
-    nothing."""
+    """The match limit the variant's rules give (RU-18); refuse anything but a variant,
+    and a variant that scores nothing."""
+    if not isinstance(variant, Variant):
+        raise SetupError(
+            f"a match needs a Variant (e.g. makao.variants.russian()), not {variant!r:.60}"
+        )
     finish = variant.compiled.finish
     if not finish.scores_points:
         raise SetupError(

@@ -17,10 +17,11 @@ from __future__ import annotations
 import argparse
 import itertools
 import math
+import numbers
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence, Sized
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
@@ -57,8 +58,13 @@ Wins = list[list[float]]
 
 def bradley_terry(wins: Sequence[Sequence[float]], prior: float = 0.5) -> list[float]:
     """Elo-scale Bradley–Terry ratings (mean 0) from a square matrix of pairwise wins;
-    ``prior`` wins are added each way to every pair that met."""
+    ``prior`` wins are added each way to every pair that met. No bots, no ratings; a
+    matrix that is not square, or holds a number that is negative or not finite (the
+    ``prior`` too), is a [`SetupError`][makao.errors.SetupError]."""
+    wins = _checked_wins(wins, prior)
     n = len(wins)
+    if n == 0:
+        return []
     w = [
         [wins[i][j] + (prior if wins[i][j] + wins[j][i] > 0 else 0.0) for j in range(n)]
         for i in range(n)
@@ -79,6 +85,42 @@ def bradley_terry(wins: Sequence[Sequence[float]], prior: float = 0.5) -> list[f
         if done:
             break
     return [400 * math.log10(max(s, 1e-300)) for s in strength]
+
+
+def _checked_wins(wins: object, prior: object) -> list[list[float]]:
+    """``wins`` as a list of rows of floats (from lists, tuples, a NumPy array), checked."""
+    if _count(prior) is None:
+        raise SetupError(f"prior must be a finite number 0 or more, not {prior!r:.40}")
+    rows = _items(wins, "wins must be a square matrix (a list of rows)")
+    matrix: list[list[float]] = []
+    for row in rows:
+        counts = [_count(item) for item in _items(row, "wins must be a square matrix")]
+        if len(counts) != len(rows):
+            raise SetupError(f"wins must be a square matrix: a row of {len(rows)}, not {row!r:.40}")
+        if None in counts:
+            raise SetupError(f"wins are finite numbers 0 or more, not those of {row!r:.40}")
+        matrix.append(cast("list[float]", counts))
+    return matrix
+
+
+def _items(value: object, what: str) -> list[object]:
+    """The items of a list, a tuple or an array (not of text); else a `SetupError`."""
+    if isinstance(value, (str, bytes)) or not (
+        isinstance(value, Iterable) and isinstance(value, Sized)
+    ):
+        raise SetupError(f"{what}, not {value!r:.40}")
+    return list(cast("Iterable[object]", value))
+
+
+def _count(value: object) -> float | None:
+    """``value`` as a float if it is a finite real number 0 or more (not a `bool`)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    try:
+        number = float(value)
+    except OverflowError:  # an integer too large for a float
+        return None
+    return number if math.isfinite(number) and number >= 0 else None
 
 
 @attrs.frozen

@@ -27,6 +27,7 @@ from makao._build import COMPILED_MODULES
 ALLOWED = {
     "Core._seat",  # the error for a bad seat
     "Core._admitted",  # a move not taken from the listing, or an error
+    "as_move",  # the same: a move's text, or an error (and `Game.is_legal`, `Game.actor`)
     "Core.swap_hands",  # a rule's service (Mao's sevens, the house rules)
     "Core.raise_attack",  # the services a rule calls: `cast` (no code compiled) ...
     "Core.raise_wait",

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from makao import Draw, Game, Pass, Pending, Rank, Suit, variants
+from makao import Draw, Game, Pass, Pending, Rank, SetupError, Suit, variants
 from makao.events import AttackAccepted, WaitAccepted
 from makao.rules.base import NOTHING_PENDING, Effect
 
@@ -123,3 +123,11 @@ def test_pl_21_a_demand_asks_no_amount_and_um_16_a_held_jack_names_its_holder() 
     held = variants.mao().parse_effect("jack s by 2").pending()
     assert (held.kind, held.suit, held.by) == ("suit", Suit.SPADES, 2)
     assert Pending.named_suit(Suit.HEARTS, by=3).by == 3
+
+
+@pytest.mark.parametrize("bad", ["attack 2", 3, (), Rank.SEVEN])
+def test_pending_of_refuses_what_is_no_effect(bad: object) -> None:
+    """``Pending.of`` takes an effect or ``None``: anything else (even an effect's text)
+    is a `SetupError` naming it, not an `AttributeError`."""
+    with pytest.raises(SetupError, match="not an effect"):
+        Pending.of(bad)  # type: ignore[arg-type]

@@ -84,6 +84,20 @@ def test_um_6_a_host_report_is_made_by_no_seat() -> None:
     assert Host(game).actor(parse_move("host: timeout 0")) is None
 
 
+def test_um_6_pl_30_actor_reads_a_moves_text_and_refuses_what_is_no_move() -> None:
+    """UM-6, PL-30: ``actor`` takes a move's text as `is_legal` does; no move at all, or
+    malformed text, is an `InvalidMoveError`, not an `AttributeError`."""
+    game = Game.new(variants.mao(), 3, seed=1)
+    assert game.actor("host: timeout 0") is None
+    assert game.actor("2: say question") == 2
+    assert game.actor("draw") == game.to_move
+    for bad in (None, 42, ("draw",), b"draw"):
+        with pytest.raises(InvalidMoveError, match="not a move"):
+            game.actor(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidMoveError):
+        game.actor("7x")
+
+
 @pytest.mark.parametrize("seat", [-1, 3, "0", True, 1.5])
 def test_a_seat_not_at_the_table_is_a_seat_error(seat: Any) -> None:
     game = forgotten_makao()

@@ -295,6 +295,13 @@ def test_match_refuses_bad_tables() -> None:
         Match(RU, players=2, seed="x")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("variant", [None, "russian", 42])
+def test_ru_16_a_match_needs_a_variant_object(variant: object) -> None:
+    """RU-16: a match scores a `Variant`; anything else (its name too) is a `SetupError`."""
+    with pytest.raises(SetupError, match="a match needs a Variant"):
+        Match(variant, players=2, seed=1)  # type: ignore[arg-type]
+
+
 def test_match_refuses_a_seed_that_is_a_bool() -> None:
     """A seed is a whole number: ``True`` is no seed of one."""
     with pytest.raises(SetupError, match="seed must be an integer"):

@@ -356,3 +356,27 @@ def test_an_experiment_without_bots_says_it_needs_one_per_seat() -> None:
     """No bots at all is refused with what `simulate` needs, not the table's size."""
     with pytest.raises(SetupError, match="one bot per seat"):
         simulate(POLISH, [], games=1)
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("random", "bots must list one bot .* per seat, not 'random'"),
+        (b"ab", "bots must list one bot .* per seat, not b'ab'"),
+        (7, "bots must list one bot .* per seat, not 7"),
+        (iter(["random", "random"]), "bots must list one bot .* per seat"),
+        ([1, 2], "each bot must be a Bot or its spec .*, not 1"),
+        (["random", object()], "each bot must be a Bot or its spec .*, not <object"),
+    ],
+)
+def test_bots_that_are_no_list_of_bots_are_refused(bots: object, message: str) -> None:
+    """Only a list of bots (or specs) seats a table: a bare spec, bytes, a number, a one-off
+    iterator or a seat holding no bot is a `SetupError`, not an `AttributeError`."""
+    with pytest.raises(SetupError, match=message):
+        simulate(POLISH, bots, games=1)  # type: ignore[arg-type]
+
+
+def test_a_table_too_large_is_refused_before_any_bot_is_built() -> None:
+    """PL-1: the table's size is checked first: a thousand bot specs are not parsed."""
+    with pytest.raises(SetupError, match="cannot deal 5 cards to 1000 players"):
+        simulate(POLISH, ["nope"] * 1000, games=1)

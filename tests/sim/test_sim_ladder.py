@@ -25,6 +25,40 @@ def test_bradley_terry_of_even_results_is_zero_for_everyone() -> None:
     assert bradley_terry([[0, 5, 5], [5, 0, 5], [5, 5, 0]]) == pytest.approx([0, 0, 0], abs=1e-6)
 
 
+@pytest.mark.parametrize(
+    ("wins", "prior", "message"),
+    [
+        (None, 0.5, "a square matrix \\(a list of rows\\), not None"),
+        ("ab", 0.5, "a square matrix \\(a list of rows\\), not 'ab'"),
+        (iter([[0.0]]), 0.5, "a square matrix \\(a list of rows\\)"),
+        ([[0, 1]], 0.5, "a row of 1, not \\[0, 1\\]"),
+        ([[0, 1], [1]], 0.5, "a row of 2, not \\[1\\]"),
+        ([[0, -1], [1, 0]], 0.5, "finite numbers 0 or more, not those of \\[0, -1\\]"),
+        ([[0, math.nan], [1, 0]], 0.5, "finite numbers 0 or more"),
+        ([[0, math.inf], [1, 0]], 0.5, "finite numbers 0 or more"),
+        ([[0, True], [1, 0]], 0.5, "finite numbers 0 or more"),
+        ([[0, 10**400], [1, 0]], 0.5, "finite numbers 0 or more"),
+        ([[0, "1"], [1, 0]], 0.5, "finite numbers 0 or more"),
+        ([[0, 1], [1, 0]], -0.5, "prior must be a finite number 0 or more, not -0.5"),
+        ([[0, 1], [1, 0]], math.nan, "prior must be a finite number 0 or more, not nan"),
+    ],
+)
+def test_bradley_terry_refuses_a_matrix_that_is_no_count_of_wins(
+    wins: object, prior: float, message: str
+) -> None:
+    """Wins form a square matrix of finite counts 0 or more: anything else is a
+    `SetupError` naming it (an empty one divided by zero; a short row raised IndexError)."""
+    with pytest.raises(SetupError, match=message):
+        bradley_terry(wins, prior)  # type: ignore[arg-type]
+
+
+def test_bradley_terry_of_no_bots_is_no_ratings_and_of_one_bot_zero() -> None:
+    """No bots, no ratings; a lone bot is rated 0 (the mean); a tuple of tuples reads as lists."""
+    assert bradley_terry([]) == []
+    assert bradley_terry([[0]]) == [0.0]
+    assert bradley_terry(((0, 10), (30, 0))) == bradley_terry([[0, 10], [30, 0]])
+
+
 def test_bradley_terry_two_bots_rate_by_their_odds_with_half_a_win_prior() -> None:
     low, high = bradley_terry([[0, 10], [30, 0]])
     assert high - low == pytest.approx(400 * math.log10(30.5 / 10.5))

@@ -389,8 +389,13 @@ class Pending:
 
     @staticmethod
     def of(effect: Effect | None) -> Pending:
-        """The pending form of ``effect`` (nothing for ``None``)."""
-        return NOTHING_PENDING if effect is None else effect.pending()
+        """The pending form of ``effect`` (nothing for ``None``); anything but an effect
+        or ``None`` is a [`SetupError`][makao.errors.SetupError]."""
+        if effect is None:
+            return NOTHING_PENDING
+        if not isinstance(effect, Effect):
+            raise SetupError(f"not an effect: {effect!r:.60} (pass an Effect or None)")
+        return effect.pending()
 
     @staticmethod
     def attack(cards: int, by: int | None = None, rank: Rank | None = None) -> Pending:

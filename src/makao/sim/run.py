@@ -159,10 +159,15 @@ def _make_job(
         variant = parse_variant(variant)
     if not isinstance(variant, Variant):
         raise SetupError(f"variant must be a Variant or its name, not {variant!r}")
-    built = tuple(parse_bot(bot) if isinstance(bot, str) else bot for bot in bots)
-    if not built:
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise SetupError(f"bots must list one bot (or its spec) per seat, not {bots!r:.40}")
+    if not bots:
         raise SetupError("simulate needs one bot per seat, at least two")
-    variant.compiled.start.check_players(len(built))
+    variant.compiled.start.check_players(len(bots))
+    built = tuple(parse_bot(bot) if isinstance(bot, str) else bot for bot in bots)
+    for bot in built:
+        if not isinstance(bot, Bot):
+            raise SetupError(f"each bot must be a Bot or its spec ('random'), not {bot!r:.40}")
     check_seed(seed)
     check_optional_count("max_actions", max_actions)
     return _Job(variant, built, seed, max_actions)
