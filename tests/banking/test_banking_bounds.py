@@ -7,8 +7,9 @@ import json
 
 import pytest
 
-from makao.banking import BankingGame, BankPassed, GameOver, macao
+from makao.banking import BankingGame, BankPassed, GameOver, hand_result, macao, play_out
 from makao.banking.options import MAX_ROUNDS, MAX_STAKE_CHOICES
+from makao.cards import parse_cards
 from makao.errors import IllegalMoveError, SetupError, StateError
 
 
@@ -161,3 +162,35 @@ def test_mb_5_mb_10_a_save_with_a_busted_punter_to_buy_is_refused() -> None:
     saved["shoe"] = " ".join(shoe)
     with pytest.raises(StateError, match="bad drawing position"):
         BankingGame.from_json(json.dumps(saved))
+
+
+@pytest.mark.parametrize("players", [105, 10**6, 10**400])
+def test_mb_1_a_table_larger_than_the_shoe_is_refused_before_any_seat_is_named(
+    players: int,
+) -> None:
+    """MB-1: every seat needs a card of the 104-card shoe; a larger count is refused at once
+    (it named every seat first: 10**400 players never ended)."""
+    with pytest.raises(SetupError, match="players need more than 104 cards for one coup"):
+        BankingGame(players, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("ab", "bots must list one bot per seat"),
+        (None, "bots must list one bot per seat"),
+        ([1, 2], "each bot must have a choose"),
+    ],
+)
+def test_mb_2_play_out_refuses_what_is_no_list_of_bots(bots: object, message: str) -> None:
+    """MB-2: ``play_out`` seats one bot per seat: anything else is a `SetupError`."""
+    game = BankingGame(2, seed=1)
+    with pytest.raises(SetupError, match=message):
+        play_out(game, bots)  # type: ignore[arg-type]
+    assert game.record.moves == ()
+
+
+def test_mb_5_hand_result_needs_banking_options() -> None:
+    """MB-5: a hand is scored under the game's options: no options is a `SetupError`."""
+    with pytest.raises(SetupError, match="options must be BankingOptions, not NoneType"):
+        hand_result(parse_cards("7h 8h"), None, first_hand=True)  # type: ignore[arg-type]

@@ -16,6 +16,7 @@ from makao.banking.odds import (
     coup_odds,
     decision_values,
     hand_distribution,
+    shoe_counts,
 )
 from makao.cards import parse_cards
 from makao.errors import SetupError
@@ -100,3 +101,48 @@ def test_mb_4_mb_11_a_shoe_too_small_to_deal_punter_and_banker_is_refused(
     with pytest.raises(SetupError, match=f"at least {2 * dealt} cards"):
         coup_odds(macao(cards_dealt=dealt), shoe=shoe)
     assert coup_odds(macao(cards_dealt=dealt), shoe=(cards + 1,) + (0,) * 9).lose == 1
+
+
+@pytest.mark.parametrize(
+    ("cards", "shoe", "over_nine", "message"),
+    [
+        (MAX_PUNTER_CARDS + 1, FULL_SHOE, "mod10", f"cards must be 0…{MAX_PUNTER_CARDS}"),
+        (10**6, FULL_SHOE, "mod10", "cards must be"),
+        (-1, FULL_SHOE, "mod10", "cards must be"),
+        (True, FULL_SHOE, "mod10", "cards must be"),
+        (3, (1, 1) + (0,) * 8, "mod10", "at least 3 cards to deal, not 2"),
+        (2, (1,) * 9, "mod10", "10 entries"),
+        (2, FULL_SHOE, "modulo", "over_nine must be one of"),
+    ],
+)
+def test_mb_5_mb_11_hand_distribution_refuses_what_it_cannot_enumerate(
+    cards: int, shoe: tuple[int, ...], over_nine: str, message: str
+) -> None:
+    """MB-5, MB-11: at most `MAX_PUNTER_CARDS` cards, from a shoe that holds them (a short
+    one divided by zero; a million cards ran for ever), read mod 10 or as a bust."""
+    with pytest.raises(SetupError, match=message):
+        hand_distribution(cards, shoe, over_nine)
+
+
+def test_mb_5_hand_distribution_of_the_most_cards_from_a_shoe_that_holds_them_sums_to_one() -> None:
+    """MB-5: the bound itself is allowed, and a shoe of exactly that many cards deals them."""
+    shoe = (2, 2, 2, 2) + (0,) * 6
+    assert sum(hand_distribution(MAX_PUNTER_CARDS, shoe).values()) == 1
+    assert hand_distribution(0) == {0: Fraction(1)} | dict.fromkeys(range(1, 10), Fraction(0))
+
+
+@pytest.mark.parametrize(
+    ("cards", "without", "message"),
+    [
+        ("7h 8h", (), "cards must be a collection of Cards, not '7h 8h'"),
+        ([1, 2], (), "cards must hold Card values"),
+        (None, [None], "without must hold Card values"),
+        (parse_cards("7h"), parse_cards("8h"), "cannot remove cards that are not in the shoe"),
+    ],
+)
+def test_mb_1_shoe_counts_refuses_what_is_no_shoe(
+    cards: object, without: object, message: str
+) -> None:
+    """MB-1: a shoe counts cards; text, other values or removing absent cards is a `SetupError`."""
+    with pytest.raises(SetupError, match=message):
+        shoe_counts(cards, without=without)  # type: ignore[arg-type]

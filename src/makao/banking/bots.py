@@ -19,7 +19,7 @@ from makao.banking.moves import Move, Stake, Stand
 from makao.banking.odds import decision_values, shoe_counts
 from makao.banking.scoring import hand_result
 from makao.banking.view import BankingView
-from makao.errors import IllegalMoveError
+from makao.errors import IllegalMoveError, SetupError
 
 __all__ = ["Bot", "DrawBelow", "OptimalPunter", "play_out"]
 
@@ -84,7 +84,14 @@ class OptimalPunter:
 
 
 def play_out(game: BankingGame, bots: Sequence[Bot]) -> tuple[BankingEvent, ...]:
-    """Let ``bots`` (one per seat) play ``game`` to the end; return the events."""
+    """Let ``bots`` (one per seat) play ``game`` to the end; return the events. Bots that
+    are no list, or a seat holding no bot (nothing with a ``choose`` method), are a
+    [`SetupError`][makao.errors.SetupError]."""
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
+        raise SetupError(f"bots must list one bot per seat, not {bots!r:.40}")
+    for bot in bots:
+        if not callable(getattr(bot, "choose", None)):
+            raise SetupError(f"each bot must have a choose(view) method, not {bot!r:.40}")
     if len(bots) != game.players:
         raise IllegalMoveError(f"need {game.players} bots, one per seat, not {len(bots)}")
     events: list[BankingEvent] = []

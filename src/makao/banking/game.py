@@ -17,7 +17,7 @@ from makao.banking.moves import Draw, Move, Redraw, Stake, Stand, parse_move
 from makao.banking.options import BankingOptions
 from makao.banking.record import BankingRecord
 from makao.banking.scoring import HandResult
-from makao.banking.seating import cut_for_seats
+from makao.banking.seating import DECKS, cut_for_seats
 from makao.banking.serial import state_from_json, state_to_json
 from makao.banking.table import Table
 from makao.banking.view import BankingView, make_view
@@ -27,12 +27,15 @@ from makao.errors import GameOverError, IllegalMoveError, SeatError, SetupError
 __all__ = ["BankingGame"]
 
 MAX_SEED = 2**63
+SHOE_SIZE = 52 * DECKS  # MB-1: 104 cards
 
 
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         if players < 2:
             raise SetupError(f"Macao needs a banker and at least one punter, not {players}")
+        if players > SHOE_SIZE:  # each needs a card: refused before any name is made
+            raise SetupError(f"{players} players need more than {SHOE_SIZE} cards for one coup")
         return tuple(f"P{i + 1}" for i in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise SetupError(f"players must be a count or a sequence of names, not {players!r}")
@@ -82,8 +85,10 @@ class BankingGame(Table):
         self.options = options if options is not None else BankingOptions()
         if not isinstance(self.options, BankingOptions):
             raise SetupError(f"options must be BankingOptions, not {type(options).__name__}")
-        if self.options.coup_cards(len(arriving)) > 104:
-            raise SetupError(f"{len(arriving)} players need more than 104 cards for one coup")
+        if self.options.coup_cards(len(arriving)) > SHOE_SIZE:
+            raise SetupError(
+                f"{len(arriving)} players need more than {SHOE_SIZE} cards for one coup"
+            )
         if seed is None:
             seed = random.randrange(MAX_SEED)
         if not isinstance(seed, int) or isinstance(seed, bool):

@@ -16,11 +16,11 @@ import operator
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, get_args
 
 import attrs
 
-from makao.banking.options import BankingOptions
+from makao.banking.options import BankingOptions, OverNine
 from makao.banking.scoring import HandResult, add_points, card_points, payoff, result_of
 from makao.cards import ALL_CARDS, Card
 from makao.errors import SetupError
@@ -50,15 +50,27 @@ SetupError."""
 
 
 def shoe_counts(cards: Iterable[Card] | None = None, *, without: Iterable[Card] = ()) -> Counts:
-    """Count ``cards`` (default: two full decks) by point value, minus the ``without`` cards."""
+    """Count ``cards`` (default: two full decks) by point value, minus the ``without`` cards;
+    anything but cards, or removing cards the shoe lacks, is a
+    [`SetupError`][makao.errors.SetupError]."""
     counts = [0] * 10
-    for card in ALL_CARDS * 2 if cards is None else cards:
+    for card in _cards(ALL_CARDS * 2 if cards is None else cards, "cards"):
         counts[card_points(card)] += 1
-    for card in without:
+    for card in _cards(without, "without"):
         counts[card_points(card)] -= 1
     if min(counts) < 0:
-        raise ValueError("cannot remove cards that are not in the shoe")
+        raise SetupError("cannot remove cards that are not in the shoe")
     return tuple(counts)
+
+
+def _cards(cards: object, name: str) -> tuple[Card, ...]:
+    """``cards`` as a tuple of cards (not text); else a `SetupError` naming ``name``."""
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise SetupError(f"{name} must be a collection of Cards, not {cards!r:.40}")
+    found = tuple(cards)
+    if not all(isinstance(card, Card) for card in found):
+        raise SetupError(f"{name} must hold Card values, not {found!r:.60}")
+    return found
 
 
 FULL_SHOE: Counts = shoe_counts()
@@ -77,7 +89,16 @@ def draw_below(n: int) -> Policy:
 def hand_distribution(
     cards: int, shoe: Counts = FULL_SHOE, over_nine: str = "mod10"
 ) -> dict[int, Fraction]:
-    """The exact distribution of the points of ``cards`` cards dealt from ``shoe``."""
+    """The exact distribution of the points of ``cards`` cards dealt from ``shoe``: 0 to
+    `MAX_PUNTER_CARDS` cards, from a shoe of 10 whole counts that holds them, read with
+    ``over_nine`` ``"mod10"`` or ``"bust"``; else a [`SetupError`][makao.errors.SetupError]."""
+    shoe = _checked_shoe(shoe)
+    if not isinstance(cards, int) or isinstance(cards, bool) or not 0 <= cards <= MAX_PUNTER_CARDS:
+        raise SetupError(f"cards must be 0…{MAX_PUNTER_CARDS}, not {cards!r:.40}")
+    if sum(shoe) < cards:
+        raise SetupError(f"the shoe must hold at least {cards} cards to deal, not {sum(shoe)}")
+    if over_nine not in get_args(OverNine):
+        raise SetupError(f"over_nine must be one of {get_args(OverNine)}, not {over_nine!r:.40}")
     frontier: dict[tuple[Counts, int], int] = {(shoe, 0): 1}  # integer weights: fast
     for _ in range(cards):
         nxt: dict[tuple[Counts, int], int] = defaultdict(int)
@@ -340,6 +361,17 @@ def _start(options: BankingOptions, shoe: Counts, hand: Sequence[Card], draws: i
     return (shoe, total, len(hand), draws)
 
 
+def _checked_shoe(shoe: object) -> Counts:
+    """``shoe`` as 10 whole counts ≥ 0, one per point value; else a `SetupError`."""
+    if not isinstance(shoe, (tuple, list)) or len(shoe) != 10:
+        raise SetupError(
+            f"shoe must count the cards of each point value 0…9: 10 entries, not {shoe!r:.60}"
+        )
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in shoe):
+        raise SetupError(f"shoe counts must be whole numbers ≥ 0, not {shoe!r:.60}")
+    return tuple(shoe)
+
+
 def _checked(
     options: BankingOptions | None, shoe: object, hand: object, draws: object
 ) -> tuple[BankingOptions, Counts, tuple[Card, ...], int]:
@@ -354,23 +386,14 @@ def _checked(
             f"exact odds are computed for at most {MAX_PUNTER_CARDS} cards in one punter's "
             f"coup; these options allow {most} (cards_dealt, max_draws, redraw)"
         )
-    if not isinstance(shoe, (tuple, list)) or len(shoe) != 10:
-        raise SetupError(
-            f"shoe must count the cards of each point value 0…9: 10 entries, not {shoe!r:.60}"
-        )
-    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in shoe):
-        raise SetupError(f"shoe counts must be whole numbers ≥ 0, not {shoe!r:.60}")
-    if isinstance(hand, (str, bytes)) or not isinstance(hand, Iterable):
-        raise SetupError(f"hand must be a sequence of Cards, not {hand!r:.40}")
-    cards = tuple(hand)
-    if not all(isinstance(card, Card) for card in cards):
-        raise SetupError(f"hand must hold Card values, not {cards!r:.60}")
+    shoe = _checked_shoe(shoe)
+    cards = _cards(hand, "hand")
     if not isinstance(draws, int) or isinstance(draws, bool) or not 0 <= draws <= options.max_draws:
         raise SetupError(f"draws must be 0…{options.max_draws} (max_draws), not {draws!r:.40}")
     needed = options.cards_dealt * (1 if cards else 2)
     if sum(shoe) < needed:
         raise SetupError(f"the shoe must hold at least {needed} cards to deal, not {sum(shoe)}")
-    return options, tuple(shoe), cards, draws
+    return options, shoe, cards, draws
 
 
 def coup_odds(

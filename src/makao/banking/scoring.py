@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from makao.banking.options import BankingOptions
 from makao.cards import Card, Rank
-from makao.errors import CardParseError
+from makao.errors import CardParseError, SetupError
 
 __all__ = [
     "HandResult",
@@ -62,6 +62,8 @@ def hand_result(cards: Iterable[Card], options: BankingOptions, *, first_hand: b
     """Score ``cards`` under ``options.over_nine``; ``first_hand`` is true while untouched."""
     if not isinstance(cards, Iterable) or isinstance(cards, (str, bytes)):
         raise CardParseError(f"hand_result needs an iterable of Cards, not {cards!r:.40}")
+    if not isinstance(options, BankingOptions):
+        raise SetupError(f"options must be BankingOptions, not {type(options).__name__}")
     total = 0
     count = 0
     for card in cards:
