@@ -268,7 +268,7 @@ def test_every_factory_builds_with_its_defaults() -> None:
         (variants.polish, {"play_for_places": "no"}),
         (variants.polish, {"dealer": "x"}),
         (variants.mao, {"jack_cancels_penalty": None}),
-        (variants.mao, {"deal_direction": 0}),  # a plain ValueError
+        (variants.mao, {"deal_direction": 0}),  # the start rule's own SetupError
         (variants.russian, {"match_limit": float("nan")}),
         (variants.crazy_eights, {"hand_size": -1}),
         (variants.prsi, {"hand_size": 0}),

@@ -13,7 +13,15 @@ import pytest
 
 from makao import Game, SetupError, Variant, variants
 from makao.cards import Card, Rank
-from makao.rules import BattleCards, CardRule, Effect, StartRule, SuitDemandCards, Wild
+from makao.rules import (
+    BattleCards,
+    CardRule,
+    Effect,
+    LastCardCall,
+    StartRule,
+    SuitDemandCards,
+    Wild,
+)
 from makao.rules.attack import Answer
 from makao.rules.base import StartCard
 from makao.rules.demand import Binds
@@ -264,3 +272,24 @@ def test_pl_12_pl_27_a_rule_choice_is_one_of_its_strings_not_an_object_equal_to_
         BattleCards({"2h": 2}, answer=_EqualToAnyText())  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="binds must be one of 'next', 'until_covered'"):
         SuitDemandCards(binds=_EqualToAnyText())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: StartRule(hand_size=-1),
+        lambda: StartRule(start_card="maybe"),  # type: ignore[arg-type]
+        lambda: SuitDemandCards(binds="never"),  # type: ignore[arg-type]
+        lambda: BattleCards({"2h": 2}, answer="any"),  # type: ignore[arg-type]
+        lambda: LastCardCall(enforcement="shout"),
+        lambda: MaoStart(deal_direction=0),
+        lambda: MaoStart(play_direction=True),
+    ],
+)
+def test_pl_1_pl_29_um_1_a_rule_built_from_bad_arguments_is_a_setup_error(
+    build: typing.Callable[[], object],
+) -> None:
+    """PL-1, PL-27, PL-29, UM-1: a rule refuses a bad argument with `SetupError`, as a
+    variant does (still a ``ValueError``); ``True`` is no direction."""
+    with pytest.raises(SetupError):
+        build()

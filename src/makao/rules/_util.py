@@ -8,6 +8,7 @@ from typing import Any, TypeVar, get_args
 import attrs
 
 from makao.cards import ALL_CARDS, Card, Rank, parse_cards
+from makao.errors import SetupError
 from makao.events import Interned
 
 __all__ = [
@@ -48,14 +49,14 @@ def effect_table(kind: Callable[[], Callable[..., Any]]) -> Any:
 
 def one_of(kind: object) -> Callable[[object, Any, object], None]:
     """An attrs validator for a field typed with the ``Literal`` type ``kind``: a value
-    that is not one of its strings raises ``ValueError`` naming the field and the choices
-    (a variant factory reports it as a [`SetupError`][makao.errors.SetupError])."""
+    that is not one of its strings raises [`SetupError`][makao.errors.SetupError] (a
+    ``ValueError``) naming the field and the choices."""
     allowed = get_args(kind)
 
     def check(instance: object, attribute: Any, value: object) -> None:
         if not isinstance(value, str) or value not in allowed:
             choices = ", ".join(map(repr, allowed))
-            raise ValueError(f"{attribute.name} must be one of {choices}, not {value!r:.40}")
+            raise SetupError(f"{attribute.name} must be one of {choices}, not {value!r:.40}")
 
     return check
 

@@ -763,9 +763,9 @@ class FinishRule(Rule):
 
 def _card_count(instance: object, attribute: Any, value: object) -> None:
     """An attrs validator: ``value`` is a whole number of cards, 0 or more (not a
-    ``bool``); else ``ValueError`` naming the field (as `one_of`)."""
+    ``bool``); else `SetupError` naming the field (as `one_of`)."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"{attribute.name} must be a whole number 0 or more, not {value!r:.40}")
+        raise SetupError(f"{attribute.name} must be a whole number 0 or more, not {value!r:.40}")
 
 
 @attrs.frozen

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from makao.cards import Card
+from makao.errors import SetupError
 from makao.events import CallMade, Penalised
 from makao.moves import Move, Say, Stop
 from makao.rules.base import Events, Stateful, Table, TurnRule
@@ -43,7 +44,7 @@ class LastCardCall(Stateful["int | None"], TurnRule):
 
     def __attrs_post_init__(self) -> None:
         if self.enforcement not in ("challenge", "automatic"):
-            raise ValueError(f"enforcement is 'challenge' or 'automatic': {self.enforcement!r}")
+            raise SetupError(f"enforcement is 'challenge' or 'automatic': {self.enforcement!r}")
 
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
         """A play leaving ``cards_left`` cards may carry the call."""

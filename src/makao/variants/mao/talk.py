@@ -386,8 +386,11 @@ class MaoStart(StartRule):
     play_direction: int = 1
 
     def __attrs_post_init__(self) -> None:
-        if self.deal_direction not in (1, -1) or self.play_direction not in (1, -1):
-            raise ValueError("deal and play directions are 1 (clockwise) or -1")
+        for direction in (self.deal_direction, self.play_direction):
+            if type(direction) is not int or direction not in (1, -1):
+                raise SetupError(
+                    f"deal and play directions are 1 (clockwise) or -1, not {direction!r:.20}"
+                )
 
     def deal(self, game: Setup) -> None:
         """Announce and deal, turn the starting card, announce the start."""
