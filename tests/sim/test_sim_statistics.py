@@ -20,6 +20,7 @@ import pytest
 import makao
 from makao import Game, _core, variants
 from makao.bots import HeuristicBot, RandomBot
+from makao.errors import SetupError
 from makao.events import Event, Penalised
 from makao.moves import Move
 from makao.seeding import derive_seed
@@ -559,3 +560,9 @@ def test_a_comparison_table_shows_rate_differences_in_points_and_others_as_numbe
     assert lines["moves per game"].endswith(rows["moves per game"].format())
     title = comparison.table().splitlines()[0]
     assert "A 4 truncated at 3 actions, B 0 truncated at 10000 actions" in title
+
+
+def test_a_rate_and_a_mean_are_no_pair_to_compare() -> None:
+    """``difference`` of a rate and a mean is a `SetupError` naming both kinds."""
+    with pytest.raises(SetupError, match="cannot compare a rate with a mean"):
+        difference(rate(1, 2), mean([1.0, 2.0]))

@@ -24,6 +24,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from makao.errors import SetupError
+
 __all__ = ["Z95", "Difference", "Estimate", "difference", "mean", "rate"]
 
 Z95 = 1.959963984540054
@@ -161,9 +163,9 @@ class Difference:
 
 def difference(a: Estimate, b: Estimate) -> Difference:
     """How ``b`` differs from ``a`` (independent samples), with a 95 % interval and a
-    two-sided p-value."""
+    two-sided p-value. A rate and a mean are no pair: a [`SetupError`][makao.errors.SetupError]."""
     if a.kind != b.kind:
-        raise ValueError(f"cannot compare a {a.kind} with a {b.kind}")
+        raise SetupError(f"cannot compare a {a.kind} with a {b.kind}")
     delta = b.value - a.value
     least = 2 if a.kind == "mean" else 1  # a mean needs two values for its sd
     if a.n < least or b.n < least:
