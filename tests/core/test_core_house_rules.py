@@ -56,6 +56,16 @@ def test_jump_in_a_copy_of_the_top_card_is_played_out_of_turn_and_play_goes_on()
     assert Game.from_json(game.to_json(), variant=HOUSE) == game
 
 
+def test_pl_30_a_jump_in_is_a_move_that_closes_the_stop_makao_chance() -> None:
+    """PL-30: a jump-in is the next move at the table: "stop makao" can no longer be called."""
+    hands = ["9d 5c", "6s 5d", "9d 8s 6h"]
+    game = Game.from_position(HOUSE, hands=hands, pile="9c", stock="5h 6h 7h 8h")
+    game.play("9d")
+    assert {"0: say makao", "1: stop 0"} <= set(game.legal_moves_text())
+    game.play("2: jump 9d")
+    assert game.legal_moves_text() == ["draw"]
+
+
 def test_jump_in_is_closed_under_an_effect_and_for_cards_with_effects() -> None:
     game = Game.from_position(HOUSE, hands=["2d 5c", "6s 5d", "2d 8s"], pile="9d")
     game.play("2d")  # a battle card: an attack is in force

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 import attrs
 
 from makao import Card, Draw, Game, Pass, Pending, Play, Rank, Suit, Variant, variants
-from makao.events import Event
+from makao.events import Event, StockReshuffled
 from makao.moves import Choice
 from makao.rules import LastCardCall, StartRule, Wild
 from makao.rules.base import (
@@ -281,3 +281,95 @@ def test_ru_4_pl_14_a_starting_backwards_king_sends_the_turn_to_the_dealers_prev
     """RU-4 (option), PL-14: a starting K♠ attacks the seat before the dealer, who moves first."""
     game = dealt_on(ACTING, "Ks")
     assert game.pending == Pending.attack(5, by=2) and game.to_move == 1
+
+
+def test_pl_35_the_reshuffle_service_puts_the_pile_under_the_stock_left() -> None:
+    """PL-35: `Table.reshuffle` shuffles the pile but its top card in under the stock that
+    is left, so the cards already in the stock are drawn first."""
+    game = Game.from_position(PL, hands=["5d", "6s"], pile="6h 7h 8h", stock="5c")
+    events: list[Event] = []
+    assert game.reshuffle(events)
+    assert events == [StockReshuffled(2)]
+    assert game.pile == [Card.parse("8h")]
+    assert game.draw_cards(0, 1, "draw", events) == (Card.parse("5c"),)
+
+
+def test_pl_35_pl_36_a_lone_top_card_and_no_stock_leave_nothing_to_draw() -> None:
+    """PL-35, PL-36: with no stock, the pile's top card alone is no card to draw."""
+    game = Game.from_position(PL, hands=["5d", "6s"], pile="8h")
+    assert not game.can_draw()
+    events: list[Event] = []
+    assert not game.reshuffle(events) and not events
+    assert Game.from_position(PL, hands=["5d", "6s"], pile="7h 8h").can_draw()
+
+
+@attrs.frozen
+class Reverser(CardSetRule):
+    """A rule that turns the direction of play around when it acts."""
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """Reverse."""
+        game.reverse()
+
+
+@attrs.frozen
+class FiveClaim(CardSetRule):
+    """A rule that takes over every play of fives and does nothing with it."""
+
+    def claims(self, game: Table, cards: tuple[Card, ...]) -> bool:
+        """Fives."""
+        return cards[0].rank is Rank.FIVE
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """Nothing."""
+
+
+@attrs.frozen
+class Closing(Effect):
+    """An effect whose answer rule, a `Reverser`, takes every play on it (as RU-15's)."""
+
+    def allows(self, game: Table, card: Card) -> bool:
+        """Any card."""
+        return True
+
+    @property
+    def answer_rule(self) -> Reverser:
+        """The reverser."""
+        return Reverser()
+
+    @property
+    def answer_overrides(self) -> bool:
+        """Every play."""
+        return True
+
+    def to_text(self) -> str:
+        """Its name."""
+        return "closing"
+
+
+def test_ru_15_um_20_a_claiming_rule_takes_a_play_even_on_an_effect_that_takes_every_play() -> None:
+    """UM-20, RU-15: a play a rule claims is that rule's, not the effect's answer rule's."""
+    variant = PL.with_rules(FiveClaim(), name="polish-five-claim")
+    hands = ["5d 9c", "6d 7c", "8d 9d"]
+    game = Game.from_position(variant, hands=hands, pile="9h", stock=STOCK, effect=Closing())
+    game.play("5d")
+    assert game.direction == 1 and game.to_move == 1
+    game = Game.from_position(variant, hands=hands, pile="9h", stock=STOCK, effect=Closing())
+    game.play("9c")  # not claimed: the effect's answer rule acts
+    assert game.direction == -1 and game.to_move == 2

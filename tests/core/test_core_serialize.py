@@ -507,3 +507,17 @@ def test_an_origin_kind_that_is_no_text_is_refused_by_name(kind: object) -> None
     data = saved(random_game(2, moves=5))
     data["origin"]["kind"] = kind
     refused(data, "the origin must be a 'deal' or a 'position', not")
+
+
+def test_pl_35_an_older_save_of_a_game_that_reshuffled_is_refused() -> None:
+    """PL-35: a version 2 save replays only if the game never reshuffled (its reshuffles
+    came from another generator); one that did is refused, one that did not loads."""
+    game = Game.from_position(POLISH, hands=["5h 6h", "5d 9c"], pile="2c 3c 9h", stock="7s")
+    game.play("draw")  # 7♠: the stock is empty
+    game.play("draw")  # seat 1 draws from the reshuffled pile
+    assert game.reshuffles == 1
+    refused({**saved(game), "version": 2}, "version 2", "reshuffle")
+    calm = Game.from_position(POLISH, hands=["5h 6h", "5d 9c"], pile="2c 3c 9h", stock="7s 8s")
+    calm.play("draw")
+    calm.play("draw")
+    assert same_game(Game.from_json(json.dumps({**saved(calm), "version": 2})), calm)

@@ -13,9 +13,9 @@ from typing import ClassVar
 import attrs
 import pytest
 
-from makao import Game, Variant, variants
+from makao import Game, Variant, parse_cards, variants
 from makao.cards import ALL_CARDS, Card, Suit
-from makao.events import AttackRaised, Event
+from makao.events import AttackRaised, CardsDrawn, Event, SuitNamed
 from makao.moves import Choice
 from makao.rules import (
     AttackEffect,
@@ -424,3 +424,34 @@ def test_pl_19_the_effect_target_service_passes_over_waiting_and_finished_seats(
     assert game.effect_target(0, 1) == 2 and game.effect_target(2, 1) == 0
     game = Game.from_position(PL, hands=finished, pile="7h", finished=[1, 3], waits=[0, 0, 1, 0])
     assert game.effect_target(0, 1) is None
+
+
+def test_pl_13_um_11_an_attack_whose_rule_lets_the_drawer_go_on_keeps_their_turn() -> None:
+    """Built-in `BattleCards` with ``accept_ends_turn=False``: the player who drew the
+    penalty keeps the turn (UM-11's option, PL-13's opposite)."""
+    built_in = next(rule for rule in PL.rules if type(rule) is BattleCards)
+    variant = PL.replace(BattleCards, attrs.evolve(built_in, accept_ends_turn=False))
+    game = Game.from_position(variant, hands=["2h 5d", "7c 9s", "6s 7s"], pile="9h", stock=STOCK)
+    game.play("2h")
+    events = game.play("draw")
+    assert events[-1] == CardsDrawn(1, parse_cards("5c 6c"), "attack", 2)
+    assert game.effect is None and game.to_move == 1
+
+
+@attrs.frozen
+class OwnSuitChangers(SuitDemandCards):
+    """Suit changers that name no suit: the suit is the played card's own (as RU-7's 9)."""
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        """No choice."""
+        return (None,)
+
+
+def test_pl_26_ru_7_a_suit_changer_naming_no_suit_binds_the_last_cards_suit() -> None:
+    """RU-7, PL-26: a play of several changers that name no suit binds the suit of its last
+    card, through the `name_suit` service."""
+    variant = with_subclass(PL, OwnSuitChangers)
+    game = Game.from_position(variant, hands=["Ac Ah 5d", "6d 7c"], pile="9c", stock=STOCK)
+    assert "Ac Ah" in game.legal_moves_text()
+    assert game.play("Ac Ah")[1] == SuitNamed(0, Suit.HEARTS)
+    assert game.effect == variant.parse_effect("suit h")

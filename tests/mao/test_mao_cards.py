@@ -115,6 +115,15 @@ def test_um_5_after_drawing_any_legal_card_may_be_played_or_the_move_ended() -> 
     assert game.top.rank is Rank.NINE
 
 
+def test_um_5_a_drawn_card_with_nothing_to_play_ends_the_move() -> None:
+    """UM-5: after drawing, a player with no legal card at all has no move left: the turn
+    passes without a pass."""
+    game = position(["Ah 9d 6d", "5s 6s 7s", "Kc Ks Kh"], "5c")
+    assert turn_moves(game) == ["draw"]
+    game.play("draw")  # K♦, which does not fit either
+    assert game.to_move == 1 and game.drawn is None
+
+
 def test_um_26_an_empty_stock_is_refilled_from_the_pile_but_its_top_card() -> None:
     game = Game.from_position(MAO, ["5h 9c 8d", "5s 6s 7s", "Kc Ks Kh"], pile="Kd 8h 8c 5c")
     events = game.play("draw")

@@ -100,3 +100,16 @@ def test_pl_28_the_demand_ends_when_the_bound_player_plays_the_suit() -> None:
     events = game.play("9s")
     assert DemandEnded(Suit.SPADES) in events
     assert game.effect is None and game.to_move == 2
+
+
+def test_pl_19_pl_27_an_ace_with_nobody_left_to_bind_lapses() -> None:
+    """PL-19: every other seat finished or waiting, the named suit binds nobody and lapses."""
+    hands = ["Ah 5d", "", "6s 7s"]
+    game = Game.from_position(
+        PL, hands=hands, pile="9h", stock=STOCK, finished=[1], waits=[0, 0, 2]
+    )
+    events = game.play("Ah:s")
+    assert events[1] == SuitNamed(0, Suit.SPADES)
+    assert game.effect is None
+    assert game.to_move == 0  # seat 2 sat out one of its turns; seat 0 plays on
+    assert game.waits == (0, 0, 1)

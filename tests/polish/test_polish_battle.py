@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from makao import Card, Game, IllegalMoveError, Play, parse_cards, variants
-from makao.events import AttackAccepted, AttackRaised, CardsDrawn, CardsPlayed
+from makao.events import AttackAccepted, AttackRaised, CardsDrawn, CardsPlayed, TurnSkipped
 from makao.rules import BattleCards
 from makao.variants.polish import polish_battle_cards
 
@@ -244,3 +244,22 @@ def test_pl_15_a_backwards_attack_read_from_text_resumes_after_its_attacker() ->
     )
     game.play("draw")
     assert game.to_move == 1
+
+
+def test_pl_19_an_attack_passes_over_every_waiting_seat_to_the_last_one() -> None:
+    """PL-19: at a table of six, an attack passes the waiting seats 1 to 4 to reach seat 5."""
+    hands = ["2h 5d", "5s", "6s", "7s", "8s", "9s"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK, waits=[0, 1, 1, 1, 1, 0])
+    assert game.play("2h")[-1] == AttackRaised(0, 5, 2)
+    assert game.to_move == 5 and game.waits == (0, 1, 1, 1, 1, 0)
+
+
+def test_pl_15_pl_18_play_resumes_after_the_ks_player_past_a_waiting_seat() -> None:
+    """PL-15, PL-18: resuming after the K♠ player, a waiting seat there sits out a turn."""
+    hands = ["5h 9c", "Ks 7c", "6h 8c", "6d 8d"]
+    game = Game.from_position(
+        PL, hands=hands, pile="Kh", stock=STOCK, to_move=1, waits=[0, 0, 1, 0]
+    )
+    assert game.play("Ks")[-1] == AttackRaised(1, 0, 5)
+    assert game.play("draw")[-1] == TurnSkipped(2)
+    assert game.to_move == 3 and game.waits == (0, 0, 0, 0)

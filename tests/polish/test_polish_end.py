@@ -3,6 +3,7 @@ games (PL-32 … PL-36)."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from makao import Card, Game, Outcome, Play, Rank, variants
@@ -16,6 +17,8 @@ from makao.events import (
     StockReshuffled,
     WaitRaised,
 )
+from makao.rules import Effect, Table
+from makao.rules.base import Events
 
 PL = variants.polish()
 EFFECTS = variants.polish(last_card_effect_applies=True)
@@ -297,3 +300,47 @@ def test_pl_36_a_player_who_can_move_keeps_the_game_going() -> None:
 def test_pl_36_with_nothing_to_draw_a_player_who_can_play_must_play() -> None:
     game = Game.from_position(PL, hands=["7c 5d", "8d"], pile="7h")
     assert game.legal_moves_text(0) == ["7c", "7c +makao"]  # no draw, no pass
+
+
+def test_pl_32_a_game_that_ends_marks_every_seat_done() -> None:
+    """PL-32: once the game is over, the seats ranked holding cards count as done too."""
+    variant = variants.polish(play_for_places=False)
+    game = Game.from_position(variant, hands=["5h", "6s 7d", "9s 8c"], pile="9h", stock=STOCK)
+    game.play("5h +po-makale")
+    assert game.is_over
+    assert game.done == (True, True, True)
+
+
+@attrs.frozen
+class Toll(Effect):
+    """A custom effect: nothing may be played or drawn under it; the turn it ends costs the
+    player two cards (drawn through `Table.draw_cards`), and it is over."""
+
+    def allows(self, game: Table, card: Card) -> bool:
+        """Nothing."""
+        return False
+
+    def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
+        """No draw."""
+        return False
+
+    def on_turn_end(self, game: Table, seat: int, events: Events) -> Effect | None:
+        """Two cards, then over."""
+        game.draw_cards(seat, 2, "toll", events)
+        return None
+
+    def to_text(self) -> str:
+        """Its name."""
+        return "toll"
+
+
+def test_pl_36_cards_drawn_after_a_pass_start_the_count_of_passes_again() -> None:
+    """PL-36: a player who passed and then drew cards (a rule's two) may move again, so the
+    passes before it do not count towards a blocked game."""
+    game = Game.from_position(PL, hands=["5c", "8d"], pile="9h", stock="6c 7c", effect=Toll())
+    assert game.legal_moves_text() == ["pass"]
+    game.play("pass")
+    assert len(game.hand(0)) == 3 and game.effect is None
+    assert game.legal_moves_text() == ["pass"]
+    game.play("pass")
+    assert not game.is_over and game.to_move == 0

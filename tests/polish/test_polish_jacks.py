@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 from makao import Card, Game, IllegalMoveError, Play, Rank, variants
-from makao.events import CardsDrawn, DemandEnded, DemandSet, TurnSkipped
+from makao.events import CardsDrawn, DemandEnded, DemandSet, Passed, TurnSkipped
 from makao.rules import RankDemandCards
 from makao.rules.demand import RankDemand
 
@@ -200,3 +200,25 @@ def test_pl_24_a_demand_offers_no_draw_when_no_card_can_be_drawn() -> None:
             PL, hands=["5d", "9c 10c"], pile="Jh", stock="", effect=effect, to_move=1
         )
         assert game.legal_moves_text() == ["pass"]
+
+
+def test_pl_22_pl_24_the_demander_passing_on_a_drawn_card_ends_the_demand() -> None:
+    """PL-22, PL-24: the demander's turn ends the round even when it ends by a pass after
+    drawing a card that could have been played."""
+    game = Game.from_position(PL, hands=["Jh 5d 9c", "7s 8s"], pile="9h", stock="7c 5c 6c")
+    game.play("Jh:7")
+    game.play("7s")
+    game.play("draw")
+    assert game.legal_moves_text() == ["7c", "pass"]
+    assert game.play("pass") == (Passed(0), DemandEnded(Rank.SEVEN))
+    assert game.effect is None and game.to_move == 1
+
+
+def test_pl_23_a_new_jack_demanding_the_same_rank_ends_no_demand() -> None:
+    """PL-23: a jack on a jack that demands the same rank again replaces the demand and
+    restarts its round, without ending it."""
+    hands = ["Jh 5h 6h", "Jc 9c 7s", "8c 8s 5s"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
+    game.play("Jh:7")
+    assert game.play("Jc:7")[1:] == (DemandSet(1, Rank.SEVEN),)
+    assert game.effect == PL.parse_effect("demand 7 by 1")

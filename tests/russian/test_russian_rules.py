@@ -7,9 +7,12 @@ Match play (RU-3, RU-16, RU-18) is in ``test_russian_match.py``, the point table
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+import attrs
 import pytest
 
-from makao import Card, Game, SetupError, variants
+from makao import Card, Draw, Game, Move, Play, SetupError, variants
 from makao.events import (
     AttackAccepted,
     AttackRaised,
@@ -19,7 +22,8 @@ from makao.events import (
     Penalised,
     StockReshuffled,
 )
-from makao.rules import BattleCards
+from makao.rules import BattleCards, TurnRule
+from makao.rules.base import Events, Table
 from makao.variant import Variant
 from makao.variants.russian.rules import FinalAttack
 from makao.variants.russian.scoring import deal_scores, hand_points
@@ -179,6 +183,73 @@ def test_ru_9_the_duty_to_play_the_drawn_card_ends_with_the_turn() -> None:
     assert game == fresh
 
 
+@attrs.frozen
+class DrawTax(TurnRule):
+    """A house rule: whoever draws first takes one card more, before the draw."""
+
+    def before_move(self, game: Table, move: Move, events: Events) -> None:
+        """The tax card."""
+        if isinstance(move, Draw):
+            game.draw_cards(game.to_move, 1, "tax", events)
+
+
+def test_ru_9_a_player_a_rule_gave_a_playable_card_before_the_draw_was_not_stuck() -> None:
+    """RU-9: whether the drawn card must be played is judged on the hand as it was when the
+    draw was made, after any rule acting before the move changed it."""
+    variant = RU.with_rules(DrawTax(), name="russian-draw-tax")
+    game = position(["5c 6d", "8d 10d"], pile="7h", stock="7s 7c 8c", v=variant)
+    assert game.legal_moves_text() == ["draw"]
+    game.play("draw")  # the tax brings 7♠: no longer stuck when 7♣ is drawn
+    assert game.legal_moves_text() == ["7c", "pass"]
+
+
+@attrs.frozen
+class Snatch(Move):
+    """Seat ``seat`` plays ``card`` out of turn (a house rule's move)."""
+
+    seat: int
+    card: Card
+
+    def __str__(self) -> str:
+        return f"{self.seat}: snatch {self.card}"
+
+
+@attrs.frozen
+class SnatchRule(TurnRule):
+    """A house rule: any other seat may play a card of the top card's rank out of turn,
+    even while the player to move holds a card they drew (through `Table.play_cards`)."""
+
+    handles = (Snatch,)
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        """A snatch per card of the top card's rank held by another seat."""
+        rank = game.top.rank
+        return [
+            Snatch(seat, card)
+            for seat in range(game.players)
+            if seat != game.to_move
+            for card in game.hands[seat]
+            if card.rank is rank
+        ]
+
+    def apply(self, game: Table, move: Move, events: Events) -> None:
+        """The snatcher takes the turn and plays the card."""
+        assert isinstance(move, Snatch)
+        game.play_cards(move.seat, Play((move.card,)), events)
+
+
+def test_ru_9_ru_15_a_card_played_out_of_turn_ends_the_duty_to_play_the_drawn_card() -> None:
+    """RU-9: the duty to play the drawn card is the drawer's; a card another seat plays out
+    of turn (here their last, ending the deal, RU-15) leaves no duty behind."""
+    variant = RU.with_rules(SnatchRule(), name="russian-snatch")
+    game = position(["5c 6d", "7s", "8d 10d"], pile="7h", stock="7c 8c 9d", v=variant)
+    game.play("draw")
+    assert game.legal_moves_text() == ["7c", "1: snatch 7s"]
+    game.play(next(move for move in game.legal_moves() if isinstance(move, Snatch)))
+    assert game.is_over
+    assert game.snapshot()["must_play_drawn"] is False
+
+
 def test_ru_9_a_drawn_card_that_does_not_fit_ends_the_turn() -> None:
     """RU-9: a drawn card that does not fit ends the turn."""
     game = position(["5d 6d", "8c"], pile="7h", stock="2c 7s")
@@ -333,6 +404,16 @@ def test_ru_15_a_finishing_penalty_card_is_answered_then_the_deal_ends() -> None
     assert game.is_over
     assert not any(isinstance(event, AttackRaised) for event in events)  # not passed on
     assert len(game.hands[2]) == 2
+
+
+def test_ru_15_answering_a_finishing_penalty_card_with_ones_last_card_ends_the_deal_once() -> None:
+    """RU-15: the answer that is also the answerer's last card ends the deal once, each seat
+    ranked once."""
+    game = position(["2h", "2c", "7s 8s"], pile="9h", stock="4d 4c 4s")
+    game.play("2h")
+    events = game.play("2c")
+    assert events[1:] == (GameOver((0, 1, 2), False),)
+    assert game.finished == (0, 1, 2)
 
 
 def test_ru_15_a_finishing_penalty_card_is_paid_then_the_deal_ends() -> None:
