@@ -112,17 +112,25 @@ def _cards(value: object) -> tuple[Card, ...]:
     return cards
 
 
+def _choice_key(choice: Choice) -> tuple[type, Choice]:
+    """A play's choice as plays compare and hash it: with its type, for ``Suit.SPADES`` and
+    ``Rank.THREE`` are equal as ints, and ``Ah:3`` is no ``Ah:s`` (PL-26)."""
+    return (type(choice), choice)
+
+
 @attrs.frozen(cache_hash=True)
 class Play(Move):
     """Play one or more cards of one rank, with an optional choice and calls.
 
     ``cards`` are in the order played: the last one becomes the top card. ``choice`` is the
     demanded rank of a jack or the suit named with an ace (or ``None``). ``calls`` are the
-    words said with the move (``"makao"``, ``"po-makale"``), kept sorted.
+    words said with the move (``"makao"``, ``"po-makale"``), kept sorted. Two plays are
+    equal when their cards, calls and choices are, a choice of the same kind: a suit is
+    never equal to the rank of the same number.
     """
 
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
-    choice: Choice = None
+    choice: Choice = attrs.field(default=None, eq=_choice_key)
     calls: tuple[str, ...] = attrs.field(default=(), converter=_calls)
 
     def __attrs_post_init__(self) -> None:

@@ -105,3 +105,23 @@ def test_a_drawn_card_is_the_only_card_that_may_follow_a_draw() -> None:
     assert game.hand(0)[-1] is Card.parse("8h")
     message = refused(game, "5c", IllegalMoveError)
     assert "PL-8" in message
+
+
+def test_pl_7_pl_8_a_card_held_once_cannot_be_played_twice_nor_after_its_draw() -> None:
+    """PL-7, PL-8: a card held once is not held twice; a drawn card is played alone."""
+    game = Game.from_position(POLISH, hands=["5h 9c", "6d"], pile="9h", stock="2c 3c")
+    assert "seat 0 does not hold 5h" in refused(game, "5h 5h", IllegalMoveError)
+    game = Game.from_position(POLISH, hands=["5s 7c", "6d"], pile="9h", stock="5h 3c")
+    game.play("draw")
+    assert "only the drawn card 5h may be played (PL-8)" in refused(game, "5h 5s", IllegalMoveError)
+
+
+def test_an_illegal_move_error_shows_twenty_legal_moves_and_marks_more() -> None:
+    """The error lists at most 20 legal moves, with "…" only when more are legal."""
+    hand = "5h 5s 5c 5d 9c 7h 8h 10h 6h 4h"
+    game = Game.from_position(POLISH, hands=[hand, "6d"], pile="9h", stock="2c 3c")
+    assert len(game.legal_moves()) == 20
+    assert refused(game, "6d", IllegalMoveError).endswith(", 4h, draw")
+    game = Game.from_position(POLISH, hands=[hand + " Kh", "6d"], pile="9h", stock="2c 3c")
+    assert len(game.legal_moves()) == 21
+    assert refused(game, "6d", IllegalMoveError).endswith(", 4h, Kh …")

@@ -104,6 +104,19 @@ def test_interned_plays_tell_a_suit_from_the_rank_of_equal_value() -> None:
     assert spades.choice is Suit.SPADES and three.choice is Rank.THREE
     assert _interned(rules, cards, Suit.SPADES, ()) is spades
     assert _interned(rules, cards, Rank.THREE, ()) is three
+    assert spades != three and {spades, three} == {spades, three}
+
+
+def test_pl_21_pl_26_plays_tell_a_suit_from_the_rank_of_equal_value() -> None:
+    """PL-21, PL-26: ``Ah:s`` is no ``Ah:3`` (``Suit.SPADES == Rank.THREE`` as ints): two
+    plays are equal when their cards, calls and choices of one kind are, and hash alike."""
+    ace = (Card.parse("Ah"),)
+    assert Play(ace, Suit.SPADES) != Play(ace, Rank.THREE)
+    assert Play(ace, Suit.HEARTS) != Play(ace, Rank.TWO)
+    assert len({Play(ace, Suit.SPADES), Play(ace, Rank.THREE)}) == 2
+    assert Play(ace, Suit.SPADES) == Play(ace, Suit.SPADES)
+    assert hash(Play(ace, Suit.SPADES)) == hash(Play(ace, Suit.SPADES))
+    assert Play(ace, Seat(3)) != Play(ace, Rank.THREE) and Play(ace) == Play(ace, None)
 
 
 def test_pl_7_a_four_card_play_in_another_order_is_played_as_given() -> None:

@@ -131,6 +131,14 @@ def test_um_26_an_empty_stock_is_refilled_from_the_pile_but_its_top_card() -> No
     assert game.pile == [game.pile[0]] and str(game.top) == "5c"
 
 
+def test_um_26_pl_36_one_card_under_the_top_is_enough_to_draw() -> None:
+    """UM-26, PL-36: stock empty, one card under the top can be drawn; with none, only pass."""
+    game = Game.from_position(MAO, ["5h 9d 8d", "5s 6s 7s", "Kc Ks Kh"], pile="Kd 2c")
+    assert turn_moves(game) == ["draw"]
+    game = Game.from_position(MAO, ["5h 9d 8d", "5s 6s 7s", "Kc Ks Kh"], pile="2c")
+    assert turn_moves(game) == ["pass"]
+
+
 # ---------------------------------------------------------------- special cards
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from makao import Card, Game, IllegalMoveError, Play, Suit, variants
+from makao import Card, Game, IllegalMoveError, Play, Rank, Suit, variants
 from makao.events import DemandEnded, SuitNamed
 
 PL = variants.polish()
@@ -30,6 +30,18 @@ def test_pl_26_its_player_names_a_suit() -> None:
         game.play("Ah:7")
     assert game.play("Ah:s")[-1] == SuitNamed(0, Suit.SPADES)
     assert game.effect == PL.parse_effect("suit s")
+
+
+@pytest.mark.parametrize("move", ["Ah:2", "Ah:3", "Ah Ad:3", "Ah Ad Ac:2"])
+def test_pl_26_an_ace_with_a_rank_for_its_choice_is_refused(move: str) -> None:
+    """PL-26: an ace names a suit, not a rank that equals a suit as an int (2, 3)."""
+    game = Game.from_position(PL, hands=["Ah Ad Ac 5d", "6d"], pile="9h", stock=STOCK)
+    assert not game.is_legal(move)
+    with pytest.raises(IllegalMoveError):
+        game.play(move)
+    with pytest.raises(IllegalMoveError):
+        game.play(Play((Card.parse("Ah"),), Rank.THREE))
+    assert game.is_legal("Ah:s") and game.is_legal("Ah Ac Ad:h") and game.to_move == 0
 
 
 def test_pl_27_the_next_player_plays_the_named_suit_or_an_ace() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from makao import Card, Game, IllegalMoveError, Play, parse_cards, variants
+from makao import Card, Game, IllegalMoveError, Pending, Play, parse_cards, variants
 from makao.events import AttackAccepted, AttackRaised, CardsDrawn, CardsPlayed, TurnSkipped
 from makao.rules import BattleCards
 from makao.variants.polish import polish_battle_cards
@@ -202,6 +202,33 @@ def test_pl_16_a_defence_consists_of_battle_cards_only() -> None:
     assert plays(game) == {"Kh", "2s", "2s 2h"}
     with pytest.raises(IllegalMoveError):
         game.play("Kh Kc")
+
+
+def test_pl_7_pl_16_a_defence_with_a_battle_card_held_three_times() -> None:
+    """PL-7, PL-16: K♥ held three times defends with 1-3 copies; the K♣ joins no defence."""
+    game = Game.from_position(
+        PL, hands=["Kh Kh Kh Kc 5d", "6d 7d"], pile="3h", stock=STOCK, effect="attack 3 by 1"
+    )
+    assert game.beginning.repeats == 2
+    assert game.legal_moves_text() == ["Kh", "Kh Kh", "Kh Kh Kh", "draw"]
+
+
+def test_pl_14_pl_16_four_kings_list_either_battle_king_last_before_a_plain_one() -> None:
+    """PL-14, PL-16: before a plain last king, K♥ or K♠ may act last: both orders listed."""
+    game = Game.from_position(PL, hands=["Kc Kh Ks Kd 5d", "6d 7d"], pile="9c", stock=STOCK)
+    listed = game.legal_moves_text()
+    assert "Kc Ks Kh Kd" in listed and "Kc Kh Ks Kd" in listed
+    game.play("Kc Kh Ks Kd")
+    assert game.pending == Pending.attack(10, by=0) and game.to_move == 1
+
+
+def test_pl_7_pl_16_four_twos_in_any_middle_order_are_legal() -> None:
+    """PL-7, PL-16: four battle twos with the middle cards in an unlisted order are legal."""
+    game = Game.from_position(PL, hands=["2h 2s 2c 2d 9c", "6d 7d"], pile="9h", stock=STOCK)
+    assert "2h 2s 2c 2d" not in game.legal_moves_text()
+    assert game.is_legal("2h 2s 2c 2d")
+    game.play("2h 2s 2c 2d")
+    assert game.pile[-4:] == list(parse_cards("2h 2s 2c 2d"))
 
 
 def test_pl_10_penalties_are_kept_in_card_order() -> None:

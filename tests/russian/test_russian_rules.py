@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import attrs
 import pytest
 
-from makao import Card, Draw, Game, Move, Play, SetupError, variants
+from makao import Card, Draw, Game, IllegalMoveError, Move, Play, SetupError, variants
 from makao.events import (
     AttackAccepted,
     AttackRaised,
@@ -101,6 +101,14 @@ def test_ru_5_the_player_left_of_the_dealer_leads_clockwise() -> None:
 def test_ru_5_one_card_per_move() -> None:
     game = position(["5h 5d 5s", "6c"], pile="5c")
     assert game.legal_moves_text(0) == ["5h", "5d", "5s", "draw"]
+
+
+def test_ru_5_a_play_of_two_cards_is_refused_as_one_card_per_move() -> None:
+    """RU-5: two cards of one rank in one move are refused, and the error says why."""
+    game = position(["5h 5d 5s", "6c"], pile="5c")
+    with pytest.raises(IllegalMoveError, match="this variant allows one card per move"):
+        game.play("5h 5d")
+    assert game.to_move == 0 and len(game.hand(0)) == 3
 
 
 # ---------------------------------------------------------------- a turn
