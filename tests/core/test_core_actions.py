@@ -13,6 +13,7 @@ from makao.actions import DRAW, MAX_PLAYERS, PASS
 from makao.cards import Rank, Suit
 from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
 from makao.testing import snapshot
+from makao.variants.mao.moves import Release
 
 POLISH = variants.polish()
 
@@ -203,3 +204,12 @@ def test_a_stepper_refuses_a_space_of_another_variant_or_table() -> None:
         Stepper("game")  # type: ignore[arg-type]
     alike = ActionSpace(variants.polish(), 3)
     assert Stepper(game, alike).legal_actions() == Stepper(game).legal_actions()
+
+
+@pytest.mark.parametrize("players", [3, 8])
+def test_um_16_every_seats_jack_release_has_an_action_id(players: int) -> None:
+    """UM-16: a release by any seat, the last one included, is numbered."""
+    space = ActionSpace(variants.mao(), players)
+    ids = [space.encode(Release(seat)) for seat in range(players)]
+    assert len(set(ids)) == players
+    assert space.describe(ids[-1][0]) == f"{players - 1}: release"

@@ -23,7 +23,16 @@ from makao.events import (
     StockReshuffled,
     SuitNamed,
 )
-from makao.variants.mao.rules import FreeSuit, HeldJack, HeldJacks, Multiplex, MultiplexEffect
+from makao.moves import Choice
+from makao.variants.mao.rules import (
+    FreeSuit,
+    HeldJack,
+    HeldJacks,
+    Multiplex,
+    MultiplexEffect,
+    NineCards,
+    SevenCards,
+)
 
 MAO = variants.mao()
 STOCK = "Kd Kc Kh 8d 8c 8h 5d 5c 5h Qd"
@@ -534,3 +543,186 @@ def test_um_5_a_position_after_a_draw_needs_a_card_the_seat_may_play() -> None:
     assert str(game.drawn) == "5d"
     assert "pass" in turn_moves(game)
     assert any(move.startswith("9s") for move in turn_moves(game))
+
+
+# ---------------------------------------------------------------- second audit
+
+
+def reasons(events: tuple[object, ...]) -> list[tuple[int, str]]:
+    return [(e.seat, e.reason) for e in events if isinstance(e, CardsDrawn)]
+
+
+def test_um_12_um_14_um_17_hits_and_nines_are_drawn_as_attacks_not_penalties() -> None:
+    """UM-12, UM-14, UM-17: a six's, a queen's and a nine's cards are drawn for an attack."""
+    game = position(["6h Qh 9h 5c", "5d 6c 7c", "5h 9s 7h"], "8h")
+    assert reasons(game.play("6h")) == [(2, "attack")]
+    game = position(["6h Qh 9h 5c", "5d 6c 7c", "5h 9s 7h"], "8h")
+    assert reasons(game.play("Qh")) == [(2, "attack")]
+    nine = position(
+        ["6h Qh 9h 5c", "5d 6c 7c", "5h 9s 7h"], "8h", variants.mao(nine_player_draws_too=True)
+    )
+    assert reasons(nine.play("9h")) == [(1, "attack"), (2, "attack"), (0, "attack")]
+
+
+@pytest.mark.parametrize(("card", "total"), [("4h", 4), ("7h", 2)])
+def test_um_11_um_13_the_penalty_is_accepted_then_drawn_and_the_last_card_kept_open(
+    card: str, total: int
+) -> None:
+    """UM-11, UM-13, UM-5: the draw tells the acceptance first, then the cards drawn for the
+    attack; the last card drawn is the one the turn stays open on."""
+    game = position([f"{card} 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h")
+    game.play(card)
+    events = game.play("draw")
+    kinds = [type(e) for e in events if isinstance(e, (AttackAccepted, CardsDrawn))]
+    assert kinds == [AttackAccepted, CardsDrawn]
+    assert reasons(events) == [(1, "attack")]
+    taken = next(e for e in events if isinstance(e, CardsDrawn)).cards
+    assert len(taken) == total and game.drawn == taken[-1]
+
+
+def test_um_13_a_seven_raises_an_attack_of_two_on_the_next_player() -> None:
+    """UM-13: playing a seven tells the attack of two cards raised on the next player."""
+    game = position(["7h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h", direction=-1)
+    assert AttackRaised(0, 2, 2) in game.play("7h")
+    assert game.to_move == 2
+
+
+def test_um_13_a_seven_rule_with_another_penalty_raises_that_many() -> None:
+    """UM-13: a ``SevenCards`` rule given a penalty of 3 per seven raises and draws 3."""
+    three_each = tuple((card, 3) for card, _ in SevenCards().penalties)
+    sevens = SevenCards(penalties=three_each)  # type: ignore[arg-type]  # attrs' tuple converter
+    variant = MAO.replace(SevenCards, sevens)
+    game = position(["7h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h", variant)
+    assert AttackRaised(0, 1, 3) in game.play("7h")
+    assert drawn(game.play("draw"), 1) == 3
+
+
+def test_um_16_a_jack_on_your_own_held_jack_costs_you_the_penalty_card() -> None:
+    """UM-16: the player who played the first jack draws, even when they play the second;
+    the infraction is told before the card it costs."""
+    game = position(["Jh 5c 6s", "5s 6s 7s", "5h 6h 7h"], "9h Jc", effect="jack d by 0")
+    events = game.play("Jh:s")
+    told = [e for e in events if isinstance(e, (Penalised, CardsDrawn))]
+    assert told[0] == Penalised(0, "UM-16", "a jack was played on their jack", 1)
+    assert reasons(events) == [(0, "penalty")] and len(game.hands[0]) == 3
+
+
+def test_um_16_with_nothing_left_to_draw_a_named_or_freed_suit_offers_no_draw() -> None:
+    """UM-16, UM-26: with the stock empty and no card under the top, a held or released
+    jack leaves no draw: the player plays or passes."""
+    hands = ["5c 6d 8d", "8s 6s 7s", "5h 6h 7h"]
+    held = Game.from_position(MAO, hands, pile="Jc", to_move=1, effect="jack h by 0")
+    assert turn_moves(held) == ["pass"]
+    free = Game.from_position(MAO, hands, pile="Jc", to_move=1, effect="free")
+    assert "draw" not in turn_moves(free) and "8s" in " ".join(turn_moves(free))
+
+
+def test_um_16_effect_text_free_takes_no_more_words() -> None:
+    """UM-16: ``free`` is the whole text of a released jack; more words are refused."""
+    with pytest.raises(SetupError):
+        position(["5c 6d 8d", "8s 6s 7s", "5h 6h 7h"], "Jc", effect="free 0")
+
+
+def test_um_20_an_identical_jack_starts_a_multiplex_and_still_names_a_suit() -> None:
+    """UM-20, UM-16: a jack identical to the top jack is a multiplex play naming a suit."""
+    game = position(["Jc 5c 6d", "Jd 6c 7c", "5h 8h 9h"], "Jc", effect="jack d by 2")
+    assert {"Jc:c +two", "Jc:s +two"} <= set(turn_moves(game))
+    events = game.play("Jc:s +two")
+    assert AttackRaised(0, 1, 2) in events
+    assert isinstance(game.effect, MultiplexEffect) and game.effect.count == 2
+    assert not [e for e in events if isinstance(e, (Penalised, CardsDrawn))]
+
+
+def test_um_20_with_effects_acting_a_multiplex_jack_costs_the_holder_nothing() -> None:
+    """UM-20, UM-16: with ``multiplex_suspends_effects=False`` an identical jack on a held
+    jack is a multiplex play, not a jack on a jack: the holder draws nothing."""
+    variant = variants.mao(multiplex_suspends_effects=False)
+    game = position(["Jc 5c 6d", "Jd 6c 7c", "5h 8h 9h"], "Jc", variant, effect="jack d by 2")
+    events = game.play("Jc:s +two")
+    assert not [e for e in events if isinstance(e, (Penalised, CardsDrawn))]
+    assert len(game.hands[2]) == 3 and isinstance(game.effect, MultiplexEffect)
+
+
+def test_um_20_each_card_of_a_multiplex_acts_when_effects_act() -> None:
+    """UM-20: with ``multiplex_suspends_effects=False`` every six of a multiplex hits the
+    previous player, not only the first."""
+    variant = variants.mao(multiplex_suspends_effects=False)
+    game = position(["6h 5c 8d", "6c 6d 7c", "5h 9h 7h"], "6h", variant)
+    assert drawn(game.play("6h +two"), 2) == 2
+    events = game.play("6c +three")
+    assert drawn(events, 0) == 2 and AttackRaised(1, 2, 3) in events
+
+
+def test_um_20_the_multiplex_draw_tells_the_acceptance_then_the_cards() -> None:
+    """UM-20: drawing out of a multiplex is an accepted attack of the last number said,
+    told before the cards it costs."""
+    game = position(["8h 5c 6d", "5s 6c 7c", "5h 9h 7h"], "8h")
+    game.play("8h +two")
+    events = game.play("draw")
+    kinds = [type(e) for e in events if isinstance(e, (AttackAccepted, CardsDrawn))]
+    assert kinds == [AttackAccepted, CardsDrawn] and reasons(events) == [(1, "attack")]
+
+
+def test_um_20_a_multiplex_without_a_count_is_not_an_effect_text() -> None:
+    """UM-20: ``multiplex 8`` (no count) is no multiplex, and refused as a setup error."""
+    assert Multiplex().parse_effect(["multiplex", "8"]) is None
+    with pytest.raises(SetupError):
+        position(["5c 6d 8d", "8s 6s 7s", "5h 6h 7h"], "8h", effect="multiplex 8")
+
+
+def test_um_20_um_26_out_of_a_multiplex_with_nothing_to_draw_the_draw_takes_nothing() -> None:
+    """UM-20, UM-26: a player without the rank draws out of a multiplex even when no card is
+    left; the move is then over and the multiplex ends."""
+    hands = ["5c 6d 8d", "5s 6s 7s", "5h 6h 7h"]
+    game = Game.from_position(MAO, hands, pile="8h", to_move=1, effect="multiplex 8 2 by 0")
+    assert turn_moves(game) == ["draw"]
+    game.play("draw")
+    assert game.effect is None and game.to_move == 2
+
+
+@pytest.mark.parametrize("card", ["3h", "4h", "7h", "Jh"])
+def test_um_20_with_effects_acting_an_attack_or_jack_in_a_multiplex_tells_nothing_more(
+    card: str,
+) -> None:
+    """UM-20: with ``multiplex_suspends_effects=False`` only the effects that leave nothing
+    in force act: a three, four, seven or jack in a multiplex raises no attack of its own
+    and names no suit -- the events tell only the multiplex count."""
+    variant = variants.mao(multiplex_suspends_effects=False)
+    game = position([f"{card} 5c 6d", "8c 6c 7c", "5h 9h 7s"], card, variant)
+    move = next(m for m in turn_moves(game) if m.startswith(card) and "+two" in m)
+    events = game.play(move)
+    assert [e for e in events if isinstance(e, (AttackRaised, SuitNamed))] == [
+        AttackRaised(0, 1, 2)
+    ]
+    assert isinstance(game.effect, MultiplexEffect) and game.to_move == 1
+
+
+def test_um_13_an_empty_effect_text_is_no_pending_seven() -> None:
+    """UM-13: ``SevenCards.parse_effect`` leaves empty text alone; the variant refuses it."""
+    assert SevenCards().parse_effect([]) is None
+    with pytest.raises(SetupError, match="no effect written"):
+        MAO.parse_effect("")
+
+
+def test_um_14_a_default_nine_rule_leaves_the_nines_player_out() -> None:
+    """UM-14: ``NineCards()`` by default draws for every other player, not the nine's."""
+    variant = MAO.replace(NineCards, NineCards())
+    game = position(["9c 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9h", variant)
+    assert [e.seat for e in game.play("9c") if isinstance(e, CardsDrawn)] == [1, 2]
+
+
+@attrs.frozen
+class _SilentJacks(HeldJacks):
+    """Jacks whose player names no suit: the jack is held on its own suit."""
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        return (None,)
+
+
+def test_um_16_a_jack_played_without_a_named_suit_holds_its_own_suit() -> None:
+    """UM-16: a held-jack rule offering no suit choice holds the jack on the jack's suit."""
+    jacks = next(rule for rule in MAO.rules if isinstance(rule, HeldJacks))
+    variant = MAO.replace(HeldJacks, _SilentJacks(jacks.cards, ids=jacks.ids))
+    game = position(["Jc 5d 6d", "5h 6h 7h", "8c 8d 8h"], "9h", variant)
+    assert SuitNamed(0, Suit.CLUBS) in game.play("Jc")
+    assert game.effect is not None and game.effect.to_text() == "jack c by 0"

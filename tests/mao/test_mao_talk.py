@@ -7,10 +7,11 @@ import pytest
 
 from makao import Game, IllegalMoveError, InvalidMoveError, Say, SetupError, parse_move, variants
 from makao.events import AttackAccepted, CallMade, CardsDrawn, GameOver, Penalised
+from makao.rules.wait import WaitCards, WaitEffect
 from makao.testing import snapshot
 from makao.variants.mao.moves import HostReport, Misplay, Release
 from makao.variants.mao.phrasebook import normalise, speech, to_call, to_calls
-from makao.variants.mao.rules import FreeSuit
+from makao.variants.mao.rules import FreeSuit, pending_penalty
 
 MAO = variants.mao()
 STOCK = "Kd Kc Kh 8d 8c 8h 5d 5c 5h Qd"
@@ -468,3 +469,24 @@ def test_um_18_the_phrasebook_reads_an_english_spade_name_as_one_call() -> None:
     """UM-18, UM-22: three-word phrases are found whole in a sentence."""
     assert to_calls("Five of spades, good day") == ("five-of-spades", "good-day")
     assert to_calls("ok, end of questions") == ("end-of-questions",)
+
+
+def test_um_6_um_20_a_time_out_in_a_multiplex_draws_the_last_number_said() -> None:
+    """UM-6, UM-20: a player timed out facing a multiplex draws the last number said (3)
+    besides the time-out's card, and the multiplex is over."""
+    game = position(["8h 5c 6d", "8c 6c 7c", "5h 9h 7h"], "8h")
+    game.play("8h +two")
+    game.play("8c +three")
+    events = game.play("host: timeout 2")
+    assert AttackAccepted(2, 3) in events and len(game.hands[2]) == 3 + 1 + 3
+    assert game.effect is None and game.to_move == 0
+
+
+def test_um_6_pending_penalty_counts_only_cards_to_draw() -> None:
+    """UM-6: ``pending_penalty`` is the cards an attack costs; a wait or a named suit costs
+    none, so a time-out facing one draws only its own card."""
+    waits = WaitCards()
+    assert pending_penalty(WaitEffect(2, 0, waits)) == 0
+    assert pending_penalty(MAO.parse_effect("seven by 0")) == 2
+    assert pending_penalty(MAO.parse_effect("jack h by 1")) == 0
+    assert pending_penalty(None) == 0

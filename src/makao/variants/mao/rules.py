@@ -389,7 +389,11 @@ class Multiplex(CardRule):
         card = cards[-1]
         own = game.rule_for(card)
         if not self.suspends_effects and own is not None:
-            own.on_play(game, seat, cards, choice, None, events)
+            before = game.effect
+            told: Events = []
+            own.on_play(game, seat, cards, choice, None, told)
+            if game.effect is before:  # an effect left in force (attack, jack) does not act
+                events.extend(told)
         target = game.effect_target(seat, game.direction)
         if target is None:
             game.set_effect(None)
