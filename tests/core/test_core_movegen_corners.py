@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import attrs
 
-from makao import Card, Game, Play, Rank, Suit, variants
+from makao import Card, Game, Play, Rank, variants
 from makao.events import Event
 from makao.moves import Choice, Seat
 from makao.rules import BattleCards, CardRule, Effect, Table, TurnRule
@@ -145,36 +145,3 @@ def test_pl_16_a_subclass_covers_decides_which_cards_join_a_defence() -> None:
     )
     plays = [move for move in game.legal_moves_text() if move.startswith("2c")]
     assert plays == ["2c", "2c 2d"]
-
-
-@attrs.frozen
-class _ClaimsFivesOfHearts(CardRule):
-    """A house rule with no card of its own: it claims a play that starts with 5♥, whose
-    player then names hearts or spades (`CardRule.claims`)."""
-
-    def covers(self, card: Card) -> bool:
-        return False
-
-    def claims(self, game: Table, cards: tuple[Card, ...]) -> bool:
-        return cards[0] == Card.parse("5h")
-
-    def choices(self, card: Card) -> tuple[Choice, ...]:
-        return (Suit.HEARTS, Suit.SPADES)
-
-    def on_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        choice: Choice,
-        previous: Effect | None,
-        events: list[Event],
-    ) -> None:
-        game.set_effect(None)
-
-
-def test_um_20_a_claiming_rule_gives_the_choices_of_the_plays_it_claims() -> None:
-    """UM-20: a rule that claims a play acts for it, so its choices are listed."""
-    variant = variants.polish().with_rules(_ClaimsFivesOfHearts(ids=("HOUSE-5",)))
-    game = Game.from_position(variant, hands=["5h 5s 9d 9c", "6d"], pile="9h", stock="2c 3c")
-    assert game.legal_moves_text()[:4] == ["5h:h", "5h:s", "5h 5s:h", "5h 5s:s"]
