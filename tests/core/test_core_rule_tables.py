@@ -3,11 +3,12 @@ hand with the flags: an index per card, where a set lookup hashes)."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from makao import Card, Game, variants
 from makao.cards import ALL_CARDS
-from makao.rules import BattleCards, Wild
+from makao.rules import BattleCards, Table, WaitCards, Wild
 from makao.variant import Variant
 
 
@@ -110,3 +111,69 @@ def test_ru_7_stuck_wild_cards_are_still_played_together_pl_7() -> None:
     assert {"Qh", "Qh Qs"} <= set(game.legal_moves_text())
     stuck = Game.from_position(stuck_queens, hands=["Qs Qc 5c", "6d"], pile="9h", stock=stock)
     assert {"Qs", "Qs Qc", "Qc", "Qc Qs"} <= set(stuck.legal_moves_text())
+
+
+def test_um_16_one_wild_rule_under_effects_is_enough_beside_plain_ones() -> None:
+    """`RuleSet.has_effect_wilds`: a house wild card that stays wild under effects (as
+    UM-16's jacks) added beside the Polish queens, which are not (PL-9), answers an attack
+    (PL-12) -- one such wild rule among several is enough."""
+    five = Wild(frozenset({Card.parse("5s")}), under_effects=True)
+    variant = variants.polish().with_rules(five, name="polish-wild-five")
+    assert variant.compiled.has_effect_wilds and not variants.polish().compiled.has_effect_wilds
+    for rules, listed in ((variant, ["2h", "5s", "draw"]), (variants.polish(), ["2h", "draw"])):
+        game = Game.from_position(
+            rules, hands=["5s 6d 2h", "6c 7c"], pile="9h 2d", stock="3c 4c", effect="attack 2 by 1"
+        )
+        assert game.legal_moves_text() == listed
+
+
+@attrs.frozen
+class _WildForSeatZero(Wild):
+    """A house wild rule whose own `allows` reads the seat: wild for seat 0 only."""
+
+    def allows(self, game: Table, seat: int, card: Card, has_match: bool) -> bool:
+        return seat == 0
+
+
+def test_pl_9_a_wild_rules_own_allows_is_asked_for_each_seat() -> None:
+    """`RuleSet.wild_answers` keeps only the built-in `allows` answers (PL-9, RU-7): a
+    rule with its own `allows` is asked in the position, here for the seat to move."""
+    five = _WildForSeatZero(frozenset({Card.parse("5s")}))
+    variant = variants.polish().with_rules(five, name="polish-seat-zero-five")
+    assert variant.compiled.wild_answers[Card.parse("5s").index] is None
+    for seat in (0, 1):
+        hands = ["5s 9c 8c", "6d"] if seat == 0 else ["6d", "5s 9c 8c"]
+        game = Game.from_position(variant, hands=hands, pile="9h", stock="2c 3c", to_move=seat)
+        assert ("5s" in game.legal_moves_text()) is (seat == 0)
+
+
+def test_pl_10_pl_9_a_rule_added_later_overrides_an_earlier_one_for_its_cards() -> None:
+    """`RuleSet.card_rule` and `RuleSet.wild`: for a card two rules cover, the later rule
+    decides -- a house battle rule makes 2♥ an attack of 5 (not PL-10's 2), a house wild
+    rule makes Q♠ wild only when stuck (RU-7, not PL-9's always)."""
+    polish = variants.polish()
+    two, queen = Card.parse("2h"), Card.parse("Qs")
+    later_two = BattleCards({two: 5})
+    later_queen = Wild(frozenset({queen}), only_when_stuck=True)
+    variant = polish.with_rules(later_two, later_queen, name="polish-house-overrides")
+    assert variant.compiled.card_rule[two.index] is later_two
+    assert variant.compiled.wild[queen.index] is later_queen
+    game = Game.from_position(variant, hands=["2h Qs 9c", "6d"], pile="9h", stock="2c 3c 4c")
+    assert "Qs" not in game.legal_moves_text()  # RU-7: 9♣ matches
+    game.play("2h")
+    assert game.snapshot()["effect"] == "attack 5 by 0 of 2"
+
+
+def test_pl_16_pl_17_aces_under_two_rules_are_not_uniform() -> None:
+    """`RuleSet.uniform_rank` covers the aces, and tells rules apart by the rule, not only by
+    the effect class: with A♠ a house wait card (PL-17) beside PL-13's demanding aces, a play
+    of four aces is listed with each of several aces last (PL-16)."""
+    polish = variants.polish()
+    variant = polish.with_rules(WaitCards(frozenset({Card.parse("As")})), name="polish-ace-wait")
+    assert not variant.compiled.uniform_rank[14] and polish.compiled.uniform_rank[14]
+    plays = {}
+    for label, rules in (("mixed", variant), ("polish", polish)):
+        game = Game.from_position(rules, hands=["Ah As Ac Ad", "5c 6c"], pile="9h", stock="4d")
+        listed = {move.split(":")[0] for move in game.legal_moves_text()}
+        plays[label] = {play for play in listed if play.count("A") == 4}
+    assert len(plays["mixed"]) > len(plays["polish"])

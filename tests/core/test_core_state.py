@@ -10,15 +10,28 @@ import json
 import pickle
 import random
 import time
+import types
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import attrs
 import pytest
 
 import makao
-from makao import Card, Game, InvalidMoveError, Pass, Play, SetupError, StateError, variants
+from makao import (
+    Card,
+    Game,
+    InvalidMoveError,
+    Pass,
+    Play,
+    Rank,
+    SetupError,
+    StateError,
+    Suit,
+    variants,
+)
 from makao import tables as tables_module
 from makao.engine import MAX_WAIT
 from makao.events import CardsDrawn, Passed
@@ -207,6 +220,50 @@ def test_equal_positions_compare_equal_whatever_the_record() -> None:
     assert game == same and hash(game.position_key()) == hash(same.position_key())
     with pytest.raises(TypeError):
         hash(game)  # mutable: position_key() is the key
+
+
+#: A changed value for each position field but the variant (the game of
+#: `test_positions_differing_in_any_one_field_are_unequal`: two seats, seat 0 to move).
+_CHANGED: dict[str, Any] = {
+    "players": 3,
+    "hands": [(Card.parse("5h"),), (Card.parse("5c"), Card.parse("6c"))],
+    "stock": [Card.parse("3c")],
+    "pile": [Card.parse("9h")],
+    "to_move": 1,
+    "direction": -1,
+    "effect": _Untold(),
+    "waits": (1, 0),
+    "done": (False, True),
+    "finished": (1,),
+    "drawn": Card.parse("2c"),
+    "must_play_drawn": True,
+    "over": True,
+    "blocked": True,
+    "stuck": 1,
+    "rng": 12345,
+}
+
+
+def test_positions_differing_in_any_one_field_are_unequal() -> None:
+    """Every position field of `FIELDS` is compared (PL-35: the rest are not): a clone
+    with any one of them changed is another position, with another key and snapshot,
+    and the original keeps its value."""
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c 6c"], pile="8h 9h", stock="2c 3c")
+    counted = POLISH.with_rules(PlayCounter(), name="polish-counted")
+    with_state = Game.from_position(counted, hands=["5h 6h", "5c"], pile="9h", stock="2c")
+    changes = [(game, name, value) for name, value in _CHANGED.items()]
+    changes.append((with_state, "rule_states", (*with_state.rule_states[:-1], 1)))
+    compared = {name for _, name, _ in changes} | {"variant"}
+    assert compared == {field.name for field in FIELDS if field.position}
+    for original, name, value in changes:
+        before = getattr(original, name)
+        other = original.clone()
+        assert other == original
+        setattr(other, name, value)
+        assert getattr(original, name) == before, name
+        assert other != original and original != other, name
+        assert other.position_key() != original.position_key(), name
+        assert other.snapshot() != original.snapshot(), name
 
 
 def test_a_game_cannot_be_built_empty() -> None:
@@ -622,3 +679,78 @@ def test_quiet_rule_states_are_the_initial_ones_unless_a_rule_is_busy_in_them() 
         for quiet in quiet_states:
             assert game.rule_states is not quiet
         game.play(choose(game.legal_moves()))
+
+
+@attrs.frozen
+class _MarksEveryMove(TurnRule):
+    """A house rule with no state of its own that acts before every turn move."""
+
+    def before_move(self, game: Table, move: Move, events: Events) -> None:
+        events.append(Passed(-1))  # a mark that the rule was asked
+
+
+@attrs.frozen
+class _MarksEveryMoveSaysIdle(_MarksEveryMove):
+    """`_MarksEveryMove` setting `TurnRule.idle_in_initial_state`, which only a
+    `Stateful` rule may use: it has no state to be initial."""
+
+    idle_in_initial_state = True
+
+
+@pytest.mark.parametrize("rule", [_MarksEveryMove(), _MarksEveryMoveSaysIdle()])
+def test_pl_29_a_stateless_before_move_rule_is_asked_in_the_initial_rule_states(
+    rule: TurnRule,
+) -> None:
+    """`RuleSet.quiet_before_move`: Polish's call rules are idle in the initial rule states
+    (PL-29), but a rule without state added beside them is busy there, so no state is quiet
+    for the before-move rules -- while the out-of-turn rules stay quiet in it."""
+    variant = POLISH.with_rules(rule, name="polish-marked")
+    rules = variant.compiled
+    assert rules.busy_before_move_rules == (rule,)
+    assert rules.quiet_before_move is not rules.initial_state
+    assert rules.quiet_extra_moves is rules.initial_state
+    game = Game.from_position(variant, hands=["5h 6h 7h", "5c 6c"], pile="9h", stock="2d 3d")
+    assert game.rule_states is rules.initial_state
+    assert game.play("5h")[0] == Passed(-1)
+
+
+def test_um_2_a_deal_with_announcements_keeps_its_deck_count() -> None:
+    """`Beginning.announced` keeps the deck count (`repeats`): a Mao deal announces events
+    (UM-2) and still knows it is dealt from two decks (a card at most twice), not "any"."""
+    game = Game.new(variants.mao(), 3, seed=5)
+    assert game.opening and game.beginning.repeats == 1 and not game.distinct
+    beginning = Beginning(5, 2, (), 1)
+    assert beginning.announced((Passed(0),)) == Beginning(5, 2, (Passed(0),), 1)
+
+
+def test_a_beginning_leaves_other_comparisons_to_the_other_value() -> None:
+    """`Beginning.__eq__` answers ``NotImplemented`` for another type (as attrs does), so the
+    other value decides, and refuses a pickled state that is not a dict of its fields."""
+    beginning = Beginning(5, 2, (), 0)
+    assert beginning.__eq__((5, 2, (), 0)) is NotImplemented
+    assert beginning == mock.ANY
+    old = Beginning.__new__(Beginning)
+    with pytest.raises(TypeError, match="not a pickled Beginning"):
+        old.__setstate__(types.MappingProxyType({"seed": 5, "how": 2, "opening": ()}))
+
+
+def test_a_game_leaves_other_comparisons_to_the_other_value() -> None:
+    """`State.__eq__` answers ``NotImplemented`` for what is not a game, so the other value
+    decides."""
+    game = Game.new(POLISH, 2, seed=1)
+    assert game.__eq__(game.position_key()) is NotImplemented
+    assert game == mock.ANY and game != game.position_key()
+
+
+def test_pl_21_pl_26_suits_and_ranks_are_their_text_in_the_snapshot() -> None:
+    """`makao.state.plain` writes a suit or rank (int enums) as its text, not its number,
+    as the effects name them (a jack's rank, PL-21; an ace's suit, PL-26)."""
+    assert plain(Suit.HEARTS) == str(Suit.HEARTS) and plain(Rank.ACE) == str(Rank.ACE)
+    assert plain((Suit.SPADES, 3, True)) == [str(Suit.SPADES), 3, True]
+
+
+def test_pl_29_a_value_of_fields_is_a_dict_of_them_in_the_snapshot() -> None:
+    """`makao.state.plain` writes an attrs value without a text form (a rule's state, a
+    move such as PL-29's "makao" call) as a dict of its fields, each made plain."""
+    assert plain(Say(1, "makao")) == {"seat": 1, "call": "makao"}
+    assert plain((Say(0, "makao"),)) == [{"seat": 0, "call": "makao"}]

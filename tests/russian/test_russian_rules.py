@@ -550,3 +550,11 @@ def test_ru_11_an_extra_king_adds_no_penalty() -> None:
     rule = next(r for r in kings.rules if isinstance(r, BattleCards))
     assert rule.penalty(Card.parse("Ks")) == 0
     assert rule.penalty(Card.parse("Kh")) == 5 and rule.penalty(Card.parse("3s")) == 3
+
+
+def test_ru_7_ru_8_a_nine_changes_the_suit_an_ace_named() -> None:
+    """RU-7, RU-8: under the suit an ace named, a player with no card of that suit may
+    still play a nine, a suit changer (wild under the demand), and name a suit."""
+    russian = variants.russian()
+    game = Game.from_position(russian, hands=["9s 5d 6c", "6h 7c"], pile="9d Ac", effect="suit h")
+    assert {move.split(":")[0] for move in game.legal_moves_text()} >= {"9s"}
