@@ -24,7 +24,9 @@ from makao.events import (
     SuitNamed,
 )
 from makao.moves import Choice
+from makao.rules import BattleCards
 from makao.variants.mao.rules import (
+    FourCards,
     FreeSuit,
     HeldJack,
     HeldJacks,
@@ -590,11 +592,27 @@ def test_um_13_a_seven_raises_an_attack_of_two_on_the_next_player() -> None:
 def test_um_13_a_seven_rule_with_another_penalty_raises_that_many() -> None:
     """UM-13: a ``SevenCards`` rule given a penalty of 3 per seven raises and draws 3."""
     three_each = tuple((card, 3) for card, _ in SevenCards().penalties)
-    sevens = SevenCards(penalties=three_each)  # type: ignore[arg-type]  # attrs' tuple converter
+    sevens = SevenCards(penalties=three_each)
     variant = MAO.replace(SevenCards, sevens)
     game = position(["7h 5c 6d", "9c 8c 5h", "8h 6h 7d"], "9h", variant)
     assert AttackRaised(0, 1, 3) in game.play("7h")
     assert drawn(game.play("draw"), 1) == 3
+
+
+@pytest.mark.parametrize("rule", [SevenCards, FourCards])
+def test_um_11_um_13_fours_and_sevens_read_their_penalties_as_battle_cards_do(
+    rule: type[BattleCards],
+) -> None:
+    """UM-11, UM-13: a map of cards (or their texts) to penalties is read as `BattleCards`
+    reads it; a penalty below 1 or no map at all is a `SetupError` (a dict became a tuple
+    of its keys, a card's text was never read, and 7♥ then cost 0)."""
+    for given in ({"7h": 3}, {Card.parse("7h"): 3}, [("7h", 3)]):
+        made = rule(penalties=given)
+        assert made.penalties == ((Card.parse("7h"), 3),)
+        assert made.penalty(Card.parse("7h")) == 3
+    for bad in ([(Card.parse("7h"), 0)], 5):
+        with pytest.raises(SetupError, match="penalt"):
+            rule(penalties=bad)  # type: ignore[arg-type]
 
 
 def test_um_16_a_jack_on_your_own_held_jack_costs_you_the_penalty_card() -> None:

@@ -22,7 +22,7 @@ Answer = Literal["match", "same_rank"]
 (PL-12), or only those of the ``"same_rank"`` (RU-11)."""
 
 
-def _penalties(
+def penalty_pairs(
     value: Mapping[Card, int] | Mapping[str, int] | Iterable[tuple[Card | str, int]],
 ) -> tuple[tuple[Card, int], ...]:
     """Each battle card with its penalty, a whole number of cards ≥ 1 (PL-12), in card
@@ -57,7 +57,7 @@ class BattleCards(CardRule):
     ``accept_ends_turn`` is false, a player who drew the penalty goes on with their turn.
     """
 
-    penalties: tuple[tuple[Card, int], ...] = attrs.field(converter=_penalties)
+    penalties: tuple[tuple[Card, int], ...] = attrs.field(converter=penalty_pairs)
     backwards: frozenset[Card] = frozenset()
     answer: Answer = attrs.field(default="match", validator=one_of(Answer))
     extra_answers: frozenset[Card] = frozenset()

@@ -29,7 +29,7 @@ from makao.events import (
 )
 from makao.moves import Choice, Move
 from makao.rules._util import cards_of_ranks, one_of, seat_after_by
-from makao.rules.attack import Answer, AttackEffect, BattleCards
+from makao.rules.attack import Answer, AttackEffect, BattleCards, penalty_pairs
 from makao.rules.base import CardRule, CardSetRule, Effect, Events, Pending, Table, TurnRule
 from makao.variants.mao.moves import Release
 
@@ -132,7 +132,7 @@ class FourCards(BattleCards):
 
     penalties: tuple[tuple[Card, int], ...] = attrs.field(
         default=tuple((card, 4) for card in sorted(cards_of_ranks(Rank.FOUR))),
-        converter=tuple,
+        converter=penalty_pairs,  # checked and read as `BattleCards` reads them
     )
     answer: Answer = attrs.field(default="same_rank", validator=one_of(Answer))
     accept_ends_turn: bool = False
@@ -149,7 +149,7 @@ class SevenCards(BattleCards):
 
     penalties: tuple[tuple[Card, int], ...] = attrs.field(
         default=tuple((card, 2) for card in sorted(cards_of_ranks(Rank.SEVEN))),
-        converter=tuple,
+        converter=penalty_pairs,  # checked and read as `BattleCards` reads them
     )
     answer: Answer = attrs.field(default="same_rank", validator=one_of(Answer))
 
