@@ -166,26 +166,3 @@ def test_pl_1_a_table_of_one_is_rewarded_nothing_and_ends_in_first_place() -> No
     assert game.outcome == Outcome((0,))
     assert game.outcome.returns() == (0.0,) and place_reward(0, 1) == 0.0
     assert Game.new(solo, 1, seed=1).standings().returns() == (0.0,)
-
-
-@pytest.mark.parametrize(
-    ("order", "scores", "message"),
-    [
-        ((), None, "rank every seat 0…n-1 once"),
-        ((0, 0), None, "rank every seat 0…n-1 once, not \\(0, 0\\)"),
-        ((1, 2), None, "rank every seat 0…n-1 once"),
-        ((0, True), None, "order must list whole numbers"),
-        ("01", None, "order must list whole numbers, not '01'"),
-        (5, None, "order must list whole numbers, not 5"),
-        ((0, 1), (3,), "one number per seat \\(2\\)"),
-        ((0, 1), (3, 1.5), "scores must list whole numbers"),
-    ],
-)
-def test_pl_32_ru_16_an_outcome_ranks_every_seat_once_and_scores_each(
-    order: object, scores: object, message: str
-) -> None:
-    """PL-32, RU-16: an outcome's order ranks every seat once, and its scores, if any, give
-    one whole number per seat; anything else is a `SetupError` (``places()`` raised an
-    `IndexError` or answered wrongly)."""
-    with pytest.raises(SetupError, match=message):
-        Outcome(order, scores=scores)  # type: ignore[arg-type]
