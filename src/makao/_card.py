@@ -12,7 +12,8 @@ from __future__ import annotations
 from contextlib import suppress
 from typing import NoReturn, final
 
-from makao._ranks import Rank, Suit, shown
+from makao._ranks import Rank, Suit
+from makao._text import shown
 from makao.errors import CardParseError
 
 __all__ = ["ALL_CARDS", "Card"]

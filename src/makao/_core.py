@@ -32,6 +32,7 @@ from makao._movegen import (
     _WAIT_EFFECT,
     _set_played,
 )
+from makao._text import shown
 from makao.cards import Card, Rank, Suit
 from makao.errors import GameOverError, InvalidMoveError, SeatError
 from makao.events import (
@@ -182,7 +183,7 @@ class Core(State):
     def _seat(self, seat: object) -> int:
         """``seat`` if it is a seat at this table, else a `SeatError`."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise SeatError(f"no seat {seat!r:.40}: seats are 0…{self.players - 1}")
+            raise SeatError(f"no seat {shown(seat, 40)}: seats are 0…{self.players - 1}")
         return seat
 
     def play(self, move: Move | str) -> tuple[Event, ...]:
@@ -453,7 +454,7 @@ def as_move(move: object) -> Move:
     if isinstance(move, str):
         return parse_move(move)
     if not isinstance(move, Move):
-        raise InvalidMoveError(f"not a move: {move!r:.60} (pass a Move or its text)")
+        raise InvalidMoveError(f"not a move: {shown(move, 60)} (pass a Move or its text)")
     return move
 
 

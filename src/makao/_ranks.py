@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import enum
 
+from makao._text import shown
 from makao.errors import CardParseError
 
-__all__ = ["Rank", "Suit", "shown"]
+__all__ = ["Rank", "Suit"]
 
 
 class Suit(enum.IntEnum):
@@ -83,13 +84,6 @@ class Rank(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.text
-
-
-def shown(text: object, limit: int = 24) -> str:
-    """``repr(text)`` for an error message, cut short if ``text`` is long."""
-    if isinstance(text, str) and len(text) > limit:
-        return f"{text[:limit]!r}… ({len(text)} characters)"
-    return repr(text)
 
 
 _RANK_TEXT = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
 
+from makao._text import shown
 from makao.errors import SetupError
 
 __all__ = ["Registry", "name_key"]
@@ -36,7 +37,7 @@ class Registry(Generic[T]):
         """Make ``factory`` (keyword options → a T) available as ``name`` and ``aliases``."""
         label = _checked_name(self.kind, name)
         if not callable(factory):
-            raise SetupError(f"a {self.kind}'s factory must be callable, not {factory!r:.60}")
+            raise SetupError(f"a {self.kind}'s factory must be callable, not {shown(factory, 60)}")
         if label in self._built_in:
             raise SetupError(f"{label!r} is a built-in {self.kind}: register under another name")
         keys = [name_key(_checked_name(self.kind, alias)) for alias in (label, *aliases)]

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from makao._text import shown
 from makao.cards import ALL_CARDS, Card
 from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
 from makao.moves import Choice, Draw, Move, Pass, Play, format_choice
@@ -183,17 +184,17 @@ class ActionSpace:
             except TypeError:
                 index = None
         if index is None or not 0 <= index < size:
-            raise InvalidMoveError(f"action id must be 0…{size - 1}, not {action!r:.40}")
+            raise InvalidMoveError(f"action id must be 0…{size - 1}, not {shown(action, 40)}")
         return index
 
 
 def _check_space(variant: object, players: object) -> None:
     """Refuse what no action space numbers, with a `SetupError` saying what is wrong."""
     if not isinstance(variant, Variant):
-        raise SetupError(f"an action space needs a Variant, not {variant!r:.60}")
+        raise SetupError(f"an action space needs a Variant, not {shown(variant, 60)}")
     if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
         raise SetupError(
-            f"an action space numbers a table of 1…{MAX_PLAYERS} players, not {players!r:.40}"
+            f"an action space numbers a table of 1…{MAX_PLAYERS} players, not {shown(players, 40)}"
         )
 
 
@@ -208,11 +209,11 @@ class Stepper:
         from makao.engine import Game
 
         if not isinstance(game, Game):
-            raise SetupError(f"a stepper steps a Game, not {game!r:.60}")
+            raise SetupError(f"a stepper steps a Game, not {shown(game, 60)}")
         if space is None:
             space = ActionSpace(game.variant, game.players)
         elif not isinstance(space, ActionSpace):
-            raise SetupError(f"space must be an ActionSpace or None, not {space!r:.60}")
+            raise SetupError(f"space must be an ActionSpace or None, not {shown(space, 60)}")
         elif space.players != game.players or (
             space.variant is not game.variant and space.variant != game.variant
         ):

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from makao._card import ALL_CARDS, Card
-from makao._ranks import Rank, Suit, shown
+from makao._ranks import Rank, Suit
+from makao._text import shown
 from makao.errors import CardParseError
 
 __all__ = [

@@ -19,6 +19,7 @@ from typing import SupportsIndex, TypeGuard
 from makao import _movegen, _random
 from makao._build import mypyc_attr
 from makao._core import Core, as_move, store_rule_states, unfinished_by_cards
+from makao._text import shown
 from makao.cards import Card, parse_cards, without_card
 from makao.deck import shuffled_deck
 from makao.errors import SetupError
@@ -96,7 +97,7 @@ class Game(Core):
         if dealer is None:
             dealer = start.dealer
         if not _is_int(dealer) or not -players <= dealer < players:
-            raise SetupError(f"dealer must be a seat 0…{players - 1}, not {dealer!r}")
+            raise SetupError(f"dealer must be a seat 0…{players - 1}, not {shown(dealer)}")
         dealer %= players
         game.to_move = (dealer + 1) % players
         game.stock = deck
@@ -149,7 +150,7 @@ class Game(Core):
         seed = _checked_seed(seed)
         given: object = hands  # as passed: compiled, a narrowed `hands` is typed a `str` here
         if isinstance(given, str) or not isinstance(given, Sequence):
-            raise SetupError(f"hands must list one hand per seat, not {given!r:.60}")
+            raise SetupError(f"hands must list one hand per seat, not {shown(given, 60)}")
         game = cls._blank(variant, len(hands), seed)
         try:
             game.hands = [parse_cards(hand) for hand in hands]
@@ -477,14 +478,14 @@ def _is_int_list(value: object) -> bool:
 def _check_variant(variant: object) -> None:
     if not isinstance(variant, Variant):
         raise SetupError(
-            f"a game needs a Variant (e.g. makao.variants.polish()), not {variant!r:.60}"
+            f"a game needs a Variant (e.g. makao.variants.polish()), not {shown(variant, 60)}"
         )
 
 
 def _checked_seed(seed: object) -> int:
     """``seed``, if it is an integer (not a ``bool``); else a `SetupError`."""
     if not _is_int(seed):
-        raise SetupError(f"seed must be an integer, not {seed!r:.60}")
+        raise SetupError(f"seed must be an integer, not {shown(seed, 60)}")
     return seed
 
 
@@ -504,17 +505,17 @@ def _check_position(
     if not game.pile:
         raise SetupError("the pile needs at least one card (the top card)")
     if not _is_int(to_move) or not 0 <= to_move < players:
-        raise SetupError(f"to_move must be a seat 0…{players - 1}, not {to_move!r:.60}")
+        raise SetupError(f"to_move must be a seat 0…{players - 1}, not {shown(to_move, 60)}")
     if not _is_int(direction) or direction not in (1, -1):
-        raise SetupError(f"direction must be 1 or -1, not {direction!r:.60}")
+        raise SetupError(f"direction must be 1 or -1, not {shown(direction, 60)}")
     if waits is not None and (
         not _is_int_list(waits)
         or len(waits) != players
         or any(not 0 <= w <= MAX_WAIT for w in waits)
     ):
-        raise SetupError(f"waits must give {players} integers 0…{MAX_WAIT}, not {waits!r:.60}")
+        raise SetupError(f"waits must give {players} integers 0…{MAX_WAIT}, not {shown(waits, 60)}")
     if not _is_int_list(finished):
-        raise SetupError(f"finished must list seat numbers, not {finished!r:.60}")
+        raise SetupError(f"finished must list seat numbers, not {shown(finished, 60)}")
     _check_cards(game)
     for seat in finished:
         if not 0 <= seat < players or game.hands[seat] or list(finished).count(seat) > 1:
@@ -559,12 +560,12 @@ def _position_extras(game: Game, drawn: object, public: object) -> None:
     is typed `object` and its pairs checked here: compiled, a typed list of pairs would
     refuse a saved game's ``[name, value]`` lists with a `TypeError`."""
     if isinstance(public, (str, bytes)) or not isinstance(public, Iterable):
-        raise SetupError(f"public must list (name, value) pairs, not {public!r:.60}")
+        raise SetupError(f"public must list (name, value) pairs, not {shown(public, 60)}")
     pairs: list[object] = list(public)
     given: dict[str, object] = {}
     for pair in pairs:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise SetupError(f"public must list (name, value) pairs, not {pairs!r:.60}")
+            raise SetupError(f"public must list (name, value) pairs, not {shown(pairs, 60)}")
         given[str(pair[0])] = pair[1]
     if pairs:
         store_rule_states(game, tuple(rule.restore_state(given) for rule in game.compiled.stateful))
@@ -594,7 +595,7 @@ def _position_effect(game: Game, effect: object) -> Effect | None:
     if isinstance(effect, str):
         effect = game.variant.parse_effect(effect)
     if not isinstance(effect, Effect):
-        raise SetupError(f"effect must be an effect's text or object, not {effect!r:.60}")
+        raise SetupError(f"effect must be an effect's text or object, not {shown(effect, 60)}")
     for name in ("seat", "demander"):
         seat = getattr(effect, name, None)
         if seat is not None and (not _is_int(seat) or not 0 <= seat < game.players):

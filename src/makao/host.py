@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
+from makao._text import shown
 from makao.engine import Game
 from makao.errors import (
     GameOverError,
@@ -120,7 +121,7 @@ class Host:
         self._check_version(version)
         moves = self.moves(seat)
         if type(action) is not int or not 0 <= action < len(moves):
-            raise InvalidMoveError(f"no action {action!r:.20} for seat {seat}: ids are 0…")
+            raise InvalidMoveError(f"no action {shown(action, 20)} for seat {seat}: ids are 0…")
         return self.submit(seat, moves[action])
 
     def timeout(self) -> PerSeat:
@@ -170,12 +171,12 @@ class Host:
         if seat is None:
             return
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise SeatError(f"no seat {seat!r:.20} at a table of {self.players}")
+            raise SeatError(f"no seat {shown(seat, 20)} at a table of {self.players}")
 
     def _check_version(self, version: object) -> None:
         if version is not None and (type(version) is not int or version != self.version):
             raise StaleMoveError(
-                f"a move for state {version!r:.20} is stale: the state is now {self.version}"
+                f"a move for state {shown(version, 20)} is stale: the state is now {self.version}"
             )
 
     def _parse(self, text: object) -> Move:

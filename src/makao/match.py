@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from makao._text import shown
 from makao.engine import Game
 from makao.errors import GameOverError, MakaoError, SetupError, StateError
 from makao.events import DealScored, DealStarted, Event, MatchOver
@@ -118,9 +119,9 @@ class Match:
         if match_limit is None:
             match_limit = variant_limit
         if isinstance(match_limit, bool) or not isinstance(match_limit, (int, float)):
-            raise SetupError(f"match_limit must be a positive number, not {match_limit!r}")
+            raise SetupError(f"match_limit must be a positive number, not {shown(match_limit)}")
         if not match_limit > 0:
-            raise SetupError(f"match_limit must be a positive number, not {match_limit!r}")
+            raise SetupError(f"match_limit must be a positive number, not {shown(match_limit)}")
         variant.compiled.start.check_players(players)
         self.variant = variant
         self.players = players
@@ -290,7 +291,7 @@ def _variant_limit(variant: Variant) -> float:
     and a variant that scores nothing."""
     if not isinstance(variant, Variant):
         raise SetupError(
-            f"a match needs a Variant (e.g. makao.variants.russian()), not {variant!r:.60}"
+            f"a match needs a Variant (e.g. makao.variants.russian()), not {shown(variant, 60)}"
         )
     finish = variant.compiled.finish
     if not finish.scores_points:

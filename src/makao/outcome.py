@@ -24,6 +24,7 @@ from typing import Literal
 
 import attrs
 
+from makao._text import shown
 from makao.errors import SeatError, SetupError
 
 __all__ = ["Outcome", "RewardKind", "place_reward"]
@@ -75,7 +76,9 @@ class Outcome:
         """``seat``'s place: 1 for the winner, `players` for the last; raises
         [`SeatError`][makao.errors.SeatError] for a seat the outcome does not rank."""
         if seat not in self.order or type(seat) is bool:
-            raise SeatError(f"no seat {seat!r:.20} in this outcome: it ranks {list(self.order)}")
+            raise SeatError(
+                f"no seat {shown(seat, 20)} in this outcome: it ranks {list(self.order)}"
+            )
         return self.order.index(seat) + 1
 
     def places(self) -> tuple[int, ...]:
@@ -95,7 +98,7 @@ class Outcome:
                 raise SetupError("this variant scores no points (PL-34): use the 'rank' returns")
             return tuple(-float(points) for points in self.scores)
         if kind != "rank":
-            raise SetupError(f"returns are 'rank' or 'points', not {kind!r:.40}")
+            raise SetupError(f"returns are 'rank' or 'points', not {shown(kind, 40)}")
         players = len(self.order)
         rewards = [0.0] * players
         for place, seat in enumerate(self.order):

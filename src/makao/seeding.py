@@ -19,6 +19,8 @@ from __future__ import annotations
 import random
 import threading
 
+from makao._text import is_too_long_to_write
+
 __all__ = ["derive_seed"]
 
 #: Each thread's generator for `derive_seed` and a new game's deal (`seeded_random`).
@@ -41,4 +43,9 @@ def derive_seed(seed: int, *path: int | str) -> int:
     """A 63-bit seed for the item named by ``path`` (numbers and words) of something
     seeded ``seed``: stable anywhere (a string seed of ``random.Random``, hashed the same
     on every machine), and independent for different paths."""
-    return seeded_random(":".join(("makao", str(seed), *map(str, path)))).getrandbits(63)
+    return seeded_random(":".join(("makao", _text(seed), *map(str, path)))).getrandbits(63)
+
+
+def _text(seed: int) -> str:
+    """``str(seed)``, but hexadecimal for a seed too long for decimal text."""
+    return hex(seed) if is_too_long_to_write(seed) else str(seed)

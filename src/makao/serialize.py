@@ -33,6 +33,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from makao._text import shown
 from makao.cards import format_cards
 from makao.errors import MakaoError, StateError
 
@@ -299,7 +300,7 @@ def replay(variant: Variant, origin: Mapping[str, Any], moves: Iterable[Move | s
     if not isinstance(origin, Mapping):
         raise StateError(f"an origin is a mapping, not {type(origin).__name__}")
     if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
-        raise StateError(f"moves are a sequence of moves or move texts, not {moves!r:.60}")
+        raise StateError(f"moves are a sequence of moves or move texts, not {shown(moves, 60)}")
     game = _start(variant, origin)
     for number, move in enumerate(moves, 1):
         try:

@@ -30,6 +30,7 @@ import attrs
 from typing_extensions import Self
 
 from makao._build import mypyc_attr
+from makao._text import shown
 from makao.cards import Card
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ class Beginning:
     def __setstate__(self, state: object) -> None:
         """A beginning pickled when it was an attrs class (a dict of its fields)."""
         if not isinstance(state, dict):
-            raise TypeError(f"not a pickled Beginning: {state!r:.60}")
+            raise TypeError(f"not a pickled Beginning: {shown(state, 60)}")
         for name in ("seed", "how", "opening"):
             object.__setattr__(self, name, state[name])
         object.__setattr__(self, "repeats", state.get("repeats", -1))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, cast
 
+from makao._text import shown
 from makao.cards import ALL_CARDS, Card
 from makao.errors import SetupError
 from makao.moves import TURN_MOVES
@@ -382,7 +383,7 @@ def _left_cap(call_rules: tuple[TurnRule, ...]) -> int:
         if not (type(settled) is int and 1 <= settled <= 4):
             raise SetupError(
                 f"{type(rule).__name__}.same_calls_from() must give 1…4 cards left, "
-                f"not {settled!r:.40}"
+                f"not {shown(settled, 40)}"
             )
         cap = max(cap, settled)
     return cap

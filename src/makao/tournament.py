@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from makao._text import shown
 from makao.errors import SetupError
 from makao.seeding import derive_seed
 from makao.sim import simulate
@@ -90,15 +91,17 @@ def bradley_terry(wins: Sequence[Sequence[float]], prior: float = 0.5) -> list[f
 def _checked_wins(wins: object, prior: object) -> list[list[float]]:
     """``wins`` as a list of rows of floats (from lists, tuples, a NumPy array), checked."""
     if _count(prior) is None:
-        raise SetupError(f"prior must be a finite number 0 or more, not {prior!r:.40}")
+        raise SetupError(f"prior must be a finite number 0 or more, not {shown(prior, 40)}")
     rows = _items(wins, "wins must be a square matrix (a list of rows)")
     matrix: list[list[float]] = []
     for row in rows:
         counts = [_count(item) for item in _items(row, "wins must be a square matrix")]
         if len(counts) != len(rows):
-            raise SetupError(f"wins must be a square matrix: a row of {len(rows)}, not {row!r:.40}")
+            raise SetupError(
+                f"wins must be a square matrix: a row of {len(rows)}, not {shown(row, 40)}"
+            )
         if None in counts:
-            raise SetupError(f"wins are finite numbers 0 or more, not those of {row!r:.40}")
+            raise SetupError(f"wins are finite numbers 0 or more, not those of {shown(row, 40)}")
         matrix.append(cast("list[float]", counts))
     return matrix
 
@@ -108,7 +111,7 @@ def _items(value: object, what: str) -> list[object]:
     if isinstance(value, (str, bytes)) or not (
         isinstance(value, Iterable) and isinstance(value, Sized)
     ):
-        raise SetupError(f"{what}, not {value!r:.40}")
+        raise SetupError(f"{what}, not {shown(value, 40)}")
     return list(cast("Iterable[object]", value))
 
 
@@ -242,18 +245,22 @@ def _checked_ladder(
     """The variant of a ladder whose arguments are all good, or the `SetupError` that
     says which is not (bounded: no game is played and no table listed to find out)."""
     if not isinstance(variant, str):
-        raise SetupError(f"variant must be a variant spec such as 'polish', not {variant!r:.40}")
+        raise SetupError(
+            f"variant must be a variant spec such as 'polish', not {shown(variant, 40)}"
+        )
     if not isinstance(bots, Sequence) or isinstance(bots, str):
-        raise SetupError(f"bots must be a list of bot specs such as 'random', not {bots!r:.40}")
+        raise SetupError(
+            f"bots must be a list of bot specs such as 'random', not {shown(bots, 40)}"
+        )
     if len(bots) > MAX_LADDER_BOTS:
         raise SetupError(f"a ladder rates at most {MAX_LADDER_BOTS} bots, not {len(bots)}")
     for bot in bots:
         if not isinstance(bot, str):
-            raise SetupError(f"a bot must be a bot spec such as 'random', not {bot!r:.40}")
+            raise SetupError(f"a bot must be a bot spec such as 'random', not {shown(bot, 40)}")
     check_count("players", players, 2, MAX_LADDER_BOTS)
     assert isinstance(players, int)  # checked above
     if len(set(bots)) != len(bots) or len(bots) < players:
-        raise SetupError(f"give at least {players} different bots, not {list(bots)!r:.200}")
+        raise SetupError(f"give at least {players} different bots, not {shown(list(bots), 200)}")
     check_count("games", games, 1, MAX_GAMES)
     check_count("bootstrap", bootstrap, 1, MAX_BOOTSTRAP)
     check_seed(seed)

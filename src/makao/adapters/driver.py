@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from makao._text import shown
 from makao.actions import ActionSpace, Stepper
 from makao.errors import IllegalMoveError, SetupError
 
@@ -90,7 +91,7 @@ def scoring(rewards: str | Rewards, variant: Variant | None = None) -> Rewards:
     found = SCORINGS.get(rewards) if isinstance(rewards, str) else None
     if found is None:
         raise SetupError(
-            f"rewards must be one of {', '.join(SCORINGS)} or a function, not {rewards!r:.40}"
+            f"rewards must be one of {', '.join(SCORINGS)} or a function, not {shown(rewards, 40)}"
         )
     if found is point_rewards and variant is not None:
         _check_scores_points(variant)

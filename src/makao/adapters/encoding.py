@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
+from makao._text import shown
 from makao.cards import Card, Rank, Suit
 from makao.errors import SetupError
 
@@ -97,7 +98,7 @@ class Encoder:
         ):
             raise SetupError(
                 f"seats must be a whole number between players ({players}) and 64, "
-                f"not {seats!r:.40}"
+                f"not {shown(seats, 40)}"
             )
         self.players = players
         self.seats = n = players if seats is None else seats

@@ -50,6 +50,7 @@ from gymnasium.core import Env
 from gymnasium.envs.registration import register, registry
 
 from makao import bots, variants
+from makao._text import shown
 from makao.adapters._spaces import Observation, Spaces
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
 from makao.bots import Bot
@@ -90,7 +91,7 @@ def register_envs() -> tuple[str, ...]:
 def _check_real(name: str, value: object) -> None:
     """A `SetupError` unless ``value`` is a real number (NumPy's too; not a bool)."""
     if not isinstance(value, Real) or isinstance(value, bool):
-        raise SetupError(f"{name} must be a number, not {value!r:.40}")
+        raise SetupError(f"{name} must be a number, not {shown(value, 40)}")
 
 
 class MakaoGymEnv(Env[Any, Any]):
@@ -125,7 +126,7 @@ class MakaoGymEnv(Env[Any, Any]):
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players
         ):
-            raise SetupError(f"seat must be in 0..{players - 1} or None, not {seat!r:.40}")
+            raise SetupError(f"seat must be in 0..{players - 1} or None, not {shown(seat, 40)}")
         _check_real("shaping", shaping)
         _check_real("illegal_reward", illegal_reward)
         if render_mode not in (None, "ansi"):
@@ -239,13 +240,13 @@ def _opponents(opponents: str | Sequence[str | Bot], players: int) -> list[Bot]:
     if isinstance(opponents, str):
         return [bots.get(opponents) for _ in range(players - 1)]
     if not isinstance(opponents, Sequence):
-        raise SetupError(f"opponents must be a bot name or a sequence, not {opponents!r:.40}")
+        raise SetupError(f"opponents must be a bot name or a sequence, not {shown(opponents, 40)}")
     if len(opponents) != players - 1:
         raise SetupError(f"give one opponent per other seat ({players - 1}), not {len(opponents)}")
     found = [bots.get(bot) if isinstance(bot, str) else bot for bot in opponents]
     for bot in found:
         if not isinstance(bot, Bot):
-            raise SetupError(f"each opponent must be a bot name or a Bot, not {bot!r:.40}")
+            raise SetupError(f"each opponent must be a bot name or a Bot, not {shown(bot, 40)}")
     return found
 
 

@@ -47,6 +47,7 @@ import numpy as np
 import pyspiel
 
 from makao import variants
+from makao._text import shown
 from makao.actions import ActionSpace
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
 from makao.adapters.encoding import Encoder, padded_seats
@@ -149,9 +150,9 @@ def _json_options(text: str) -> dict[str, Any]:
     try:
         found = json.loads(text or "{}")
     except ValueError as error:
-        raise SetupError(f"options must be a JSON object, not {text!r:.60}: {error}") from None
+        raise SetupError(f"options must be a JSON object, not {shown(text, 60)}: {error}") from None
     if not isinstance(found, dict):
-        raise SetupError(f"options must be a JSON object, not {text!r:.60}")
+        raise SetupError(f"options must be a JSON object, not {shown(text, 60)}")
     return found
 
 

@@ -36,6 +36,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from makao._text import shown
 from makao.adapters._spaces import Observation, Spaces
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
 from makao.engine import Game
@@ -85,7 +86,7 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         check_optional_count("max_actions", max_actions)  # not 0: no game to play
         if render_mode not in (None, "human", "ansi"):  # the metadata's render modes
             raise SetupError(
-                f"render_mode must be None, 'human' or 'ansi', not {render_mode!r:.40}"
+                f"render_mode must be None, 'human' or 'ansi', not {shown(render_mode, 40)}"
             )
         self.players = players
         self.max_actions = max_actions

@@ -13,6 +13,7 @@ from typing import Protocol
 
 import attrs
 
+from makao._text import shown
 from makao.banking.events import BankingEvent
 from makao.banking.game import BankingGame
 from makao.banking.moves import Move, Stake, Stand
@@ -88,10 +89,10 @@ def play_out(game: BankingGame, bots: Sequence[Bot]) -> tuple[BankingEvent, ...]
     are no list, or a seat holding no bot (nothing with a ``choose`` method), are a
     [`SetupError`][makao.errors.SetupError]."""
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
-        raise SetupError(f"bots must list one bot per seat, not {bots!r:.40}")
+        raise SetupError(f"bots must list one bot per seat, not {shown(bots, 40)}")
     for bot in bots:
         if not callable(getattr(bot, "choose", None)):
-            raise SetupError(f"each bot must have a choose(view) method, not {bot!r:.40}")
+            raise SetupError(f"each bot must have a choose(view) method, not {shown(bot, 40)}")
     if len(bots) != game.players:
         raise IllegalMoveError(f"need {game.players} bots, one per seat, not {len(bots)}")
     events: list[BankingEvent] = []

@@ -12,6 +12,7 @@ import copy
 import random
 from collections.abc import Iterable, Sequence
 
+from makao._text import shown
 from makao.banking import events as ev
 from makao.banking.moves import Draw, Move, Redraw, Stake, Stand, parse_move
 from makao.banking.options import BankingOptions
@@ -33,9 +34,11 @@ SHOE_SIZE = 52 * DECKS  # MB-1: 104 cards
 def _names(players: int | Sequence[str]) -> tuple[str, ...]:
     if isinstance(players, int) and not isinstance(players, bool):
         if players < 2:
-            raise SetupError(f"Macao needs a banker and at least one punter, not {players}")
+            raise SetupError(f"Macao needs a banker and at least one punter, not {shown(players)}")
         if players > SHOE_SIZE:  # each needs a card: refused before any name is made
-            raise SetupError(f"{players} players need more than {SHOE_SIZE} cards for one coup")
+            raise SetupError(
+                f"{shown(players)} players need more than {SHOE_SIZE} cards for one coup"
+            )
         return tuple(f"P{i + 1}" for i in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise SetupError(f"players must be a count or a sequence of names, not {players!r}")
@@ -52,11 +55,13 @@ def _stack(stack: object) -> tuple[Card, ...]:
     if isinstance(stack, str):
         return parse_cards(stack)
     if not isinstance(stack, Iterable) or isinstance(stack, (bytes, bytearray, memoryview)):
-        raise SetupError(f"stack must be cards as text or a sequence of Cards, not {stack!r:.40}")
+        raise SetupError(
+            f"stack must be cards as text or a sequence of Cards, not {shown(stack, 40)}"
+        )
     cards = tuple(stack)
     for card in cards:
         if not isinstance(card, Card):
-            raise SetupError(f"stack must hold Card values, not {card!r:.40}")
+            raise SetupError(f"stack must hold Card values, not {shown(card, 40)}")
     return cards
 
 
@@ -117,7 +122,7 @@ class BankingGame(Table):
         if not isinstance(balances, Iterable) or isinstance(balances, (str, bytes)):
             raise SetupError(
                 f"balances must be a sequence of {self.players} whole numbers ≥ 0, "
-                f"not {balances!r:.40}"
+                f"not {shown(balances, 40)}"
             )
         values = tuple(balances)
         if len(values) != self.players or not all(
@@ -205,7 +210,7 @@ class BankingGame(Table):
         """``seat`` itself if it is a seat at this table; else
         [`IllegalMoveError`][makao.errors.IllegalMoveError]."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise SeatError(f"no seat {seat!r:.40}: seats are 0…{self.players - 1}")
+            raise SeatError(f"no seat {shown(seat, 40)}: seats are 0…{self.players - 1}")
         return seat
 
     def hand(self, seat: int) -> tuple[Card, ...]:

@@ -20,6 +20,7 @@ from typing import Literal, TypeAlias, get_args
 
 import attrs
 
+from makao._text import shown
 from makao.banking.options import BankingOptions, OverNine
 from makao.banking.scoring import HandResult, add_points, card_points, payoff, result_of
 from makao.cards import ALL_CARDS, Card
@@ -66,10 +67,10 @@ def shoe_counts(cards: Iterable[Card] | None = None, *, without: Iterable[Card] 
 def _cards(cards: object, name: str) -> tuple[Card, ...]:
     """``cards`` as a tuple of cards (not text); else a `SetupError` naming ``name``."""
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise SetupError(f"{name} must be a collection of Cards, not {cards!r:.40}")
+        raise SetupError(f"{name} must be a collection of Cards, not {shown(cards, 40)}")
     found = tuple(cards)
     if not all(isinstance(card, Card) for card in found):
-        raise SetupError(f"{name} must hold Card values, not {found!r:.60}")
+        raise SetupError(f"{name} must hold Card values, not {shown(found, 60)}")
     return found
 
 
@@ -94,11 +95,13 @@ def hand_distribution(
     ``over_nine`` ``"mod10"`` or ``"bust"``; else a [`SetupError`][makao.errors.SetupError]."""
     shoe = _checked_shoe(shoe)
     if not isinstance(cards, int) or isinstance(cards, bool) or not 0 <= cards <= MAX_PUNTER_CARDS:
-        raise SetupError(f"cards must be 0…{MAX_PUNTER_CARDS}, not {cards!r:.40}")
+        raise SetupError(f"cards must be 0…{MAX_PUNTER_CARDS}, not {shown(cards, 40)}")
     if sum(shoe) < cards:
         raise SetupError(f"the shoe must hold at least {cards} cards to deal, not {sum(shoe)}")
     if over_nine not in get_args(OverNine):
-        raise SetupError(f"over_nine must be one of {get_args(OverNine)}, not {over_nine!r:.40}")
+        raise SetupError(
+            f"over_nine must be one of {get_args(OverNine)}, not {shown(over_nine, 40)}"
+        )
     frontier: dict[tuple[Counts, int], int] = {(shoe, 0): 1}  # integer weights: fast
     for _ in range(cards):
         nxt: dict[tuple[Counts, int], int] = defaultdict(int)
@@ -365,10 +368,10 @@ def _checked_shoe(shoe: object) -> Counts:
     """``shoe`` as 10 whole counts ≥ 0, one per point value; else a `SetupError`."""
     if not isinstance(shoe, (tuple, list)) or len(shoe) != 10:
         raise SetupError(
-            f"shoe must count the cards of each point value 0…9: 10 entries, not {shoe!r:.60}"
+            f"shoe must count the cards of each point value 0…9: 10 entries, not {shown(shoe, 60)}"
         )
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in shoe):
-        raise SetupError(f"shoe counts must be whole numbers ≥ 0, not {shoe!r:.60}")
+        raise SetupError(f"shoe counts must be whole numbers ≥ 0, not {shown(shoe, 60)}")
     return tuple(shoe)
 
 
@@ -389,7 +392,7 @@ def _checked(
     shoe = _checked_shoe(shoe)
     cards = _cards(hand, "hand")
     if not isinstance(draws, int) or isinstance(draws, bool) or not 0 <= draws <= options.max_draws:
-        raise SetupError(f"draws must be 0…{options.max_draws} (max_draws), not {draws!r:.40}")
+        raise SetupError(f"draws must be 0…{options.max_draws} (max_draws), not {shown(draws, 40)}")
     needed = options.cards_dealt * (1 if cards else 2)
     if sum(shoe) < needed:
         raise SetupError(f"the shoe must hold at least {needed} cards to deal, not {sum(shoe)}")
@@ -413,7 +416,7 @@ def coup_odds(
     """
     options, shoe, hand, draws = _checked(options, shoe, hand, draws)
     if policy != "optimal" and not callable(policy):
-        raise SetupError(f"policy must be 'optimal' or a function, not {policy!r:.40}")
+        raise SetupError(f"policy must be 'optimal' or a function, not {shown(policy, 40)}")
     solver = _Solver(options, policy)
     start = _start(options, shoe, hand, draws)
     frontier = {start: 1}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from makao._text import shown
 from makao.banking.options import BankingOptions
 from makao.cards import Card, Rank
 from makao.errors import CardParseError, SetupError
@@ -29,7 +30,7 @@ NATURALS = (7, 8, 9)
 def card_points(card: Card) -> int:
     """A card's points (MB-5): ace 1, two to nine face value, ten and faces 0 ("fat")."""
     if not isinstance(card, Card):
-        raise CardParseError(f"card_points needs a Card, not {card!r:.40}")
+        raise CardParseError(f"card_points needs a Card, not {shown(card, 40)}")
     rank = card.rank
     if rank == Rank.ACE:
         return 1
@@ -61,7 +62,7 @@ def result_of(total: int, cards: int, first_hand: bool) -> HandResult:
 def hand_result(cards: Iterable[Card], options: BankingOptions, *, first_hand: bool) -> HandResult:
     """Score ``cards`` under ``options.over_nine``; ``first_hand`` is true while untouched."""
     if not isinstance(cards, Iterable) or isinstance(cards, (str, bytes)):
-        raise CardParseError(f"hand_result needs an iterable of Cards, not {cards!r:.40}")
+        raise CardParseError(f"hand_result needs an iterable of Cards, not {shown(cards, 40)}")
     if not isinstance(options, BankingOptions):
         raise SetupError(f"options must be BankingOptions, not {type(options).__name__}")
     total = 0

@@ -21,6 +21,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
+from makao._text import shown
 from makao.bots.policy import (
     Situation,
     heuristic_rollout,
@@ -242,7 +243,7 @@ def _non_negative(label: str, value: object, *, finite: bool) -> float:
             number = math.inf if value > 0 else -math.inf
     if math.isnan(number) or number < 0 or (finite and math.isinf(number)):
         kind = "a finite number" if finite else "a number"
-        raise SetupError(f"{label} must be {kind} ≥ 0, not {value!r:.40}")
+        raise SetupError(f"{label} must be {kind} ≥ 0, not {shown(value, 40)}")
     return number
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from makao._text import shown
 from makao.bots.policy import random_chooser, random_move, split_talk
 from makao.bots.protocol import BaseBot
 from makao.errors import SetupError
@@ -35,7 +36,7 @@ class RandomBot(BaseBot):
     def __init__(self, talk: float = DEFAULT_TALK) -> None:
         super().__init__()
         if isinstance(talk, bool) or not isinstance(talk, (int, float)) or not 0 <= talk <= 1:
-            raise SetupError(f"talk must be a probability 0…1, not {talk!r:.40}")
+            raise SetupError(f"talk must be a probability 0…1, not {shown(talk, 40)}")
         self.talk = float(talk)
 
     def __repr__(self) -> str:

@@ -7,6 +7,7 @@ from typing import Any, TypeVar, get_args
 
 import attrs
 
+from makao._text import shown
 from makao.cards import ALL_CARDS, Card, Rank, parse_cards
 from makao.errors import SetupError
 from makao.events import Interned
@@ -56,7 +57,7 @@ def one_of(kind: object) -> Callable[[object, Any, object], None]:
     def check(instance: object, attribute: Any, value: object) -> None:
         if not isinstance(value, str) or value not in allowed:
             choices = ", ".join(map(repr, allowed))
-            raise SetupError(f"{attribute.name} must be one of {choices}, not {value!r:.40}")
+            raise SetupError(f"{attribute.name} must be one of {choices}, not {shown(value, 40)}")
 
     return check
 

@@ -8,6 +8,7 @@ from typing import Literal
 
 import attrs
 
+from makao._text import shown
 from makao.cards import ALL_CARDS, Card, Rank
 from makao.errors import CardParseError, SetupError
 from makao.events import Interned
@@ -34,12 +35,12 @@ def penalty_pairs(
         raise
     except (TypeError, ValueError):  # not pairs
         raise SetupError(
-            f"penalties must map battle cards to their penalties, not {value!r:.60}"
+            f"penalties must map battle cards to their penalties, not {shown(value, 60)}"
         ) from None
     for card, penalty in pairs:
         if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 1:
             raise SetupError(
-                f"{card}'s penalty must be a whole number of cards ≥ 1, not {penalty!r:.40}"
+                f"{card}'s penalty must be a whole number of cards ≥ 1, not {shown(penalty, 40)}"
             )
     return tuple(sorted((card, int(penalty)) for card, penalty in pairs))
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Literal, Protoc
 
 import attrs
 
+from makao._text import shown
 from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.errors import SetupError
 from makao.moves import Choice, Draw, Move, Pass, Play
@@ -394,7 +395,7 @@ class Pending:
         if effect is None:
             return NOTHING_PENDING
         if not isinstance(effect, Effect):
-            raise SetupError(f"not an effect: {effect!r:.60} (pass an Effect or None)")
+            raise SetupError(f"not an effect: {shown(effect, 60)} (pass an Effect or None)")
         return effect.pending()
 
     @staticmethod
@@ -765,7 +766,9 @@ def _card_count(instance: object, attribute: Any, value: object) -> None:
     """An attrs validator: ``value`` is a whole number of cards, 0 or more (not a
     ``bool``); else `SetupError` naming the field (as `one_of`)."""
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise SetupError(f"{attribute.name} must be a whole number 0 or more, not {value!r:.40}")
+        raise SetupError(
+            f"{attribute.name} must be a whole number 0 or more, not {shown(value, 40)}"
+        )
 
 
 @attrs.frozen
@@ -801,12 +804,14 @@ class StartRule(Rule):
         low, high = self.min_players, self.max_players
         if players < low or (high is not None and players > high):
             most = "" if high is None else f" and at most {high}"
-            raise SetupError(f"this variant needs at least {low}{most} players, not {players}")
+            raise SetupError(
+                f"this variant needs at least {low}{most} players, not {shown(players)}"
+            )
         size = 52 if self.ranks is None else 4 * len(self.ranks)
         if not position and players * self.hand_size + 1 > size * self.decks_for(players):
             raise SetupError(
-                f"{self.decks_for(players)} deck(s) cannot deal {self.hand_size} cards to "
-                f"{players} players and start a pile"
+                f"{self.decks_for(players)} deck(s) cannot deal {shown(self.hand_size)} cards "
+                f"to {shown(players)} players and start a pile"
             )
 
     def deal(self, game: Setup) -> None:

@@ -24,6 +24,7 @@ from concurrent.futures import (
 
 import attrs
 
+from makao._text import shown
 from makao.bots.protocol import Bot
 from makao.errors import SetupError
 from makao.seeding import derive_seed
@@ -160,14 +161,14 @@ def _make_job(
     if not isinstance(variant, Variant):
         raise SetupError(f"variant must be a Variant or its name, not {variant!r}")
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
-        raise SetupError(f"bots must list one bot (or its spec) per seat, not {bots!r:.40}")
+        raise SetupError(f"bots must list one bot (or its spec) per seat, not {shown(bots, 40)}")
     if not bots:
         raise SetupError("simulate needs one bot per seat, at least two")
     variant.compiled.start.check_players(len(bots))
     built = tuple(parse_bot(bot) if isinstance(bot, str) else bot for bot in bots)
     for bot in built:
         if not isinstance(bot, Bot):
-            raise SetupError(f"each bot must be a Bot or its spec ('random'), not {bot!r:.40}")
+            raise SetupError(f"each bot must be a Bot or its spec ('random'), not {shown(bot, 40)}")
     check_seed(seed)
     check_optional_count("max_actions", max_actions)
     return _Job(variant, built, seed, max_actions)
@@ -177,7 +178,9 @@ def check_count(name: str, value: object, least: int, most: int) -> None:
     """A `SetupError` unless ``value`` is a whole number from ``least`` to ``most`` (a
     count an experiment is given: games, workers, bootstrap rounds)."""
     if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
-        raise SetupError(f"{name} must be a whole number from {least} to {most}, not {value!r:.40}")
+        raise SetupError(
+            f"{name} must be a whole number from {least} to {most}, not {shown(value, 40)}"
+        )
 
 
 def check_optional_count(name: str, value: object) -> None:
@@ -185,13 +188,13 @@ def check_optional_count(name: str, value: object) -> None:
     game's actions, a simulated game's or an environment's, where 0 would end every game
     before it starts; a chunk size). A `bool` is not: ``True`` is no count of one."""
     if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
-        raise SetupError(f"{name} must be a whole number ≥ 1 or None, not {value!r:.40}")
+        raise SetupError(f"{name} must be a whole number ≥ 1 or None, not {shown(value, 40)}")
 
 
 def check_seed(seed: object) -> None:
     """A `SetupError` unless ``seed`` is a whole number (an experiment's seed)."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SetupError(f"seed must be a whole number, not {seed!r:.40}")
+        raise SetupError(f"seed must be a whole number, not {shown(seed, 40)}")
 
 
 def _check_counts(games: int, workers: int, chunk_size: int | None) -> None:

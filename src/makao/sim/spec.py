@@ -16,6 +16,7 @@ from typing import Any
 
 from makao import bots as _bots
 from makao import variants as _variants
+from makao._text import shown
 from makao.bots.protocol import Bot
 from makao.errors import SetupError
 from makao.variant import Variant
@@ -68,7 +69,9 @@ def parse_options(what: str, build: Callable[..., object], raw: dict[str, str]) 
             typed[key] = text
         else:
             listed = ", ".join(map(repr, allowed))
-            raise SetupError(f"option {key!r} of {what} expects one of {listed}, not {text!r:.60}")
+            raise SetupError(
+                f"option {key!r} of {what} expects one of {listed}, not {shown(text, 60)}"
+            )
     return typed
 
 

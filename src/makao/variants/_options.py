@@ -15,6 +15,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
+from makao._text import shown
 from makao.errors import SetupError
 from makao.variant import Variant
 
@@ -28,7 +29,9 @@ _KINDS: dict[str, Callable[[object], bool]] = {
     "bool": lambda value: isinstance(value, bool),
     "int": lambda value: isinstance(value, int) and not isinstance(value, bool),
     "float": lambda value: (
-        isinstance(value, (int, float)) and not isinstance(value, bool) and not math.isnan(value)
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and not (isinstance(value, float) and math.isnan(value))
     ),
     "str": lambda value: isinstance(value, str),
 }
@@ -81,7 +84,7 @@ def check_choice(variant: str, option: str, hint: object, value: object) -> None
     if not isinstance(value, str) or value not in allowed:
         raise SetupError(
             f"bad options for variant {variant!r}: {option} must be "
-            f"one of {', '.join(map(repr, allowed))}, not {value!r:.60}"
+            f"one of {', '.join(map(repr, allowed))}, not {shown(value, 60)}"
         )
 
 
@@ -96,7 +99,7 @@ def check_option(variant: str, parameter: inspect.Parameter, value: object) -> N
         if all(kind in _KINDS for kind in kinds) and not any(_KINDS[k](value) for k in kinds):
             raise SetupError(
                 f"bad options for variant {variant!r}: {parameter.name} must be "
-                f"{' or '.join(kinds)}, not {value!r:.60}"
+                f"{' or '.join(kinds)}, not {shown(value, 60)}"
             )
     least, most = _RANGES.get(parameter.name, (None, None))
     if not isinstance(value, (int, float)) or isinstance(value, bool):
@@ -104,5 +107,6 @@ def check_option(variant: str, parameter: inspect.Parameter, value: object) -> N
     if (least is not None and value < least) or (most is not None and value > most):
         bounds = f"at least {least}" if most is None else f"{least}…{most}"
         raise SetupError(
-            f"bad options for variant {variant!r}: {parameter.name} must be {bounds}, not {value!r}"
+            f"bad options for variant {variant!r}: {parameter.name} must be {bounds}, "
+            f"not {shown(value)}"
         )

@@ -19,6 +19,7 @@ from typing import ClassVar
 
 import attrs
 
+from makao._text import shown
 from makao.cards import Card
 from makao.errors import InvalidMoveError
 from makao.moves import Move, _cards, _check_seat, register_move_parser
@@ -43,7 +44,7 @@ class Release(Move):
 def _kind(_: object, __: object, value: str) -> None:
     if not isinstance(value, str) or value not in HOST_REPORTS:
         raise InvalidMoveError(
-            f"unknown host report {value!r:.40}; known: {', '.join(HOST_REPORTS)}"
+            f"unknown host report {shown(value, 40)}; known: {', '.join(HOST_REPORTS)}"
         )
 
 

@@ -17,6 +17,7 @@ from typing import Literal
 
 import attrs
 
+from makao._text import shown
 from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.errors import SetupError
 from makao.events import Announced, CallMade, Event, Penalised
@@ -389,7 +390,7 @@ class MaoStart(StartRule):
         for direction in (self.deal_direction, self.play_direction):
             if type(direction) is not int or direction not in (1, -1):
                 raise SetupError(
-                    f"deal and play directions are 1 (clockwise) or -1, not {direction!r:.20}"
+                    f"deal and play directions are 1 (clockwise) or -1, not {shown(direction, 20)}"
                 )
 
     def deal(self, game: Setup) -> None:

@@ -1,0 +1,70 @@
+"""Integers too long to write: Python refuses to turn one of more than 4,300 digits into
+decimal text, so an error message that writes the bad value would itself fail with a bare
+``ValueError``. Every refusal of such a number is still the library's typed error, its
+message tells the number's length, and a seed of any length derives seeds (PL-1, PL-3)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from makao import Game, InvalidMoveError, MakaoError, SeatError, SetupError, variants
+from makao.actions import ActionSpace
+from makao.banking import BankingGame
+from makao.match import Match
+from makao.seeding import derive_seed
+from makao.sim import simulate
+
+#: A number of 5,001 digits, and its negative: neither can be written as decimal text.
+HUGE = 10**5000
+
+REFUSED: dict[str, Callable[[], object]] = {
+    "players": lambda: Game.new(variants.polish(), HUGE),
+    "negative players": lambda: Game.new(variants.polish(), -HUGE),
+    "dealer": lambda: Game.new(variants.polish(), 2, seed=1, dealer=HUGE),
+    "hand size": lambda: Game.new(variants.mau_mau(hand_size=HUGE), 2),
+    "negative hand size": lambda: variants.mau_mau(hand_size=-HUGE),
+    "decks": lambda: variants.polish(decks=HUGE),
+    "penalty": lambda: variants.switch(penalty=-HUGE),
+    "oldest player": lambda: variants.mao(oldest_player=HUGE),
+    "view seat": lambda: Game.new(variants.polish(), 2, seed=1).view(HUGE),
+    "moves of a seat": lambda: Game.new(variants.polish(), 2, seed=1).legal_moves(-HUGE),
+    "actor": lambda: Game.new(variants.polish(), 2, seed=1).actor(HUGE),  # type: ignore[arg-type]
+    "match limit": lambda: Match.new(variants.russian(), 2, seed=1, match_limit=-HUGE),
+    "action space": lambda: ActionSpace(variants.polish(), HUGE),
+    "banking table": lambda: BankingGame(HUGE),
+}
+
+
+@pytest.mark.parametrize("call", REFUSED.values(), ids=REFUSED.keys())
+def test_pl_1_a_number_too_long_to_write_is_refused_with_its_length(
+    call: Callable[[], object],
+) -> None:
+    with pytest.raises(MakaoError) as refused:
+        call()
+    assert isinstance(refused.value, (SetupError, SeatError, InvalidMoveError))
+    assert "integer of about 5,001 digits" in str(refused.value)
+
+
+def test_pl_1_a_time_limit_too_long_for_a_float_is_still_a_number() -> None:
+    """UM's move time limit is a number of seconds (a float): a huge integer is one, and
+    is taken, rather than failing inside the check with an ``OverflowError``."""
+    variant = variants.mao(move_time_limit=HUGE)
+    assert dict(variant.options)["move_time_limit"] == HUGE
+
+
+def test_pl_3_a_seed_of_any_length_derives_seeds() -> None:
+    """A match's deals and a simulation's games derive their seeds from its seed; one too
+    long for decimal text is written in hexadecimal, so it still derives, and a seed that
+    Python can write derives as it always did (from ``"makao:<seed>:<path>"``)."""
+    assert derive_seed(HUGE, 1) == derive_seed(HUGE, 1) != derive_seed(HUGE, 2)
+    assert derive_seed(HUGE, 1) == random.Random(f"makao:{hex(HUGE)}:1").getrandbits(63)
+    longest = 10**4300 - 1  # 4,300 digits: still decimal
+    assert derive_seed(longest, 0) == random.Random(f"makao:{longest}:0").getrandbits(63)
+    assert derive_seed(12, "deal", 3) == random.Random("makao:12:deal:3").getrandbits(63)
+    match = Match.new(variants.russian(), 2, seed=HUGE)
+    assert match.legal_moves()
+    result = simulate("polish", ["random", "random"], games=1, seed=-HUGE)
+    assert len(result.records) == 1
