@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from makao._text import shown
 from makao.errors import SetupError
 from makao.rules.base import Effect, Rule
 from makao.tables import RuleSet
@@ -76,6 +77,7 @@ class Variant:
         for rule in self.rules:
             if not isinstance(rule, Rule):
                 raise SetupError(f"a variant's rules must be Rule objects, not {rule!r}")
+            _check_switches(rule)
         object.__setattr__(self, "_compiled", compile_rules(self.rules))
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
@@ -163,6 +165,20 @@ class Variant:
         from makao.moves import parse_move
 
         return parse_move(text)
+
+
+def _check_switches(rule: Rule) -> None:
+    """A rule's on/off fields (annotated ``bool``: ``stacks``, ``may_decline`` …) hold
+    ``True`` or ``False``: a `SetupError` for anything else (``"no"`` would count as on)."""
+    if not attrs.has(type(rule)):
+        return
+    for field in attrs.fields(type(rule)):
+        value = getattr(rule, field.name)
+        if field.type in ("bool", bool) and not isinstance(value, bool):
+            raise SetupError(
+                f"{type(rule).__name__}.{field.name} is on or off (True or False), "
+                f"not {shown(value, 40)}"
+            )
 
 
 def _check_kinds(kinds: tuple[object, ...]) -> None:

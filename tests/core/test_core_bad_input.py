@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,11 +37,22 @@ from makao import (
     variants,
 )
 from makao.banking import BankingGame, card_points, macao
-from makao.rules import BattleCards, Wild
+from makao.rules import (
+    BattleCards,
+    RankDemandCards,
+    ReverseCards,
+    Rule,
+    SkipCards,
+    SuitDemandCards,
+    WaitCards,
+    Wild,
+)
+from makao.rules.base import CardSetRule
 from makao.serialize import VERSION, game_from_json, replay
 from makao.testing import snapshot
 from makao.variant import Variant
 from makao.variants.mao.moves import HostReport
+from makao.variants.mao.rules import AgainCards, HeldJacks, HitPrevious, NineCards
 
 POLISH = variants.polish()
 FAST = settings(max_examples=150, deadline=None)
@@ -609,3 +621,83 @@ def test_pl_12_a_battle_cards_penalty_is_a_whole_number_of_cards(penalty: Any) -
 def test_battle_cards_penalties_must_be_card_and_penalty_pairs(penalties: Any) -> None:
     """Penalties that are not (card, penalty) pairs are a `SetupError`, not a bare error."""
     assert "penalties must map battle cards" in typed(lambda: BattleCards(penalties), SetupError)
+
+
+def test_pl_12_a_bad_battle_card_is_named_as_a_card_error() -> None:
+    """PL-12: a penalty given to a card that is not one is a `CardParseError` naming it
+    (the card's own error, not the "not pairs" `SetupError`)."""
+    message = typed(lambda: BattleCards({"Zz": 2}), CardParseError)
+    assert "Zz" in message and "penalties must map" not in message
+
+
+@pytest.mark.parametrize(
+    ("build", "field"),
+    [
+        (lambda cards: BattleCards({"Ks": 5}, backwards=cards), "backwards"),
+        (lambda cards: BattleCards({"Ks": 5}, extra_answers=cards), "extra_answers"),
+        (lambda cards: WaitCards(cards), "cards"),
+        (lambda cards: SkipCards(cards), "cards"),
+        (lambda cards: ReverseCards(cards), "cards"),
+        (lambda cards: RankDemandCards(cards), "cards"),
+        (lambda cards: SuitDemandCards(cards), "cards"),
+        (lambda cards: Wild(cards), "cards"),
+    ],
+    ids=["backwards", "extra_answers", "wait", "skip", "reverse", "jacks", "aces", "wild"],
+)
+def test_pl_10_pl_17_pl_21_pl_26_rule_cards_are_read_as_cards(
+    build: Callable[[Any], Rule], field: str
+) -> None:
+    """PL-9, PL-14, PL-17, PL-21, PL-26: a rule's cards may be given as text or an
+    iterable of cards or texts; anything else is a typed error when the rule is made (a
+    string was kept, and a variant with it crashed with a bare `TypeError`)."""
+    for bad in (None, 5, [None], "Zz"):
+        with pytest.raises(CardParseError):
+            build(bad)
+    rule = build("Ks 4h")
+    assert getattr(rule, field) == frozenset(parse_cards("Ks 4h"))
+    POLISH.with_rules(rule)  # a variant with it builds
+
+
+@pytest.mark.parametrize("ranks", [None, "5", (5,), (Rank.FIVE, None)], ids=repr)
+def test_pl_21_demandable_ranks_must_be_ranks(ranks: Any) -> None:
+    """PL-21: the ranks a jack may demand are `Rank` values or their texts; anything else
+    is a `SetupError` when the rule is made (it was kept: a demand of ``"5"`` was offered
+    and silently demanded nothing, none crashed listing the moves)."""
+    assert "ranks must be" in typed(lambda: RankDemandCards(ranks=ranks), SetupError)
+    assert "Z" in typed(lambda: RankDemandCards(ranks=("Z",)), CardParseError)
+    jack = Card.parse("Jh")
+    assert RankDemandCards(ranks=[Rank.FIVE]).choices(jack) == (None, Rank.FIVE)
+    assert RankDemandCards(ranks=("5", "10")).choices(jack) == (None, Rank.FIVE, Rank.TEN)
+
+
+def test_pl_17_um_9_um_16_every_card_set_rule_reads_its_cards() -> None:
+    """The base `CardSetRule` and Ultimate Mao's card-set rules (UM-9, UM-12, UM-14,
+    UM-16) read their ``cards`` as the Polish ones do: text or cards, else a typed error."""
+    builds: list[Callable[[Any], CardSetRule]] = [
+        lambda cards: CardSetRule(cards=cards),
+        lambda cards: AgainCards(cards),
+        lambda cards: HitPrevious(cards, 2),
+        lambda cards: NineCards(cards),
+        lambda cards: HeldJacks(cards),
+    ]
+    for build in builds:
+        assert build("Ks 4h").cards == frozenset(parse_cards("Ks 4h"))
+        for bad in (None, [None], "Zz"):
+            with pytest.raises(CardParseError):
+                build(bad)
+
+
+@pytest.mark.parametrize("value", ["no", 0, 1, None, "False"], ids=repr)
+@pytest.mark.parametrize(
+    ("rule", "field"), [(WaitCards(), "stacks"), (RankDemandCards(), "may_decline")]
+)
+def test_pl_17_a_rules_on_off_field_must_be_true_or_false(
+    rule: Rule, field: str, value: object
+) -> None:
+    """PL-17 (a wait's stacking), PL-21 (a jack's declining) and every other on/off field
+    of a rule: a variant with anything but ``True`` or ``False`` there is a `SetupError`
+    naming the field (``"no"`` was taken, and counted as on)."""
+    bad = attrs.evolve(rule, **{field: value})
+    message = typed(lambda: POLISH.replace(type(rule), bad), SetupError)
+    assert f"{type(rule).__name__}.{field} is on or off" in message
+    assert POLISH.replace(type(rule), attrs.evolve(rule, **{field: True}))

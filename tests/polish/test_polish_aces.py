@@ -6,6 +6,7 @@ import pytest
 
 from makao import Card, Game, IllegalMoveError, Play, Rank, Suit, variants
 from makao.events import DemandEnded, SuitNamed
+from makao.rules import SuitDemandCards
 
 PL = variants.polish()
 STOCK = "5c 6c 7c 8c 9c 10c 5d 6d 7d 8d"
@@ -125,3 +126,18 @@ def test_pl_19_pl_27_an_ace_with_nobody_left_to_bind_lapses() -> None:
     assert game.effect is None
     assert game.to_move == 0  # seat 2 sat out one of its turns; seat 0 plays on
     assert game.waits == (0, 0, 1)
+
+
+def test_pl_27_a_suit_changer_binds_the_next_player_only_by_default() -> None:
+    """PL-27, PL-28: `SuitDemandCards` made without options is the Polish ace: the named
+    suit binds the next player only, and is over after that player's turn."""
+    variant = variants.polish().replace(SuitDemandCards, SuitDemandCards())
+    game = Game.from_position(
+        variant, hands=["Ac 5d", "6s 9s", "7s 8d"], pile="9c", stock="5s 6c 7d 8c 9d"
+    )
+    game.play("Ac:h")
+    game.play("draw")  # no heart, no ace: seat 1 draws and is not bound any more
+    if game.to_move == 1:
+        game.play("pass")
+    assert game.effect is None
+    assert game.to_move == 2

@@ -290,3 +290,9 @@ def test_pl_15_pl_18_play_resumes_after_the_ks_player_past_a_waiting_seat() -> N
     assert game.play("Ks")[-1] == AttackRaised(1, 0, 5)
     assert game.play("draw")[-1] == TurnSkipped(2)
     assert game.to_move == 3 and game.waits == (0, 0, 0, 0)
+
+
+def test_pl_12_an_attack_text_ending_in_of_is_not_an_attack_of_this_rule() -> None:
+    """PL-12: ``attack N of`` with no rank after ``of`` is not read by the battle cards
+    (none, so the variant reports the text as unknown), not an index error."""
+    assert polish_battle_cards().parse_effect(["attack", "2", "of"]) is None

@@ -13,7 +13,7 @@ from makao.cards import ALL_CARDS, Card, Rank
 from makao.errors import CardParseError, SetupError
 from makao.events import Interned
 from makao.moves import Choice
-from makao.rules._util import Cache, effect_table, one_of, seat_after_by
+from makao.rules._util import Cache, card_set, effect_table, one_of, seat_after_by
 from makao.rules.base import CardRule, Effect, Events, Pending, Table
 
 __all__ = ["Answer", "AttackEffect", "BattleCards"]
@@ -59,9 +59,9 @@ class BattleCards(CardRule):
     """
 
     penalties: tuple[tuple[Card, int], ...] = attrs.field(converter=penalty_pairs)
-    backwards: frozenset[Card] = frozenset()
+    backwards: frozenset[Card] = attrs.field(default=frozenset(), converter=card_set)
     answer: Answer = attrs.field(default="match", validator=one_of(Answer))
-    extra_answers: frozenset[Card] = frozenset()
+    extra_answers: frozenset[Card] = attrs.field(default=frozenset(), converter=card_set)
     accept_ends_turn: bool = True
     penalty_table: dict[Card, int] = attrs.field(init=False, repr=False, eq=False, hash=False)
     """``penalties`` as a dict (what the engine's standard attack reads)."""

@@ -38,7 +38,7 @@ from makao._text import shown
 from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.errors import SetupError
 from makao.moves import Choice, Draw, Move, Pass, Play
-from makao.rules._util import one_of
+from makao.rules._util import card_set, one_of
 
 if TYPE_CHECKING:
     from makao.events import Event
@@ -604,9 +604,10 @@ class CardRule(Rule):
 
 @attrs.frozen
 class CardSetRule(CardRule):
-    """A card rule for a fixed set of cards, ``cards`` (four 4s, the jacks, K♥ …)."""
+    """A card rule for a fixed set of cards, ``cards`` (four 4s, the jacks, K♥ …): cards
+    or their texts (``"Kh Ks"``), read by `parse_cards` (a `CardParseError` if bad)."""
 
-    cards: frozenset[Card] = frozenset()
+    cards: frozenset[Card] = attrs.field(default=frozenset(), converter=card_set)
 
     def covers(self, card: Card) -> bool:
         """Whether ``card`` is one of the rule's cards."""

@@ -3,16 +3,19 @@ changer naming a suit (PL-26…PL-28, RU-7, RU-8)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final, Literal
 
 import attrs
 
+from makao._text import shown
 from makao.cards import ALL_CARDS, Card, Rank, Suit
+from makao.errors import SetupError
 from makao.events import DemandEnded, Interned
 from makao.moves import Choice
 from makao.rules._util import (
     Cache,
+    card_set,
     cards_of_ranks,
     effect_table,
     one_of,
@@ -35,13 +38,25 @@ _SUIT_ENDED: Final = Interned(DemandEnded)
 _ORDINARY = (Rank.FIVE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN)
 
 
+def _rank_tuple(value: object) -> tuple[Rank, ...]:
+    """The demandable ranks: `Rank` values or their texts (``"5"``, read by `Rank.parse`, a
+    `CardParseError` if bad); anything else is a `SetupError`."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise SetupError(f"ranks must be a sequence of ranks, not {shown(value, 40)}")
+    ranks = tuple(value)
+    for rank in ranks:
+        if not isinstance(rank, (Rank, str)):
+            raise SetupError(f"ranks must be Rank values or their texts, not {shown(rank, 40)}")
+    return tuple(rank if isinstance(rank, Rank) else Rank.parse(rank) for rank in ranks)
+
+
 @attrs.frozen
 class RankDemandCards(CardSetRule):
     """Rank demanders (the Polish jack): the player names a rank, or none; every player
     in turn, through the demander, plays that rank or a demander (PL-21…PL-25)."""
 
-    cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
-    ranks: tuple[Rank, ...] = _ORDINARY
+    cards: frozenset[Card] = attrs.field(default=cards_of_ranks(Rank.JACK), converter=card_set)
+    ranks: tuple[Rank, ...] = attrs.field(default=_ORDINARY, converter=_rank_tuple)
     may_decline: bool = False
     _answer_sets: Cache[Rank, frozenset[Card]] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=Cache
@@ -148,7 +163,7 @@ class SuitDemandCards(CardSetRule):
     player only (``binds="next"``, PL-27) or until a card is played on it
     (``binds="until_covered"``, RU-8)."""
 
-    cards: frozenset[Card] = cards_of_ranks(Rank.ACE)
+    cards: frozenset[Card] = attrs.field(default=cards_of_ranks(Rank.ACE), converter=card_set)
     binds: Binds = attrs.field(default="next", validator=one_of(Binds))
     may_decline: bool = False
     wilds_under_demand: bool = False

@@ -16,7 +16,7 @@ import attrs
 from makao.cards import Card, Rank
 from makao.events import DirectionChanged
 from makao.moves import Choice
-from makao.rules._util import cards_of_ranks
+from makao.rules._util import card_set, cards_of_ranks
 from makao.rules.base import CardSetRule, Effect, Events, Table
 
 __all__ = ["ReverseCards"]
@@ -26,7 +26,7 @@ __all__ = ["ReverseCards"]
 class ReverseCards(CardSetRule):
     """Reverse cards: the direction of play turns around (once per card played)."""
 
-    cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
+    cards: frozenset[Card] = attrs.field(default=cards_of_ranks(Rank.JACK), converter=card_set)
     two_player_again: bool = False
     """With two players left, the player who reversed moves again."""
 

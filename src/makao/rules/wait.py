@@ -12,7 +12,7 @@ from makao.cards import Card, Rank
 from makao.errors import SetupError
 from makao.events import Interned, TurnSkipped
 from makao.moves import Choice
-from makao.rules._util import cards_of_ranks, effect_table, seat_after_by
+from makao.rules._util import card_set, cards_of_ranks, effect_table, seat_after_by
 from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
 __all__ = ["SkipCards", "WaitCards", "WaitEffect"]
@@ -28,7 +28,7 @@ class WaitCards(CardSetRule):
     With ``stacks=False`` a wait is always one turn, however many wait cards passed it
     on (the Czech prší ace)."""
 
-    cards: frozenset[Card] = cards_of_ranks(Rank.FOUR)
+    cards: frozenset[Card] = attrs.field(default=cards_of_ranks(Rank.FOUR), converter=card_set)
     stacks: bool = True
     _waits: Interned[WaitEffect] = effect_table(lambda: WaitEffect)
 
@@ -100,7 +100,7 @@ class SkipCards(CardSetRule):
     """Skip cards: the next player misses their turn at once, with no answer (the
     family's "miss a turn" eights)."""
 
-    cards: frozenset[Card]
+    cards: frozenset[Card] = attrs.field(converter=card_set)
 
     def on_play(
         self,

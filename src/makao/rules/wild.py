@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from makao.cards import Card, Rank
-from makao.rules._util import cards_of_ranks
+from makao.rules._util import card_set, cards_of_ranks
 from makao.rules.base import Table, WildRule
 
 __all__ = ["Wild"]
@@ -17,7 +17,7 @@ class Wild(WildRule):
     PL-9). With ``only_when_stuck`` a wild card that does not match by suit or rank may
     be played only by a player holding no matching card (RU-7)."""
 
-    cards: frozenset[Card] = cards_of_ranks(Rank.QUEEN)
+    cards: frozenset[Card] = attrs.field(default=cards_of_ranks(Rank.QUEEN), converter=card_set)
     only_when_stuck: bool = False
 
     def covers(self, card: Card) -> bool:

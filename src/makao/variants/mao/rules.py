@@ -28,7 +28,7 @@ from makao.events import (
     SuitNamed,
 )
 from makao.moves import Choice, Move
-from makao.rules._util import cards_of_ranks, one_of, seat_after_by
+from makao.rules._util import card_set, cards_of_ranks, one_of, seat_after_by
 from makao.rules.attack import Answer, AttackEffect, BattleCards, penalty_pairs
 from makao.rules.base import CardRule, CardSetRule, Effect, Events, Pending, Table, TurnRule
 from makao.variants.mao.moves import Release
@@ -61,7 +61,7 @@ def _again(game: Table, seat: int) -> None:
 class AgainCards(CardSetRule):
     """Again cards (the Mao two): the same player moves again (UM-9)."""
 
-    cards: frozenset[Card] = cards_of_ranks(Rank.TWO)
+    cards: frozenset[Card] = attrs.field(default=cards_of_ranks(Rank.TWO), converter=card_set)
 
     def on_play(
         self,
@@ -81,7 +81,7 @@ class HitPrevious(CardSetRule):
     """The previous player (against the direction of play) draws ``amount`` cards: the
     Mao six draws 2 (UM-12), the queen 1 (UM-17)."""
 
-    cards: frozenset[Card]
+    cards: frozenset[Card] = attrs.field(converter=card_set)
     amount: int
 
     def on_play(
@@ -195,7 +195,7 @@ class NineCards(CardSetRule):
     player moves again, unless it was their last card. ``player_draws_too``: the nine's
     player draws one as well (after the others)."""
 
-    cards: frozenset[Card] = cards_of_ranks(Rank.NINE)
+    cards: frozenset[Card] = attrs.field(default=cards_of_ranks(Rank.NINE), converter=card_set)
     player_draws_too: bool = False
 
     def on_play(
@@ -226,7 +226,7 @@ class HeldJacks(CardSetRule):
     jack played on a held jack costs its holder ``penalty`` card(s). Wildness comes from a
     [`Wild`][makao.rules.wild.Wild] rule with ``under_effects``."""
 
-    cards: frozenset[Card] = cards_of_ranks(Rank.JACK)
+    cards: frozenset[Card] = attrs.field(default=cards_of_ranks(Rank.JACK), converter=card_set)
     penalty: int = 1
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
