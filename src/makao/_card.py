@@ -49,7 +49,7 @@ class Card:
         if card is not None and card.rank is rank and card.suit is suit:
             return card  # the very enums: equal numbers (``Card(7, 2)``, swapped) are refused
         if _SEALED[0] or not isinstance(rank, Rank) or not isinstance(suit, Suit):
-            raise CardParseError(f"not a card: rank {rank!r}, suit {suit!r}")
+            raise CardParseError(f"not a card: rank {shown(rank, 200)}, suit {shown(suit, 200)}")
         card = super().__new__(cls)
         object.__setattr__(card, "rank", rank)  # past the immutable __setattr__
         object.__setattr__(card, "suit", suit)
@@ -63,7 +63,7 @@ class Card:
     def from_index(index: object) -> Card:
         """Return the card with this stable index (0…51)."""
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
-            raise CardParseError(f"card index must be an integer 0…51, not {index!r}")
+            raise CardParseError(f"card index must be an integer 0…51, not {shown(index, 200)}")
         return ALL_CARDS[index]
 
     @staticmethod

@@ -39,12 +39,16 @@ class Registry(Generic[T]):
         if not callable(factory):
             raise SetupError(f"a {self.kind}'s factory must be callable, not {shown(factory, 60)}")
         if label in self._built_in:
-            raise SetupError(f"{label!r} is a built-in {self.kind}: register under another name")
+            raise SetupError(
+                f"{shown(label, 200)} is a built-in {self.kind}: register under another name"
+            )
         keys = [name_key(_checked_name(self.kind, alias)) for alias in (label, *aliases)]
         for key in keys:
             owner = self._names.get(key)
             if owner is not None and owner != label:
-                raise SetupError(f"{key!r} already names the {self.kind} {owner!r}")
+                raise SetupError(
+                    f"{shown(key, 200)} already names the {self.kind} {shown(owner, 200)}"
+                )
         self._factories[label] = factory
         for key in keys:
             self._names[key] = label
@@ -67,7 +71,7 @@ class Registry(Generic[T]):
         label = self._names.get(name_key(_checked_name(self.kind, name)))
         if label is None:
             known = ", ".join(self._factories)
-            raise SetupError(f"unknown {self.kind} {name!r}; known: {known}")
+            raise SetupError(f"unknown {self.kind} {shown(name, 200)}; known: {known}")
         return self._factories[label]
 
     def get(self, name: object, options: dict[str, Any]) -> T:
@@ -79,7 +83,7 @@ class Registry(Generic[T]):
         except SetupError:
             raise
         except (TypeError, ValueError) as error:
-            raise SetupError(f"bad options for {self.kind} {name!r}: {error}") from None
+            raise SetupError(f"bad options for {self.kind} {shown(name, 200)}: {error}") from None
 
 
 def _checked_name(kind: str, name: object) -> str:

@@ -39,7 +39,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     elif isinstance(text, Iterable):
         parts = text
     else:
-        raise CardParseError(f"cards are given as text or an iterable, not {text!r}")
+        raise CardParseError(f"cards are given as text or an iterable, not {shown(text, 200)}")
     return tuple(part if isinstance(part, Card) else Card.parse(part) for part in parts)
 
 

@@ -39,6 +39,7 @@ from typing import Any, NamedTuple, NoReturn
 from makao import bots as bot_registry
 from makao import variants
 from makao._build import describe as describe_build
+from makao._text import shown
 from makao.bots.protocol import Bot
 from makao.errors import MakaoError
 from makao.sim import Comparison, SimResult, compare, parse_bot, parse_variant, simulate
@@ -135,7 +136,7 @@ def _bounded(least: int, most: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown(text, 200)}") from None
         if not least <= value <= most:
             raise argparse.ArgumentTypeError(f"must be from {least} to {most}, not {value}")
         return value
@@ -311,7 +312,7 @@ def _save(result: SimResult | Comparison, args: argparse.Namespace) -> None:
 def _split_option(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise UsageError(f"--option {text!r}: write key=value")
+        raise UsageError(f"--option {shown(text, 200)}: write key=value")
     return key.strip(), value.strip()
 
 

@@ -10,6 +10,7 @@ import random
 from collections.abc import Collection
 
 from makao._random import shuffle_as_random
+from makao._text import shown
 from makao.cards import ALL_CARDS, Card
 from makao.errors import SetupError
 
@@ -20,7 +21,7 @@ def deck_cards(decks: int = 1, ranks: Collection[int] | None = None) -> list[Car
     """Return ``decks`` decks as one list in index order (unshuffled): full 52-card decks,
     or with ``ranks`` only the cards of those ranks (a 32-card piquet deck: 7…A)."""
     if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-        raise SetupError(f"decks must be a positive whole number, not {decks!r}")
+        raise SetupError(f"decks must be a positive whole number, not {shown(decks, 200)}")
     cards = ALL_CARDS if ranks is None else [c for c in ALL_CARDS if c.rank in ranks]
     return list(cards) * decks
 

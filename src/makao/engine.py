@@ -519,7 +519,9 @@ def _check_position(
     _check_cards(game)
     for seat in finished:
         if not 0 <= seat < players or game.hands[seat] or list(finished).count(seat) > 1:
-            raise SetupError(f"finished seat {seat!r} must be a distinct seat with no cards")
+            raise SetupError(
+                f"finished seat {shown(seat, 200)} must be a distinct seat with no cards"
+            )
     if to_move in finished:
         raise SetupError(f"seat {to_move} to move has already finished")
     return to_move, direction
@@ -600,6 +602,7 @@ def _position_effect(game: Game, effect: object) -> Effect | None:
         seat = getattr(effect, name, None)
         if seat is not None and (not _is_int(seat) or not 0 <= seat < game.players):
             raise SetupError(
-                f"bad position: the effect's {name} {seat!r} is not a seat 0…{game.players - 1}"
+                f"bad position: the effect's {name} {shown(seat, 200)} is not a seat "
+                f"0…{game.players - 1}"
             )
     return effect

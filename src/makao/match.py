@@ -114,7 +114,7 @@ class Match:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SetupError(f"seed must be an integer, not {seed!r}")
+            raise SetupError(f"seed must be an integer, not {shown(seed, 200)}")
         variant_limit = _variant_limit(variant)
         if match_limit is None:
             match_limit = variant_limit
@@ -304,9 +304,9 @@ def _variant_limit(variant: Variant) -> float:
 
 def _load(data: Any, given: Variant | None) -> Match:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise StateError(f"not a saved match: the format must be {FORMAT!r}")
+        raise StateError(f"not a saved match: the format must be {shown(FORMAT, 200)}")
     if data.get("version") != _VERSION:
-        raise StateError(f"unsupported saved-match version {data.get('version')!r}")
+        raise StateError(f"unsupported saved-match version {shown(data.get('version'), 200)}")
     variant = _variant(data["variant"], given)
     players, seed, limit = data["players"], data["seed"], data["match_limit"]
     if not all(type(value) is int for value in (players, seed)):
@@ -327,11 +327,13 @@ def _replay_deal(match: Match, number: int, moves: list[Any], last: bool) -> Non
         raise StateError(f"deal {number} was saved, but the match has no such deal")
     for index, move in enumerate(moves, 1):
         if not isinstance(move, str) or match.deal != number:
-            raise StateError(f"deal {number}, move {index}: {move!r} does not belong there")
+            raise StateError(
+                f"deal {number}, move {index}: {shown(move, 200)} does not belong there"
+            )
         try:
             match.play(move)
         except MakaoError as error:
-            raise StateError(f"deal {number}, move {index} {move!r}: {error}") from None
+            raise StateError(f"deal {number}, move {index} {shown(move, 200)}: {error}") from None
     if not last and match.deal == number:
         raise StateError(f"deal {number} was saved unfinished, but more deals follow")
 
@@ -344,14 +346,18 @@ def _variant(saved: Any, given: Variant | None) -> Variant:
         raise StateError("'variant' must hold a name and a dictionary of options")
     if given is not None:
         if given.name != name:
-            raise StateError(f"the match was saved with variant {name!r}, not {given.name!r}")
+            raise StateError(
+                f"the match was saved with variant {shown(name, 200)}, not {shown(given.name, 200)}"
+            )
         return given
     if saved.get("builtin") is False:
-        raise StateError(f"the match was saved with a custom variant {name!r}: pass variant=")
+        raise StateError(
+            f"the match was saved with a custom variant {shown(name, 200)}: pass variant="
+        )
     try:
         return variants.get(name, **options)
     except MakaoError as error:
-        raise StateError(f"cannot rebuild variant {name!r}: {error}") from None
+        raise StateError(f"cannot rebuild variant {shown(name, 200)}: {error}") from None
 
 
 def _is_builtin(variant: Variant) -> bool:

@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
+from makao._text import shown
 from makao.cards import Card, Rank, Suit, parse_cards
 from makao.errors import CardParseError, InvalidMoveError
 
@@ -41,7 +42,9 @@ __all__ = [
 
 def _check_seat(_: object, attribute: attrs.Attribute[int], value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= _MAX_SEAT:
-        raise InvalidMoveError(f"{attribute.name} must be a seat number ≥ 0, not {value!r}")
+        raise InvalidMoveError(
+            f"{attribute.name} must be a seat number ≥ 0, not {shown(value, 200)}"
+        )
 
 
 @attrs.frozen(order=True)
@@ -66,12 +69,13 @@ _MAX_SEAT = 999_999_999
 
 def _calls(value: object) -> tuple[str, ...]:
     if isinstance(value, str) or not hasattr(value, "__iter__"):
-        raise InvalidMoveError(f"calls must be a sequence of call names, not {value!r}")
+        raise InvalidMoveError(f"calls must be a sequence of call names, not {shown(value, 200)}")
     calls = tuple(value)
     for call in calls:
         if not isinstance(call, str) or not _CALL_RE.match(call):
             raise InvalidMoveError(
-                f"bad call {call!r}: calls are lower-case words joined by '-', like 'makao'"
+                f"bad call {shown(call, 200)}: calls are lower-case words joined by '-', like "
+                "'makao'"
             )
     return tuple(sorted(calls))
 
@@ -104,11 +108,11 @@ def _cards(value: object) -> tuple[Card, ...]:
         except CardParseError as error:
             raise InvalidMoveError(str(error)) from None
     if not hasattr(value, "__iter__"):
-        raise InvalidMoveError(f"a play needs cards, not {value!r}")
+        raise InvalidMoveError(f"a play needs cards, not {shown(value, 200)}")
     cards = tuple(value)
     for card in cards:  # an inline loop, not all(…): this runs for every listed play made
         if not isinstance(card, Card):
-            raise InvalidMoveError(f"a play's cards must be Card values, not {cards!r}")
+            raise InvalidMoveError(f"a play's cards must be Card values, not {shown(cards, 200)}")
     return cards
 
 
@@ -173,7 +177,9 @@ _CHOICE_TYPES = frozenset({type(None), Rank, Suit, Seat})
 def _check_choice(choice: object) -> None:
     """Refuse a play's ``choice`` unless it is a Rank, a Suit, a Seat or None."""
     if type(choice) not in _CHOICE_TYPES and not isinstance(choice, (Rank, Suit, Seat)):
-        raise InvalidMoveError(f"a choice is a Rank, a Suit, a Seat or None, not {choice!r}")
+        raise InvalidMoveError(
+            f"a choice is a Rank, a Suit, a Seat or None, not {shown(choice, 200)}"
+        )
 
 
 @attrs.frozen
@@ -266,7 +272,9 @@ def parse_choice(text: str) -> Choice:
         return None
     if text.startswith("@"):
         if not _NUMBER_RE.match(text[1:]):
-            raise InvalidMoveError(f"bad seat choice {text[:20]!r}: expected '@' and a seat")
+            raise InvalidMoveError(
+                f"bad seat choice {shown(text[:20], 200)}: expected '@' and a seat"
+            )
         return Seat(_seat_number(text[1:]))
     try:
         return Suit.parse(text)
@@ -276,7 +284,7 @@ def parse_choice(text: str) -> Choice:
         return Rank.parse(text)
     except CardParseError:
         raise InvalidMoveError(
-            f"bad choice {text!r}: expected a rank (5…10) or a suit (c d h s)"
+            f"bad choice {shown(text, 200)}: expected a rank (5…10) or a suit (c d h s)"
         ) from None
 
 
@@ -303,7 +311,9 @@ def _is_card(text: str) -> bool:
 def _seat_number(text: str) -> int:
     """Read a seat number: ASCII digits, at most nine of them."""
     if not (text.isascii() and text.isdigit()) or len(text) > 9:
-        raise InvalidMoveError(f"bad seat number {text[:20]!r}: expected a number like 0, 1, 2")
+        raise InvalidMoveError(
+            f"bad seat number {shown(text[:20], 200)}: expected a number like 0, 1, 2"
+        )
     return int(text)
 
 
@@ -352,7 +362,7 @@ def parse_move(text: str) -> Move:
     seat, body = _parse_seat(text)
     words = body.split()
     if not words:
-        raise InvalidMoveError(f"empty move {text!r}")
+        raise InvalidMoveError(f"empty move {shown(text, 200)}")
     keyword = words[0].lower()
     if seat is None and keyword in ("draw", "pass") and len(words) == 1:
         return _DRAW if keyword == "draw" else _PASS
@@ -363,7 +373,9 @@ def parse_move(text: str) -> Move:
         except InvalidMoveError:
             raise
         except (ValueError, TypeError, LookupError, ArithmeticError) as error:
-            raise InvalidMoveError(f"bad {keyword!r} move {text[:40]!r}: {error}") from None
+            raise InvalidMoveError(
+                f"bad {shown(keyword, 200)} move {shown(text[:40], 200)}: {error}"
+            ) from None
     if seat is not None:
-        raise InvalidMoveError(f"unknown action {keyword!r} in {text!r}")
+        raise InvalidMoveError(f"unknown action {shown(keyword, 200)} in {shown(text, 200)}")
     return _parse_play(words)

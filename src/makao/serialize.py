@@ -136,7 +136,7 @@ def game_to_json(game: Game, *, indent: int | None = None) -> str:
         return json.dumps(game_to_dict(game), indent=indent, ensure_ascii=False)
     except (TypeError, ValueError) as error:
         raise StateError(
-            f"variant {game.variant.name!r} has options that JSON cannot hold: {error}"
+            f"variant {shown(game.variant.name, 200)} has options that JSON cannot hold: {error}"
         ) from None
 
 
@@ -183,11 +183,14 @@ def _load(data: object, variant: Variant | None) -> Game:
     if not isinstance(data, dict):
         raise StateError(f"a saved game is a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT:
-        raise StateError(f"not a saved game: format must be {FORMAT!r}, not {data.get('format')!r}")
+        raise StateError(
+            f"not a saved game: format must be {shown(FORMAT, 200)}, not "
+            f"{shown(data.get('format'), 200)}"
+        )
     version = data.get("version")
     if type(version) is not int or version not in (*_OLDER, VERSION):
         raise StateError(
-            f"unsupported saved-game version {data.get('version')!r} "
+            f"unsupported saved-game version {shown(data.get('version'), 200)} "
             f"(need {', '.join(map(str, _OLDER))} or {VERSION})"
         )
     variant = _variant(_field(data, "variant", dict), variant)
@@ -217,10 +220,10 @@ def _older_version(version: int) -> str:
 
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     if key not in data:
-        raise StateError(f"the saved game has no {key!r}")
+        raise StateError(f"the saved game has no {shown(key, 200)}")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise StateError(f"{key!r} has the wrong type: {value!r}")
+        raise StateError(f"{shown(key, 200)} has the wrong type: {shown(value, 200)}")
     return value
 
 
@@ -231,28 +234,31 @@ def _variant(saved: Mapping[str, Any], given: Variant | None) -> Variant:
     options = _field(saved, "options", dict)
     if given is not None:
         if given.name != name:
-            raise StateError(f"the game was saved with variant {name!r}, not {given.name!r}")
+            raise StateError(
+                f"the game was saved with variant {shown(name, 200)}, not {shown(given.name, 200)}"
+            )
         if _plain_options(given) != options:
             raise StateError(
-                f"the game was saved with {name!r} options {options!r}, not "
-                f"{_plain_options(given)!r}: pass the variant it was saved with"
+                f"the game was saved with {shown(name, 200)} options {shown(options, 200)}, not "
+                f"{shown(_plain_options(given), 200)}: pass the variant it was saved with"
             )
         return given
     if saved.get("builtin") is False:
         raise StateError(
-            f"the game was saved with a custom variant named {name!r}: pass it as variant="
+            f"the game was saved with a custom variant named {shown(name, 200)}: pass it as "
+            "variant="
         )
     try:
         return variants.get(name, **options)
     except MakaoError as error:
-        raise StateError(f"cannot rebuild variant {name!r}: {error}") from None
+        raise StateError(f"cannot rebuild variant {shown(name, 200)}: {error}") from None
 
 
 def _check_origin(origin: Mapping[str, Any]) -> dict[str, Any]:
     kind = origin.get("kind")
     keys = _ORIGIN_KEYS.get(kind if isinstance(kind, str) else "")
     if keys is None:
-        raise StateError(f"the origin must be a 'deal' or a 'position', not {kind!r}")
+        raise StateError(f"the origin must be a 'deal' or a 'position', not {shown(kind, 200)}")
     optional = _OPTIONAL_KEYS if kind == "position" else {}
     if not set(keys) <= set(origin) <= set(keys) | set(optional):
         raise StateError(f"a {kind} origin has the fields {sorted(keys)}, not {sorted(origin)}")
@@ -264,8 +270,9 @@ def _check_origin(origin: Mapping[str, Any]) -> dict[str, Any]:
             for value in origin[key]:
                 if not isinstance(value, item) or isinstance(value, bool):
                     raise StateError(
-                        f"bad origin (position): {key!r} must list {item.__name__} values, "
-                        f"not {value!r}"
+                        f"bad origin (position): {shown(key, 200)} must list {item.__name__} "
+                        "values, "
+                        f"not {shown(value, 200)}"
                     )
     return dict(origin)
 
@@ -306,7 +313,7 @@ def replay(variant: Variant, origin: Mapping[str, Any], moves: Iterable[Move | s
         try:
             game.play(move)
         except _CORRUPT as error:
-            raise StateError(f"move {number} {str(move)!r}: {error}") from None
+            raise StateError(f"move {number} {shown(str(move), 200)}: {error}") from None
     return game
 
 
@@ -321,9 +328,10 @@ def _check_summary(
     actual = made(game)
     for key, value in actual.items():
         if key not in expected:
-            raise StateError(f"the summary has no {key!r}")
+            raise StateError(f"the summary has no {shown(key, 200)}")
         if expected[key] != value or type(expected[key]) is not type(value):
             raise StateError(
-                f"the replayed game does not match the saved summary: {key} is {value!r}, "
-                f"the record says {expected[key]!r}"
+                f"the replayed game does not match the saved summary: {key} is "
+                f"{shown(value, 200)}, "
+                f"the record says {shown(expected[key], 200)}"
             )

@@ -32,7 +32,9 @@ __all__ = ["RuleSet", "Variant"]
 
 def _rule_tuple(rules: Iterable[Rule]) -> tuple[Rule, ...]:
     if isinstance(rules, (str, bytes)) or not isinstance(rules, Iterable):
-        raise SetupError(f"a variant's rules are a sequence of Rule objects, not {rules!r}")
+        raise SetupError(
+            f"a variant's rules are a sequence of Rule objects, not {shown(rules, 200)}"
+        )
     return tuple(rules)
 
 
@@ -42,11 +44,11 @@ def _option_tuple(
     if isinstance(options, Mapping):
         return tuple(options.items())
     if isinstance(options, (str, bytes)) or not isinstance(options, Iterable):
-        raise SetupError(f"a variant's options are a mapping, not {options!r}")
+        raise SetupError(f"a variant's options are a mapping, not {shown(options, 200)}")
     pairs = tuple(options)
     for pair in pairs:
         if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
-            raise SetupError(f"a variant's options are (name, value) pairs, not {pair!r}")
+            raise SetupError(f"a variant's options are (name, value) pairs, not {shown(pair, 200)}")
     return pairs
 
 
@@ -71,12 +73,14 @@ class Variant:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise SetupError(f"a variant's name is a non-empty string, not {self.name!r}")
+            raise SetupError(f"a variant's name is a non-empty string, not {shown(self.name, 200)}")
         if not isinstance(self.description, str):
-            raise SetupError(f"a variant's description is a string, not {self.description!r}")
+            raise SetupError(
+                f"a variant's description is a string, not {shown(self.description, 200)}"
+            )
         for rule in self.rules:
             if not isinstance(rule, Rule):
-                raise SetupError(f"a variant's rules must be Rule objects, not {rule!r}")
+                raise SetupError(f"a variant's rules must be Rule objects, not {shown(rule, 200)}")
             _check_switches(rule)
         object.__setattr__(self, "_compiled", compile_rules(self.rules))
 
@@ -138,14 +142,17 @@ class Variant:
             raise SetupError(f"an effect's text must be a string, not {type(text).__name__}")
         words = text.split()
         if any(not word.isascii() for word in words if word[:1].isdigit()):
-            raise SetupError(f"{self.name} has no effect written {text[:60]!r}: bad number")
+            raise SetupError(
+                f"{self.name} has no effect written {shown(text[:60], 200)}: bad number"
+            )
         if "by" in words:
             position = words.index("by")
             if position + 1 >= len(words) or not (
                 words[position + 1].isascii() and words[position + 1].isdigit()
             ):
                 raise SetupError(
-                    f"{self.name} has no effect written {text[:60]!r}: 'by' needs a seat number"
+                    f"{self.name} has no effect written {shown(text[:60], 200)}: 'by' needs a seat "
+                    "number"
                 )
         for rule in self._compiled.card_rules:
             try:
@@ -154,11 +161,11 @@ class Variant:
                 raise
             except (ValueError, TypeError, LookupError) as error:
                 raise SetupError(
-                    f"{self.name} has no effect written {text[:60]!r}: {error}"
+                    f"{self.name} has no effect written {shown(text[:60], 200)}: {error}"
                 ) from None
             if effect is not None:
                 return effect
-        raise SetupError(f"{self.name} has no effect written {text[:60]!r}")
+        raise SetupError(f"{self.name} has no effect written {shown(text[:60], 200)}")
 
     def parse_move(self, text: str) -> Move:
         """Read a move in this variant's notation."""
@@ -184,4 +191,4 @@ def _check_switches(rule: Rule) -> None:
 def _check_kinds(kinds: tuple[object, ...]) -> None:
     for kind in kinds:
         if not (isinstance(kind, type) and issubclass(kind, Rule)):
-            raise SetupError(f"expected a Rule class, not {kind!r}")
+            raise SetupError(f"expected a Rule class, not {shown(kind, 200)}")

@@ -10,12 +10,13 @@ from collections.abc import Callable
 
 import pytest
 
-from makao import Game, InvalidMoveError, MakaoError, SeatError, SetupError, variants
+from makao import Game, InvalidMoveError, MakaoError, Say, SeatError, SetupError, variants
 from makao.actions import ActionSpace
 from makao.banking import BankingGame
 from makao.match import Match
 from makao.seeding import derive_seed
 from makao.sim import simulate
+from makao.variant import Variant
 
 #: A number of 5,001 digits, and its negative: neither can be written as decimal text.
 HUGE = 10**5000
@@ -35,6 +36,11 @@ REFUSED: dict[str, Callable[[], object]] = {
     "match limit": lambda: Match.new(variants.russian(), 2, seed=1, match_limit=-HUGE),
     "action space": lambda: ActionSpace(variants.polish(), HUGE),
     "banking table": lambda: BankingGame(HUGE),
+    "a call's seat": lambda: Say(HUGE, "makao"),
+    "a variant's rules": lambda: Variant("huge", HUGE),  # type: ignore[arg-type]
+    "seat to move": lambda: Game.from_position(
+        variants.polish(), hands=["5h", "6h"], pile="7h", to_move=HUGE
+    ),
 }
 
 
@@ -46,6 +52,13 @@ def test_pl_1_a_number_too_long_to_write_is_refused_with_its_length(
         call()
     assert isinstance(refused.value, (SetupError, SeatError, InvalidMoveError))
     assert "integer of about 5,001 digits" in str(refused.value)
+
+
+def test_pl_18_a_list_holding_such_a_number_is_named_by_its_kind() -> None:
+    """A list holding a number too long to write cannot be written either: the message
+    names its kind (PL-18's waits, given per seat)."""
+    with pytest.raises(SetupError, match=r"waits must give 2 integers .* a value of type list"):
+        Game.from_position(variants.polish(), hands=["5h", "6h"], pile="7h", waits=[HUGE, 0])
 
 
 def test_pl_1_a_time_limit_too_long_for_a_float_is_still_a_number() -> None:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, cast
 
 import attrs
 
+from makao._text import shown
 from makao.cards import Rank, Suit
 from makao.errors import IllegalMoveError, SetupError
 
@@ -46,7 +47,7 @@ def _end_index(choice: Choice) -> int:
         return 1 + int(choice) - int(Rank.TWO)
     if isinstance(choice, Suit):
         return 14 + list(Suit).index(choice)
-    raise SetupError(f"the end choice {choice!r} has no fixed action id")
+    raise SetupError(f"the end choice {shown(choice, 200)} has no fixed action id")
 
 
 def _extra_key(move: Move, players: int) -> tuple[object, ...]:
@@ -111,7 +112,7 @@ class FixedActions:
         to_fixed += [_FIRST_END + _end_index(choice) for choice in space.ends]
         for call in space.calls:
             if call not in call_ids:
-                raise SetupError(f"the call {call!r} has no fixed action id")
+                raise SetupError(f"the call {shown(call, 200)} has no fixed action id")
             to_fixed.append(call_ids[call])
         for move in space.extras:
             key = _extra_key(move, space.players)

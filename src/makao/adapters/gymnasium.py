@@ -130,7 +130,7 @@ class MakaoGymEnv(Env[Any, Any]):
         _check_real("shaping", shaping)
         _check_real("illegal_reward", illegal_reward)
         if render_mode not in (None, "ansi"):
-            raise SetupError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+            raise SetupError(f"render_mode must be None or 'ansi', not {shown(render_mode, 200)}")
         self.players = players
         self.opponents = _opponents(opponents, players)
         self.fixed_seat = seat

@@ -41,12 +41,14 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
             )
         return tuple(f"P{i + 1}" for i in range(players))
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SetupError(f"players must be a count or a sequence of names, not {players!r}")
+        raise SetupError(
+            f"players must be a count or a sequence of names, not {shown(players, 200)}"
+        )
     names = tuple(players)
     if len(names) < 2 or not all(isinstance(name, str) and name for name in names):
         raise SetupError("players must name at least two players with non-empty strings")
     if len(set(names)) != len(names):
-        raise SetupError(f"player names must differ: {names!r}")
+        raise SetupError(f"player names must differ: {shown(names, 200)}")
     return names
 
 
@@ -97,7 +99,7 @@ class BankingGame(Table):
         if seed is None:
             seed = random.randrange(MAX_SEED)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SetupError(f"seed must be a whole number, not {seed!r}")
+            raise SetupError(f"seed must be a whole number, not {shown(seed, 200)}")
         self.seed = seed
         self.stack = _stack(stack)
         self._rng = random.Random(seed)

@@ -13,6 +13,7 @@ from typing import TypeAlias
 
 import attrs
 
+from makao._text import shown
 from makao.errors import InvalidMoveError
 
 __all__ = ["Draw", "Move", "Redraw", "Stake", "Stand", "parse_move"]
@@ -22,7 +23,7 @@ _MAX_AMOUNT_DIGITS = 18
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise InvalidMoveError(f"a stake must be a positive whole number, not {value!r}")
+        raise InvalidMoveError(f"a stake must be a positive whole number, not {shown(value, 200)}")
 
 
 @attrs.frozen
@@ -82,9 +83,9 @@ def parse_move(text: str | Move) -> Move:
     match = _STAKE.fullmatch(words)
     if match is None:
         raise InvalidMoveError(
-            f"unknown move {text!r}: expected 'stake N', 'draw', 'redraw' or 'stand'"
+            f"unknown move {shown(text, 200)}: expected 'stake N', 'draw', 'redraw' or 'stand'"
         )
     digits = match.group(1).lstrip("0") or "0"
     if len(digits) > _MAX_AMOUNT_DIGITS:
-        raise InvalidMoveError(f"stake amount too large in {text!r}")
+        raise InvalidMoveError(f"stake amount too large in {shown(text, 200)}")
     return Stake(int(digits))

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 import attrs
 
+from makao._text import shown
 from makao.errors import SetupError
 
 __all__ = ["MAX_ROUNDS", "MAX_STAKE_CHOICES", "BankingOptions", "macao", "victoria"]
@@ -27,7 +28,7 @@ MAX_ROUNDS = 100
 
 def _int(name: str, value: object, low: int, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise SetupError(f"{name} must be a whole number, not {value!r}")
+        raise SetupError(f"{name} must be a whole number, not {shown(value, 200)}")
     if value < low or (high is not None and value > high):
         allowed = f"{low}…{high}" if high is not None else f"at least {low}"
         raise SetupError(f"{name} must be {allowed}, not {value}")
@@ -36,7 +37,9 @@ def _int(name: str, value: object, low: int, high: int | None = None) -> int:
 
 def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise SetupError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+        raise SetupError(
+            f"{name} must be one of {', '.join(map(repr, allowed))}, not {shown(value, 200)}"
+        )
 
 
 @attrs.frozen(kw_only=True)
@@ -84,7 +87,9 @@ class BankingOptions:
         _int("max_draws", self.max_draws, 0, 3)
         for name in ("redraw", "banker_naturals_multiply"):
             if not isinstance(getattr(self, name), bool):
-                raise SetupError(f"{name} must be True or False, not {getattr(self, name)!r}")
+                raise SetupError(
+                    f"{name} must be True or False, not {shown(getattr(self, name), 200)}"
+                )
         _choice("payout", self.payout, ("classic", "even"))
         _int("rounds", self.rounds, 1, MAX_ROUNDS)
         _choice("bank_passes", self.bank_passes, ("when_shoe_empty", "every_coup"))

@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from makao._text import shown
 from makao.banking.options import BankingOptions
 from makao.banking.table import Table
 from makao.cards import ALL_CARDS, Card, format_cards, parse_cards
@@ -58,7 +59,7 @@ def state_from_json(game: BankingGame, text: str) -> None:
         raise StateError(f"not a saved banking game: bad JSON ({error})") from None
     try:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise StateError(f"not a saved banking game (format must be {FORMAT!r})")
+            raise StateError(f"not a saved banking game (format must be {shown(FORMAT, 200)})")
         _load(game, data)
         _check(game)
         _check_record(game)
@@ -70,25 +71,25 @@ def state_from_json(game: BankingGame, text: str) -> None:
 
 def _int(value: object, low: int = 0) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise StateError(f"expected a whole number ≥ {low}, not {value!r}")
+        raise StateError(f"expected a whole number ≥ {low}, not {shown(value, 200)}")
     return value
 
 
 def _ints(value: object, size: int, *, optional: bool = False) -> list[Any]:
     if not isinstance(value, list) or len(value) != size:
-        raise StateError(f"expected a list of {size} numbers, not {value!r}")
+        raise StateError(f"expected a list of {size} numbers, not {shown(value, 200)}")
     return [None if optional and v is None else _int(v) for v in value]
 
 
 def _cards(value: object) -> list[Card]:
     if not isinstance(value, str):
-        raise StateError(f"expected cards as text, not {value!r}")
+        raise StateError(f"expected cards as text, not {shown(value, 200)}")
     return list(parse_cards(value))
 
 
 def _names(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(n, str) and n for n in value):
-        raise StateError(f"expected a list of names, not {value!r}")
+        raise StateError(f"expected a list of names, not {shown(value, 200)}")
     return tuple(value)
 
 
@@ -138,7 +139,7 @@ def _check(game: Table) -> None:
             raise StateError("nobody acts in a finished game")
         return
     if seat is None or seat >= game.players or seat == game._banker:
-        raise StateError(f"bad seat to act: {seat!r}")
+        raise StateError(f"bad seat to act: {shown(seat, 200)}")
     if phase == "stake":
         low, high = game.stake_range(seat)
         if game._stakes[seat] is not None or low > high or any(game._hands):
@@ -147,7 +148,7 @@ def _check(game: Table) -> None:
         if not game._stakes[seat] or not game._hands[seat] or not game.can_buy(seat):
             raise StateError("bad drawing position")
     else:
-        raise StateError(f"bad phase {phase!r}")
+        raise StateError(f"bad phase {shown(phase, 200)}")
 
 
 #: What a save must share with the replay of its own record (setup and moves): everything

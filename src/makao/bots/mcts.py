@@ -88,14 +88,16 @@ class MCTSBot(BaseBot):
         super().__init__()
         for label, value, least in (("playouts", playouts, 1), ("depth", depth, 0)):
             if not isinstance(value, int) or isinstance(value, bool) or value < least:
-                raise SetupError(f"{label} must be a whole number ≥ {least}, not {value!r}")
+                raise SetupError(
+                    f"{label} must be a whole number ≥ {least}, not {shown(value, 200)}"
+                )
         for label, value in (("width", width), ("prior", prior)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise SetupError(f"{label} must be a whole number ≥ 0, not {value!r}")
+                raise SetupError(f"{label} must be a whole number ≥ 0, not {shown(value, 200)}")
         if rollout not in ("heuristic", "random"):
-            raise SetupError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
+            raise SetupError(f"rollout must be 'heuristic' or 'random', not {shown(rollout, 200)}")
         if method not in ("flat", "tree"):
-            raise SetupError(f"method must be 'flat' or 'tree', not {method!r}")
+            raise SetupError(f"method must be 'flat' or 'tree', not {shown(method, 200)}")
         self.playouts = playouts
         self.rollout = rollout
         self.depth = depth

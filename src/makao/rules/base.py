@@ -801,7 +801,7 @@ class StartRule(Rule):
     def check_players(self, players: object, position: bool = False) -> None:
         """Refuse a table the rules or the deck cannot serve (PL-1)."""
         if not isinstance(players, int) or isinstance(players, bool):
-            raise SetupError(f"players must be a whole number, not {players!r}")
+            raise SetupError(f"players must be a whole number, not {shown(players, 200)}")
         low, high = self.min_players, self.max_players
         if players < low or (high is not None and players > high):
             most = "" if high is None else f" and at most {high}"

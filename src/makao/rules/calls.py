@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
+from makao._text import shown
 from makao.cards import Card
 from makao.errors import SetupError
 from makao.events import CallMade, Penalised
@@ -44,7 +45,9 @@ class LastCardCall(Stateful["int | None"], TurnRule):
 
     def __attrs_post_init__(self) -> None:
         if self.enforcement not in ("challenge", "automatic"):
-            raise SetupError(f"enforcement is 'challenge' or 'automatic': {self.enforcement!r}")
+            raise SetupError(
+                f"enforcement is 'challenge' or 'automatic': {shown(self.enforcement, 200)}"
+            )
 
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
         """A play leaving ``cards_left`` cards may carry the call."""

@@ -159,7 +159,7 @@ def _make_job(
     if isinstance(variant, str):
         variant = parse_variant(variant)
     if not isinstance(variant, Variant):
-        raise SetupError(f"variant must be a Variant or its name, not {variant!r}")
+        raise SetupError(f"variant must be a Variant or its name, not {shown(variant, 200)}")
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
         raise SetupError(f"bots must list one bot (or its spec) per seat, not {shown(bots, 40)}")
     if not bots:

@@ -31,14 +31,16 @@ def parse_spec(text: str) -> tuple[str, dict[str, str]]:
     """Split ``"name:k=v,k2=v2"`` into the name and the raw option texts."""
     name, _, rest = text.strip().partition(":")
     if not name:
-        raise SetupError(f"no name in {text!r}")
+        raise SetupError(f"no name in {shown(text, 200)}")
     raw: dict[str, str] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise SetupError(f"bad option {item!r} in {text!r}: write key=value")
+            raise SetupError(
+                f"bad option {shown(item, 200)} in {shown(text, 200)}: write key=value"
+            )
         if key.strip() in raw:
-            raise SetupError(f"option {key.strip()!r} given twice in {text!r}")
+            raise SetupError(f"option {shown(key.strip(), 200)} given twice in {shown(text, 200)}")
         raw[key.strip()] = value.strip()
     return name.strip(), raw
 
@@ -61,7 +63,7 @@ def parse_options(what: str, build: Callable[..., object], raw: dict[str, str]) 
         param = known.get(key)
         if param is None:
             listed = ", ".join(known) or "none"
-            raise SetupError(f"unknown option {key!r} for {what}; options: {listed}")
+            raise SetupError(f"unknown option {shown(key, 200)} for {what}; options: {listed}")
         allowed = choices.get(key)
         if allowed is None:
             typed[key] = _coerce(what, key, text, param)
@@ -70,7 +72,7 @@ def parse_options(what: str, build: Callable[..., object], raw: dict[str, str]) 
         else:
             listed = ", ".join(map(repr, allowed))
             raise SetupError(
-                f"option {key!r} of {what} expects one of {listed}, not {shown(text, 60)}"
+                f"option {shown(key, 200)} of {what} expects one of {listed}, not {shown(text, 60)}"
             )
     return typed
 
@@ -97,7 +99,10 @@ def parse_variant(text: str, extra: dict[str, str] | None = None) -> Variant:
     build = _variants.factory(name)
     twice = sorted(set(raw) & set(extra or {}))
     if twice:
-        raise SetupError(f"option {twice[0]!r} given twice (in {text!r} and as an extra option)")
+        raise SetupError(
+            f"option {shown(twice[0], 200)} given twice (in {shown(text, 200)} and as an extra "
+            "option)"
+        )
     typed = parse_options(f"variant {name!r}", build, {**raw, **(extra or {})})
     return _variants.get(name, **typed)
 
@@ -147,4 +152,6 @@ def _coerce(what: str, key: str, text: str, param: inspect.Parameter) -> Any:
     if "str" in kinds:
         return text
     expected = " or ".join(sorted(kinds))
-    raise SetupError(f"option {key!r} of {what} expects {expected}, not {text!r}")
+    raise SetupError(
+        f"option {shown(key, 200)} of {what} expects {expected}, not {shown(text, 200)}"
+    )

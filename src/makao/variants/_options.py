@@ -61,7 +61,7 @@ def checked_options(build: _Factory) -> _Factory:
         try:
             bound = signature.bind(*args, **options)
         except TypeError as error:
-            raise SetupError(f"bad options for variant {name!r}: {error}") from None
+            raise SetupError(f"bad options for variant {shown(name, 200)}: {error}") from None
         for key, value in bound.arguments.items():
             check_choice(name, key, hints.get(key), value)
             check_option(name, signature.parameters[key], value)
@@ -70,7 +70,7 @@ def checked_options(build: _Factory) -> _Factory:
         except SetupError:
             raise
         except (TypeError, ValueError) as error:
-            raise SetupError(f"bad options for variant {name!r}: {error}") from None
+            raise SetupError(f"bad options for variant {shown(name, 200)}: {error}") from None
 
     return cast(_Factory, checked)
 
@@ -83,7 +83,7 @@ def check_choice(variant: str, option: str, hint: object, value: object) -> None
     allowed = typing.get_args(hint)
     if not isinstance(value, str) or value not in allowed:
         raise SetupError(
-            f"bad options for variant {variant!r}: {option} must be "
+            f"bad options for variant {shown(variant, 200)}: {option} must be "
             f"one of {', '.join(map(repr, allowed))}, not {shown(value, 60)}"
         )
 
@@ -98,7 +98,7 @@ def check_option(variant: str, parameter: inspect.Parameter, value: object) -> N
         kinds = [part.strip() for part in written.split("|")]
         if all(kind in _KINDS for kind in kinds) and not any(_KINDS[k](value) for k in kinds):
             raise SetupError(
-                f"bad options for variant {variant!r}: {parameter.name} must be "
+                f"bad options for variant {shown(variant, 200)}: {parameter.name} must be "
                 f"{' or '.join(kinds)}, not {shown(value, 60)}"
             )
     least, most = _RANGES.get(parameter.name, (None, None))
@@ -107,6 +107,6 @@ def check_option(variant: str, parameter: inspect.Parameter, value: object) -> N
     if (least is not None and value < least) or (most is not None and value > most):
         bounds = f"at least {least}" if most is None else f"{least}…{most}"
         raise SetupError(
-            f"bad options for variant {variant!r}: {parameter.name} must be {bounds}, "
+            f"bad options for variant {shown(variant, 200)}: {parameter.name} must be {bounds}, "
             f"not {shown(value)}"
         )

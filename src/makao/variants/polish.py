@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from makao._text import shown
 from makao.cards import Card, Rank
 from makao.rules import (
     BattleCards,
@@ -93,6 +94,8 @@ def _check(decks: int | None, po_makale_penalty: int) -> None:
     from makao.errors import SetupError
 
     if decks not in (None, 1, 2):
-        raise SetupError(f"decks must be 1 or 2, not {decks!r}")
+        raise SetupError(f"decks must be 1 or 2, not {shown(decks, 200)}")
     if not isinstance(po_makale_penalty, int) or po_makale_penalty < 0:
-        raise SetupError(f"po_makale_penalty must be a whole number ≥ 0: {po_makale_penalty!r}")
+        raise SetupError(
+            f"po_makale_penalty must be a whole number ≥ 0: {shown(po_makale_penalty, 200)}"
+        )

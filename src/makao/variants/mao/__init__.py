@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from makao._text import shown
 from makao.cards import Rank
 from makao.errors import SetupError
 from makao.rules import BattleCards, DrawRule, FinishRule, PlayRule, Wild
@@ -124,7 +125,7 @@ def mao(
 def _check(missing_call_penalty: int, move_time_limit: float) -> None:
     if not isinstance(missing_call_penalty, int) or missing_call_penalty < 0:
         raise SetupError(
-            f"missing_call_penalty must be a whole number ≥ 0: {missing_call_penalty!r}"
+            f"missing_call_penalty must be a whole number ≥ 0: {shown(missing_call_penalty, 200)}"
         )
     if move_time_limit <= 0:
-        raise SetupError(f"move_time_limit must be positive, not {move_time_limit!r}")
+        raise SetupError(f"move_time_limit must be positive, not {shown(move_time_limit, 200)}")

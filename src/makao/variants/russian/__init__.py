@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from numbers import Real
 
+from makao._text import shown
 from makao.cards import Card, Rank
 from makao.errors import SetupError
 from makao.rules import (
@@ -107,6 +108,6 @@ def russian(
 
 def _check(match_limit: object, dealer: object) -> None:
     if isinstance(match_limit, bool) or not isinstance(match_limit, Real) or match_limit <= 0:
-        raise SetupError(f"match_limit must be a positive number, not {match_limit!r}")
+        raise SetupError(f"match_limit must be a positive number, not {shown(match_limit, 200)}")
     if isinstance(dealer, bool) or not isinstance(dealer, int):
-        raise SetupError(f"dealer must be a seat number, not {dealer!r}")
+        raise SetupError(f"dealer must be a seat number, not {shown(dealer, 200)}")
