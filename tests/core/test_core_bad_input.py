@@ -692,7 +692,7 @@ def test_pl_17_um_9_um_16_every_card_set_rule_reads_its_cards() -> None:
     ("rule", "field"), [(WaitCards(), "stacks"), (RankDemandCards(), "may_decline")]
 )
 def test_pl_17_a_rules_on_off_field_must_be_true_or_false(
-    rule: Rule, field: str, value: object
+    rule: Any, field: str, value: object
 ) -> None:
     """PL-17 (a wait's stacking), PL-21 (a jack's declining) and every other on/off field
     of a rule: a variant with anything but ``True`` or ``False`` there is a `SetupError`

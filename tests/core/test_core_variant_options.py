@@ -122,3 +122,22 @@ def test_describe_names_a_custom_variant_by_its_own_name() -> None:
     """A variant named by its user (no factory of that name) is described by its name."""
     mine = variants.polish().without(Wild, name="no-wilds")
     assert describe(mine) == "no-wilds"
+
+
+def test_um_27_a_choice_option_given_to_the_factory_is_refused_naming_the_variant() -> None:
+    """UM-27: a ``Literal`` option (``illegal_play``) outside its choices is refused before
+    the factory builds anything, under the variant's name, like every other bad option."""
+    with pytest.raises(SetupError, match=r"^bad options for variant 'mao': illegal_play must"):
+        variants.mao(illegal_play="nope")  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match=r"^bad options for variant 'mao': illegal_play must"):
+        variants.mao(illegal_play=3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("limit", [-1, -0.5])
+def test_um_6_a_negative_move_time_limit_is_refused_by_the_option_ranges(limit: float) -> None:
+    """UM-6: ``move_time_limit`` below 0 is out of its range: refused before the factory
+    runs, naming the variant, the option and its bounds."""
+    with pytest.raises(
+        SetupError, match=r"^bad options for variant 'mao': move_time_limit must be at least 0"
+    ):
+        variants.mao(move_time_limit=limit)

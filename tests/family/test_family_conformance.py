@@ -148,3 +148,21 @@ def test_ce_1_mm_1_sw_1_decks_run_from_one_to_eight_packs_as_the_pages_say(
         assert dealt == decks * pack
     with pytest.raises(SetupError, match="decks must be 1…8, not 9"):
         variants.get(name, decks=9)
+
+
+#: Non-default options of each family variant (CE-1, CE-4, MM-1, MM-6, PR-1, PR-6, SW-1, SW-7).
+OPTIONS = {
+    "crazy-eights": {"hand_size": 7, "decks": 2, "max_draws": 3},
+    "mau-mau": {"hand_size": 6, "penalty": 3, "decks": 2},
+    "prsi": {"hand_size": 5, "play_for_places": True},
+    "switch": {"hand_size": 6, "penalty": 4, "decks": 2},
+}
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_ce_1_mm_1_pr_1_sw_1_a_variant_records_the_options_it_was_built_with(name: str) -> None:
+    """Every family variant keeps the options it was built with, in its signature's order
+    (what saves, descriptions and rebuilding by name read)."""
+    options = OPTIONS[name]
+    variant = variants.get(name, **options)
+    assert variant.options == tuple(options.items())

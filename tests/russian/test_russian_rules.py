@@ -22,9 +22,10 @@ from makao.events import (
     Penalised,
     StockReshuffled,
 )
-from makao.rules import BattleCards, TurnRule
+from makao.rules import BattleCards, PlayRule, TurnRule
 from makao.rules.base import Events, Table
 from makao.variant import Variant
+from makao.variants.russian import russian_battle_cards
 from makao.variants.russian.rules import FinalAttack
 from makao.variants.russian.scoring import deal_scores, hand_points
 
@@ -558,3 +559,44 @@ def test_ru_7_ru_8_a_nine_changes_the_suit_an_ace_named() -> None:
     russian = variants.russian()
     game = Game.from_position(russian, hands=["9s 5d 6c", "6h 7c"], pile="9d Ac", effect="suit h")
     assert {move.split(":")[0] for move in game.legal_moves_text()} >= {"9s"}
+
+
+# ---------------------------------------------------------------- second mutation audit
+
+
+def test_ru_13_the_variant_cites_the_rule_ids_of_the_spec() -> None:
+    """RU-10…RU-13 are the battle cards' ids (``russian_battle_cards``), and every rule id
+    of the spec but RU-2 (the point table, not a rule object) is cited by some rule."""
+    assert russian_battle_cards().ids == ("RU-10", "RU-11", "RU-12", "RU-13")
+    expected = {f"RU-{i}" for i in range(1, 19)} - {"RU-2"}
+    assert set(RU.rule_ids) == expected
+
+
+def test_ru_15_a_final_attack_takes_the_attacks_multi_card_answers() -> None:
+    """RU-15: a final attack allows what the attack allows, also the further cards of a
+    multi-card answer (a table that plays sets: ``PlayRule(multi_card=True)``)."""
+    sets = RU.replace(PlayRule, PlayRule(multi_card=True, ids=("RU-5", "RU-6")))
+    game = position(["2h", "2c 2d 5c", "7s 8s"], pile="9h", stock="4d 4c 4s", v=sets)
+    game.play("2h")
+    assert isinstance(game.effect, FinalAttack)
+    assert "2c 2d" in game.legal_moves_text(1)
+    game.play("2c 2d")
+    assert game.is_over and game.scores == (0, 5, 10)
+
+
+def test_ru_15_the_draw_of_a_final_attack_is_an_attack_draw() -> None:
+    """RU-15, RU-12: paying a finishing penalty card draws it as an accepted attack
+    (``CardsDrawn`` with reason ``"attack"``), not as a penalty for an infraction."""
+    game = position(["3h", "2c 5d", "7s 8s"], pile="9h", stock="4d 4c 4s 5s")
+    game.play("3h")
+    events = game.play("draw")
+    drawn = [event for event in events if isinstance(event, CardsDrawn)]
+    assert [(event.seat, event.reason, event.amount) for event in drawn] == [(1, "attack", 3)]
+    assert events[0] == AttackAccepted(1, 3)
+
+
+def test_ru_15_an_empty_effect_text_is_no_effect_of_the_variant() -> None:
+    """RU-15: the final attack's reader refuses an empty text like every other rule: the
+    variant's plain ``SetupError``, with no stray detail."""
+    with pytest.raises(SetupError, match=r"^russian has no effect written ''$"):
+        RU.parse_effect("")

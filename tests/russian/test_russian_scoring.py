@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from makao import ALL_CARDS, Card, Game, Outcome, Rank, variants
+from makao import ALL_CARDS, Card, CardParseError, Game, Outcome, Rank, SetupError, variants
 from makao.variants.russian.rules import DealEnd
-from makao.variants.russian.scoring import RUSSIAN_POINTS, deal_scores, hand_points, point_table
+from makao.variants.russian.scoring import (
+    RUSSIAN_POINTS,
+    Points,
+    deal_scores,
+    hand_points,
+    point_table,
+)
 
 EXPECTED = {
     "A": 50,
@@ -96,3 +104,51 @@ def test_pl_34_the_basic_polish_game_scores_nothing() -> None:
     game = Game.from_position(variants.polish(), hands=["5h", "9c 8c"], pile="7h", stock="6c")
     game.play("5h +po-makale")
     assert game.is_over and game.outcome == Outcome((0, 1)) and game.scores is None
+
+
+def test_ru_2_a_points_table_scores_a_card_it_does_not_list_as_zero() -> None:
+    """RU-2: ``Points`` holds one value per card; a card its mapping leaves out costs 0."""
+    table = Points({Card.parse("Ah"): 7})
+    assert table[Card.parse("Ah")] == 7
+    assert table[Card.parse("5c")] == 0
+    assert hand_points("Ah 5c Kh", table) == 7
+
+
+def test_ru_2_the_point_table_has_one_entry_per_card_of_the_52() -> None:
+    assert len(RUSSIAN_POINTS) == 52
+    assert len(point_table({})) == len(ALL_CARDS)
+
+
+def test_ru_2_a_point_table_shows_each_cards_points() -> None:
+    text = repr(point_table({Rank.ACE: 11}, {"Kh": 50}))
+    assert text.startswith("Points({'2c': 0, ")
+    assert "'Ah': 11" in text and "'Kh': 50" in text and "'Ks': 0" in text
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: point_table({Rank.ACE: "x"}),  # type: ignore[dict-item]
+        lambda: point_table({Rank.ACE: 1.5}),  # type: ignore[dict-item]
+        lambda: point_table({Rank.ACE: True}),
+        lambda: point_table({}, {"Ah": None}),  # type: ignore[dict-item]
+        lambda: Points({5: 50}),  # type: ignore[arg-type]
+        lambda: Points(["Ah"]),  # type: ignore[arg-type]
+        lambda: DealEnd(points={Rank.KING: 50}),  # type: ignore[arg-type]
+    ],
+)
+def test_ru_2_a_bad_point_table_is_refused_with_a_setup_error(build: Callable[[], object]) -> None:
+    """RU-2: a point table maps cards to whole numbers; anything else is a ``SetupError``,
+    not a bare ``ValueError`` (``"x"``), a silently truncated value (1.5) or a key that is
+    silently ignored (a rank or a number instead of a card)."""
+    with pytest.raises(SetupError):
+        build()
+
+
+def test_ru_2_a_point_table_reads_a_cards_text() -> None:
+    """RU-2: a key may be a card's text, as a rule's cards may (``"Kh"`` was silently
+    ignored: that card scored 0); a bad text is a `CardParseError`."""
+    assert Points({"Ah": 50}) == Points({Card.parse("Ah"): 50})
+    assert DealEnd(points={"Kh": 50}).points[Card.parse("Kh")] == 50
+    with pytest.raises(CardParseError):
+        Points({"Zz": 1})

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, final
 
+from makao._text import shown
 from makao.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
+from makao.errors import SetupError
 
 if TYPE_CHECKING:
     from makao.rules.base import Table
@@ -32,12 +34,25 @@ PointTable = Mapping[Card, int]
 class Points(Mapping[Card, int]):
     """A read-only [`PointTable`][makao.variants.russian.scoring.PointTable] holding one
     value per card of the 52: a value, hashable and picklable (a rule holds it, and
-    variants are pickled)."""
+    variants are pickled). Built from a mapping of cards (or their texts, ``"Kh"``) to
+    whole numbers, a card it leaves out scoring 0; anything else is a `SetupError`."""
 
     __slots__ = ("_values",)
 
-    def __init__(self, table: PointTable) -> None:
-        self._values = tuple(int(table.get(card, 0)) for card in ALL_CARDS)
+    def __init__(self, table: PointTable | Mapping[str, int]) -> None:
+        if not isinstance(table, Mapping):
+            raise SetupError(f"a point table maps cards to points, not {shown(table, 60)}")
+        values = [0] * len(ALL_CARDS)
+        for key, points in table.items():
+            card = Card.parse(key) if isinstance(key, str) else key  # a card's text is read
+            if not isinstance(card, Card):
+                raise SetupError(f"a point table maps cards to points, not {shown(key, 40)}")
+            if isinstance(points, bool) or not isinstance(points, int):
+                raise SetupError(
+                    f"the points of {card} must be a whole number, not {shown(points, 40)}"
+                )
+            values[card.index] = int(points)
+        self._values = tuple(values)
 
     def __getitem__(self, card: Card) -> int:
         if not isinstance(card, Card):
