@@ -43,6 +43,7 @@ from makao.rules import (
     ReverseCards,
     Rule,
     SkipCards,
+    StartRule,
     SuitDemandCards,
     WaitCards,
     Wild,
@@ -53,6 +54,7 @@ from makao.testing import snapshot
 from makao.variant import Variant
 from makao.variants.mao.moves import HostReport
 from makao.variants.mao.rules import AgainCards, HeldJacks, HitPrevious, NineCards
+from makao.variants.mao.talk import MaoStart
 
 POLISH = variants.polish()
 FAST = settings(max_examples=150, deadline=None)
@@ -701,3 +703,43 @@ def test_pl_17_a_rules_on_off_field_must_be_true_or_false(
     message = typed(lambda: POLISH.replace(type(rule), bad), SetupError)
     assert f"{type(rule).__name__}.{field} is on or off" in message
     assert POLISH.replace(type(rule), attrs.evolve(rule, **{field: True}))
+
+
+START_FIELDS_BAD: dict[str, tuple[dict[str, Any], str]] = {
+    "no deck": ({"decks": 0}, "decks must be a whole number 1…8, not 0"),
+    "deck text": ({"decks": "x"}, "decks must be a whole number 1…8, not 'x'"),
+    "too many decks": ({"decks": 10**6}, "decks must be a whole number 1…8"),
+    "two decks from text": ({"two_decks_from": "x"}, "two_decks_from must be a whole number"),
+    "no players": ({"min_players": 0}, "min_players must be a whole number 1 or more"),
+    "fewest as text": ({"min_players": "x"}, "min_players must be a whole number 1 or more"),
+    "most below fewest": ({"max_players": 1}, "max_players must be a whole number"),
+    "negative hand": ({"hand_size": -1}, "hand_size must be a whole number 0 or more"),
+    "rank 1": ({"ranks": (1,)}, "ranks must be ranks 2…14"),
+    "no ranks": ({"ranks": ()}, "ranks must be distinct ranks, at least one"),
+    "a rank twice": ({"ranks": (7, 7, 8)}, "ranks must be distinct ranks"),
+    "ranks as text": ({"ranks": "789"}, "ranks must be a sequence of ranks"),
+}
+
+
+@pytest.mark.parametrize("kind", [StartRule, MaoStart])
+@pytest.mark.parametrize(
+    ("fields", "message"), START_FIELDS_BAD.values(), ids=START_FIELDS_BAD.keys()
+)
+def test_pl_1_pl_3_a_start_rule_checks_its_counts_when_made(
+    kind: type[StartRule], fields: dict[str, Any], message: str
+) -> None:
+    """PL-1, PL-3 (UM-1 alike): a start rule's deck count (1…`MAX_DECKS`, the deck is
+    built whole), its ranks, player bounds and hand size are checked when it is made,
+    also in a subclass that gives them other defaults (Mao's two decks and three players):
+    text there raised a bare `TypeError` at the deal, and a million decks were built."""
+    assert message in typed(lambda: kind(**fields), SetupError)
+
+
+def test_pl_1_a_start_rule_takes_its_ranks_as_any_sequence() -> None:
+    """PL-1 (the family's 32-card pack): ``ranks`` may be a ``range`` or any sequence of
+    ranks; it is kept as a tuple, and deals from those ranks only."""
+    start = StartRule(ranks=range(7, 15))
+    assert start.ranks == tuple(range(7, 15))
+    game = Game.new(POLISH.replace(StartRule, start), 2, seed=4)
+    assert all(card.rank >= 7 for hand in game.hands for card in hand)
+    assert len(game.stock) + len(game.pile) + sum(map(len, game.hands)) == 32

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from makao.events import Event
 
 __all__ = [
+    "MAX_DECKS",
     "NOTHING_PENDING",
     "CardRule",
     "CardSetRule",
@@ -763,13 +764,38 @@ class FinishRule(Rule):
             game.end_game(events)
 
 
-def _card_count(instance: object, attribute: Any, value: object) -> None:
-    """An attrs validator: ``value`` is a whole number of cards, 0 or more (not a
-    ``bool``); else `SetupError` naming the field (as `one_of`)."""
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise SetupError(
-            f"{attribute.name} must be a whole number 0 or more, not {shown(value, 40)}"
-        )
+MAX_DECKS: Final = 8
+"""The most 52-card decks a table shuffles together (a start rule's ``decks``; the
+variants' ``decks`` option): the deck is built whole, so its size is bounded."""
+
+
+def _check_whole(name: str, value: object, least: int, most: int | None = None) -> None:
+    """``value`` is a whole number (not a ``bool``) from ``least`` (to ``most``); else
+    `SetupError` naming ``name``."""
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < least
+        or (most is not None and value > most)
+    ):
+        bounds = f"{least} or more" if most is None else f"{least}…{most}"
+        raise SetupError(f"{name} must be a whole number {bounds}, not {shown(value, 40)}")
+
+
+def _deck_ranks(value: Iterable[int] | None) -> tuple[int, ...] | None:
+    """A start rule's ``ranks``: ``None``, or distinct ranks 2…14 (``Rank`` values or
+    their numbers; a ``range`` will do), at least one, as a tuple; else `SetupError`."""
+    if value is None:
+        return None
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise SetupError(f"ranks must be a sequence of ranks 2…14, not {shown(value, 60)}")
+    ranks = tuple(value)
+    for rank in ranks:
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 2 <= rank <= 14:
+            raise SetupError(f"ranks must be ranks 2…14 (2 to ace), not {shown(rank, 40)}")
+    if not ranks or len(set(ranks)) != len(ranks):
+        raise SetupError(f"ranks must be distinct ranks, at least one, not {shown(ranks, 60)}")
+    return ranks
 
 
 @attrs.frozen
@@ -777,13 +803,15 @@ class StartRule(Rule):
     """How the deal and the starting card go (slot rule): the player count (PL-1), the
     deck (PL-1), the deal (PL-3) and the starting card (PL-4, RU-4)."""
 
-    hand_size: int = attrs.field(default=5, validator=_card_count)
+    hand_size: int = 5
     """Cards dealt to each seat (PL-3): a whole number, 0 or more."""
     decks: int | None = None
-    """Number of 52-card decks; ``None``: one deck below ``two_decks_from`` players (PL-1)."""
+    """Number of 52-card decks, 1…`MAX_DECKS`; ``None``: one deck below
+    ``two_decks_from`` players, two from there on (PL-1)."""
     two_decks_from: int = 5
-    ranks: tuple[int, ...] | None = None
-    """The ranks each deck holds; ``None``: all thirteen (a 32-card deck: ``range(7, 15)``)."""
+    ranks: tuple[int, ...] | None = attrs.field(default=None, converter=_deck_ranks)
+    """The distinct ranks (2…14) each deck holds; ``None``: all thirteen (a 32-card deck:
+    ``range(7, 15)``)."""
     start_card: StartCard = attrs.field(default="redraw", validator=one_of(StartCard))
     """"redraw": a function card is put back into the middle of the stock (PL-4);
     "inert": the starting card has no effect (RU-4); "effect": it acts on the first player."""
@@ -791,6 +819,19 @@ class StartRule(Rule):
     max_players: int | None = None
     dealer: int = -1
     """The dealer's seat (PL-5); negative counts from the end (-1: the last seat)."""
+
+    def __attrs_post_init__(self) -> None:
+        """Check the counts: here, so that a subclass that gives a field another default
+        (and so a field of its own) keeps its check; such a subclass's own
+        ``__attrs_post_init__`` calls this one."""
+        _check_whole("hand_size", self.hand_size, 0)
+        if self.decks is not None:
+            _check_whole("decks", self.decks, 1, MAX_DECKS)
+        _check_whole("two_decks_from", self.two_decks_from, 0)
+        _check_whole("min_players", self.min_players, 1)
+        if self.max_players is not None:
+            _check_whole("max_players", self.max_players, self.min_players)
+        object.__setattr__(self, "ranks", _deck_ranks(self.ranks))
 
     def decks_for(self, players: int) -> int:
         """How many 52-card decks a table of ``players`` uses (PL-1)."""

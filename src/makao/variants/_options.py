@@ -17,6 +17,7 @@ from typing import Any, TypeVar, cast
 
 from makao._text import shown
 from makao.errors import SetupError
+from makao.rules.base import MAX_DECKS
 from makao.variant import Variant
 
 __all__ = ["checked_options"]
@@ -39,7 +40,7 @@ _KINDS: dict[str, Callable[[object], bool]] = {
 #: Ranges of numeric options, by name: (least, most); ``None`` leaves that end open.
 _RANGES: dict[str, tuple[float | None, float | None]] = {
     "hand_size": (1, None),
-    "decks": (1, 8),
+    "decks": (1, MAX_DECKS),
     "max_draws": (1, None),
     "penalty": (0, None),
     "po_makale_penalty": (0, None),

@@ -387,6 +387,7 @@ class MaoStart(StartRule):
     play_direction: int = 1
 
     def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
         for direction in (self.deal_direction, self.play_direction):
             if type(direction) is not int or direction not in (1, -1):
                 raise SetupError(
