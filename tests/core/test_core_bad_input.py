@@ -39,6 +39,9 @@ from makao import (
 from makao.banking import BankingGame, card_points, macao
 from makao.rules import (
     BattleCards,
+    DrawRule,
+    FinishCall,
+    LastCardCall,
     RankDemandCards,
     ReverseCards,
     Rule,
@@ -54,7 +57,7 @@ from makao.testing import snapshot
 from makao.variant import Variant
 from makao.variants.mao.moves import HostReport
 from makao.variants.mao.rules import AgainCards, HeldJacks, HitPrevious, NineCards
-from makao.variants.mao.talk import MaoStart
+from makao.variants.mao.talk import MaoCalls, MaoStart, Misplays, QuestionPeriods
 
 POLISH = variants.polish()
 FAST = settings(max_examples=150, deadline=None)
@@ -743,3 +746,39 @@ def test_pl_1_a_start_rule_takes_its_ranks_as_any_sequence() -> None:
     game = Game.new(POLISH.replace(StartRule, start), 2, seed=4)
     assert all(card.rank >= 7 for hand in game.hands for card in hand)
     assert len(game.stock) + len(game.pile) + sum(map(len, game.hands)) == 32
+
+
+COUNT_FIELDS: dict[str, tuple[Callable[[Any], Rule], str]] = {
+    "draws": (lambda value: DrawRule(draw_until_playable=True, max_draws=value), "max_draws"),
+    "makao penalty": (lambda value: LastCardCall(penalty=value), "penalty"),
+    "po makale penalty": (lambda value: FinishCall(penalty=value), "penalty"),
+    "mao six": (lambda value: HitPrevious(frozenset(), value), "amount"),
+    "mao jack": (lambda value: HeldJacks(penalty=value), "penalty"),
+    "mao calls": (lambda value: MaoCalls(penalty=value), "penalty"),
+    "mao questions": (lambda value: QuestionPeriods(penalty=value), "penalty"),
+    "mao oldest": (lambda value: QuestionPeriods(oldest=value), "oldest"),
+    "mao misplays": (lambda value: Misplays(penalty=value), "penalty"),
+}
+
+
+@pytest.mark.parametrize("value", ["x", -1, 1.5, True], ids=repr)
+@pytest.mark.parametrize(("build", "field"), COUNT_FIELDS.values(), ids=COUNT_FIELDS.keys())
+def test_pl_30_pl_31_um_12_a_rules_count_is_a_whole_number(
+    build: Callable[[Any], Rule], field: str, value: object
+) -> None:
+    """The counts of the rules -- penalties (PL-30, PL-31, UM-12, UM-16, UM-21, UM-27),
+    the draws of one move (CE), the cards a last-card call is owed at and the oldest seat
+    (UM-22) -- are whole numbers, 0 or more (draws: 1), checked when the rule is made: a
+    text raised a bare `TypeError` in the middle of a game, a negative or fractional one
+    was taken."""
+    assert f"{field} must be a whole number" in typed(lambda: build(value), SetupError)
+    assert build(2) is not None
+
+
+@pytest.mark.parametrize("value", ["x", 1.5, True, None], ids=repr)
+def test_pl_29_the_cards_left_of_a_last_card_call_is_a_whole_number(value: object) -> None:
+    """PL-29: ``cards_left`` is a whole number (text raised a bare `TypeError` in a game);
+    any will do, a negative one being a call never owed."""
+    message = typed(lambda: LastCardCall(cards_left=value), SetupError)  # type: ignore[arg-type]
+    assert "cards_left must be a whole number, not" in message
+    assert LastCardCall(cards_left=-1).cards_left == -1

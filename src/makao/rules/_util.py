@@ -62,6 +62,33 @@ def one_of(kind: object) -> Callable[[object, Any, object], None]:
     return check
 
 
+def check_whole(name: str, value: object, least: int | None, most: int | None = None) -> None:
+    """``value`` is a whole number (not a ``bool``) from ``least`` (to ``most``; ``None``
+    leaves that end open); else [`SetupError`][makao.errors.SetupError] naming ``name``."""
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or (least is not None and value < least)
+        or (most is not None and value > most)
+    ):
+        bounds = (
+            "" if least is None else f" {least} or more" if most is None else f" {least}…{most}"
+        )
+        raise SetupError(f"{name} must be a whole number{bounds}, not {shown(value, 40)}")
+
+
+def whole_number(least: int | None, optional: bool = False) -> Callable[[Any, Any, Any], None]:
+    """An attrs validator for a count field: a whole number, ``least`` or more (any, for
+    ``None``; or ``None`` itself if ``optional``); else `SetupError` naming the field (as
+    `one_of`)."""
+
+    def check(instance: object, attribute: Any, value: object) -> None:
+        if value is not None or not optional:
+            check_whole(attribute.name, value, least)
+
+    return check
+
+
 def card_set(value: str | Iterable[Card | str]) -> frozenset[Card]:
     """Read a set of cards: ``"Kh Ks"`` or an iterable of cards or texts."""
     return frozenset(parse_cards(value))

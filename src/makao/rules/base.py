@@ -38,7 +38,7 @@ from makao._text import shown
 from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.errors import SetupError
 from makao.moves import Choice, Draw, Move, Pass, Play
-from makao.rules._util import card_set, one_of
+from makao.rules._util import card_set, check_whole, one_of, whole_number
 
 if TYPE_CHECKING:
     from makao.events import Event
@@ -723,7 +723,7 @@ class DrawRule(Rule):
     the drawn one."""
     draw_until_playable: bool = False
     """Whether a player whose drawn card cannot be played draws again (Crazy Eights)."""
-    max_draws: int | None = None
+    max_draws: int | None = attrs.field(default=None, validator=whole_number(1, optional=True))
     """With ``draw_until_playable``: the most cards one draw move takes (``None``: no limit)."""
 
     def draws_again(self, drawn: int) -> bool:
@@ -769,19 +769,6 @@ MAX_DECKS: Final = 8
 variants' ``decks`` option): the deck is built whole, so its size is bounded."""
 
 
-def _check_whole(name: str, value: object, least: int, most: int | None = None) -> None:
-    """``value`` is a whole number (not a ``bool``) from ``least`` (to ``most``); else
-    `SetupError` naming ``name``."""
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or value < least
-        or (most is not None and value > most)
-    ):
-        bounds = f"{least} or more" if most is None else f"{least}…{most}"
-        raise SetupError(f"{name} must be a whole number {bounds}, not {shown(value, 40)}")
-
-
 def _deck_ranks(value: Iterable[int] | None) -> tuple[int, ...] | None:
     """A start rule's ``ranks``: ``None``, or distinct ranks 2…14 (``Rank`` values or
     their numbers; a ``range`` will do), at least one, as a tuple; else `SetupError`."""
@@ -824,13 +811,13 @@ class StartRule(Rule):
         """Check the counts: here, so that a subclass that gives a field another default
         (and so a field of its own) keeps its check; such a subclass's own
         ``__attrs_post_init__`` calls this one."""
-        _check_whole("hand_size", self.hand_size, 0)
+        check_whole("hand_size", self.hand_size, 0)
         if self.decks is not None:
-            _check_whole("decks", self.decks, 1, MAX_DECKS)
-        _check_whole("two_decks_from", self.two_decks_from, 0)
-        _check_whole("min_players", self.min_players, 1)
+            check_whole("decks", self.decks, 1, MAX_DECKS)
+        check_whole("two_decks_from", self.two_decks_from, 0)
+        check_whole("min_players", self.min_players, 1)
         if self.max_players is not None:
-            _check_whole("max_players", self.max_players, self.min_players)
+            check_whole("max_players", self.max_players, self.min_players)
         object.__setattr__(self, "ranks", _deck_ranks(self.ranks))
 
     def decks_for(self, players: int) -> int:

@@ -12,6 +12,7 @@ from makao.cards import Card
 from makao.errors import SetupError
 from makao.events import CallMade, Penalised
 from makao.moves import Move, Say, Stop
+from makao.rules._util import whole_number
 from makao.rules.base import Events, Stateful, Table, TurnRule
 
 __all__ = ["FinishCall", "LastCardCall"]
@@ -36,10 +37,10 @@ class LastCardCall(Stateful["int | None"], TurnRule):
 
     handles = (Say, Stop)
     call: str = "makao"
-    penalty: int = 5
+    penalty: int = attrs.field(default=5, validator=whole_number(0))
     enforcement: str = "challenge"
     with_move_only: bool = False
-    cards_left: int = 1
+    cards_left: int = attrs.field(default=1, validator=whole_number(None))
     rule_id: str = "PL-30"
     idle_in_initial_state = True
 
@@ -142,7 +143,7 @@ class FinishCall(TurnRule):
     it is recorded; with ``penalty`` > 0 the player draws that many and plays on."""
 
     call: str = "po-makale"
-    penalty: int = 0
+    penalty: int = attrs.field(default=0, validator=whole_number(0))
     rule_id: str = "PL-31"
 
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:

@@ -28,7 +28,7 @@ from makao.events import (
     SuitNamed,
 )
 from makao.moves import Choice, Move
-from makao.rules._util import card_set, cards_of_ranks, one_of, seat_after_by
+from makao.rules._util import card_set, cards_of_ranks, one_of, seat_after_by, whole_number
 from makao.rules.attack import Answer, AttackEffect, BattleCards, penalty_pairs
 from makao.rules.base import CardRule, CardSetRule, Effect, Events, Pending, Table, TurnRule
 from makao.variants.mao.moves import Release
@@ -82,7 +82,7 @@ class HitPrevious(CardSetRule):
     Mao six draws 2 (UM-12), the queen 1 (UM-17)."""
 
     cards: frozenset[Card] = attrs.field(converter=card_set)
-    amount: int
+    amount: int = attrs.field(validator=whole_number(0))
 
     def on_play(
         self,
@@ -227,7 +227,7 @@ class HeldJacks(CardSetRule):
     [`Wild`][makao.rules.wild.Wild] rule with ``under_effects``."""
 
     cards: frozenset[Card] = attrs.field(default=cards_of_ranks(Rank.JACK), converter=card_set)
-    penalty: int = 1
+    penalty: int = attrs.field(default=1, validator=whole_number(0))
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """The four suits."""

@@ -22,7 +22,7 @@ from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.errors import SetupError
 from makao.events import Announced, CallMade, Event, Penalised
 from makao.moves import Move, Play, Say
-from makao.rules._util import one_of
+from makao.rules._util import one_of, whole_number
 from makao.rules.base import Events, Setup, StartCard, StartRule, Stateful, Table, TurnRule
 from makao.variants.mao.moves import HostReport, Misplay
 from makao.variants.mao.rules import Multiplex, pending_penalty
@@ -105,7 +105,7 @@ class MaoCalls(Stateful["_Due | None"], TurnRule):
 
     Its state holds, during one play, the calls made and the infractions to charge."""
 
-    penalty: int = 1
+    penalty: int = attrs.field(default=1, validator=whole_number(0))
     mau_mau_only_for_jack: bool = False
 
     def requirements(self, game: Table, seat: int, cards: tuple[Card, ...]) -> list[_Requirement]:
@@ -198,8 +198,8 @@ class QuestionPeriods(Stateful["_Talk"], TurnRule):
     whether a period was closed since the last one opened."""
 
     handles = (Say,)
-    oldest: int = 0
-    penalty: int = 1
+    oldest: int = attrs.field(default=0, validator=whole_number(0))
+    penalty: int = attrs.field(default=1, validator=whole_number(0))
 
     def initial_state(self) -> _Talk:
         """No period open, none closed."""
@@ -348,7 +348,7 @@ class Misplays(TurnRule):
 
     handles = (Misplay,)
     illegal_play: IllegalPlay = attrs.field(default="reject", validator=one_of(IllegalPlay))
-    penalty: int = 1
+    penalty: int = attrs.field(default=1, validator=whole_number(0))
 
     def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
         """Under ``"penalize"``, cards the player to move holds, put down illegally."""
