@@ -66,6 +66,12 @@ def bradley_terry(wins: Sequence[Sequence[float]], prior: float = 0.5) -> list[f
     n = len(wins)
     if n == 0:
         return []
+    # the fit is the same for wins and prior scaled alike: scale counts so large that their
+    # sums would overflow (an infinite sum made every strength 0, then divided by zero)
+    top = max(max(map(max, wins)), prior)
+    if top > 1e100:
+        wins = [[count / top for count in row] for row in wins]
+        prior /= top
     w = [
         [wins[i][j] + (prior if wins[i][j] + wins[j][i] > 0 else 0.0) for j in range(n)]
         for i in range(n)

@@ -23,6 +23,7 @@ from makao import (
 from makao.events import DealScored, DealStarted, Event, GameOver, MatchOver
 from makao.match import Match, MatchView, deal_seed
 from makao.rules import LastCardCall
+from makao.seeding import derive_seed
 from makao.variants.russian.scoring import deal_scores
 
 RU = variants.russian()
@@ -440,3 +441,12 @@ def test_match_an_unfinished_deal_followed_by_more_is_refused_as_such() -> None:
     text = json.dumps({**data, "deals": [deals[0][:-1], []]})
     with pytest.raises(StateError, match="deal 1 was saved unfinished"):
         Match.from_json(text)
+
+
+def test_ru_3_a_deals_seed_is_derived_from_the_match_seed_the_word_deal_and_the_number() -> None:
+    """`deal_seed` is `derive_seed(seed, "deal", number)`, as documented: a match replays
+    from its seed with any other tool that derives seeds the documented way."""
+    for seed, deal in ((0, 1), (7, 2), (-3, 5), (2**70, 1)):
+        assert deal_seed(seed, deal) == derive_seed(seed, "deal", deal)
+    match = Match(RU, players=2, seed=21, match_limit=10_000)
+    assert match.game == Game.new(RU, 2, derive_seed(21, "deal", 1), dealer=match.dealer)

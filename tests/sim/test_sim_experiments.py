@@ -10,7 +10,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from makao import Game, Move, Play, variants
+from makao import Game, IllegalMoveError, Move, Play, variants
 from makao.bots import BaseBot, HeuristicBot, RandomBot
 from makao.errors import SetupError
 from makao.moves import Say, Stop, move_seat
@@ -380,3 +380,106 @@ def test_a_table_too_large_is_refused_before_any_bot_is_built() -> None:
     """PL-1: the table's size is checked first: a thousand bot specs are not parsed."""
     with pytest.raises(SetupError, match="cannot deal 5 cards to 1000 players"):
         simulate(POLISH, ["nope"] * 1000, games=1)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"progress": 5}, "progress must be callable"),
+        ({"executor": 5}, "executor must be a concurrent.futures.Executor"),
+        ({"executor": "pool"}, "executor must be a concurrent.futures.Executor"),
+    ],
+)
+def test_a_progress_or_executor_that_cannot_serve_is_refused_before_any_game(
+    options: dict[str, object], message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``progress`` must be callable and ``executor`` able to ``submit``: anything else is a
+    `SetupError` before a game is played (a bare TypeError or AttributeError once the games
+    had run), for `simulate` and for `compare`."""
+    from makao.sim import run
+
+    def no_game(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(run, "play_game", no_game)
+    with pytest.raises(SetupError, match=message):
+        simulate(POLISH, ["random", "random"], 2, **options)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match=message):
+        compare(POLISH, POLISH, ["random", "random"], 2, **options)  # type: ignore[arg-type]
+
+
+def test_pl_29_pl_30_other_seats_are_asked_in_the_direction_of_play() -> None:
+    """Play running the other way (direction -1): seat 0 plays down to one card without
+    "makao", seat 2 is to move, and the seat after it is seat 1, whose "stop" comes
+    before seat 0's late "makao"."""
+    game = Game.from_position(
+        POLISH, hands=["5h 9c", "6c 7c 8d", "6s 7s 8s"], pile="5c", to_move=0, direction=-1
+    )
+    game.play("5h")
+    legal = game.legal_moves()
+    assert game.to_move == 2 and {Say(0, "makao"), Stop(1, 0)} <= set(legal)
+    bots = [HeuristicBot() for _ in range(3)]
+    move = _ask(game, bots, [bot.choose for bot in bots], [False] * 3, legal, game.to_move)
+    assert move == Stop(1, 0)
+
+
+class _Usurper(HeuristicBot):
+    """Answers every out-of-turn chance with another seat's "stop makao"."""
+
+    def respond(self, view: View, moves: Sequence[Move]) -> Move | None:
+        return Stop(1, 0)
+
+
+def test_pl_30_a_bot_that_answers_with_an_action_not_offered_to_it_is_refused() -> None:
+    """Seat 2 is asked first and answers with seat 1's "stop makao", legal in the game but
+    not its own: the loop refuses it (`IllegalMoveError`) rather than play it."""
+    game = Game.from_position(POLISH, hands=["5h 9c", "6c 7c 8d", "6s 7s 8s"], pile="5c", to_move=0)
+    game.play("5h")
+    legal = game.legal_moves()
+    assert Stop(1, 0) in legal
+    bots = [HeuristicBot(), HeuristicBot(), _Usurper()]
+    with pytest.raises(IllegalMoveError, match="not offered"):
+        _ask(game, bots, [bot.choose for bot in bots], [False] * 3, legal, game.to_move)
+
+
+@pytest.mark.parametrize("rotation", [0, 1, 2])
+def test_a_records_first_mover_is_the_bot_at_the_seat_that_moved_first(rotation: int) -> None:
+    """``first`` names a bot (not a seat): the one that sat at the seat that opened the
+    game, for every rotation of three players."""
+    bots = [RandomBot(), RandomBot(), HeuristicBot()]
+    record = play_game(POLISH, bots, seed=4, rotation=rotation, max_actions=5)
+    opener = Game.new(POLISH, 3, seed=4).to_move
+    assert record.seats[record.first] == opener
+    assert record.first == (opener - rotation) % 3
+
+
+@pytest.mark.parametrize("rotation", [0, 1])
+def test_ru_16_a_records_scores_are_each_bots_own_for_every_rotation(rotation: int) -> None:
+    """The bot that went out scores 0 (RU-16) wherever it sat: a record's scores, like its
+    places, are by bot, not by seat."""
+    russian = variants.russian()
+    for seed in range(4):
+        record = play_game(russian, [RandomBot(), HeuristicBot()], seed=seed, rotation=rotation)
+        assert record.places is not None and record.scores is not None
+        winner = record.places.index(1)
+        assert record.scores[winner] == 0.0 and record.scores[1 - winner] > 0
+
+
+def test_an_experiment_leaves_the_callers_bots_as_they_were() -> None:
+    """The games are played by copies of the bots: the caller's own bots are not reseeded
+    nor moved on by ``simulate`` (and so cannot be shared by the threads of a pool)."""
+    bot = RandomBot()
+    bot.reset(5)
+    fresh = RandomBot()
+    fresh.reset(5)
+    simulate(POLISH, [bot, RandomBot()], games=3, seed=1)
+    assert bot.rng.getstate() == fresh.rng.getstate()
+
+
+def test_a_comparisons_legend_names_the_action_cap() -> None:
+    """The legend under a comparison names the cap its games were played under, as the
+    table of one experiment does."""
+    comparison = compare(POLISH, POLISH, ["random", "random"], 2, seed=1, max_actions=7)
+    legend = comparison.table().split("\n\n")[-1]
+    assert "moves per game: actions per game: plays, draws, passes, calls (cap 7)" in legend
+    assert "no cap" not in legend

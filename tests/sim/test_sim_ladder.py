@@ -389,3 +389,68 @@ def test_ladder_few_bootstrap_rounds_span_the_lowest_to_the_highest_fit() -> Non
     two resamples that differ give an interval, not a point."""
     result = ladder("polish", ["random", "heuristic"], 20, bootstrap=2)
     assert all(low < high for low, high in zip(result.low, result.high, strict=True))
+
+
+def test_ladder_bootstrap_resamples_follow_the_ladders_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bootstrap draws from the ladder's seed: the same games rated under two seeds
+    give the same ratings but their own resamples, so their own intervals."""
+
+    def mixed(names: tuple[str, ...], game: int) -> tuple[int, ...]:
+        return (1, 2) if random.Random(f"{names}:{game}").random() < 0.6 else (2, 1)
+
+    _scripted(monkeypatch, mixed)
+    bots = ["random", "heuristic", "mcts"]
+    first = ladder("polish", bots, 20, seed=1, bootstrap=20)
+    second = ladder("polish", bots, 20, seed=2, bootstrap=20)
+    assert first.wins == second.wins and first.ratings == second.ratings
+    assert (first.low, first.high) != (second.low, second.high)
+    assert ladder("polish", bots, 20, seed=1, bootstrap=20) == first
+
+
+def test_bradley_terry_of_counts_too_large_to_add_is_still_a_fit() -> None:
+    """Finite counts whose sums overflow a float are still counts: the fit is the one of the
+    counts scaled down alike (it raised ZeroDivisionError, every strength worn to 0)."""
+    assert bradley_terry([[0, 1e308], [1e308, 0]]) == pytest.approx([0.0, 0.0], abs=1e-6)
+    assert bradley_terry([[0, 1e308], [1e307, 0]]) == pytest.approx([200.0, -200.0])
+    assert bradley_terry([[0, 1], [1, 0]], prior=1e308) == pytest.approx([0.0, 0.0], abs=1e-6)
+    assert bradley_terry([[0, 10], [1, 0]], prior=0.05) == pytest.approx(
+        [200 * math.log10(10.05 / 1.05), -200 * math.log10(10.05 / 1.05)]
+    )
+
+
+def test_ladder_intervals_cut_equal_tails_of_the_bootstrap_fits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The two ends of an interval leave as many resampled fits below the low end as above
+    the high end: the same percentile on either side (40 rounds: the lowest and the highest
+    fit; 200 rounds: 4 fits beyond each end)."""
+
+    def mixed(names: tuple[str, ...], game: int) -> tuple[int, ...]:
+        return (1, 2) if random.Random(f"{names}:{game}").random() < 0.6 else (2, 1)
+
+    _scripted(monkeypatch, mixed)
+    fits: list[list[float]] = []
+
+    def fitting(wins: Sequence[Sequence[float]], prior: float = 0.5) -> list[float]:
+        fits.append(bradley_terry(wins, prior))
+        return fits[-1]
+
+    monkeypatch.setattr(tournament, "bradley_terry", fitting)
+    for rounds, beyond in ((40, 0), (200, 4)):
+        fits.clear()
+        result = ladder("polish", ["random", "heuristic"], 40, bootstrap=rounds)
+        samples = fits[1:]
+        for i in range(2):
+            values = sorted(sample[i] for sample in samples)
+            assert values[beyond] == result.low[i] and values[-1 - beyond] == result.high[i]
+
+
+def test_bradley_terry_rates_a_bot_that_met_nobody_at_the_mean() -> None:
+    """No results, no evidence: a bot that met no other is rated 0, the mean, and the pair
+    that met sits around it, by its odds with half a win each way (3.5 to 1.5)."""
+    first, second, alone = bradley_terry([[0, 3, 0], [1, 0, 0], [0, 0, 0]])
+    assert alone == pytest.approx(0.0, abs=1e-6)
+    assert first == pytest.approx(-second)
+    assert first == pytest.approx(200 * math.log10(3.5 / 1.5))

@@ -9,11 +9,13 @@ from __future__ import annotations
 import csv
 import json
 import math
+import re
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -566,3 +568,59 @@ def test_a_rate_and_a_mean_are_no_pair_to_compare() -> None:
     """``difference`` of a rate and a mean is a `SetupError` naming both kinds."""
     with pytest.raises(SetupError, match="cannot compare a rate with a mean"):
         difference(rate(1, 2), mean([1.0, 2.0]))
+
+
+@pytest.mark.parametrize(
+    ("successes", "n"),
+    [(5, 3), (-1, 3), (1, -1), (0, -1), (True, 3), (1.5, 3), ("1", 3), (1, "3"), (1, math.nan)],
+)
+def test_a_rate_of_no_count_of_successes_in_n_games_is_a_setup_error(
+    successes: object, n: object
+) -> None:
+    """A rate counts successes 0 to ``n`` out of ``n`` whole games: anything else is a
+    `SetupError` (5 of 3 raised a bare ValueError, a math domain error; 1.5 of 3 was a rate)."""
+    with pytest.raises(SetupError, match="a rate needs whole numbers"):
+        rate(successes, n)  # type: ignore[arg-type]
+
+
+def test_a_mean_of_values_whose_spread_overflows_has_an_unbounded_interval() -> None:
+    """Finite values whose squared distances from the mean overflow a float give an
+    infinite sd and the interval (-inf, inf) (the square raised a bare OverflowError)."""
+    estimate = mean([1e200, -1e200])
+    assert (estimate.value, estimate.sd) == (0.0, math.inf)
+    assert (estimate.low, estimate.high) == (-math.inf, math.inf)
+
+
+#: `mean` and `difference` as untyped callables, to be given what their types refuse.
+untyped_mean: Any = mean
+untyped_difference: Any = difference
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: untyped_mean(["a", "b"]), "a mean needs numbers, not 'a'"),
+        (lambda: untyped_mean("12"), "a mean needs a sequence of numbers"),
+        (lambda: untyped_mean(None), "a mean needs a sequence of numbers"),
+        (lambda: untyped_mean([1, 2], low="0"), "a mean's low bound is a number or None"),
+        (lambda: untyped_mean([1, 2], high=[1]), "a mean's high bound is a number or None"),
+        (lambda: untyped_difference(1, rate(1, 2)), "a difference is of two estimates, not 1"),
+        (lambda: untyped_difference(rate(1, 2), "x"), "a difference is of two estimates, not 'x'"),
+    ],
+)
+def test_a_mean_or_difference_of_what_is_no_number_is_a_setup_error(
+    call: Callable[[], object], message: str
+) -> None:
+    """`mean` takes numbers and `difference` two estimates: anything else is a `SetupError`
+    naming it (a bare TypeError or AttributeError)."""
+    with pytest.raises(SetupError, match=re.escape(message)):
+        call()
+
+
+def test_a_difference_of_spreads_too_large_to_square_is_unbounded() -> None:
+    """Two means whose sds square past a float: the difference's interval is unbounded and
+    its p-value 1 (the square raised a bare OverflowError)."""
+    wide = mean([1e200, -1e200, 0.0])
+    diff = difference(wide, wide)
+    assert (diff.value, diff.low, diff.high, diff.p_value) == (0.0, -math.inf, math.inf, 1.0)
+    assert difference(mean([1.0, 2.0, 3.0]), mean([2.0, 3.0, 4.0])).value == 1.0

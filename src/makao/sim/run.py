@@ -107,6 +107,7 @@ def simulate(
     """
     job = _make_job(variant, bots, seed, max_actions)
     _check_counts(games, workers, chunk_size)
+    _check_hooks(executor, progress)
     size = chunk_size or max(1, min(200, math.ceil(games / (4 * max(workers, 1)))))
     chunks = ((start, min(start + size, games)) for start in range(0, games, size))
     if executor is None and workers <= 1:
@@ -135,6 +136,7 @@ def compare(
 ) -> Comparison:
     """Run [`simulate`][makao.sim.simulate] for both variants with the same bots and the same game
     seeds and set the statistics side by side ([`Comparison`][makao.sim.Comparison])."""
+    _check_hooks(executor, progress)
     done = [0, 0]
 
     def report(part: int) -> Progress | None:
@@ -201,6 +203,19 @@ def _check_counts(games: int, workers: int, chunk_size: int | None) -> None:
     check_count("games", games, 0, MAX_GAMES)
     check_count("workers", workers, 1, max_workers())
     check_optional_count("chunk_size", chunk_size)
+
+
+def _check_hooks(executor: object, progress: object) -> None:
+    """A `SetupError` unless ``executor`` is ``None`` or has ``submit`` and ``progress`` is
+    ``None`` or callable (checked before any game, not when first used)."""
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise SetupError(
+            f"executor must be a concurrent.futures.Executor, not {shown(executor, 40)}"
+        )
+    if progress is not None and not callable(progress):
+        raise SetupError(
+            f"progress must be callable as progress(done, total), not {shown(progress, 40)}"
+        )
 
 
 def _run_here(

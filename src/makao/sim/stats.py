@@ -20,10 +20,12 @@ is unknown (interval (-∞, ∞), p = 1).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import numbers
+from collections.abc import Collection, Sequence
 
 import attrs
 
+from makao._text import shown
 from makao.errors import SetupError
 
 __all__ = ["Z95", "Difference", "Estimate", "difference", "mean", "rate"]
@@ -65,7 +67,20 @@ def _number(value: float, digits: int) -> str:
 
 
 def rate(successes: int, n: int) -> Estimate:
-    """The rate ``successes / n`` with its Wilson 95 % interval (``n = 0``: 0 in [0, 1])."""
+    """The rate ``successes / n`` with its Wilson 95 % interval (``n = 0``: 0 in [0, 1]);
+    anything but whole numbers ``0 <= successes <= n`` is a
+    [`SetupError`][makao.errors.SetupError]."""
+    if (
+        not isinstance(successes, numbers.Integral)
+        or not isinstance(n, numbers.Integral)
+        or isinstance(successes, bool)
+        or isinstance(n, bool)
+        or not 0 <= successes <= n
+    ):
+        raise SetupError(
+            "a rate needs whole numbers 0 <= successes <= n, "
+            f"not {shown(successes, 40)} of {shown(n, 40)}"
+        )
     if n <= 0:
         return Estimate("rate", 0.0, 0.0, 1.0, 0, 0.0)
     p = successes / n
@@ -89,7 +104,10 @@ def mean(
 
     ``low`` and ``high`` are bounds every value respects (penalty cards ≥ 0, a share of
     the game in [0, 1]); the interval then stays inside them (see the module notes).
+    Anything but a sequence of numbers (and numbers or ``None`` for the bounds) is a
+    [`SetupError`][makao.errors.SetupError].
     """
+    _check_numbers(values, low, high)
     n = len(values)
     whole = (-math.inf if low is None else low, math.inf if high is None else high)
     if n == 0:
@@ -97,7 +115,7 @@ def mean(
     average = math.fsum(values) / n
     if n == 1:
         return Estimate("mean", average, *whole, 1, math.nan)
-    sd = math.sqrt(math.fsum((v - average) ** 2 for v in values) / (n - 1))
+    sd = math.sqrt(math.fsum((v - average) * (v - average) for v in values) / (n - 1))
     se = sd / math.sqrt(n)
     if se == 0:  # every value the same: the interval is the mean itself, bounded or not
         interval = (average, average)
@@ -110,6 +128,18 @@ def mean(
     else:
         interval = (average - Z95 * se, average + Z95 * se)
     return Estimate("mean", average, interval[0], interval[1], n, sd)
+
+
+def _check_numbers(values: object, low: object, high: object) -> None:
+    """`mean`'s arguments: a sequence of real numbers, and bounds that are ``None`` or one."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Collection):
+        raise SetupError(f"a mean needs a sequence of numbers, not {shown(values, 40)}")
+    for value in values:
+        if not isinstance(value, numbers.Real):
+            raise SetupError(f"a mean needs numbers, not {shown(value, 40)}")
+    for name, bound in (("low", low), ("high", high)):
+        if bound is not None and not isinstance(bound, numbers.Real):
+            raise SetupError(f"a mean's {name} bound is a number or None, not {shown(bound, 40)}")
 
 
 def _log_interval(distance: float, se: float, bound: float, sign: float) -> tuple[float, float]:
@@ -164,13 +194,16 @@ class Difference:
 def difference(a: Estimate, b: Estimate) -> Difference:
     """How ``b`` differs from ``a`` (independent samples), with a 95 % interval and a
     two-sided p-value. A rate and a mean are no pair: a [`SetupError`][makao.errors.SetupError]."""
+    for estimate in (a, b):
+        if not isinstance(estimate, Estimate):
+            raise SetupError(f"a difference is of two estimates, not {shown(estimate, 40)}")
     if a.kind != b.kind:
         raise SetupError(f"cannot compare a {a.kind} with a {b.kind}")
     delta = b.value - a.value
     least = 2 if a.kind == "mean" else 1  # a mean needs two values for its sd
     if a.n < least or b.n < least:
         return Difference(delta, -math.inf, math.inf, 1.0)
-    se = math.sqrt(a.sd**2 / a.n + b.sd**2 / b.n)
+    se = math.sqrt(a.sd * a.sd / a.n + b.sd * b.sd / b.n)  # a square too big is infinite
     if a.kind == "rate":
         pooled = (a.value * a.n + b.value * b.n) / (a.n + b.n)
         test_se = math.sqrt(pooled * (1 - pooled) * (1 / a.n + 1 / b.n))
