@@ -100,7 +100,7 @@ def russian(
             rule_id="RU-14",
             ids=("RU-14",),
         ),
-        DealEnd(match_limit=match_limit, ids=("RU-15", "RU-16", "RU-18")),
+        DealEnd(match_limit=match_limit, ids=("RU-2", "RU-15", "RU-16", "RU-18")),
         ClosingAnswer(battle, ids=("RU-15",)),
     )
     return Variant("russian", rules, tuple(options.items()), "Russian scoring makao")
