@@ -17,3 +17,27 @@ def test_sw_5_only_the_reverse_cards_of_a_play_flip_the_direction() -> None:
     game = Game.from_position(variant, hands=["7d 7h 5c", "6h 7s", "7c 8s"], pile="9d", stock=STOCK)
     assert game.play("7d 7h")[-1] == DirectionChanged(-1)
     assert (game.direction, game.to_move) == (-1, 2)
+
+
+def test_sw_5_um_25_a_last_reverse_card_gives_no_further_move() -> None:
+    """SW-5: with two players left the reverser moves again -- but not when the reverse
+    card was their last one: after a missing "Mau Mau" (UM-25) they hold a penalty card
+    and are still in the game, and the turn goes on to the other player."""
+    reverse = ReverseCards(SEVEN_OF_HEARTS, two_player_again=True)
+    variant = variants.mao(play_for_places=True).with_rules(reverse)
+    game = Game.from_position(
+        variant, hands=["7h", "", "5d 6c"], pile="9h", stock="Kd Kc Kh 8d", finished=[1]
+    )
+    events = game.play("7h")
+    assert DirectionChanged(-1) in events
+    assert not game.is_over and len(game.hand(0)) == 1
+    assert game.to_move == 2
+
+
+def test_sw_5_a_reverse_card_gives_no_further_move_by_default() -> None:
+    """SW-5's "plays again" with two players left is an option (``two_player_again``),
+    off by default: heads-up, a reversal alone hands the turn to the other player."""
+    variant = variants.polish().with_rules(ReverseCards(SEVEN_OF_HEARTS))
+    game = Game.from_position(variant, hands=["7h 5c", "6h 7s"], pile="9h", stock=STOCK)
+    assert game.play("7h")[-1] == DirectionChanged(-1)
+    assert game.to_move == 1

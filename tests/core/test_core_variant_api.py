@@ -18,6 +18,7 @@ from makao.rules import (
     CardRule,
     Effect,
     LastCardCall,
+    RankDemandCards,
     StartRule,
     SuitDemandCards,
     Wild,
@@ -293,3 +294,53 @@ def test_pl_1_pl_29_um_1_a_rule_built_from_bad_arguments_is_a_setup_error(
     variant does (still a ``ValueError``); ``True`` is no direction."""
     with pytest.raises(SetupError):
         build()
+
+
+@pytest.mark.parametrize("text", ["demand x", "demand x by 0", "demand 2h"])
+def test_pl_21_a_demand_of_no_rank_is_read_as_none(text: str) -> None:
+    """PL-21: a jack's demand names a rank; a rule reading ``demand`` followed by a word
+    that is no rank answers None, raising nothing, and the variant refuses the text."""
+    for rule in POLISH.rules:
+        if isinstance(rule, CardRule):
+            assert rule.parse_effect(text.split()) is None, rule
+    with pytest.raises(SetupError, match=f"polish has no effect written '{text}'$"):
+        POLISH.parse_effect(text)
+
+
+@pytest.mark.parametrize("text", ["suit h by 0", "suit h x", "suit h h"])
+def test_pl_26_a_named_suit_is_two_words_only(text: str) -> None:
+    """PL-26: a named suit reads ``suit X`` (its `to_text`); more words are no named suit."""
+    changers = next(rule for rule in POLISH.rules if isinstance(rule, SuitDemandCards))
+    assert changers.parse_effect(text.split()) is None
+    assert changers.parse_effect(text.split()[:2]) == POLISH.parse_effect("suit h")
+    with pytest.raises(SetupError, match="polish has no effect written"):
+        POLISH.parse_effect(text)
+
+
+@pytest.mark.parametrize("text", ["attack 2 of x by 0", "attack 2 of 2h by 0", "attack 2 of by 0"])
+def test_sw_3_pl_12_an_attack_of_a_word_that_is_no_rank_is_refused(text: str) -> None:
+    """PL-12, SW-3: Switch's battle cards are all 2s, so ``of 2`` names their rank; a word
+    after ``of`` that is no rank names none (it is not read as some rank)."""
+    switch = variants.switch()
+    assert switch.parse_effect("attack 2 of 2 by 0").to_text() == "attack 2 by 0 of 2"
+    with pytest.raises(SetupError, match="switch has no effect written"):
+        switch.parse_effect(text)
+
+
+@pytest.mark.parametrize("rank", ["2", "J", "Q", "K", "A"])
+def test_pl_21_a_demand_of_a_rank_the_jacks_cannot_demand_is_no_effect(rank: str) -> None:
+    """PL-21: a jack demands a rank 5…10 (its ``ranks``); a demand of another rank is no
+    effect of the rule, so the variant refuses the text (a set-up position with it was
+    taken)."""
+    jacks = next(rule for rule in POLISH.rules if isinstance(rule, RankDemandCards))
+    assert jacks.parse_effect(["demand", rank]) is None
+    assert jacks.parse_effect(["demand", "7"]) is not None
+    with pytest.raises(SetupError, match=f"polish has no effect written 'demand {rank}'$"):
+        POLISH.parse_effect(f"demand {rank}")
+
+
+def test_pl_26_a_named_suit_of_no_suit_is_read_as_none() -> None:
+    """PL-26: read directly, ``suit x`` is no named suit (None, as ``demand x`` is), not a
+    `CardParseError`."""
+    changers = next(rule for rule in POLISH.rules if isinstance(rule, SuitDemandCards))
+    assert changers.parse_effect(["suit", "x"]) is None

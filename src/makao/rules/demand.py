@@ -94,12 +94,15 @@ class RankDemandCards(CardSetRule):
         game.demand_rank(self, seat, cards, choice, previous, events)
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
-        """Read ``demand R [by S]``."""
+        """Read ``demand R [by S]``, ``R`` one of the rule's ``ranks`` (PL-21: a demand of
+        another rank is none this rule makes)."""
         if len(words) < 2 or words[0] != "demand":
             return None
         try:
             rank = Rank.parse(words[1])
         except ValueError:
+            return None
+        if rank not in self.ranks:
             return None
         return RankDemand(rank, seat_after_by(words), self)
 
@@ -188,10 +191,13 @@ class SuitDemandCards(CardSetRule):
         game.name_suit(self, seat, cards, choice, previous, events)
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
-        """Read ``suit X``."""
+        """Read ``suit X`` (a word that is no suit: none)."""
         if len(words) != 2 or words[0] != "suit":
             return None
-        return SuitDemand(Suit.parse(words[1]), self)
+        try:
+            return SuitDemand(Suit.parse(words[1]), self)
+        except ValueError:  # a CardParseError
+            return None
 
 
 @attrs.frozen
