@@ -263,3 +263,18 @@ def test_two_decks_count_each_card_twice() -> None:
     enc = Encoder(2)
     pile = enc.segment(enc.observe(Driver(game), 0), "pile")
     assert pile[Card.parse("9h").index] == 2 and pile.sum() == 3
+
+
+def test_pl_30_a_public_seat_the_table_lacks_owes_no_call() -> None:
+    """PL-30: a set-up position may name a seat the table lacks as owing "makao" (it owes
+    nothing); seat 3 of 3 must not wrap round onto seat 0's ``owes_call`` entry."""
+    game = table(public=[("makao", 3)])
+    assert ("makao", 3) in game.view(0).public
+    assert segment(game, "owes_call") == [0, 0, 0]
+    assert segment(table(public=[("makao", 2)]), "owes_call") == [0, 0, 1]
+
+
+def test_seats_true_is_refused_even_where_it_equals_the_players() -> None:
+    """``seats=True`` is no whole number even for a one-seat table, where ``True == 1``."""
+    with pytest.raises(SetupError, match=r"seats must be a whole number .*, not True"):
+        Encoder(1, seats=True)

@@ -275,3 +275,31 @@ def test_render_without_a_render_mode_is_none() -> None:
     env = MakaoGymEnv("polish", render_mode="ansi")
     env.reset(seed=0)
     assert str(env.render()).startswith("top ")
+
+
+@pytest.mark.parametrize("kind", ["float", "str", "none"])
+def test_an_action_that_is_no_whole_number_is_illegal_not_a_crash(kind: str) -> None:
+    """``int(action)`` took a legal id plus 0.5, or its text, as the id and let
+    ``ValueError``/``TypeError`` out for ``"x"``/``None``: an action that is no whole
+    number ends the episode with ``illegal_reward`` like any action outside the mask."""
+    env = MakaoGymEnv("polish", opponents="random", seat=0)
+    observation, _ = env.reset(seed=1)
+    legal = int(np.flatnonzero(observation["action_mask"])[0])
+    bad: object = {"float": legal + 0.5, "str": str(legal), "none": None}[kind]
+    _, reward, terminated, truncated, info = env.step(bad)  # type: ignore[arg-type]
+    assert (reward, terminated, truncated, info["illegal"]) == (-1.0, True, False, True)
+    assert env.driver.steps == 0
+
+
+def test_shaping_counts_the_agents_own_cards_when_it_is_not_seat_0() -> None:
+    """The first step's shaping is measured from the agent's own hand at ``reset``, not
+    seat 0's (which the opponent has already played from)."""
+    env = MakaoGymEnv("polish", opponents="random", seat=1, shaping=1.0)
+    env.reset(seed=2)
+    hands = env.driver.game.hands
+    before = len(hands[1])
+    assert before != len(hands[0])
+    observation = env.action_masks()
+    _, reward, terminated, _, _ = env.step(int(np.flatnonzero(observation)[0]))
+    assert not terminated
+    assert reward == before - len(env.driver.game.hands[1])

@@ -19,7 +19,7 @@ from makao.adapters.driver import Driver  # noqa: E402
 from makao.adapters.openspiel import MAX_DEALS, StandingsEvaluator, game_name  # noqa: E402
 from makao.bots.sampling import was_stuck  # noqa: E402
 from makao.cards import format_cards  # noqa: E402
-from makao.errors import SetupError  # noqa: E402
+from makao.errors import InvalidMoveError, SetupError  # noqa: E402
 from makao.events import CardsPlayed  # noqa: E402
 
 VARIANTS = list(variants.names())
@@ -499,3 +499,28 @@ def test_um_5_a_world_sampled_for_another_seat_may_give_the_mover_any_drawn_card
                 return
             state.apply_action(rng.choice(state.legal_actions()))
     pytest.fail("no state after a draw")
+
+
+@pytest.mark.parametrize("outcome", [8, 4096, -2])
+def test_a_deal_outside_the_chance_outcomes_is_an_invalid_move(outcome: int) -> None:
+    """The chance node lists deals ``0…deals-1``; any other outcome (``deals`` itself, a
+    negative number) was dealt as a seed. It is an `InvalidMoveError`, and the
+    state stays before the deal."""
+    state = pyspiel.load_game(game_name("polish"), {"deals": 8}).new_initial_state()
+    with pytest.raises(InvalidMoveError, match="action id must be 0…7"):
+        state.apply_action(outcome)
+    assert state.is_chance_node() and state.history() == []
+    state.apply_action(7)
+    assert state.current_player() in (0, 1)
+
+
+def test_pl_32_a_game_played_out_is_not_marked_truncated() -> None:
+    """PL-32: a game that ends by the rules (a seat went out) is terminal but not
+    truncated, and no observation string says ``| truncated``."""
+    state = dealt({"max_actions": 2000}, deal=1)
+    while not state.is_terminal():  # shed cards first: the game ends in a few dozen steps
+        legal = state.legal_actions()
+        state.apply_action(min(legal, key=lambda a: (a in (52, 53), a)))
+    assert not state.truncated() and sorted(state.returns()) == [-1.0, 1.0]
+    for seat in (0, 1):
+        assert not state.observation_string(seat).endswith("| truncated")

@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from makao import Game, variants  # noqa: E402
 from makao.adapters.driver import Driver  # noqa: E402
 from makao.adapters.pettingzoo import env, raw_env  # noqa: E402
-from makao.errors import SetupError  # noqa: E402
+from makao.errors import InvalidMoveError, SetupError  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -182,3 +182,19 @@ def test_a_seed_makes_the_later_unseeded_deals_reproducible_too() -> None:
         table.reset()
         deals.append(table.driver.game.hands)
     assert deals[0] == deals[1]
+
+
+@pytest.mark.parametrize("kind", ["float", "str", "bool", "none"])
+def test_an_action_that_is_no_whole_number_is_an_invalid_move(kind: str) -> None:
+    """``int(action)`` took ``13.5`` and ``"13"`` as ``13`` and let ``ValueError`` and
+    ``TypeError`` out; an id that is no whole number is an `InvalidMoveError`, and nothing
+    is played (a NumPy integer is a whole number)."""
+    table = raw_env("polish", 2)
+    table.reset(seed=1)
+    legal = table.driver.legal_actions()[0]
+    bad: object = {"float": legal + 0.5, "str": str(legal), "bool": True, "none": None}[kind]
+    with pytest.raises(InvalidMoveError, match="action id must be"):
+        table.step(bad)  # type: ignore[arg-type]
+    assert table.driver.steps == 0
+    table.step(np.int64(legal))
+    assert table.driver.steps == 1

@@ -55,7 +55,7 @@ from makao.adapters._spaces import Observation, Spaces
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
 from makao.bots import Bot
 from makao.engine import Game
-from makao.errors import IllegalMoveError, SetupError
+from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
 from makao.sim.run import check_optional_count
 
 __all__ = ["MAX_DEALS", "MakaoGymEnv", "env_id", "register_envs"]
@@ -182,10 +182,11 @@ class MakaoGymEnv(Env[Any, Any]):
         """Take ``action`` for the agent, then let the bots play to its next decision."""
         driver = self.driver
         try:
-            local = self.spaces.local(int(action), self.seat)
+            # Not int(action): it took 13.5 and "13" as 13 and let ValueError/TypeError out.
+            local = self.spaces.local(driver.space._checked(action, self.size), self.seat)
             if local not in driver.legal_actions():
                 raise IllegalMoveError(f"action {action} is not legal")
-        except IllegalMoveError:
+        except (IllegalMoveError, InvalidMoveError):
             refused = {"illegal": True, "truncated": False, "seat": self.seat}
             return self._observe(), self.illegal_reward, True, False, refused
         driver.step(local)

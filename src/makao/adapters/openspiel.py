@@ -281,6 +281,8 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.driver is None:
+            # A deal outside the chance outcomes (4096 of 4096, -2, True) was dealt as a seed.
+            action = self.spec.space._checked(action, self.spec.deals)
             game = Game.new(self.spec.variant, self.spec.players, seed=action)
             self.driver = Driver(game, self.spec.space, self.spec.max_actions)
             pile = format_cards(game.pile)

@@ -140,7 +140,9 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.driver.step(self.spaces.local(int(action), self.driver.actor))
+        # Not int(action): it took 13.5 and "13" as 13 and let ValueError/TypeError out.
+        action = self.driver.space._checked(action, self.spaces.size)
+        self.driver.step(self.spaces.local(action, self.driver.actor))
         if self.driver.is_over:
             self._finish()
         self.agent_selection = self._agent(self.driver.actor)
