@@ -278,3 +278,20 @@ def test_seats_true_is_refused_even_where_it_equals_the_players() -> None:
     """``seats=True`` is no whole number even for a one-seat table, where ``True == 1``."""
     with pytest.raises(SetupError, match=r"seats must be a whole number .*, not True"):
         Encoder(1, seats=True)
+
+
+def test_pl_7_the_cards_of_a_play_being_built_are_the_movers_own_until_it_is_made() -> None:
+    """PL-7: the cards chosen so far for a play are still in the mover's hand, hidden
+    from the others: only the mover's observation shows the prefix; once the play is made
+    every seat sees its cards on the pile."""
+    game = Game.from_position(PL, hands=["7h 7s 9c", "5d 6d", "8c"], pile="7d", stock="2c 3c")
+    driver = Driver(game)
+    first, *rest = driver.encode(Play(parse_cards("7h 7s")))
+    driver.step(first)
+    for seat in (1, 2):
+        assert not ENC.segment(ENC.observe(driver, seat), "prefix").any()
+    assert ENC.segment(ENC.observe(driver, 0), "prefix").sum() == 1
+    for action in rest:
+        driver.step(action)
+    assert not ENC.segment(ENC.observe(driver, 0), "prefix").any()
+    assert tuple(driver.game.pile[-2:]) == parse_cards("7h 7s")

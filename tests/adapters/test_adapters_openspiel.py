@@ -16,6 +16,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from makao import Game, Play, parse_cards, variants  # noqa: E402
 from makao.adapters.driver import Driver  # noqa: E402
+from makao.adapters.encoding import Encoder  # noqa: E402
 from makao.adapters.openspiel import MAX_DEALS, StandingsEvaluator, game_name  # noqa: E402
 from makao.bots.sampling import was_stuck  # noqa: E402
 from makao.cards import format_cards  # noqa: E402
@@ -524,3 +525,39 @@ def test_pl_32_a_game_played_out_is_not_marked_truncated() -> None:
     assert not state.truncated() and sorted(state.returns()) == [-1.0, 1.0]
     for seat in (0, 1):
         assert not state.observation_string(seat).endswith("| truncated")
+
+
+def _building(seed: int) -> Any:
+    """A 2-player Polish state in the middle of a play being built card by card."""
+    state = dealt(deal=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.driver.stepper.prefix:
+            return state
+    return None
+
+
+def test_pl_7_a_play_being_built_is_the_movers_own_until_it_is_made() -> None:
+    """PL-7: the cards chosen so far for a play are still in the mover's hand: the other
+    seat's observation string and tensor and its information state show none of them
+    until the play is made; then both histories hold every step of it."""
+    state = next(s for s in map(_building, range(40)) if s is not None)
+    mover = state.current_player()
+    other = 1 - mover
+    chosen = format_cards(state.driver.stepper.prefix)
+    assert f"playing {chosen}" in state.observation_string(mover)
+    assert "playing  | public" in state.observation_string(other)
+    lines = state.information_state_string(mover).split("\nnow ")[0].splitlines()
+    assert lines[-1].startswith(f"{mover}: ") and chosen.split()[-1] in lines[-1]
+    before = state.information_state_string(other).split("\nnow ")[0]
+    assert not before.endswith(lines[-1])
+    encoder = Encoder(2)
+    prefix = [encoder.segment(np.asarray(state.observation_tensor(s)), "prefix") for s in (0, 1)]
+    assert not prefix[other].any() and prefix[mover].sum() == len(state.driver.stepper.prefix)
+    while state.driver.stepper.prefix or state.driver.stepper.calls:
+        state.apply_action(state.legal_actions()[0])
+    histories = [state.information_state_string(s).split("\nnow ")[0] for s in (0, 1)]
+    assert lines[-1] in histories[other].splitlines()
+    tails = [h.splitlines()[-3:] for h in histories]
+    assert tails[0][-1] == tails[1][-1]

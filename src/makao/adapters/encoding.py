@@ -26,7 +26,7 @@ segment               size    meaning
 ``reversed``          1       1 when play goes against seat order
 ``owes_call``         N       1 for each relative seat the public rule state names
                               (e.g. the seat that owes "makao", open to "stop")
-``prefix``            52      cards already chosen for a play being built, count per card
+``prefix``            52      cards the observer has chosen for a play it is building
 ``drawn``             52      the card just drawn and still playable (own turn only)
 ``reacting``          1       1 when this is a reaction turn (see the driver)
 ``played``            52·N    only with ``memory=True`` (the OpenSpiel information state
@@ -175,9 +175,11 @@ class Encoder:
         self, driver: Driver, seat: int, played: np.ndarray[Any, Any] | None = None
     ) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The observation of ``seat`` in a game run by ``driver`` (``played``: see
-        [`encode`][makao.adapters.encoding.Encoder.encode])."""
-        reacting = driver.reacting and driver.actor == seat
-        return self.encode(driver.game.view(seat), driver.stepper.prefix, reacting, played)
+        [`encode`][makao.adapters.encoding.Encoder.encode]). The cards of a play being built
+        are the mover's own until it is made: another seat sees no prefix."""
+        mover = driver.actor == seat
+        prefix = driver.stepper.prefix if mover else ()
+        return self.encode(driver.game.view(seat), prefix, driver.reacting and mover, played)
 
     def segment(
         self, vector: np.ndarray[Any, np.dtype[np.float32]], name: str

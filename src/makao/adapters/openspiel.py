@@ -23,13 +23,15 @@ default, and ``options``: JSON for any other option (``'{"decks": 2}'``).
   observation strings (``| truncated``).
 * **Observations.** The observation tensor is [`Encoder`][makao.adapters.encoding.Encoder];
   the observation string is a text of the same view (hand, pile top, effect, hand sizes,
-  stock, waits, finished seats, direction, the public rule state, the play being built).
-  The information state string is perfect-recall: the seat's dealt hand and the opening
-  pile, every action so far (all are public) with the cards the seat itself drew and the
-  number of cards the others drew, then the observation string, so it determines the
-  legal actions. The information state tensor is the observation tensor plus a memory of
-  the cards each seat has played (``Encoder(memory=True)``). Both strings and tensors cost
-  the same at every step, however long the game (the history text grows by one line a step).
+  stock, waits, finished seats, direction, the public rule state, and to the mover the
+  play being built). The information state string is perfect-recall: the seat's dealt
+  hand and the opening pile, every action so far (all are public once made; the steps of
+  a play being built are the mover's own until it is made) with the cards the seat itself
+  drew and the number of cards the others drew, then the observation string, so it
+  determines the legal actions. The information state tensor is the observation tensor
+  plus a memory of the cards each seat has played (``Encoder(memory=True)``). Both strings
+  and tensors cost the same at every step, however long the game (the history text grows
+  by one line a step).
 * **Resampling.** ``resample_from_infostate`` deals the cards a seat cannot see at random
   ([`makao.bots.sample_hidden`][makao.bots.sample_hidden]), for IS-MCTS; a card the mover has just
   drawn stays drawn. The other seats' history (dealt hands, draws) is not resampled: in the sampled
@@ -244,6 +246,9 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
         #: Per seat, the text of its information state so far (the deal, then one line
         #: per action); strings are immutable, so a clone shares them.
         self.seen: tuple[str, ...] = ()
+        #: The steps of a play being built (its cards and calls), shown to the other seats
+        #: only once the play is made: until then they are the mover's own.
+        self.building = ""
         #: The cards each seat has played, count per card (``players × 52``).
         self.played = np.zeros((self.spec.players, 52), np.float32)
 
@@ -295,9 +300,20 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
         action = self._local(action, actor)
         events = self.driver.step(action)
         line = f"\n{actor}: {self.spec.names[action]}"
+        stepper = self.driver.stepper
+        if stepper.prefix or stepper.calls:  # a play being built: the mover's own, for now
+            self.building += line
+            self.seen = tuple(
+                text + line if seat == actor else text for seat, text in enumerate(self.seen)
+            )
+            return
+        built, self.building = self.building, ""
         draws = [e for e in events if type(e) is CardsDrawn and e.cards]
         self.seen = tuple(
-            text + line + "".join(_draw_text(draw, seat) for draw in draws)
+            text
+            + ("" if seat == actor else built)
+            + line
+            + "".join(_draw_text(draw, seat) for draw in draws)
             for seat, text in enumerate(self.seen)
         )
         for event in events:
@@ -428,6 +444,15 @@ class MakaoObserver:
         return _observation(state.driver, player)
 
 
+def _building(driver: Driver, player: int) -> str:
+    """The play being built, as ``player`` sees it: the mover's own cards and calls until
+    the play is made (another seat sees none)."""
+    if player != driver.actor:
+        return ""
+    stepper = driver.stepper
+    return format_cards(stepper.prefix) + "".join(f" +{call}" for call in stepper.calls)
+
+
 def _information_state(state: MakaoState, player: int) -> str:
     assert state.driver is not None
     return f"{state.seen[player]}\nnow {_observation(state.driver, player)}"
@@ -442,8 +467,8 @@ def _observation(driver: Driver, player: int) -> str:
         f" | hands {_numbers(view.hand_sizes)} | stock {view.stock_size}"
         f" | waits {_numbers(view.waits)} | finished {_numbers(view.finished)}"
         f" | direction {view.direction} | to move {view.to_move} | acting {driver.actor}"
-        f" | reacting {int(driver.reacting)} | playing {format_cards(driver.stepper.prefix)}"
-        f"{''.join(f' +{call}' for call in driver.stepper.calls)} | public {public}"
+        f" | reacting {int(driver.reacting)} | playing {_building(driver, player)}"
+        f" | public {public}"
     )
     if view.drawn is not None:
         text += f" | drawn {view.drawn}"
