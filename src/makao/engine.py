@@ -355,8 +355,9 @@ class Game(Core):
         """Load a game saved by [`to_json`][makao.engine.Game.to_json] (pass ``variant`` for a
         custom variant); raises [`StateError`][makao.errors.StateError] for corrupt input.
 
-        ``text`` is the JSON text (a `str`); anything else is a `StateError` too (typed
-        `object` so that the compiled build checks it itself, as for seats: see `Game`)."""
+        ``text`` is the JSON text (a `str`, or its UTF-8 `bytes`); anything else is a
+        `StateError` too (typed `object` so that the compiled build checks it itself, as
+        for seats: see `Game`)."""
         from makao.serialize import game_from_json
 
         return game_from_json(text, variant)  # type: ignore[arg-type]  # it checks the text

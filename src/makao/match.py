@@ -341,16 +341,18 @@ def _replay_deal(match: Match, number: int, moves: list[Any], last: bool) -> Non
 def _variant(saved: Any, given: Variant | None) -> Variant:
     from makao import variants
 
-    name, options = saved["name"], saved["options"]
+    name, options, builtin = saved["name"], saved["options"], saved.get("builtin")
     if not isinstance(name, str) or not isinstance(options, dict):
         raise StateError("'variant' must hold a name and a dictionary of options")
+    if not isinstance(builtin, bool):  # every save has it: dropped or retyped, refused
+        raise StateError(f"'variant' must say whether it is built in, not {shown(builtin, 40)}")
     if given is not None:
         if given.name != name:
             raise StateError(
                 f"the match was saved with variant {shown(name, 200)}, not {shown(given.name, 200)}"
             )
         return given
-    if saved.get("builtin") is False:
+    if not builtin:
         raise StateError(
             f"the match was saved with a custom variant {shown(name, 200)}: pass variant="
         )

@@ -232,6 +232,7 @@ def _variant(saved: Mapping[str, Any], given: Variant | None) -> Variant:
 
     name = _field(saved, "name", str)
     options = _field(saved, "options", dict)
+    builtin = _field(saved, "builtin", bool)  # every save has it: dropped or retyped, refused
     if given is not None:
         if given.name != name:
             raise StateError(
@@ -243,7 +244,7 @@ def _variant(saved: Mapping[str, Any], given: Variant | None) -> Variant:
                 f"{shown(_plain_options(given), 200)}: pass the variant it was saved with"
             )
         return given
-    if saved.get("builtin") is False:
+    if not builtin:
         raise StateError(
             f"the game was saved with a custom variant named {shown(name, 200)}: pass it as "
             "variant="

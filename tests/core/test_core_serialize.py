@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from typing import Any
 
@@ -10,7 +11,15 @@ import pytest
 
 from makao import Game, StateError, variants
 from makao.rules import BattleCards, LastCardCall
-from makao.serialize import FORMAT, VERSION, game_from_dict, game_to_dict, replay, summary
+from makao.serialize import (
+    FORMAT,
+    VERSION,
+    game_from_dict,
+    game_from_json,
+    game_to_dict,
+    replay,
+    summary,
+)
 from makao.testing import snapshot
 from makao.variant import Variant
 
@@ -521,3 +530,123 @@ def test_pl_35_an_older_save_of_a_game_that_reshuffled_is_refused() -> None:
     calm.play("draw")
     calm.play("draw")
     assert same_game(Game.from_json(json.dumps({**saved(calm), "version": 2})), calm)
+
+
+@pytest.mark.parametrize("flag", ["drop", None, "false", 0])
+def test_pl_10_a_custom_variants_builtin_flag_dropped_or_retyped_is_refused(flag: object) -> None:
+    """PL-10: a save of a variant named "polish" without battle cards says ``"builtin":
+    false``; with that flag dropped or of another type the save was loaded as the built-in
+    polish (its early moves replay alike), another game. Every save has the flag: refused."""
+    custom = POLISH.without(BattleCards, name="polish")
+    data = saved(random_game(5, moves=2, variant=custom))
+    if flag == "drop":
+        del data["variant"]["builtin"]
+        refused(data, "no 'builtin'")
+    else:
+        data["variant"]["builtin"] = flag
+        refused(data, "'builtin' has the wrong type")
+    refused(data, "builtin", variant=custom)
+
+
+def test_pl_6_a_position_origin_hand_that_is_no_text_is_refused_by_name() -> None:
+    """PL-6: a hand of a position origin is card text; a number there is named as such."""
+    data = saved(POSITION)
+    data["origin"]["hands"] = [5, "9c"]
+    refused(data, "'hands' must list str values, not 5")
+
+
+def test_replay_refuses_moves_given_as_bytes() -> None:
+    """Bytes are no sequence of moves (iterated, they would be numbers): refused as such."""
+    with pytest.raises(StateError, match="moves are a sequence of moves or move texts"):
+        replay(POLISH, random_game(2, moves=5).origin, b"draw")  # type: ignore[arg-type]
+
+
+def test_options_with_a_circular_value_cannot_be_saved() -> None:
+    """An option holding itself (JSON's encoder says so with a `ValueError`) is refused
+    with a `StateError`, as any option JSON cannot hold."""
+    loop: list[object] = []
+    loop.append(loop)
+    odd = Variant("odd", POLISH.rules, (("loop", loop),))
+    with pytest.raises(StateError, match="options that JSON cannot hold"):
+        Game.new(odd, 2, seed=1).to_json()
+
+
+@pytest.mark.parametrize("key", ["variant", "origin", "moves", "summary"])
+def test_a_missing_part_is_named_as_missing(key: str) -> None:
+    data = saved(random_game(2, moves=5))
+    del data[key]
+    refused(data, f"the saved game has no {key!r}")
+
+
+@pytest.mark.parametrize("key", ["name", "options"])
+def test_a_variant_record_missing_its_name_or_options_is_refused_by_name(key: str) -> None:
+    data = saved(random_game(2, moves=5))
+    del data["variant"][key]
+    refused(data, f"the saved game has no {key!r}")
+
+
+def test_a_save_given_as_bytes_or_a_bytearray_loads() -> None:
+    """`game_from_json` reads JSON text as `str` or as UTF-8 bytes (`bytearray` too)."""
+    game = random_game(3, moves=10)
+    text = game.to_json()
+    assert same_game(game_from_json(text.encode()), game)
+    assert same_game(game_from_json(bytearray(text, "utf-8")), game)  # type: ignore[arg-type]
+
+
+#: Options other than the defaults for every registered variant.
+OPTIONS: dict[str, dict[str, Any]] = {
+    "polish": {"decks": 2, "po_makale_penalty": 3, "makao_with_move_only": True},
+    "mao": {"start_card_effect": True, "missing_call_penalty": 2},
+    "russian": {"match_limit": math.inf, "any_king_answers_king": True},
+    "crazy-eights": {"hand_size": 7, "max_draws": 3},
+    "mau-mau": {"penalty": 3},
+    "prsi": {"hand_size": 5},
+    "switch": {"hand_size": 6, "penalty": 3},
+}
+
+
+def test_every_registered_variant_has_options_here() -> None:
+    assert set(OPTIONS) == set(variants.names())
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONS))
+def test_pl_35_every_variant_with_options_round_trips_after_a_reshuffle(name: str) -> None:
+    """A game of every variant, with options other than the defaults, saved once its stock
+    was reshuffled (PL-35), loads as the same game with the same variant and plays on."""
+    variant = variants.get(name, **OPTIONS[name])
+    game = Game.new(variant, 4 if name == "mao" else 3, seed=0)
+    rng = random.Random(0)
+    while not game.reshuffles:
+        game.play(rng.choice(game.legal_moves()))
+    loaded = Game.from_json(game.to_json())
+    assert loaded.variant == variant and same_game(loaded, game)
+    assert loaded.legal_moves() == game.legal_moves()
+    move = game.legal_moves()[0]
+    assert loaded.play(move) == game.play(move) and same_game(loaded, game)
+
+
+@pytest.mark.parametrize("name", sorted(OPTIONS))
+def test_pl_8_every_variant_round_trips_a_position(name: str) -> None:
+    """A set-up position of every variant (cards of every deck) round-trips, before and
+    after a move."""
+    variant = variants.get(name)
+    game = Game.from_position(
+        variant, hands=["7h 8h", "9c 10c", "Qs Js"], pile="Kh", stock="Qd Jd 9d", seed=4
+    )
+    for _ in range(2):
+        assert same_game(Game.from_json(game.to_json()), game)
+        game.play(game.legal_moves()[0])
+
+
+def test_replay_and_loading_leave_the_given_origin_and_data_as_they_were() -> None:
+    """`replay` and `game_from_dict` read the origin they are given and change nothing in
+    it: the same origin replays again, the same data loads again."""
+    for game in (random_game(2, moves=5), POSITION):
+        origin = game.origin
+        assert same_game(replay(POLISH, origin, game.record), game)
+        assert origin == game.origin
+        assert same_game(replay(POLISH, origin, game.record), game)
+        data = game_to_dict(game)
+        before = json.loads(json.dumps(data))
+        assert same_game(game_from_dict(data), game)
+        assert data == before

@@ -754,3 +754,13 @@ def test_pl_29_a_value_of_fields_is_a_dict_of_them_in_the_snapshot() -> None:
     move such as PL-29's "makao" call) as a dict of its fields, each made plain."""
     assert plain(Say(1, "makao")) == {"seat": 1, "call": "makao"}
     assert plain((Say(0, "makao"),)) == [{"seat": 0, "call": "makao"}]
+
+
+def test_pl_12_a_version_1_summary_names_an_effect_without_text_by_its_class() -> None:
+    """A version 1 summary names an effect with no text form (a house rule's) by its class
+    name, as `State.snapshot` does, not as no effect."""
+    from makao.serialize import _summary_v1
+
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c 6c"], pile="9h", stock="2c 3c")
+    game.effect = _Untold()
+    assert _summary_v1(game)["effect"] == "_Untold"

@@ -9,12 +9,14 @@ import random
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import attrs
 import pytest
 
 from makao import Card, Game, Match, Rank, StateError, Suit, variants, wire
 from makao.banking import BankingGame
 from makao.events import CardsDrawn, CardsPlayed, DemandSet, PlayerFinished
 from makao.host import Host
+from makao.rules.base import Effect
 
 SCHEMA_FILE = Path(__file__).resolve().parents[2] / "docs" / "host" / "wire.schema.json"
 REGENERATE = (
@@ -203,3 +205,66 @@ def test_a_mapping_whose_keys_share_a_text_is_refused() -> None:
     with pytest.raises(StateError, match="two keys of the same text"):
         wire.to_data({1: "a", "1": "b"})
     assert wire.to_data({1: "a", 2: "b"}) == {"1": "a", "2": "b"}
+
+
+@attrs.frozen
+class _Untold(Effect):
+    """A house rule's effect with no text form (`Effect.to_text` not written)."""
+
+
+class _Box(NamedTuple):
+    inner: object
+
+
+class _OwnTop(NamedTuple):
+    pile: tuple[Card, ...]
+    top: str
+
+
+def test_an_effect_without_a_text_form_is_sent_as_its_class_name() -> None:
+    """An effect whose `to_text` is not written is sent by its class name (the saved
+    summary names it so too), not as an empty text."""
+    assert wire.to_data(_Untold()) == "_Untold"
+    assert wire.to_data([_Untold(), None]) == ["_Untold", None]
+
+
+def test_records_count_towards_the_nesting_limit() -> None:
+    """A record is a level of nesting like a list: records nested past `_MAX_DEPTH` (32)
+    are refused, up to it written."""
+    boxed: object = 1
+    for _ in range(32):
+        boxed = _Box(boxed)
+    assert wire.dumps(wire.to_data(boxed)).count('"_Box"') == 32
+    with pytest.raises(StateError, match="nested more than 32"):
+        wire.to_data(_Box(boxed))
+
+
+def test_dumps_refuses_data_nested_too_deeply_for_json() -> None:
+    """Data nested past Python's recursion limit is a `StateError`, not a `RecursionError`."""
+    deep: list[object] = []
+    for _ in range(100_000):
+        deep = [deep]
+    with pytest.raises(StateError, match="nested too deeply"):
+        wire.dumps(deep)
+
+
+def test_a_view_with_its_own_top_field_keeps_it() -> None:
+    """`top` is added from the pile only to a view that has none of its own."""
+    view = _OwnTop((Card.parse("2c"), Card.parse("9h")), "hidden")
+    data = wire.view_to_dict(view)
+    assert data["top"] == "hidden" and data["pile"] == ["2c", "9h"]
+
+
+def test_pl_29_public_rule_state_values_are_written_as_json() -> None:
+    """PL-29: the rules' public state in a view is written like every other value -- a
+    card as its text, a number JSON has not as ``null`` -- so the view stays plain JSON."""
+    game = Game.from_position(variants.polish(), hands=["5h 6h", "5c 9d"], pile="9h")
+    view = game.view(0)._replace(public=(("card", Card.parse("7h")), ("limit", math.inf)))
+    data = wire.view_to_dict(view)
+    assert data["public"] == {"card": "7h", "limit": None}
+    json.loads(view.to_json(), parse_constant=pytest.fail)
+
+
+def test_sets_are_written_as_lists() -> None:
+    assert wire.to_data(frozenset({Card.parse("7h")})) == ["7h"]
+    assert wire.to_data({Suit.HEARTS}) == ["h"]

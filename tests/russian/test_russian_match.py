@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from typing import Any
 
 import pytest
 
@@ -450,3 +451,22 @@ def test_ru_3_a_deals_seed_is_derived_from_the_match_seed_the_word_deal_and_the_
         assert deal_seed(seed, deal) == derive_seed(seed, "deal", deal)
     match = Match(RU, players=2, seed=21, match_limit=10_000)
     assert match.game == Game.new(RU, 2, derive_seed(21, "deal", 1), dealer=match.dealer)
+
+
+@pytest.mark.parametrize("flag", ["drop", None, "false", 0])
+def test_ru_18_a_custom_matchs_builtin_flag_dropped_or_retyped_is_refused(flag: object) -> None:
+    """RU-18: a match save of a custom variant named "russian" says ``"builtin": false``;
+    with that flag dropped or of another type it loaded as the built-in russian, another
+    game. Every match save has the flag: anything else is a `StateError` naming it."""
+    custom = RU.without(LastCardCall, name="russian")
+    data: dict[str, Any] = json.loads(Match(custom, players=2, seed=3).to_json())
+    assert data["variant"]["builtin"] is False
+    if flag == "drop":
+        del data["variant"]["builtin"]
+    else:
+        data["variant"]["builtin"] = flag
+    for given in (None, custom):  # a damaged save, whatever variant is passed back
+        with pytest.raises(StateError, match="whether it is built in"):
+            Match.from_json(json.dumps(data), variant=given)
+    data["variant"]["builtin"] = False
+    assert Match.from_json(json.dumps(data), variant=custom).variant == custom
