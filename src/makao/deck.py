@@ -8,20 +8,30 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection
+from typing import Final
 
 from makao._random import shuffle_as_random
 from makao._text import shown
 from makao.cards import ALL_CARDS, Card
 from makao.errors import SetupError
 
-__all__ = ["deck_cards", "shuffled_deck"]
+__all__ = ["MAX_DECKS", "deck_cards", "shuffled_deck"]
+
+MAX_DECKS: Final = 8
+"""The most 52-card decks a table shuffles together (a start rule's ``decks``; the
+variants' ``decks`` option; `deck_cards`): the deck is built whole, so its size is bounded."""
 
 
 def deck_cards(decks: int = 1, ranks: Collection[int] | None = None) -> list[Card]:
-    """Return ``decks`` decks as one list in index order (unshuffled): full 52-card decks,
-    or with ``ranks`` only the cards of those ranks (a 32-card piquet deck: 7…A)."""
-    if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
-        raise SetupError(f"decks must be a positive whole number, not {shown(decks, 200)}")
+    """Return ``decks`` decks (1…`MAX_DECKS`) as one list in index order (unshuffled): full
+    52-card decks, or with ``ranks`` only the cards of those ranks (a 32-card piquet deck:
+    7…A); anything else is a `SetupError`."""
+    if not isinstance(decks, int) or isinstance(decks, bool) or not 1 <= decks <= MAX_DECKS:
+        raise SetupError(
+            f"decks must be a positive whole number, at most {MAX_DECKS}, not {shown(decks, 200)}"
+        )
+    if ranks is not None and (isinstance(ranks, (str, bytes)) or not isinstance(ranks, Collection)):
+        raise SetupError(f"ranks must be a collection of ranks, not {shown(ranks, 60)}")
     cards = ALL_CARDS if ranks is None else [c for c in ALL_CARDS if c.rank in ranks]
     return list(cards) * decks
 

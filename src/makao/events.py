@@ -52,6 +52,17 @@ def _ne(self: tuple[object, ...], other: object) -> bool:
     return not _eq(self, other)
 
 
+def _eq_last_kind(self: tuple[object, ...], other: object) -> bool:
+    """`_eq` for an event whose last field is a rank or a suit (a play's choice, what a
+    demand was for): ``Suit.HEARTS`` and ``Rank.TWO`` are equal as ints, but "naming
+    hearts" is no "demanding 2" (as for plays, PL-26)."""
+    return _eq(self, other) and type(self[-1]) is type(other[-1])  # type: ignore[index]
+
+
+def _ne_last_kind(self: tuple[object, ...], other: object) -> bool:
+    return not _eq_last_kind(self, other)
+
+
 def _hash(self: tuple[object, ...]) -> int:
     return hash((type(self).__name__, tuple(self)))
 
@@ -358,6 +369,16 @@ def _typed_equality(*classes: type) -> None:
 
 
 _typed_equality(*Event.__args__)
+
+
+def _last_kind_equality(*classes: type) -> None:
+    """Make events whose last field is a rank or a suit unequal when its kinds differ."""
+    for cls in classes:
+        cls.__eq__ = _eq_last_kind  # type: ignore[assignment]
+        cls.__ne__ = _ne_last_kind  # type: ignore[assignment]
+
+
+_last_kind_equality(CardsPlayed, DemandEnded)
 
 
 def _to_dict(self: object) -> dict[str, object]:

@@ -185,3 +185,77 @@ def test_a_card_is_made_of_a_rank_and_a_suit_not_of_equal_numbers(rank: Any, sui
     """``Card(rank, suit)`` takes a `Rank` and a `Suit`: plain or swapped numbers are refused."""
     with pytest.raises(CardParseError, match="not a card"):
         Card(rank, suit)
+
+
+@pytest.mark.parametrize(
+    ("text", "suit"),
+    [
+        ("h", Suit.HEARTS),
+        ("H", Suit.HEARTS),
+        (" h\n", Suit.HEARTS),
+        ("♥", Suit.HEARTS),
+        ("\u2661", Suit.HEARTS),
+        ("\u2662", Suit.DIAMONDS),
+        ("\u2664", Suit.SPADES),
+        ("\u2667", Suit.CLUBS),
+        ("hearts", Suit.HEARTS),
+        ("Spades", Suit.SPADES),
+        ("CLUBS", Suit.CLUBS),
+        ("diamonds", Suit.DIAMONDS),
+    ],
+)
+def test_pl_26_a_suit_reads_from_its_letter_symbol_or_name_in_either_case(
+    text: str, suit: Suit
+) -> None:
+    """PL-26: the suit an ace names reads from its letter or English name (either case,
+    padded or not) and from its symbol, black or white (``♥`` or ``♡``)."""
+    assert Suit.parse(text) is suit
+
+
+@pytest.mark.parametrize(
+    ("text", "rank"),
+    [
+        ("q", Rank.QUEEN),
+        (" Q ", Rank.QUEEN),
+        ("t", Rank.TEN),
+        ("10", Rank.TEN),
+        ("\t7\n", Rank.SEVEN),
+    ],
+)
+def test_pl_21_a_rank_reads_in_either_case_and_with_padding(text: str, rank: Rank) -> None:
+    """PL-21: the rank a jack demands reads in either case, ``T`` or ``10``, padded or not."""
+    assert Rank.parse(text) is rank
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [(" 7H ", "7h"), ("\tqS\n", "Qs"), (" t\u2661 ", "10h"), ("7 h", "7h"), ("A\u2667 ", "Ac")],
+)
+def test_a_padded_card_reads_in_either_case_and_with_white_suit_symbols(
+    text: str, card: str
+) -> None:
+    """Text that is no exact card form (padding around it) is read rank then suit, with the
+    same forms as the exact ones: either case and the white symbols ``♡ ♢ ♤ ♧`` too."""
+    assert Card.parse(text) is Card.parse(card)
+
+
+@pytest.mark.parametrize("text", ["7", " h ", "", "   ", "\u2661"])
+def test_a_card_text_of_less_than_two_characters_says_rank_then_suit(text: str) -> None:
+    """A text too short to be a card is named as such, not as a bad rank or suit."""
+    with pytest.raises(CardParseError, match="expected rank then suit"):
+        Card.parse(text)
+
+
+@pytest.mark.parametrize("text", ["7\u0667h", "\u0667h", "\uff17h", "1\u0660h", "7h\u0301", "７h"])
+def test_non_ascii_digits_and_marks_are_no_card(text: str) -> None:
+    """Only ASCII digits write a rank: Arabic-Indic or full-width digits are no card."""
+    with pytest.raises(CardParseError, match="unknown card"):
+        Card.parse(text)
+
+
+@pytest.mark.parametrize("bad", [bytearray(b"7h 8h"), memoryview(b"7h 8h")])
+def test_parse_cards_refuses_every_kind_of_bytes_by_name(bad: Any) -> None:
+    """Bytes are no text: ``bytearray`` and ``memoryview`` are refused by their type's name,
+    not read one byte (an int) at a time."""
+    with pytest.raises(CardParseError, match=f"not {type(bad).__name__}"):
+        parse_cards(bad)

@@ -5,12 +5,13 @@ counts checked with a typed error, and the seeded shuffle of one `random.Random`
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from makao.cards import ALL_CARDS
-from makao.deck import deck_cards, shuffled_deck
+from makao.deck import MAX_DECKS, deck_cards, shuffled_deck
 from makao.errors import SetupError
 
 PIQUET = range(7, 15)
@@ -54,3 +55,36 @@ def test_the_shuffle_is_random_shuffles_permutation_of_the_seeded_generator(seed
     expected = deck_cards(1)
     random.Random(seed).shuffle(expected)
     assert shuffled_deck(1, random.Random(seed)) == expected
+
+
+@pytest.mark.parametrize("decks", range(1, 9))
+@pytest.mark.parametrize("ranks", [None, PIQUET, (2, 14), (10,)])
+def test_pl_1_every_deck_count_holds_every_card_of_its_ranks_that_many_times(
+    decks: int, ranks: tuple[int, ...] | range | None
+) -> None:
+    """PL-1: ``decks`` decks (1…8), whole or of some ranks, shuffled or not, hold every card
+    of those ranks exactly ``decks`` times and no other card."""
+    kept = [card for card in ALL_CARDS if ranks is None or card.rank in ranks]
+    for cards in (deck_cards(decks, ranks), shuffled_deck(decks, random.Random(decks), ranks)):
+        assert len(cards) == decks * len(kept)
+        assert Counter(cards) == dict.fromkeys(kept, decks)
+
+
+@pytest.mark.parametrize(
+    ("decks", "ranks", "message"),
+    [
+        (0, None, "decks must be a positive whole number, at most 8, not 0"),
+        (MAX_DECKS + 1, None, "decks must be a positive whole number, at most 8, not 9"),
+        (1, 5, "ranks must be a collection of ranks, not 5"),
+        (1, "789", "ranks must be a collection of ranks, not '789'"),
+    ],
+)
+def test_pl_1_a_deck_is_1_to_max_decks_decks_of_given_ranks(
+    decks: int, ranks: object, message: str
+) -> None:
+    """PL-1: `deck_cards` builds 1…`MAX_DECKS` whole decks (built whole, so bounded) of a
+    collection of ranks; anything else is a `SetupError` (ranks ``5`` raised a bare
+    `TypeError`, and any number of decks was built)."""
+    with pytest.raises(SetupError, match=message):
+        deck_cards(decks, ranks)  # type: ignore[arg-type]
+    assert len(deck_cards(MAX_DECKS, range(7, 15))) == 32 * MAX_DECKS

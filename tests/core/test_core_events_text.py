@@ -3,8 +3,10 @@ reprs, and no "penalised 0 cards" (the readable ``str`` added for issue 15)."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -128,3 +130,32 @@ def test_every_event_type_is_unequal_to_its_plain_tuple_and_has_json_forms(event
     data = event.to_dict()
     assert data["type"] == type(event).__name__
     assert json.loads(event.to_json()) == data
+
+
+def test_pl_26_pl_21_an_event_tells_a_named_suit_from_a_demanded_rank_of_equal_value() -> None:
+    """PL-26, PL-21: ``Suit.HEARTS`` and ``Rank.TWO`` are equal as ints, but an ace naming
+    hearts is no card demanding twos, and the end of a demand for hearts is no end of one
+    for twos: the events differ as their texts do (as plays do)."""
+    ace = Card.parse("Ah")
+    pairs = [
+        (ev.CardsPlayed(0, (ace,), Suit.HEARTS), ev.CardsPlayed(0, (ace,), Rank.TWO)),
+        (ev.CardsPlayed(0, (ace,), Suit.SPADES), ev.CardsPlayed(0, (ace,), Rank.THREE)),
+        (ev.DemandEnded(Suit.HEARTS), ev.DemandEnded(Rank.TWO)),
+    ]
+    for suit_event, rank_event in pairs:
+        named: object = suit_event
+        assert str(named) != str(rank_event)
+        assert (named == rank_event, named != rank_event) == (False, True)
+        assert (named == suit_event, named != suit_event) == (True, False)
+        assert hash(named) == hash(suit_event)
+    assert ev.CardsPlayed(0, (ace,)) == ev.CardsPlayed(0, (ace,), None)
+    assert ev.CardsPlayed(0, (ace,), Seat(2)) != ev.CardsPlayed(0, (ace,), Rank.TWO)
+
+
+@pytest.mark.parametrize("event", [event for event, _ in SAMPLES], ids=lambda e: type(e).__name__)
+def test_every_event_pickles_and_copies_to_an_equal_event_of_the_same_text(event: Any) -> None:
+    """An event pickled or copied is the same value: equal, same hash, same ``str``."""
+    for again in (pickle.loads(pickle.dumps(event)), copy.copy(event), copy.deepcopy(event)):
+        assert type(again) is type(event) and again == event and hash(again) == hash(event)
+        assert str(again) == str(event)
+        assert [type(field) for field in again] == [type(field) for field in event]

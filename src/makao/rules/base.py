@@ -36,6 +36,7 @@ import attrs
 
 from makao._text import shown
 from makao.cards import ALL_CARDS, Card, Rank, Suit
+from makao.deck import MAX_DECKS
 from makao.errors import SetupError
 from makao.moves import Choice, Draw, Move, Pass, Play
 from makao.rules._util import card_set, check_whole, one_of, whole_number
@@ -44,7 +45,6 @@ if TYPE_CHECKING:
     from makao.events import Event
 
 __all__ = [
-    "MAX_DECKS",
     "NOTHING_PENDING",
     "CardRule",
     "CardSetRule",
@@ -762,11 +762,6 @@ class FinishRule(Rule):
         game.record_finish(seat, events)
         if not self.play_for_places or game.active_count <= 1:
             game.end_game(events)
-
-
-MAX_DECKS: Final = 8
-"""The most 52-card decks a table shuffles together (a start rule's ``decks``; the
-variants' ``decks`` option): the deck is built whole, so its size is bounded."""
 
 
 def _deck_ranks(value: Iterable[int] | None) -> tuple[int, ...] | None:

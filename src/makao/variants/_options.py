@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from makao._text import shown
+from makao.deck import MAX_DECKS
 from makao.errors import SetupError
-from makao.rules.base import MAX_DECKS
 from makao.variant import Variant
 
 __all__ = ["checked_options"]
