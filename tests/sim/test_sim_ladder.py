@@ -160,6 +160,25 @@ def _scripted(monkeypatch: pytest.MonkeyPatch, script: Script) -> _Scripted:
     return played
 
 
+def _sixty_forty(names: tuple[str, ...], game: int) -> tuple[int, ...]:
+    """A scripted result: the first bot of a table wins 60 % of its games, by game."""
+    first_wins = random.Random(f"{names}:{game}").random() < 0.6
+    return (1, 2) if first_wins else (2, 1)
+
+
+def _recorded_fits(monkeypatch: pytest.MonkeyPatch) -> list[list[float]]:
+    """Every Bradley–Terry fit a ladder makes from now on (the first is of all its games,
+    then one per bootstrap round), recorded as it is returned."""
+    fits: list[list[float]] = []
+
+    def fitting(wins: Sequence[Sequence[float]], prior: float = 0.5) -> list[float]:
+        fits.append(bradley_terry(wins, prior))
+        return fits[-1]
+
+    monkeypatch.setattr(tournament, "bradley_terry", fitting)
+    return fits
+
+
 STRENGTH = {"heuristic": 0, "mcts": 1, "random": 2}
 
 
@@ -212,18 +231,8 @@ def test_ladder_intervals_are_95_percent_percentile_bootstrap_intervals(
     """Each end is a bootstrap rating with at most 2.5 % of the resampled fits beyond it and
     at least 2.5 % at it or beyond: the 2.5th and 97.5th percentiles of the fits."""
 
-    def mixed(names: tuple[str, ...], game: int) -> tuple[int, ...]:
-        first_wins = random.Random(f"{names}:{game}").random() < 0.6
-        return (1, 2) if first_wins else (2, 1)
-
-    _scripted(monkeypatch, mixed)
-    fits: list[list[float]] = []
-
-    def fitting(wins: Sequence[Sequence[float]], prior: float = 0.5) -> list[float]:
-        fits.append(bradley_terry(wins, prior))
-        return fits[-1]
-
-    monkeypatch.setattr(tournament, "bradley_terry", fitting)
+    _scripted(monkeypatch, _sixty_forty)
+    fits = _recorded_fits(monkeypatch)
     rounds = 200
     result = ladder("polish", ["random", "heuristic", "mcts"], 30, bootstrap=rounds)
     fitted, *samples = fits
@@ -397,10 +406,7 @@ def test_ladder_bootstrap_resamples_follow_the_ladders_seed(
     """The bootstrap draws from the ladder's seed: the same games rated under two seeds
     give the same ratings but their own resamples, so their own intervals."""
 
-    def mixed(names: tuple[str, ...], game: int) -> tuple[int, ...]:
-        return (1, 2) if random.Random(f"{names}:{game}").random() < 0.6 else (2, 1)
-
-    _scripted(monkeypatch, mixed)
+    _scripted(monkeypatch, _sixty_forty)
     bots = ["random", "heuristic", "mcts"]
     first = ladder("polish", bots, 20, seed=1, bootstrap=20)
     second = ladder("polish", bots, 20, seed=2, bootstrap=20)
@@ -427,17 +433,8 @@ def test_ladder_intervals_cut_equal_tails_of_the_bootstrap_fits(
     the high end: the same percentile on either side (40 rounds: the lowest and the highest
     fit; 200 rounds: 4 fits beyond each end)."""
 
-    def mixed(names: tuple[str, ...], game: int) -> tuple[int, ...]:
-        return (1, 2) if random.Random(f"{names}:{game}").random() < 0.6 else (2, 1)
-
-    _scripted(monkeypatch, mixed)
-    fits: list[list[float]] = []
-
-    def fitting(wins: Sequence[Sequence[float]], prior: float = 0.5) -> list[float]:
-        fits.append(bradley_terry(wins, prior))
-        return fits[-1]
-
-    monkeypatch.setattr(tournament, "bradley_terry", fitting)
+    _scripted(monkeypatch, _sixty_forty)
+    fits = _recorded_fits(monkeypatch)
     for rounds, beyond in ((40, 0), (200, 4)):
         fits.clear()
         result = ladder("polish", ["random", "heuristic"], 40, bootstrap=rounds)
