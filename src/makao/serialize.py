@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from makao._text import shown
 from makao.cards import format_cards
@@ -193,6 +193,7 @@ def _load(data: object, variant: Variant | None) -> Game:
             f"unsupported saved-game version {shown(data.get('version'), 200)} "
             f"(need {', '.join(map(str, _OLDER))} or {VERSION})"
         )
+    _no_other_keys(data, _SAVE_KEYS, "a saved game")
     variant = _variant(_field(data, "variant", dict), variant)
     moves = _field(data, "moves", list)
     if not all(isinstance(move, str) for move in moves):
@@ -218,6 +219,18 @@ def _older_version(version: int) -> str:
     )
 
 
+#: The keys of a saved game and of its variant record, in every version of the format.
+_SAVE_KEYS: Final = frozenset({"format", "version", "variant", "origin", "moves", "summary"})
+_VARIANT_KEYS: Final = frozenset({"name", "options", "builtin"})
+
+
+def _no_other_keys(data: Mapping[str, Any], keys: frozenset[str], what: str) -> None:
+    """A `StateError` naming a key that no save writes there (an edited save)."""
+    others = sorted(map(str, set(data) - keys))
+    if others:
+        raise StateError(f"{what} has no key {shown(others[0], 60)}: this save was edited")
+
+
 def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     if key not in data:
         raise StateError(f"the saved game has no {shown(key, 200)}")
@@ -230,6 +243,7 @@ def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> 
 def _variant(saved: Mapping[str, Any], given: Variant | None) -> Variant:
     from makao import variants
 
+    _no_other_keys(saved, _VARIANT_KEYS, "a saved game's variant")
     name = _field(saved, "name", str)
     options = _field(saved, "options", dict)
     builtin = _field(saved, "builtin", bool)  # every save has it: dropped or retyped, refused

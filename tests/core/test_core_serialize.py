@@ -650,3 +650,15 @@ def test_replay_and_loading_leave_the_given_origin_and_data_as_they_were() -> No
         before = json.loads(json.dumps(data))
         assert same_game(game_from_dict(data), game)
         assert data == before
+
+
+def test_pl_32_a_save_with_a_key_no_save_writes_is_refused_as_edited() -> None:
+    """PL-32: a save's top level and its variant record hold the keys every version of the
+    format writes; another key is an edit, refused with a `StateError` naming it (it was
+    silently ignored). The summary's keys are checked against the replayed game."""
+    game = random_game(5, moves=4)
+    refused({**saved(game), "comment": "x"}, "a saved game has no key 'comment'")
+    data = saved(game)
+    data["variant"]["seed"] = 3
+    refused(data, "a saved game's variant has no key 'seed'")
+    assert same_game(Game.from_json(json.dumps(saved(game))), game)
