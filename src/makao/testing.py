@@ -303,10 +303,26 @@ class _GameCheck:
         return sample
 
     def check_view(self) -> None:
-        """A random seat's view does not change when the hidden cards are shuffled."""
+        """A random seat's view does not change when the hidden cards are shuffled, nor
+        does the rules' public state asked afresh (`check_public`)."""
         seat = self.rng.randrange(self.players)
-        if self.shuffled_for(seat).view(seat) != self.game.view(seat):
+        shuffled = self.shuffled_for(seat)
+        if shuffled.view(seat) != self.game.view(seat):
             raise self.fail(f"seat {seat}'s view depends on cards hidden from them")
+        self.check_public(shuffled)
+
+    def check_public(self, shuffled: Game) -> None:
+        """Each rule's public state, asked of the rule itself (views keep it in a cache
+        keyed by the rules' own state, so a view alone would not show this), reads only
+        the rules' own state: it is what views show, and the same in ``shuffled``."""
+        fresh = _public_pairs(self.game)
+        if fresh != self.game.public_state():
+            raise self.fail(
+                f"a rule's public state {fresh} reads more than the rules' own state: "
+                f"views show {self.game.public_state()}"
+            )
+        if _public_pairs(shuffled) != fresh:
+            raise self.fail(f"a rule's public state {fresh} depends on cards hidden from seats")
 
     def shuffled_for(self, seat: int) -> Game:
         """A clone of the game in which every part of the state hidden from ``seat``
@@ -414,6 +430,12 @@ class _GameCheck:
     @staticmethod
     def _all_cards(game: Game) -> list[Card]:
         return [card for hand in game.hands for card in hand] + game.stock + game.pile
+
+
+def _public_pairs(game: Game) -> tuple[tuple[str, object], ...]:
+    """The rules' public state asked of each rule now, not through the views' cache."""
+    pairs = [pair for rule in game.compiled.stateful for pair in rule.public_state(game)]
+    return tuple(sorted(pairs, key=lambda pair: pair[0]))
 
 
 def _cards(counts: Counter[Card]) -> str:

@@ -126,6 +126,32 @@ class Spy(Stateful[str], TurnRule):
 
 
 @attrs.frozen
+class Peeker(Stateful[int], TurnRule):
+    """A broken rule: its public state reads seat 0's hand itself (the rule contract lets
+    a rule's public state read only the rules' own state). Views keep public states in a
+    cache keyed by the rules' own state, so a view alone does not show the leak."""
+
+    def initial_state(self) -> int:
+        return 0
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        hand = table.hands[0]
+        return (("peek", str(hand[-1]) if hand else "-"),)
+
+
+@attrs.frozen
+class Stale(Stateful[int], TurnRule):
+    """A broken rule: its public state reads the top card, which is public but no rule
+    state, so the views' cache shows a stale value."""
+
+    def initial_state(self) -> int:
+        return 0
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        return (("top", str(table.pile[-1])),)
+
+
+@attrs.frozen
 class Careless(TurnRule):
     """A broken rule: it lists seat 0 saying "oops" out of turn, which no rule can carry out."""
 
@@ -429,6 +455,20 @@ def test_a_rule_that_changes_cards_but_not_their_number_fails_the_suite() -> Non
 def test_a_view_that_leaks_the_stock_fails_the_suite() -> None:
     with pytest.raises(AssertionError, match=r"view shows hidden cards"):
         check_variant(broken(Spy()), players=(3,), games=1)
+
+
+def test_a_public_state_that_reads_a_hidden_hand_fails_the_suite() -> None:
+    """The suite asks each rule's public state afresh (not through the views' cache), so a
+    rule that reads a hand there fails it (it passed: the cached view did not change)."""
+    with pytest.raises(AssertionError, match=r"reads more than the rules' own state"):
+        check_variant(broken(Peeker()), players=(3,), games=1)
+
+
+def test_a_public_state_that_reads_more_than_rule_state_fails_the_suite() -> None:
+    """A public state computed from the game (here the top card) goes stale in the views'
+    cache, keyed by the rules' own state: the suite reports it."""
+    with pytest.raises(AssertionError, match=r"reads more than the rules' own state"):
+        check_variant(broken(Stale()), players=(2,), games=1)
 
 
 def test_a_listed_move_that_is_refused_fails_the_suite() -> None:

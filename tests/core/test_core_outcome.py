@@ -166,3 +166,11 @@ def test_pl_1_a_table_of_one_is_rewarded_nothing_and_ends_in_first_place() -> No
     assert game.outcome == Outcome((0,))
     assert game.outcome.returns() == (0.0,) and place_reward(0, 1) == 0.0
     assert Game.new(solo, 1, seed=1).standings().returns() == (0.0,)
+
+
+def test_ru_16_an_empty_score_table_stays_a_score_table_not_none() -> None:
+    """Scores given as an empty sequence are kept as scores (``()``), not read as a variant
+    that scores nothing."""
+    outcome = Outcome(order=(), scores=[])
+    assert outcome.scores == ()
+    assert outcome.returns("points") == ()

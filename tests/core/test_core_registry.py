@@ -158,3 +158,21 @@ def test_a_bot_factorys_value_error_is_a_setup_error_naming_the_bot() -> None:
     bots.register("picky", picky)
     with pytest.raises(SetupError, match="bad options for bot 'picky': this bot never talks"):
         bots.get("picky", talk=0.5)
+
+
+def test_a_name_with_spaces_around_it_finds_its_variant() -> None:
+    """One alias rule for every name: spaces around a name do not matter."""
+    assert variants.get("  Polish  ") == variants.polish()
+    assert variants.factory(" ultimate_mao ") is variants.factory("mao")
+
+
+def test_a_factorys_own_setup_error_passes_unchanged() -> None:
+    def picky(*, size: int = 1) -> Variant:
+        """Refuses every size but 1 in its own words."""
+        if size != 1:
+            raise SetupError("picky wants size 1")
+        return variants.polish()
+
+    variants.register("picky", picky)
+    with pytest.raises(SetupError, match=r"^picky wants size 1$"):
+        variants.get("picky", size=2)

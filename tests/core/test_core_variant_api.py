@@ -21,6 +21,7 @@ from makao.rules import (
     RankDemandCards,
     StartRule,
     SuitDemandCards,
+    TurnRule,
     Wild,
 )
 from makao.rules.attack import Answer
@@ -344,3 +345,16 @@ def test_pl_26_a_named_suit_of_no_suit_is_read_as_none() -> None:
     `CardParseError`."""
     changers = next(rule for rule in POLISH.rules if isinstance(rule, SuitDemandCards))
     assert changers.parse_effect(["suit", "x"]) is None
+
+
+def test_pl_17_an_on_off_field_typed_by_the_bool_class_must_be_true_or_false() -> None:
+    """A user's rule written without ``from __future__ import annotations`` has fields typed
+    by the class ``bool``, not the text ``"bool"``: ``"no"`` is refused all the same."""
+    loose = attrs.make_class(
+        "Loose", {"strict": attrs.field(type=bool, default=True)}, bases=(TurnRule,), frozen=True
+    )
+    assert attrs.fields(loose).strict.type is bool
+    polish = variants.polish()
+    polish.with_rules(loose(strict=False))
+    with pytest.raises(SetupError, match=r"Loose\.strict is on or off \(True or False\), not 'no'"):
+        polish.with_rules(loose(strict="no"))

@@ -4,6 +4,7 @@ twice."""
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import pytest
 
@@ -141,3 +142,29 @@ def test_um_6_a_negative_move_time_limit_is_refused_by_the_option_ranges(limit: 
         SetupError, match=r"^bad options for variant 'mao': move_time_limit must be at least 0"
     ):
         variants.mao(move_time_limit=limit)
+
+
+def test_a_spec_whose_name_is_only_spaces_is_refused_as_having_no_name() -> None:
+    with pytest.raises(SetupError, match=r"^no name in '   :decks=2'"):
+        parse_variant("   :decks=2")
+
+
+def test_um_27_a_choice_option_is_read_as_written_not_in_another_case() -> None:
+    """UM-27: the choices of ``illegal_play`` are words in lower case; ``REJECT`` is none of
+    them, refused by the option reader naming the choices."""
+    with pytest.raises(SetupError, match=r"expects one of 'reject', 'penalize', not 'REJECT'"):
+        parse_variant("mao:illegal_play=REJECT")
+
+
+def test_an_option_in_the_spec_and_given_as_an_extra_option_is_refused() -> None:
+    with pytest.raises(SetupError, match=r"option 'decks' given twice .*as an extra option"):
+        parse_variant("polish:decks=2", {"decks": "1"})
+    assert describe(parse_variant("polish", {"decks": "2"})) == "polish:decks=2"
+
+
+def test_an_option_annotated_any_takes_the_likeliest_reading() -> None:
+    def build(*, a: Any = 0, b: Any = 0, c: Any = 0) -> None:
+        """A factory whose options are typed ``Any``."""
+
+    typed = parse_options("f", build, {"a": "3", "b": "off", "c": "word"})
+    assert typed == {"a": 3, "b": False, "c": "word"}
