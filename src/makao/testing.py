@@ -15,7 +15,8 @@ promises:
 * a view leaks nothing: a seat's view is the same after the hidden cards (the other hands
   and the stock) are shuffled among themselves and another seat's drawn card is changed,
   and stays the same (as do the events it is told) after the seat plays the same cards in
-  both games;
+  both games; and each rule's public state, asked of the rule itself, reads only the rules'
+  own state (it is what views show, and the same with the hidden cards shuffled);
 * redacted events hide other seats' drawn cards and nothing else;
 * the game ends within ``max_actions`` moves; once over, every move is refused;
 * replaying [`record`][makao.engine.Game.record] from [`origin`][makao.engine.Game.origin] gives the
