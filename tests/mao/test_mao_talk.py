@@ -6,12 +6,20 @@ from __future__ import annotations
 import pytest
 
 from makao import Game, IllegalMoveError, InvalidMoveError, Say, SetupError, parse_move, variants
-from makao.events import AttackAccepted, CallMade, CardsDrawn, GameOver, Penalised
+from makao.events import (
+    Announced,
+    AttackAccepted,
+    CallMade,
+    CardsDrawn,
+    GameOver,
+    Penalised,
+)
 from makao.rules.wait import WaitCards, WaitEffect
 from makao.testing import snapshot
 from makao.variants.mao.moves import HostReport, Misplay, Release
 from makao.variants.mao.phrasebook import normalise, speech, to_call, to_calls
 from makao.variants.mao.rules import FreeSuit, pending_penalty
+from makao.variants.mao.talk import HostReports, Misplays, QuestionPeriods
 
 MAO = variants.mao()
 STOCK = "Kd Kc Kh 8d 8c 8h 5d 5c 5h Qd"
@@ -490,3 +498,107 @@ def test_um_6_pending_penalty_counts_only_cards_to_draw() -> None:
     assert pending_penalty(MAO.parse_effect("seven by 0")) == 2
     assert pending_penalty(MAO.parse_effect("jack h by 1")) == 0
     assert pending_penalty(None) == 0
+
+
+# ---------------------------------------------------------------- second mutation audit
+
+
+def test_um_25_a_zero_missing_call_penalty_charges_and_draws_nothing() -> None:
+    """UM-25: ``missing_call_penalty=0`` (a whole number ≥ 0) still reports the infraction,
+    with no card drawn and no empty draw reported."""
+    game = position(
+        ["10h 5c 6d", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(missing_call_penalty=0)
+    )
+    events = game.play("10h")
+    assert Penalised(0, "UM-15", "did not say good-day", 0) in events
+    assert not any(isinstance(event, CardsDrawn) for event in events)
+    assert len(game.hands[0]) == 2
+
+
+def test_um_21_closing_a_period_that_is_not_open_is_talk_out_of_place() -> None:
+    """UM-21, UM-22: "End of questions" with no period open is a remark outside a period,
+    charged even to the oldest player, and it closes nothing."""
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(oldest_player=0))
+    assert "0: say end-of-questions" not in game.legal_moves_text()
+    events = game.play("0: say end-of-questions")
+    assert Penalised(0, "UM-21", "spoke (end-of-questions) outside a question period", 1) in events
+    assert len(game.hands[0]) == 4 and game.public_state() == ()
+
+
+def test_um_21_talk_costs_one_card_whatever_the_missing_call_penalty() -> None:
+    """UM-21, UM-25: talking out of turn costs the source's one card; the missing-call
+    penalty is for the required calls only."""
+    game = position(
+        ["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(missing_call_penalty=3)
+    )
+    events = game.play("2: say remark")
+    assert Penalised(2, "UM-21", "spoke (remark) outside a question period", 1) in events
+    assert len(game.hands[2]) == 4
+
+
+def test_um_21_a_question_periods_rule_charges_its_own_penalty() -> None:
+    """UM-21, UM-22: the talk rule's ``penalty`` is what a remark out of place costs."""
+    variant = MAO.replace(QuestionPeriods, QuestionPeriods(penalty=2, ids=("UM-21", "UM-22")))
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variant)
+    events = game.play("1: say remark")
+    assert Penalised(1, "UM-21", "spoke (remark) outside a question period", 2) in events
+    assert len(game.hands[1]) == 5
+
+
+def test_um_27_a_misplay_rule_charges_its_own_penalty() -> None:
+    """UM-27: the misplay rule's ``penalty`` is what an illegal card costs."""
+    variant = MAO.replace(Misplays, Misplays(illegal_play="penalize", penalty=2, ids=("UM-27",)))
+    game = position(["5c 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variant)
+    assert game.play("5c")[0] == Penalised(0, "UM-27", "illegal play 5c", 2)
+    assert len(game.hands[0]) == 5 and game.to_move == 0
+
+
+def test_um_27_a_legal_card_with_a_stray_choice_is_refused_not_misplayed() -> None:
+    """UM-27: under ``penalize``, a legal card written with a suit it cannot name is refused
+    (as under ``reject``); before, it was charged and recorded as ``misplay 5h``, a record
+    that its own replay refused."""
+    game = position(
+        ["5h 5c 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(illegal_play="penalize")
+    )
+    with pytest.raises(IllegalMoveError):
+        game.play("5h:s")
+    assert game.record == () and len(game.hands[0]) == 3
+    game.play("5c")  # a misplay still round-trips
+    assert Game.replay(game.variant, game.origin, game.record) == game
+
+
+def test_um_3_a_position_set_up_from_a_view_of_the_deal_is_in_its_deal() -> None:
+    """UM-3: a view showing the deal on restores it: touched cards are charged until the
+    first turn move, and every seat's view shows the deal."""
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", public=[("dealing", True)])
+    assert game.view(2).public == (("dealing", True),)
+    assert penalties(game.play("host: touched-cards 1")) == [(1, "UM-3")]
+    game.play("5h")
+    assert game.view(1).public == ()
+    with pytest.raises(IllegalMoveError):
+        game.play("host: touched-cards 1")
+
+
+def test_um_6_the_move_time_limit_is_carried_for_the_host() -> None:
+    """UM-6: the ``move_time_limit`` option is carried by the host-report rule."""
+    variant = variants.mao(move_time_limit=4.5)
+    reports = [rule for rule in variant.rules if isinstance(rule, HostReports)]
+    assert [rule.move_time_limit for rule in reports] == [4.5]
+
+
+def test_um_2_the_dealer_option_chooses_who_deals() -> None:
+    """UM-2, UM-4: ``dealer`` names the dealing seat; play starts next to it."""
+    game = Game.new(variants.mao(dealer=1), players=4, seed=3)
+    assert game.opening[0] == Announced(1, "deal", 1, "Dealing begins, clockwise")
+    assert game.to_move == 2
+
+
+def test_um_18_the_phrasebook_knows_each_serbian_name_of_the_ace() -> None:
+    """UM-18: "As pik" and "Kec pik" both name the ace of spades."""
+    assert to_call("As pik") == to_call("Kec pik") == "ace-of-spades"
+
+
+def test_um_21_speech_that_only_contains_a_call_is_a_remark() -> None:
+    """UM-21: ``speech`` maps the whole text: a sentence with a call in it is a remark."""
+    assert speech(2, "Pitanje, koliko je sati?") == Say(2, "remark")
+    assert speech(2, "Dobar dan svima") == Say(2, "remark")

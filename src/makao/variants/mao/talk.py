@@ -360,8 +360,11 @@ class Misplays(TurnRule):
             if card not in hand:
                 return None
             hand.remove(card)
-        if not cards or (type(move) is Misplay and Play(cards) in legal):
-            return None  # a legal play is played, not misplayed (as its text would be)
+        if not cards or Play(cards) in legal:
+            # a legal play is played, not misplayed (as its text would be); a listed card
+            # written with a stray choice (``5h:s``) is refused, not recorded as a misplay
+            # that its replay would refuse (UM-27)
+            return None
         return Misplay(cards)
 
     def apply(self, game: Table, move: Move, events: Events) -> None:
