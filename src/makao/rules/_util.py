@@ -62,29 +62,33 @@ def one_of(kind: object) -> Callable[[object, Any, object], None]:
     return check
 
 
+def is_whole(value: object, least: int | None = None, most: int | None = None) -> bool:
+    """Whether ``value`` is a whole number (an `int`, not a `bool`: ``True`` is no count)
+    from ``least`` to ``most`` (``None`` leaves that end open): the one test of a count."""
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and (least is None or value >= least)
+        and (most is None or value <= most)
+    )
+
+
 def check_whole(name: str, value: object, least: int | None, most: int | None = None) -> None:
-    """``value`` is a whole number (not a ``bool``) from ``least`` (to ``most``; ``None``
-    leaves that end open); else [`SetupError`][makao.errors.SetupError] naming ``name``."""
-    if (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or (least is not None and value < least)
-        or (most is not None and value > most)
-    ):
+    """``value`` is a whole number from ``least`` (to ``most``; `is_whole`); else
+    [`SetupError`][makao.errors.SetupError] naming ``name``."""
+    if not is_whole(value, least, most):
         bounds = (
             "" if least is None else f" {least} or more" if most is None else f" {least}…{most}"
         )
         raise SetupError(f"{name} must be a whole number{bounds}, not {shown(value, 40)}")
 
 
-def whole_number(least: int | None, optional: bool = False) -> Callable[[Any, Any, Any], None]:
+def whole_number(least: int | None) -> Callable[[Any, Any, Any], None]:
     """An attrs validator for a count field: a whole number, ``least`` or more (any, for
-    ``None``; or ``None`` itself if ``optional``); else `SetupError` naming the field (as
-    `one_of`)."""
+    ``None``); else `SetupError` naming the field (as `one_of`)."""
 
     def check(instance: object, attribute: Any, value: object) -> None:
-        if value is not None or not optional:
-            check_whole(attribute.name, value, least)
+        check_whole(attribute.name, value, least)
 
     return check
 

@@ -723,7 +723,9 @@ class DrawRule(Rule):
     the drawn one."""
     draw_until_playable: bool = False
     """Whether a player whose drawn card cannot be played draws again (Crazy Eights)."""
-    max_draws: int | None = attrs.field(default=None, validator=whole_number(1, optional=True))
+    max_draws: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(whole_number(1))
+    )
     """With ``draw_until_playable``: the most cards one draw move takes (``None``: no limit)."""
 
     def draws_again(self, drawn: int) -> bool:

@@ -27,6 +27,7 @@ import attrs
 from makao._text import shown
 from makao.bots.protocol import Bot
 from makao.errors import SetupError
+from makao.rules._util import is_whole
 from makao.seeding import derive_seed
 from makao.sim.play import GameRecord, play_game
 from makao.sim.results import Comparison, SimResult
@@ -179,7 +180,7 @@ def _make_job(
 def check_count(name: str, value: object, least: int, most: int) -> None:
     """A `SetupError` unless ``value`` is a whole number from ``least`` to ``most`` (a
     count an experiment is given: games, workers, bootstrap rounds)."""
-    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+    if not is_whole(value, least, most):
         raise SetupError(
             f"{name} must be a whole number from {least} to {most}, not {shown(value, 40)}"
         )
@@ -189,13 +190,13 @@ def check_optional_count(name: str, value: object) -> None:
     """A `SetupError` unless ``value`` is ``None`` or a whole number from 1 (a cap on a
     game's actions, a simulated game's or an environment's, where 0 would end every game
     before it starts; a chunk size). A `bool` is not: ``True`` is no count of one."""
-    if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
+    if value is not None and not is_whole(value, 1):
         raise SetupError(f"{name} must be a whole number ≥ 1 or None, not {shown(value, 40)}")
 
 
 def check_seed(seed: object) -> None:
     """A `SetupError` unless ``seed`` is a whole number (an experiment's seed)."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not is_whole(seed):
         raise SetupError(f"seed must be a whole number, not {shown(seed, 40)}")
 
 
