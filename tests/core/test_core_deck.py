@@ -88,3 +88,14 @@ def test_pl_1_a_deck_is_1_to_max_decks_decks_of_given_ranks(
     with pytest.raises(SetupError, match=message):
         deck_cards(decks, ranks)  # type: ignore[arg-type]
     assert len(deck_cards(MAX_DECKS, range(7, 15))) == 32 * MAX_DECKS
+
+
+@pytest.mark.parametrize("ranks", [(7, 15), [1], (0,), ["7"], [True], (14.0,)])
+def test_pl_1_a_decks_ranks_are_ranks_2_to_14(ranks: object) -> None:
+    """PL-1: `deck_cards` takes ranks 2…14 only, as a start rule does; a rank outside them
+    (15, 1, text, a bool, a float) is a `SetupError` (it used to keep no card of it: a
+    deck of ``(7, 15)`` was the four sevens)."""
+    with pytest.raises(SetupError, match=r"ranks must be ranks 2…14 \(2 to ace\), not "):
+        deck_cards(1, ranks)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match=r"ranks must be ranks 2…14"):
+        shuffled_deck(1, random.Random(1), ranks)  # type: ignore[arg-type]

@@ -36,7 +36,7 @@ import attrs
 
 from makao._text import shown
 from makao.cards import ALL_CARDS, Card, Rank, Suit
-from makao.deck import MAX_DECKS
+from makao.deck import MAX_DECKS, check_rank
 from makao.errors import SetupError
 from makao.moves import Choice, Draw, Move, Pass, Play
 from makao.rules._util import card_set, check_whole, one_of, whole_number
@@ -773,10 +773,7 @@ def _deck_ranks(value: Iterable[int] | None) -> tuple[int, ...] | None:
         return None
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise SetupError(f"ranks must be a sequence of ranks 2…14, not {shown(value, 60)}")
-    ranks = tuple(value)
-    for rank in ranks:
-        if not isinstance(rank, int) or isinstance(rank, bool) or not 2 <= rank <= 14:
-            raise SetupError(f"ranks must be ranks 2…14 (2 to ace), not {shown(rank, 40)}")
+    ranks = tuple(check_rank(rank) for rank in value)
     if not ranks or len(set(ranks)) != len(ranks):
         raise SetupError(f"ranks must be distinct ranks, at least one, not {shown(ranks, 60)}")
     return ranks
