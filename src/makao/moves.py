@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, NoReturn
 
 import attrs
 
@@ -324,12 +324,25 @@ def _parse_play(words: list[str]) -> Play:
         raise InvalidMoveError("a play needs at least one card")
     last, _, choice_text = card_words[-1].partition(":")
     if any(":" in word for word in card_words[:-1]):
-        raise InvalidMoveError("only the last card of a play may carry a choice (':')")
+        _refuse_early_choice(card_words)
     try:
         cards = parse_cards([*card_words[:-1], last])
     except CardParseError as error:
         raise InvalidMoveError(str(error)) from None
     return Play(cards, parse_choice(choice_text), tuple(calls))
+
+
+def _refuse_early_choice(card_words: list[str]) -> NoReturn:
+    """Refuse a play whose choice (':') is not on its last card, telling a choice split by a
+    space (``7h:@ 2``, ``7h: s``) from a choice on a card that other cards follow."""
+    first = next(index for index, word in enumerate(card_words) if ":" in word)
+    rest = card_words[first + 1 :]
+    if all(_is_card(word.partition(":")[0]) for word in rest):
+        raise InvalidMoveError("only the last card of a play may carry a choice (':')")
+    written = shown(" ".join(card_words[first : first + 2]), 40)
+    raise InvalidMoveError(
+        f"bad choice in {written}: a choice follows ':' with no space, like '7h:s' or '7h:@2'"
+    )
 
 
 def _need_seat(seat: int | None, keyword: str) -> int:

@@ -102,13 +102,18 @@ def test_um_6_a_host_report_reads_in_either_case() -> None:
         ("7h:@", "bad seat choice"),
         ("7h:@\u0663", "bad seat number"),
         ("5h +", "bad call"),
+        ("7h:@ 3", "bad choice in '7h:@ 3': a choice follows ':' with no space"),
+        ("7h: s +makao", "bad choice in '7h: s': a choice follows ':' with no space"),
+        ("7h:s 8h:d", "only the last card of a play may carry a choice"),
     ],
 )
 def test_pl_29_pl_30_a_malformed_move_is_refused_naming_what_is_wrong(
     text: str, message: str
 ) -> None:
-    """A turn move with a seat, an action without one, a seat that is no ASCII number and
-    an empty call are refused with an `InvalidMoveError` that says so, in a short message."""
+    """A turn move with a seat, an action without one, a seat that is no ASCII number, an
+    empty call and a choice split from its card by a space (which was said to be a choice on
+    a card other than the last) are refused with an `InvalidMoveError` that says so, in a
+    short message."""
     with pytest.raises(InvalidMoveError, match=message) as refused:
         parse_move(text)
     assert len(str(refused.value)) < 200
