@@ -207,7 +207,12 @@ def _load(data: object, variant: Variant | None) -> Game:
         raise
     if version in _OLDER and game.reshuffles:
         raise StateError(_older_version(version))
-    _check_summary(game, expected, _summary_v1 if version == 1 else summary)
+    try:
+        _check_summary(game, expected, _summary_v1 if version == 1 else summary)
+    except StateError as error:
+        if version in _OLDER:  # an older library may have played the same moves otherwise
+            raise StateError(f"this game was saved in format version {version}: {error}") from None
+        raise
     return game
 
 
@@ -350,3 +355,4 @@ def _check_summary(
                 f"{shown(value, 200)}, "
                 f"the record says {shown(expected[key], 200)}"
             )
+    _no_other_keys(expected, frozenset(actual), "the summary")

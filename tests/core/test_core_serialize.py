@@ -532,6 +532,25 @@ def test_pl_35_an_older_save_of_a_game_that_reshuffled_is_refused() -> None:
     assert same_game(Game.from_json(json.dumps({**saved(calm), "version": 2})), calm)
 
 
+def test_pl_35_a_summary_key_no_save_writes_is_refused() -> None:
+    """PL-35: the summary holds exactly the keys its version writes; one more (an edited
+    save) is a `StateError` naming it, as at the top level (it used to be ignored)."""
+    data = saved(random_game(2, moves=5))
+    data["summary"]["score"] = 3
+    refused(data, "the summary has no key 'score'", "edited")
+    refused({**data, "version": 2}, "format version 2", "no key 'score'")
+
+
+def test_pl_35_an_older_save_whose_replay_differs_names_its_version() -> None:
+    """PL-35: an older save that replays but does not match its summary (an older library
+    played its moves otherwise) is refused naming its format version; a current one is not."""
+    data = saved(random_game(2, moves=5))
+    data["summary"]["direction"] = -data["summary"]["direction"]
+    message = refused({**data, "version": 2}, "does not match the saved summary: direction")
+    assert message.startswith("this game was saved in format version 2: ")
+    assert "version" not in refused(data, "does not match the saved summary: direction")
+
+
 @pytest.mark.parametrize("flag", ["drop", None, "false", 0])
 def test_pl_10_a_custom_variants_builtin_flag_dropped_or_retyped_is_refused(flag: object) -> None:
     """PL-10: a save of a variant named "polish" without battle cards says ``"builtin":
