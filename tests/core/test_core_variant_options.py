@@ -95,6 +95,25 @@ def test_ru_18_a_whole_match_limit_stays_a_whole_number() -> None:
     assert describe(parse_variant("russian:match_limit=300")) == "russian:match_limit=300"
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("polish:decks=1_0", "option 'decks' of variant 'polish' expects None or int, not '1_0'"),
+        ("polish:decks=\u0662", "expects None or int, not '\u0662'"),
+        ("russian:match_limit=1_000.5", "expects float or int, not '1_000.5'"),
+        ("russian:match_limit=\uff13\uff10\uff10", "expects float or int"),
+    ],
+)
+def test_a_number_option_is_written_in_plain_ascii_digits(text: str, expected: str) -> None:
+    """A number option reads ASCII digits (and a float's ``.``, ``e``, ``inf``) only, as
+    move and effect texts do: Python's own ``int()`` took ``1_0`` as 10 and ``\u0662``
+    (an Arabic-Indic two) as 2."""
+    with pytest.raises(SetupError, match=expected):
+        parse_variant(text)
+    assert parse_variant("polish:decks=+2").option_dict["decks"] == 2
+    assert parse_variant("russian:match_limit=inf").option_dict["match_limit"] == float("inf")
+
+
 def test_an_untyped_option_takes_the_likeliest_reading() -> None:
     def build(a=0, b=0, c=0, d=0, e=0):  # type: ignore[no-untyped-def]  # the untyped case
         """A factory without type hints."""

@@ -143,8 +143,9 @@ def _coerce(what: str, key: str, text: str, param: inspect.Parameter) -> Any:
         return None
     if "bool" in kinds and lowered in _TRUE + _FALSE:
         return lowered in _TRUE
+    plain_number = text.isascii() and "_" not in text  # Python's int() takes "1_0" and "١"
     for kind, convert in (("int", int), ("float", float)):
-        if kind in kinds:
+        if kind in kinds and plain_number:
             try:
                 return convert(text)
             except ValueError:
