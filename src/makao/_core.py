@@ -63,7 +63,7 @@ from makao.rules.base import (
     CardRule,
     Effect,
 )
-from makao.rules.demand import RankDemandCards, SuitDemandCards
+from makao.rules.demand import RankDemandCards, SuitDemand, SuitDemandCards
 from makao.rules.wait import WaitCards, WaitEffect
 from makao.state import State, replaced
 
@@ -87,6 +87,8 @@ _STOCK_RESHUFFLED: Final = StockReshuffled
 _PLAYER_FINISHED: Final = PlayerFinished
 _GAME_OVER: Final = GameOver
 _RANK_ENDED: Final = _demand._RANK_ENDED
+_SUIT_ENDED: Final = _demand._SUIT_ENDED
+_SUIT_DEMAND: Final = SuitDemand
 #: The built-in rule and effect classes whose hooks are the engine's standard mechanics
 #: (`_raise_attack`, `_raise_wait`, `_demand_rank`, `_name_suit`, `_accept_attack`,
 #: `_accept_wait`): for these very classes (not subclasses, which may override a hook)
@@ -520,6 +522,8 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
     if hand or rules.last_card_effect_applies:
         if acting is not None:
             _on_play(game, acting, seat, cards, known[2], previous, events)
+            if previous is not None and isinstance(previous, _SUIT_DEMAND):
+                _end_named_suit(previous, game.effect, events)
         elif previous is not None:
             game.effect = previous.on_covered(game, events)
     elif previous is not None:
@@ -559,6 +563,13 @@ def _on_play(
         _raise_wait(game, rule, seat, cards, choice, previous, events)  # type: ignore[arg-type]
     else:
         rule.on_play(game, seat, cards, choice, previous, events)
+
+
+def _end_named_suit(named: SuitDemand, effect: Effect | None, events: list[Event]) -> None:
+    """A named suit that a card with an effect of its own covered is over (PL-28, RU-8),
+    as one a plain card covers: ``DemandEnded``, unless the card named the same suit again."""
+    if not (isinstance(effect, _SUIT_DEMAND) and effect.suit is named.suit):
+        events.append(_SUIT_ENDED[(named.suit,)])
 
 
 def _end_turn(game: Core, seat: int, previous: Effect | None, events: list[Event]) -> None:

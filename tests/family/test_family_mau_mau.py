@@ -12,6 +12,7 @@ from makao.events import (
     AttackRaised,
     CallMade,
     CardsDrawn,
+    DemandEnded,
     GameOver,
     Penalised,
     SuitNamed,
@@ -65,6 +66,16 @@ def test_mm_4_an_eight_makes_the_next_player_miss_a_turn() -> None:
     events = game.play("8h")
     assert TurnSkipped(1) in events
     assert game.to_move == 2
+
+
+def test_mm_4_mm_5_an_eight_on_a_named_suit_ends_it() -> None:
+    """MM-4, MM-5: an eight of the named suit skips the next player and ends the named
+    suit (``DemandEnded``), though it leaves no effect of its own in force."""
+    game = Game.from_position(MM, hands=["Jd Kh", "8s 10h", "Ks 9s"], pile="9c", stock="Qd")
+    game.play("Jd:s")
+    events = game.play("8s")
+    assert events[-2:] == (TurnSkipped(2), DemandEnded(Suit.SPADES))
+    assert game.effect is None and game.to_move == 0
 
 
 def test_mm_5_a_jack_on_any_card_names_the_suit() -> None:

@@ -7,6 +7,7 @@ import pytest
 from makao import Card, Game, IllegalMoveError, Play, Rank, Suit, variants
 from makao.events import DemandEnded, SuitNamed
 from makao.rules import SuitDemandCards
+from makao.rules.demand import SuitDemand
 
 PL = variants.polish()
 STOCK = "5c 6c 7c 8c 9c 10c 5d 6d 7d 8d"
@@ -113,6 +114,32 @@ def test_pl_28_the_demand_ends_when_the_bound_player_plays_the_suit() -> None:
     events = game.play("9s")
     assert DemandEnded(Suit.SPADES) in events
     assert game.effect is None and game.to_move == 2
+
+
+@pytest.mark.parametrize("play", ["2s", "4s", "Js:7", "Ac:h", "Js Jd"])
+def test_pl_28_a_card_with_its_own_effect_ends_the_named_suit_too(play: str) -> None:
+    """PL-28: a card played on the named suit ends it, and says so (``DemandEnded``) when
+    the card starts an effect of its own -- an attack, a wait, a demand, another suit, or
+    a jack demanding nothing -- as when it does not (the demand used to end silently)."""
+    hands = ["Ah 5d 6d", "2s 4s Js Jd Ac 5h", "7d 8d"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
+    game.play("Ah:s")
+    events = game.play(play)
+    assert events.count(DemandEnded(Suit.SPADES)) == 1
+    assert events.index(DemandEnded(Suit.SPADES)) > 1  # after the new effect's own events
+    named = game.effect
+    assert not isinstance(named, SuitDemand) or named.suit is not Suit.SPADES
+
+
+def test_pl_26_pl_28_an_ace_naming_the_same_suit_again_does_not_end_it() -> None:
+    """PL-26, PL-28: an ace played on the named suit that names it again keeps it in force:
+    no ``DemandEnded``."""
+    hands = ["Ah 5d 6d", "As 5h", "7d 8d"]
+    game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK)
+    game.play("Ah:s")
+    events = game.play("As:s")
+    assert SuitNamed(1, Suit.SPADES) in events
+    assert not any(isinstance(event, DemandEnded) for event in events)
 
 
 def test_pl_19_pl_27_an_ace_with_nobody_left_to_bind_lapses() -> None:
