@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from makao.banking import macao
+from makao.banking import BankingOptions, macao
 from makao.banking.odds import (
     FULL_SHOE,
     MAX_PUNTER_CARDS,
@@ -65,6 +65,35 @@ def test_mb_11_bad_hand_draws_and_policy_are_refused() -> None:
         coup_odds(macao(), hand=["5h"])  # type: ignore[list-item]
     with pytest.raises(SetupError, match="policy"):
         coup_odds(macao(), "lucky")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("options", "hand", "draws"),
+    [
+        (macao(), "5h 6h", 0),  # one card dealt, no buy yet
+        (macao(), "5h", 1),  # one buy made: two cards
+        (macao(cards_dealt=2, max_draws=0), "5h 6h 7h", 0),
+        (macao(max_draws=2, redraw=True), "5h 6h 7h", 2),  # a redraw keeps two cards
+        (macao(max_draws=3), "9h 9h 9h 9d", 3),  # a fourth 9h: two decks hold two
+    ],
+)
+def test_mb_4_mb_6_a_hand_that_cannot_be_held_is_refused(
+    options: BankingOptions, hand: str, draws: int
+) -> None:
+    """MB-1, MB-4, MB-6: the punter's hand given to the odds holds ``cards_dealt`` cards and
+    one per buy (a redraw keeps its size), from two decks; any other hand is a
+    `SetupError` (a hand of nine cards after no buy used to be valued)."""
+    with pytest.raises(SetupError, match=r"a hand after|two decks hold at most two"):
+        coup_odds(options, hand=parse_cards(hand), draws=draws)
+    with pytest.raises(SetupError, match=r"a hand after|two decks hold at most two"):
+        decision_values(options, parse_cards(hand), draws, FULL_SHOE)
+
+
+def test_mb_6_a_hand_after_a_redraw_keeps_its_size() -> None:
+    """MB-6: with ``redraw`` a second buy replaces the hand: two cards after two buys."""
+    options = macao(max_draws=2, redraw=True)
+    assert coup_odds(options, hand=parse_cards("5h 6h"), draws=2).win > 0
+    assert coup_odds(macao(max_draws=2), hand=parse_cards("5h 6h 7h"), draws=2).win > 0
 
 
 @pytest.mark.parametrize("cards", [1, 2, 3])

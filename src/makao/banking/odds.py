@@ -393,10 +393,25 @@ def _checked(
     cards = _cards(hand, "hand")
     if not isinstance(draws, int) or isinstance(draws, bool) or not 0 <= draws <= options.max_draws:
         raise SetupError(f"draws must be 0…{options.max_draws} (max_draws), not {shown(draws, 40)}")
+    if cards:
+        _check_hand(options, cards, draws)
     needed = options.cards_dealt * (1 if cards else 2)
     if sum(shoe) < needed:
         raise SetupError(f"the shoe must hold at least {needed} cards to deal, not {sum(shoe)}")
     return options, shoe, cards, draws
+
+
+def _check_hand(options: BankingOptions, hand: tuple[Card, ...], draws: int) -> None:
+    """A punter's hand after ``draws`` buys holds ``cards_dealt`` cards and one per buy (a
+    redraw keeps its size, MB-6), at most two of a card (two decks, MB-1); else a
+    [`SetupError`][makao.errors.SetupError]."""
+    size = options.cards_dealt + (min(draws, 1) if options.redraw else draws)
+    if len(hand) != size:
+        raise SetupError(
+            f"a hand after {draws} buys holds {size} cards (cards_dealt, redraw), not {len(hand)}"
+        )
+    if any(hand.count(card) > 2 for card in hand):
+        raise SetupError(f"two decks hold at most two of a card, not the hand {shown(hand, 60)}")
 
 
 def coup_odds(
