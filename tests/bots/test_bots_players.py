@@ -25,7 +25,7 @@ from makao.bots import (
     unseen_cards,
 )
 from makao.bots.policy import best_moves
-from makao.errors import SetupError, StateError
+from makao.errors import IllegalMoveError, SetupError, StateError
 from makao.moves import Draw, Move, parse_move
 from makao.sim import parse_bot, simulate
 
@@ -370,3 +370,32 @@ def test_tree_search_explores_by_how_often_a_move_was_available() -> None:
     for child, available in ((children[rare], 10), (children[often], 1000)):
         child.visits, child.value, child.avail = 10, 5.0, available
     assert MCTSBot(method="tree")._select(children, [rare, often]) == often
+
+
+@pytest.mark.parametrize("bot", [RandomBot(), HeuristicBot(), MCTSBot(playouts=2)])
+def test_choosing_from_no_move_is_an_illegal_move_error(bot: BaseBot) -> None:
+    """`Bot.choose` is given at least one move; given none, a built-in bot (and the
+    chooser the simulation loop asks) refuses with a typed error, not an `IndexError`."""
+    view = Game.new(POLISH, 2, seed=1).view(0)
+    bot.reset(0)
+    with pytest.raises(IllegalMoveError, match="no move"):
+        bot.choose(view, [])
+    with pytest.raises(IllegalMoveError, match="no move"):
+        bot.chooser()(view, ())
+
+
+@pytest.mark.parametrize("seed", [None, "7", 1.5, True])
+def test_a_bot_is_reset_with_an_integer_seed_only(seed: object) -> None:
+    """All of a bot's chance comes from its integer seed: ``None`` (the system's entropy),
+    a text, a float or a bool is refused with a `SetupError`."""
+    for bot in (RandomBot(), HeuristicBot(), MCTSBot(playouts=2)):
+        with pytest.raises(SetupError, match="seed must be an integer"):
+            bot.reset(seed)  # type: ignore[arg-type]
+
+
+def test_the_built_in_bots_are_found_by_their_own_names() -> None:
+    """Each built-in name builds its own player (as the command line's bot specs do)."""
+    assert type(get("random")) is RandomBot
+    assert type(get("heuristic")) is HeuristicBot
+    assert type(get("mcts")) is MCTSBot
+    assert type(parse_bot("heuristic")) is HeuristicBot

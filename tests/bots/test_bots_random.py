@@ -38,3 +38,10 @@ class _Listener(RandomBot):
 def test_a_random_bot_subclass_reads_views_when_it_overrides_respond() -> None:
     """A new `respond` may read the view, as a new `choose` may."""
     assert _Listener.reads_view is True
+
+
+def test_random_bot_keeps_its_talk_as_a_float() -> None:
+    """A whole-number probability (``talk=1``, ``talk=0``) is kept as the float it means."""
+    for talk, shown in ((1, "RandomBot(talk=1.0)"), (0, "RandomBot(talk=0.0)")):
+        bot = RandomBot(talk=talk)
+        assert type(bot.talk) is float and repr(bot) == shown

@@ -3,6 +3,7 @@ view shows, deals exactly the cards the view does not show, and refuses views no
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 
@@ -11,7 +12,7 @@ import pytest
 from makao import Game, variants
 from makao.bots import Determinizer, sample_hidden, unseen_cards
 from makao.bots.sampling import was_stuck
-from makao.errors import StateError
+from makao.errors import SetupError, StateError
 
 POLISH = variants.polish()
 
@@ -110,3 +111,91 @@ def test_each_sampled_game_gets_its_own_seed_from_the_rng() -> None:
     seeds = [sample_hidden(view, random.Random(seed)).seed for seed in range(4)]
     assert len(set(seeds)) == 4
     assert sample_hidden(view, random.Random(0)).seed == seeds[0]
+
+
+def _tables() -> list[tuple[str, int]]:
+    """Every variant at every table size from 2 to 8 it allows."""
+    tables = []
+    for name in variants.names():
+        start = variants.get(name).compiled.start
+        high = min(start.max_players or 8, 8)
+        tables += [(name, players) for players in range(max(start.min_players, 2), high + 1)]
+    return tables
+
+
+@pytest.mark.parametrize(("name", "players"), _tables())
+def test_pl_1_the_unseen_cards_are_the_hidden_cards_of_every_variant_and_table(
+    name: str, players: int
+) -> None:
+    """PL-1 (and each variant's deck: two decks for larger tables, prší's and Mau-Mau's
+    32 cards): the cards a seat cannot see are exactly the other hands and the stock,
+    and a sample deals exactly those, keeping the view."""
+    game = Game.new(variants.get(name), players, seed=players)
+    rng = random.Random(players)
+    for step in range(12):
+        if game.is_over:
+            break
+        if step % 4 == 0:
+            seat = step % players
+            view = game.view(seat)
+            hidden = Counter(game.stock)
+            for other in range(players):
+                if other != seat:
+                    hidden.update(game.hand(other))
+            assert Counter(unseen_cards(view)) == hidden
+            sampled = Determinizer(view).sample(rng)
+            dealt = Counter(sampled.stock)
+            for other in range(players):
+                if other != seat:
+                    dealt.update(sampled.hand(other))
+            assert dealt == hidden
+            assert sampled.view(seat) == view
+        game.play(rng.choice(game.legal_moves()))
+
+
+def test_a_determinizer_samples_alike_from_alike_seeds_however_often_it_sampled() -> None:
+    """A `Determinizer` deals from its unseen cards afresh each time: a sample depends on
+    the view and the sampling `rng` alone, not on the samples dealt before."""
+    view = Game.new(POLISH, 3, seed=4).view(0)
+    determinizer = Determinizer(view)
+    unseen = list(determinizer.unseen)
+    first = determinizer.sample(random.Random(1))
+    determinizer.sample(random.Random(2))
+    again = determinizer.sample(random.Random(1))
+    assert again.hands == first.hands and again.stock == first.stock
+    assert determinizer.unseen == unseen == unseen_cards(view)
+
+
+def test_a_sampled_game_lists_the_moves_of_its_own_deal() -> None:
+    """A sample where another seat is to move lists that seat's moves from its sampled
+    hand, even when the determinizer's base position was listed before (the listing of
+    a game built afresh from the same position)."""
+    game = Game.new(POLISH, 3, seed=6)
+    viewer = (game.to_move + 1) % 3
+    determinizer = Determinizer(game.view(viewer))
+    assert determinizer.base.legal_moves()  # the base position, its hidden hands empty
+    for seed in range(3):
+        sampled = determinizer.sample(random.Random(seed))
+        fresh = pickle.loads(pickle.dumps(sampled))
+        assert sampled.legal_moves() == fresh.legal_moves()
+
+
+@pytest.mark.parametrize("view", [None, "view", Game.new(POLISH, 2, seed=1)])
+def test_sampling_refuses_what_is_no_view(view: object) -> None:
+    """`unseen_cards`, `Determinizer` and `sample_hidden` take a view (not a game)."""
+    with pytest.raises(SetupError, match="View"):
+        unseen_cards(view)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="View"):
+        Determinizer(view)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="View"):
+        sample_hidden(view, random.Random(0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rng", [None, 3, "seed"])
+def test_sampling_refuses_what_is_no_random_generator(rng: object) -> None:
+    """The hidden cards are dealt with a `random.Random` only."""
+    view = Game.new(POLISH, 2, seed=1).view(0)
+    with pytest.raises(SetupError, match="rng"):
+        sample_hidden(view, rng)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="rng"):
+        Determinizer(view).sample(rng)  # type: ignore[arg-type]

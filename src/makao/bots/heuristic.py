@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from makao.bots.policy import Situation, best_moves, is_talk
 from makao.bots.protocol import BaseBot
+from makao.errors import IllegalMoveError
 from makao.moves import Move
 from makao.view import View
 
@@ -27,8 +28,11 @@ class HeuristicBot(BaseBot):
     name = "heuristic"
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
-        """The best-scored move, ties broken by the bot's seeded ``rng``."""
+        """The best-scored move, ties broken by the bot's seeded ``rng``
+        ([`IllegalMoveError`][makao.errors.IllegalMoveError] if ``moves`` is empty)."""
         best = best_moves(moves, Situation.of_view(view))
+        if not best:
+            raise IllegalMoveError(f"seat {view.seat} has no move to choose from")
         return best[0] if len(best) == 1 else self.rng.choice(best)
 
     def respond(self, view: View, moves: Sequence[Move]) -> Move | None:

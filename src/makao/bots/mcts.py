@@ -35,7 +35,7 @@ from makao.bots.policy import (
 from makao.bots.protocol import BaseBot, is_turn_move
 from makao.bots.sampling import Determinizer
 from makao.engine import Game
-from makao.errors import SetupError
+from makao.errors import IllegalMoveError, SetupError
 from makao.moves import Move
 from makao.view import View
 
@@ -115,7 +115,10 @@ class MCTSBot(BaseBot):
         )
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
-        """Search, unless the choice is forced or an out-of-turn action is open."""
+        """Search, unless the choice is forced or an out-of-turn action is open
+        ([`IllegalMoveError`][makao.errors.IllegalMoveError] if ``moves`` is empty)."""
+        if not moves:
+            raise IllegalMoveError(f"seat {view.seat} has no move to choose from")
         candidates = prefer_choices(prefer_calls(without_talk(moves)), view.hand)
         for move in candidates:
             if not is_turn_move(move):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 from makao._core import Core
 from makao.bots.situation import Situation, _closest
 from makao.cards import Card, Rank, Suit
+from makao.errors import IllegalMoveError
 from makao.moves import TURN_MOVES, Move, Play, Say, Seat, move_seat
 from makao.rules.attack import BattleCards
 
@@ -113,7 +114,8 @@ class RandomPick:
         """The probability of talking when talk is on offer beside other moves."""
 
     def __call__(self, view: object, moves: Sequence[Move]) -> Move:
-        """A uniformly random one of ``moves`` (talk only with probability ``talk``)."""
+        """A uniformly random one of ``moves`` (talk only with probability ``talk``;
+        [`IllegalMoveError`][makao.errors.IllegalMoveError] if ``moves`` is empty)."""
         listed = moves if type(moves) is tuple else tuple(moves)
         for move in listed:
             if type(move) is _SAY and move.call in TALK_CALLS:  # talk on offer: split
@@ -124,6 +126,8 @@ class RandomPick:
         # the length in a variable: compiled, a float times ``len(...)`` (a "short int") is
         # a generic multiplication of two objects, times an ``int`` variable C arithmetic
         size = len(listed)
+        if size == 0:
+            raise IllegalMoveError("no move to choose from")
         return listed[int(self.chance() * size)]
 
 

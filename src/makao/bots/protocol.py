@@ -24,6 +24,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Protocol, runtime_checkable
 
+from makao._text import shown
+from makao.errors import SetupError
 from makao.moves import Move, move_seat
 from makao.view import View
 
@@ -83,7 +85,10 @@ class BaseBot:
         self.rng = random.Random(0)
 
     def reset(self, seed: int) -> None:
-        """Reseed `rng` for a new game."""
+        """Reseed `rng` for a new game (a [`SetupError`][makao.errors.SetupError] unless
+        ``seed`` is an integer: ``None`` would seed from the system's entropy)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SetupError(f"seed must be an integer, not {shown(seed, 60)}")
         self.rng.seed(seed)
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:

@@ -43,7 +43,8 @@ class RandomBot(BaseBot):
         return f"RandomBot(talk={self.talk})"
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
-        """A uniformly random legal move (talk only with probability ``talk``)."""
+        """A uniformly random legal move (talk only with probability ``talk``;
+        [`IllegalMoveError`][makao.errors.IllegalMoveError] if ``moves`` is empty)."""
         return random_move(moves, self.rng, self.talk)  # compiled in the compiled build
 
     def chooser(self) -> Callable[[View, Sequence[Move]], Move]:

@@ -14,10 +14,11 @@ import random
 from collections import Counter
 
 from makao._random import shuffle_as_random
+from makao._text import shown
 from makao.cards import Card, without_card
 from makao.deck import deck_cards
 from makao.engine import Game
-from makao.errors import StateError
+from makao.errors import SetupError, StateError
 from makao.view import View
 
 __all__ = ["Determinizer", "sample_hidden", "unseen_cards", "was_stuck"]
@@ -26,6 +27,7 @@ __all__ = ["Determinizer", "sample_hidden", "unseen_cards", "was_stuck"]
 def unseen_cards(view: View) -> list[Card]:
     """The cards ``view.seat`` cannot see: the variant's deck(s) minus their own hand and
     the pile, in index order (other hands and the stock hold exactly these)."""
+    _check_view(view)
     start = view.variant.compiled.start
     ranks = getattr(start, "ranks", None)  # a short deck (prší's 32 cards), if the rule has one
     remaining = Counter(deck_cards(start.decks_for(view.players), ranks))
@@ -44,6 +46,7 @@ class Determinizer:
     """
 
     def __init__(self, view: View) -> None:
+        _check_view(view)
         if view.is_over:
             raise StateError("the game is over: there is nothing hidden to sample")
         self.view = view
@@ -59,7 +62,10 @@ class Determinizer:
         self.base = _base_game(view)
 
     def sample(self, rng: random.Random) -> Game:
-        """A complete game consistent with the view: hidden cards dealt at random."""
+        """A complete game consistent with the view: hidden cards dealt at random with
+        ``rng`` (a `random.Random`, else a [`SetupError`][makao.errors.SetupError])."""
+        if not isinstance(rng, random.Random):
+            raise SetupError(f"rng must be a random.Random, not {shown(rng, 40)}")
         view = self.view
         cards = self.unseen[:]
         shuffle_as_random(cards, rng)
@@ -86,6 +92,12 @@ def sample_hidden(view: View, rng: random.Random) -> Game:
     cards than the hands and stock need (cards out of play), the extra cards are left out.
     """
     return Determinizer(view).sample(rng)
+
+
+def _check_view(view: object) -> None:
+    """A `SetupError` unless ``view`` is a [`View`][makao.view.View]."""
+    if not isinstance(view, View):
+        raise SetupError(f"a View is needed, not {shown(view, 40)}")
 
 
 def _base_game(view: View) -> Game:

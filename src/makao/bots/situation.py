@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from makao._text import shown
 from makao.cards import Card
+from makao.errors import SetupError
+from makao.view import View
 
 if TYPE_CHECKING:
     from makao.engine import Game
     from makao.rules.base import Effect
     from makao.tables import RuleSet
-    from makao.view import View
 
 __all__ = ["Situation"]
 
@@ -34,16 +36,21 @@ class Situation(NamedTuple):
 
     @classmethod
     def of_view(cls, view: View) -> Situation:
-        """The situation of ``view.seat``."""
+        """The situation of ``view.seat`` (a [`SetupError`][makao.errors.SetupError] if
+        ``view`` is no [`View`][makao.view.View])."""
+        if not isinstance(view, View):
+            raise SetupError(f"a situation is read from a View, not {shown(view, 40)}")
         return cls(
             view.hand, view.effect, _closest(view.hand_sizes, view.seat), view.variant.compiled
         )
 
     @classmethod
     def of_game(cls, game: Game, seat: int) -> Situation:
-        """The situation of ``seat`` in ``game`` (reads only public facts and ``seat``'s hand)."""
+        """The situation of ``seat`` in ``game`` (reads only public facts and ``seat``'s hand;
+        a [`SeatError`][makao.errors.SeatError] for a seat not at the table)."""
+        hand = game.hand(seat)
         sizes = list(map(len, game.hands))
-        return cls(game.hands[seat], game.effect, _closest(sizes, seat), game.compiled)
+        return cls(hand, game.effect, _closest(sizes, seat), game.compiled)
 
 
 def _closest(sizes: Sequence[int], seat: int) -> int:
