@@ -523,7 +523,7 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
         if acting is not None:
             _on_play(game, acting, seat, cards, known[2], previous, events)
             if previous is not None and isinstance(previous, _SUIT_DEMAND):
-                _end_named_suit(previous, game.effect, events)
+                _end_named_suit(game, previous, events)  # reads the new effect itself
         elif previous is not None:
             game.effect = previous.on_covered(game, events)
     elif previous is not None:
@@ -565,9 +565,12 @@ def _on_play(
         rule.on_play(game, seat, cards, choice, previous, events)
 
 
-def _end_named_suit(named: SuitDemand, effect: Effect | None, events: list[Event]) -> None:
+def _end_named_suit(game: Core, named: SuitDemand, events: list[Event]) -> None:
     """A named suit that a card with an effect of its own covered is over (PL-28, RU-8),
-    as one a plain card covers: ``DemandEnded``, unless the card named the same suit again."""
+    as one a plain card covers: ``DemandEnded``, unless the card named the same suit again.
+    (``game.effect`` is read here, not by the caller: there mypy, and so mypyc, take it
+    for the ``None`` the caller set before the card's rule ran.)"""
+    effect = game.effect
     if not (isinstance(effect, _SUIT_DEMAND) and effect.suit is named.suit):
         events.append(_SUIT_ENDED[(named.suit,)])
 
