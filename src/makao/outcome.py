@@ -41,12 +41,45 @@ def place_reward(place: int, players: int) -> float:
     return (players - 1 - 2 * place) / max(players - 1, 1)
 
 
-def _seats(value: Iterable[int]) -> tuple[int, ...]:
+def _listed(name: str, value: object) -> tuple[object, ...]:
+    """``value`` as a tuple, if it lists something (not a text); else a `SetupError`."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise SetupError(f"{name} must list integers, not {shown(value, 60)}")
     return tuple(value)
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seats(value: Iterable[int]) -> tuple[int, ...]:
+    return _listed("order", value)  # type: ignore[return-value]  # checked: `_check_order`
+
+
 def _scores(value: Iterable[int] | None) -> tuple[int, ...] | None:
-    return None if value is None else tuple(value)
+    return None if value is None else _listed("scores", value)  # type: ignore[return-value]
+
+
+def _check_order(_: object, __: object, order: tuple[int, ...]) -> None:
+    """The finishing order names every seat 0…n-1 once (a `SetupError` otherwise)."""
+    if not all(map(_is_int, order)) or sorted(order) != list(range(len(order))):
+        raise SetupError(
+            f"order must list every seat 0…{len(order) - 1} once, not {shown(order, 60)}"
+        )
+
+
+def _check_flag(_: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise SetupError(f"{attribute.name} must be True or False, not {shown(value, 40)}")
+
+
+def _check_scores(outcome: Outcome, _: object, scores: tuple[int, ...] | None) -> None:
+    """Scores, if any, are one integer per seat of the order (a `SetupError` otherwise)."""
+    if scores is not None and (not all(map(_is_int, scores)) or len(scores) != len(outcome.order)):
+        raise SetupError(
+            f"scores must give {len(outcome.order)} integers (one per seat), "
+            f"not {shown(scores, 60)}"
+        )
 
 
 @attrs.frozen
@@ -55,12 +88,18 @@ class Outcome:
     whether the game was ``blocked`` (nobody could move, PL-36), each seat's ``scores``
     in a scoring variant (the points left in hand, RU-16; ``None`` in a variant that
     scores nothing, PL-34), and ``over``: ``False`` for the standings of a game cut short
-    ([`Game.standings`][makao.engine.Game.standings])."""
+    ([`Game.standings`][makao.engine.Game.standings]).
 
-    order: tuple[int, ...] = attrs.field(converter=_seats)
-    blocked: bool = False
-    scores: tuple[int, ...] | None = attrs.field(default=None, converter=_scores)
-    over: bool = True
+    Each field is checked: a [`SetupError`][makao.errors.SetupError] names the one that is
+    wrong (an order that is not the seats 0…n-1 each once, scores not one integer per
+    seat, a ``blocked`` or ``over`` that is not a ``bool``)."""
+
+    order: tuple[int, ...] = attrs.field(converter=_seats, validator=_check_order)
+    blocked: bool = attrs.field(default=False, validator=_check_flag)
+    scores: tuple[int, ...] | None = attrs.field(
+        default=None, converter=_scores, validator=_check_scores
+    )
+    over: bool = attrs.field(default=True, validator=_check_flag)
 
     @property
     def players(self) -> int:
@@ -69,13 +108,16 @@ class Outcome:
 
     @property
     def winner(self) -> int:
-        """The seat in first place."""
+        """The seat in first place ([`SeatError`][makao.errors.SeatError] for an outcome that
+        ranks no seat)."""
+        if not self.order:
+            raise SeatError("no seat in first place: this outcome ranks no seat")
         return self.order[0]
 
     def place(self, seat: int) -> int:
         """``seat``'s place: 1 for the winner, `players` for the last; raises
         [`SeatError`][makao.errors.SeatError] for a seat the outcome does not rank."""
-        if seat not in self.order or type(seat) is bool:
+        if not _is_int(seat) or seat not in self.order:  # a bool or 1.0 is no seat
             raise SeatError(
                 f"no seat {shown(seat, 20)} in this outcome: it ranks {list(self.order)}"
             )

@@ -42,7 +42,7 @@ import attrs
 from makao.actions import ActionSpace
 from makao.cards import ALL_CARDS, Card
 from makao.engine import Game
-from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError
+from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SetupError
 from makao.events import CardsDrawn, Event, HandsSwapped, redact
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
 from makao.rules.base import TurnRule
@@ -388,8 +388,12 @@ class _GameCheck:
         game = self.game
         if game.legal_moves():
             raise self.fail("a finished game still lists legal moves")
-        if game.outcome is None or sorted(game.outcome.order) != list(range(self.players)):
-            raise self.fail(f"the outcome {game.outcome} does not rank every seat once")
+        try:
+            outcome = game.outcome
+        except SetupError as error:  # `Outcome` refuses an order that is no ranking (PL-32)
+            raise self.fail(f"the outcome does not rank every seat once: {error}") from None
+        if outcome is None or sorted(outcome.order) != list(range(self.players)):
+            raise self.fail(f"the outcome {outcome} does not rank every seat once")
         for move in (Draw(), Pass(), *self._unlisted_sample()):
             self.expect_refused(move, (GameOverError,))
 

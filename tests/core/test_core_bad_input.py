@@ -782,3 +782,43 @@ def test_pl_29_the_cards_left_of_a_last_card_call_is_a_whole_number(value: objec
     message = typed(lambda: LastCardCall(cards_left=value), SetupError)  # type: ignore[arg-type]
     assert "cards_left must be a whole number, not" in message
     assert LastCardCall(cards_left=-1).cards_left == -1
+
+
+def test_pl_5_from_position_refuses_a_negative_seat_to_move() -> None:
+    """PL-5: ``to_move`` is a seat 0…n-1; a negative one (which would count from the end,
+    as a ``dealer`` does) is refused by name, not taken as the last seat."""
+    message = typed(lambda: Game.from_position(POLISH, **(POSITION | {"to_move": -1})), SetupError)
+    assert "to_move must be a seat 0…1, not -1" in message
+
+
+def test_pl_32_from_position_refuses_a_negative_finished_seat() -> None:
+    """PL-32: a finished seat is a seat 0…n-1: ``-1`` is refused even when the last seat
+    (which it would name from the end) holds no cards."""
+    message = typed(
+        lambda: Game.from_position(POLISH, ["5h 6h", "9c", ""], "7h", finished=[-1]),
+        SetupError,
+    )
+    assert "finished seat -1 must be a distinct seat with no cards" in message
+
+
+def test_pr_1_from_position_refuses_hand_cards_outside_a_piquet_deck() -> None:
+    """PR-1: the 32-card deck check covers every hand, not only the pile and the stock."""
+    message = typed(
+        lambda: Game.from_position(variants.prsi(), ["7h 8h", "9c 2c"], "10h"), SetupError
+    )
+    assert "2c is not in this variant's deck" in message
+
+
+@pytest.mark.parametrize("field", ["seat", "demander"])
+@pytest.mark.parametrize("value", [True, 1.0])
+def test_pl_12_from_position_refuses_an_effect_object_whose_seat_is_no_integer(
+    field: str, value: object
+) -> None:
+    """PL-12, PL-22: an effect given as an object has its seats checked as integers too: a
+    ``bool`` or a ``float`` is no seat, even where it equals one."""
+    text = "attack 5 by 1" if field == "seat" else "demand 7 by 1"
+    effect = attrs.evolve(POLISH.parse_effect(text), **{field: value})
+    message = typed(
+        lambda: Game.from_position(POLISH, **(POSITION | {"effect": effect})), SetupError
+    )
+    assert f"the effect's {field} {value!r} is not a seat 0…1" in message

@@ -174,3 +174,62 @@ def test_ru_16_an_empty_score_table_stays_a_score_table_not_none() -> None:
     outcome = Outcome(order=(), scores=[])
     assert outcome.scores == ()
     assert outcome.returns("points") == ()
+
+
+@pytest.mark.parametrize(
+    "order", [(0, 2), (0, 0), (1,), (1, 2, 3), (0, True), (0, 1.0), (0, -1), (0, 1, 10**30)]
+)
+def test_pl_32_an_outcome_refuses_an_order_that_is_not_every_seat_once(order: object) -> None:
+    """PL-32: the finishing order ranks every seat 0…n-1 once; anything else is refused
+    when the outcome is made (a `SetupError` naming the order), not later by a bare
+    `IndexError` of ``places()`` or ``returns()``."""
+    with pytest.raises(SetupError, match=r"^order must list every seat 0…\d once, not \("):
+        Outcome(order)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("order", [5, "01", b"\x00\x01", None, 1.5])
+def test_pl_32_an_outcome_refuses_an_order_that_lists_no_seats(order: object) -> None:
+    """PL-32: an order that is not a list of seats (a number, a text) is a `SetupError`."""
+    with pytest.raises(SetupError, match=r"^order must list integers, not "):
+        Outcome(order)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("scores", [(5,), (0, 1, 2), (0, True), (0, 1.5), "01", 7])
+def test_ru_16_an_outcome_refuses_scores_that_are_not_one_integer_per_seat(
+    scores: object,
+) -> None:
+    """RU-16: ``scores`` are each seat's points: one integer per seat of the order."""
+    with pytest.raises(SetupError, match=r"^scores must"):
+        Outcome((1, 0), scores=scores)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("field", ["blocked", "over"])
+@pytest.mark.parametrize("value", [1, 0, None, "yes"])
+def test_pl_36_an_outcome_refuses_blocked_or_over_that_is_not_a_bool(
+    field: str, value: object
+) -> None:
+    """PL-36: ``blocked`` and ``over`` are flags: anything but ``True``/``False`` is a
+    `SetupError` that names the field."""
+    with pytest.raises(SetupError, match=rf"^{field} must be True or False, not "):
+        Outcome((1, 0), **{field: value})  # type: ignore[arg-type]
+
+
+def test_pl_32_a_checked_outcome_keeps_every_valid_field() -> None:
+    """PL-32, PL-36, RU-16: the checks let every valid outcome through, unchanged."""
+    made = Outcome([2, 0, 1], blocked=True, scores=(0, -5, 10**30), over=False)
+    assert made.order == (2, 0, 1) and made.blocked is True and made.over is False
+    assert made.scores == (0, -5, 10**30)
+    assert made.places() == (2, 3, 1)
+
+
+@pytest.mark.parametrize("seat", [1.0, 0.0])
+def test_pl_32_place_refuses_a_float_for_a_seat(seat: float) -> None:
+    """PL-32: a seat is an integer; ``1.0`` is no seat (as for `Game`), a `SeatError`."""
+    with pytest.raises(SeatError, match=rf"^no seat {seat!r} in this outcome"):
+        Outcome((1, 0)).place(seat)  # type: ignore[arg-type]
+
+
+def test_pl_32_the_winner_of_an_outcome_that_ranks_no_seat_is_a_seat_error() -> None:
+    """PL-32: an empty outcome has no winner: a `SeatError` (also an `IndexError`)."""
+    with pytest.raises(SeatError, match="ranks no seat"):
+        Outcome(()).winner  # noqa: B018

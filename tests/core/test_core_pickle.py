@@ -48,3 +48,12 @@ def test_every_registered_variant_pickles_to_an_equal_value() -> None:
     for name in variants.names():
         variant = variants.get(name)
         assert pickle.loads(pickle.dumps(variant)) == variant
+
+
+def test_copy_is_an_independent_clone() -> None:
+    """``copy.copy`` of a game is a clone, as ``copy.deepcopy``: the two play apart."""
+    game = Game.new(variants.polish(), 2, seed=5)
+    twin = copy.copy(game)
+    assert twin == game and twin is not game
+    game.play(game.legal_moves()[0])
+    assert twin.record == () and len(game.record) == 1 and twin != game

@@ -764,3 +764,28 @@ def test_pl_12_a_version_1_summary_names_an_effect_without_text_by_its_class() -
     game = Game.from_position(POLISH, hands=["5h 6h", "5c 6c"], pile="9h", stock="2c 3c")
     game.effect = _Untold()
     assert _summary_v1(game)["effect"] == "_Untold"
+
+
+def test_pl_32_a_games_repr_tells_the_seat_to_move_or_that_it_is_over() -> None:
+    """PL-32: a game's ``repr`` names the variant, the table, the top card and the seat to
+    move -- or, once the game has ended, that it is over."""
+    game = Game.from_position(POLISH, hands=["5h", "6c 7c"], pile="9h", stock="2d 3d")
+    assert repr(game) == "<Game polish 2 players, top 9h, to move: 0>"
+    game.play("5h")
+    assert repr(game) == "<Game polish 2 players, top 5h, over>"
+
+
+def test_pl_29_the_cache_of_the_public_rule_state_stays_bounded() -> None:
+    """PL-29: who owes a "makao" (a view's ``public``) is cached per rule set for at most
+    `_PUBLIC_CACHE_SIZE` rule states: a full cache is emptied before it grows (many Mao
+    openings would otherwise keep one entry each). No public API shows the cache."""
+    from makao.engine import _PUBLIC_CACHE_SIZE
+
+    game = Game.from_position(POLISH, hands=["5h 6h", "9c"], pile="7h", public=[("makao", 1)])
+    cache = game.compiled.public_cache
+    cache.clear()
+    for number in range(_PUBLIC_CACHE_SIZE):
+        cache[(number, ())] = ()
+    assert game.public_state() == (("makao", 1),) == game.view(0).public
+    assert len(cache) <= _PUBLIC_CACHE_SIZE
+    cache.clear()

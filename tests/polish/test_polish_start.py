@@ -243,3 +243,11 @@ def test_pl_4_the_redraws_go_on_as_long_as_the_stock_holds_cards() -> None:
     variant.compiled.start.deal(game)
     assert game.top == Card.parse("5d")
     assert list(game.stock) == [Card.parse("3h"), Card.parse("2h")]  # bottom to top
+
+
+def test_pl_5_a_dealer_counts_from_the_end_down_to_minus_the_players_only() -> None:
+    """PL-5: a negative dealer counts from the end (``-3`` of 3 seats is seat 0, so seat 1
+    moves first); one further back is no seat, and is refused."""
+    assert Game.new(PL, 3, seed=5, dealer=-3).to_move == 1
+    with pytest.raises(SetupError, match="dealer must be a seat 0…2, not -4"):
+        Game.new(PL, 3, seed=5, dealer=-4)
