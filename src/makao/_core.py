@@ -186,7 +186,7 @@ class Core(State):
         """``seat`` if it is a seat at this table, else a `SeatError`."""
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise SeatError(f"no seat {shown(seat, 40)}: seats are 0…{self.players - 1}")
-        return seat
+        return int(seat)  # a plain int, not an IntEnum member a caller numbered seats with
 
     def play(self, move: Move | str) -> tuple[Event, ...]:
         """`Game.play` (typed and documented there)."""

@@ -97,7 +97,10 @@ class Game(Core):
         if dealer is None:
             dealer = start.dealer
         if not _is_int(dealer) or not -players <= dealer < players:
-            raise SetupError(f"dealer must be a seat 0…{players - 1}, not {shown(dealer)}")
+            raise SetupError(
+                f"dealer must be a seat 0…{players - 1}, not {shown(dealer)} (a negative "
+                f"dealer counts from the end, down to -{players})"
+            )
         dealer %= players
         game.to_move = (dealer + 1) % players
         game.stock = deck
@@ -375,7 +378,7 @@ class Game(Core):
     def view(self, seat: SupportsIndex) -> View:
         """What ``seat`` may know: their hand, the pile, counts, public effects."""
         if type(seat) is not int or not 0 <= seat < self.players:
-            self._seat(seat)  # raises the error
+            seat = self._seat(seat)  # raises the error, or reads an `int` subclass's number
         return _new_tuple(
             View,
             (

@@ -3,6 +3,7 @@ is_legal(move, seat), actor(move); a seat not at the table is a SeatError."""
 
 from __future__ import annotations
 
+import enum
 from typing import Any
 
 import attrs
@@ -146,3 +147,21 @@ def test_the_actor_of_a_move_class_of_ones_own_is_its_seat_or_the_seat_to_move()
     assert move_seat(Play(cards)) is move_seat(Knock()) is None
     assert move_seat(SeatedPlay(cards, seat=2)) == 2 == move_seat(parse_move("2: say makao"))
     assert type(Play(cards)) in TURN_MOVES and SeatedPlay not in TURN_MOVES
+
+
+class _Seat(enum.IntEnum):
+    """Seats numbered by a caller's own enum."""
+
+    NORTH = 0
+    EAST = 1
+
+
+def test_pl_29_a_seat_given_as_an_int_enum_is_read_as_its_number() -> None:
+    """PL-29: a seat given as an `IntEnum` member is the seat of its number: the view it
+    gives names the seat as a plain ``int`` (it used to keep the caller's enum member,
+    which then wrote itself as ``_Seat.EAST`` in texts and saves)."""
+    game = Game.new(PL, 2, seed=3)
+    view = game.view(_Seat.EAST)
+    assert view.seat == 1 and type(view.seat) is int
+    assert view == game.view(1)
+    assert game.hand(_Seat.NORTH) == game.hand(0)

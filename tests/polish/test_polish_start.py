@@ -251,3 +251,5 @@ def test_pl_5_a_dealer_counts_from_the_end_down_to_minus_the_players_only() -> N
     assert Game.new(PL, 3, seed=5, dealer=-3).to_move == 1
     with pytest.raises(SetupError, match="dealer must be a seat 0…2, not -4"):
         Game.new(PL, 3, seed=5, dealer=-4)
+    with pytest.raises(SetupError, match="negative dealer counts from the end, down to -3"):
+        Game.new(PL, 3, seed=5, dealer=3)
