@@ -17,12 +17,14 @@ def main() -> None:
     """Print the point distributions and the punter's expected return by policy."""
     one, two = hand_distribution(1), hand_distribution(2)
     print("Points of the first hand from a full 104-card shoe")
+    print()  # a Markdown table needs a blank line before it
     print("| points | one card (Macao) | two cards (Victoria) |")
     print("|---:|---:|---:|")
     for points in range(10):
         print(f"| {points} | {one[points]} | {two[points]} |")
     print()
     print("Punter's expected return per unit stake, full shoe (banker's is the negative)")
+    print()
     print("| policy | classic | even | Victoria classic | Victoria even |")
     print("|---|---:|---:|---:|---:|")
     rows: list[tuple[str, object]] = [("stand always", draw_below(0))]

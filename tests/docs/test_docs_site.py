@@ -99,3 +99,19 @@ def test_no_page_shows_a_raw_sphinx_role(site: Path) -> None:
         if found:
             shown[str(page.relative_to(site))] = found[:3]
     assert shown == {}
+
+
+_PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.DOTALL)
+_TABLE_RULE = re.compile(r"\|\s*:?-{3,}:?\s*\|")
+
+
+def test_no_page_shows_a_markdown_table_as_running_text(site: Path) -> None:
+    """A Markdown table right under a line of text (no blank line between) is no table:
+    its rows show as a paragraph of pipes (the banking page's odds tables did)."""
+    shown = {}
+    for page in sorted(site.rglob("*.html")):
+        paragraphs = _PARAGRAPH.findall(page.read_text(encoding="utf-8"))
+        found = [p[:80] for p in paragraphs if _TABLE_RULE.search(_TAG.sub("", p))]
+        if found:
+            shown[str(page.relative_to(site))] = found[:2]
+    assert shown == {}
