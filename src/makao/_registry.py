@@ -42,6 +42,9 @@ class Registry(Generic[T]):
             raise SetupError(
                 f"{shown(label, 200)} is a built-in {self.kind}: register under another name"
             )
+        existing = self._names.get(name_key(label), label)
+        if existing not in self._built_in and name_key(existing) == name_key(label):
+            label = existing  # one's own name again, spelled another way
         keys = [name_key(_checked_name(self.kind, alias)) for alias in (label, *aliases)]
         for key in keys:
             owner = self._names.get(key)

@@ -176,3 +176,16 @@ def test_a_factorys_own_setup_error_passes_unchanged() -> None:
     variants.register("picky", picky)
     with pytest.raises(SetupError, match=r"^picky wants size 1$"):
         variants.get("picky", size=2)
+
+
+def test_registering_a_name_again_in_another_spelling_replaces_its_factory() -> None:
+    """Case, hyphens, underscores and spaces do not matter in a name, so ``No Wilds`` is
+    the name ``no-wilds`` again (docs/tutorials/variant.md): it replaces the factory."""
+    variants.register("no-wilds", no_wilds, "plain")
+    variants.register("No Wilds", variants.polish)
+    variants.register("no_wilds", variants.polish, "plain")
+    assert variants.get("no-wilds") == variants.get("plain") == variants.polish()
+    assert variants.names().count("no-wilds") == 1 and "No Wilds" not in variants.names()
+    bots.register("quiet_random", seeded_random)
+    bots.register("Quiet Random", RandomBot)
+    assert bots.names().count("quiet_random") == 1

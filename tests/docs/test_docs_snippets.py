@@ -70,3 +70,28 @@ def test_docs_variant_page_lists_every_rule_id(name: str) -> None:
     page = (DOCS / "variants" / f"{name}.md").read_text(encoding="utf-8")
     for rule_id in variants.get(name).rule_ids:
         assert f"| {rule_id} |" in page
+
+
+# ``print(expression)  # literal`` in a snippet: the comment is the printed value (a list
+# or a string written as a Python literal, maybe followed by a remark after a colon).
+_PRINTED = re.compile(r"^(\s*)print\((.*)\)\s+# (\[[^\]]*\]|\"[^\"]*\")(?::.*)?$", re.M)
+CLAIMS = [(where, code) for where, code in PROGRAMS if _PRINTED.search(code)]
+
+
+def _asserting(code: str) -> str:
+    return _PRINTED.sub(r"\1assert (\2) == \3, (\2)", code)
+
+
+def test_docs_printed_value_comments_are_found() -> None:
+    assert len(CLAIMS) >= 5
+
+
+@pytest.mark.parametrize(("where", "code"), CLAIMS, ids=[where for where, _ in CLAIMS])
+def test_docs_printed_value_comment_is_what_the_snippet_prints(
+    where: str, code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A snippet's ``# ['5h', 'pass']`` after a print says what it prints: checked."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(variants, "_VARIANTS", copy.deepcopy(variants._VARIANTS))
+    monkeypatch.setattr(bots, "_BOTS", copy.deepcopy(bots._BOTS))
+    exec(compile(_asserting(code), where, "exec"), {"__name__": "__main__"})
