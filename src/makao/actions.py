@@ -134,9 +134,12 @@ class ActionSpace:
             return (DRAW,)
         if isinstance(move, Pass):
             return (PASS,)
-        action = self._ids.get(move)
+        try:
+            action = self._ids.get(move)
+        except TypeError:  # unhashable: no move
+            action = None
         if action is None:
-            raise InvalidMoveError(f"{move} has no action id in this variant")
+            raise InvalidMoveError(f"{shown(move, 60)} has no action id in this variant")
         return (action,)
 
     def legal_actions(
@@ -144,6 +147,32 @@ class ActionSpace:
     ) -> list[int]:
         """The legal action ids now, with the ``prefix`` cards and ``calls`` of a play
         already chosen."""
+        self._check_query(game, prefix, calls)
+        return self._legal_actions(game, prefix, calls)
+
+    def _check_query(self, game: object, prefix: object, calls: object) -> None:
+        """Refuse a ``game`` this space does not number, or a ``prefix`` or ``calls`` that
+        is not a tuple of cards or of call names, with a `SetupError`."""
+        from makao.engine import Game
+
+        if not isinstance(game, Game):
+            raise SetupError(f"game must be a Game, not {shown(game, 60)}")
+        if game.players != self.players or (
+            game.variant is not self.variant and game.variant != self.variant
+        ):
+            raise SetupError(
+                f"this action space numbers {self.variant.name} at {self.players} seats, "
+                f"not {game.variant.name} at {game.players}"
+            )
+        if type(prefix) is not tuple or not all(isinstance(card, Card) for card in prefix):
+            raise SetupError(f"prefix must be a tuple of cards, not {shown(prefix, 60)}")
+        if type(calls) is not tuple or not all(isinstance(call, str) for call in calls):
+            raise SetupError(f"calls must be a tuple of call names, not {shown(calls, 60)}")
+
+    def _legal_actions(
+        self, game: Game, prefix: tuple[Card, ...] = (), calls: tuple[str, ...] = ()
+    ) -> list[int]:
+        """`legal_actions` without checking its arguments (the stepper's own)."""
         actions: dict[int, None] = {}
         depth = len(prefix)
         for move in game.legal_moves():
@@ -167,8 +196,9 @@ class ActionSpace:
         self, game: Game, prefix: tuple[Card, ...] = (), calls: tuple[str, ...] = ()
     ) -> list[bool]:
         """A list of ``size`` booleans: which action ids are legal now."""
+        self._check_query(game, prefix, calls)
         mask = [False] * self.size
-        for action in self.legal_actions(game, prefix, calls):
+        for action in self._legal_actions(game, prefix, calls):
             mask[action] = True
         return mask
 
@@ -228,7 +258,7 @@ class Stepper:
 
     def legal_actions(self) -> list[int]:
         """The legal action ids now."""
-        return self.space.legal_actions(self.game, self.prefix, self.calls)
+        return self.space._legal_actions(self.game, self.prefix, self.calls)
 
     def mask(self) -> list[bool]:
         """Which action ids are legal now."""

@@ -16,10 +16,12 @@ True
 
 from __future__ import annotations
 
+import operator
 import random
 import threading
 
-from makao._text import is_too_long_to_write
+from makao._text import is_too_long_to_write, shown
+from makao.errors import SetupError
 
 __all__ = ["derive_seed"]
 
@@ -42,8 +44,22 @@ def seeded_random(seed: int | str) -> random.Random:
 def derive_seed(seed: int, *path: int | str) -> int:
     """A 63-bit seed for the item named by ``path`` (numbers and words) of something
     seeded ``seed``: stable anywhere (a string seed of ``random.Random``, hashed the same
-    on every machine), and independent for different paths."""
-    return seeded_random(":".join(("makao", _text(seed), *map(str, path)))).getrandbits(63)
+    on every machine), and independent for different paths. A seed or a path number that
+    is no integer is a `SetupError`."""
+    parts = ["makao", _text(_whole("seed", seed))]
+    for part in path:
+        parts.append(part if isinstance(part, str) else _text(_whole("a path part", part)))
+    return seeded_random(":".join(parts)).getrandbits(63)
+
+
+def _whole(what: str, value: object) -> int:
+    """``value`` as an `int` (NumPy's integers too, a `bool` not), else a `SetupError`."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]  # checked here
+        except TypeError:
+            pass
+    raise SetupError(f"{what} must be an integer, not {shown(value, 60)}")
 
 
 def _text(seed: int) -> str:

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from makao._text import shown
 from makao.cards import format_cards
-from makao.errors import MakaoError, StateError
+from makao.errors import MakaoError, SetupError, StateError
 
 if TYPE_CHECKING:
     from makao.engine import Game
@@ -89,6 +89,7 @@ _POSITION_ITEMS: dict[str, type] = {"hands": str, "finished": int, "waits": int}
 def summary(game: Game) -> dict[str, object]:
     """The facts about ``game``'s state that loading checks after a replay (JSON-ready):
     its [`snapshot`][makao.state.State.snapshot], and the stock's size for a reader."""
+    _check_game(game)
     return {**game.snapshot(), "stock_size": len(game.stock)}
 
 
@@ -114,6 +115,7 @@ def _summary_v1(game: Game) -> dict[str, object]:
 
 def game_to_dict(game: Game) -> dict[str, object]:
     """The saved form of ``game`` as plain JSON-ready data (see the module docs)."""
+    _check_game(game)
     variant = game.variant
     return {
         "format": FORMAT,
@@ -131,13 +133,27 @@ def game_to_dict(game: Game) -> dict[str, object]:
 
 def game_to_json(game: Game, *, indent: int | None = None) -> str:
     """Save ``game`` as JSON text; [`game_from_json`][makao.serialize.game_from_json] reads it
-    back."""
+    back. ``indent`` is ``None`` (one line) or 0…16 spaces."""
+    data = game_to_dict(game)
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= _MAX_INDENT):
+        raise SetupError(f"indent must be None or 0…{_MAX_INDENT}, not {shown(indent, 60)}")
     try:
-        return json.dumps(game_to_dict(game), indent=indent, ensure_ascii=False)
+        return json.dumps(data, indent=indent, ensure_ascii=False)
     except (TypeError, ValueError) as error:
         raise StateError(
             f"variant {shown(game.variant.name, 200)} has options that JSON cannot hold: {error}"
         ) from None
+
+
+_MAX_INDENT: Final = 16  # the most spaces `game_to_json` indents by
+
+
+def _check_game(game: object) -> None:
+    """Refuse what is not a `Game` with a `SetupError`."""
+    from makao.engine import Game
+
+    if not isinstance(game, Game):
+        raise SetupError(f"game must be a Game, not {shown(game, 60)}")
 
 
 def _is_builtin(variant: Variant) -> bool:

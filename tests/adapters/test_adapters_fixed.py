@@ -143,3 +143,15 @@ def test_an_out_of_turn_action_no_built_in_variant_has_gets_no_fixed_id() -> Non
     )
     with pytest.raises(SetupError, match="out-of-turn action 0: say hooray has no fixed"):
         FixedActions(space)
+
+
+@pytest.mark.parametrize(
+    "fixed",
+    [[], {}, 10**5000, "x" * 10**6, variants.mao()],
+    ids=["list", "dict", "huge-int", "long-text", "variant"],
+)
+def test_local_refuses_any_non_id_with_a_short_illegal_move_error(fixed: Any) -> None:
+    table = FixedActions(ActionSpace(variants.polish(), 2))
+    with pytest.raises(IllegalMoveError) as caught:
+        table.local(fixed, 0)
+    assert len(str(caught.value)) < 300

@@ -4,6 +4,7 @@ runs of idle banks, and saves whose moves do not replay (MB-3, MB-9, MB-10)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -194,3 +195,17 @@ def test_mb_5_hand_result_needs_banking_options() -> None:
     """MB-5: a hand is scored under the game's options: no options is a `SetupError`."""
     with pytest.raises(SetupError, match="options must be BankingOptions, not NoneType"):
         hand_result(parse_cards("7h 8h"), None, first_hand=True)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("option", ["rounds", "min_stake", "max_stake", "cards_dealt"])
+def test_mb_9_an_option_too_long_to_write_is_refused_with_a_short_message(option: str) -> None:
+    with pytest.raises(SetupError) as caught:
+        macao(**{option: 10**5000})
+    assert "5,001 digits" in str(caught.value) and len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize("balances", [list(range(1000)), [-(10**5000), 1]], ids=["long", "huge"])
+def test_mb_10_bad_balances_are_refused_with_a_short_message(balances: Any) -> None:
+    with pytest.raises(SetupError) as caught:
+        BankingGame(2, seed=1, balances=balances)
+    assert len(str(caught.value)) < 300

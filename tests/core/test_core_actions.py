@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -213,3 +214,50 @@ def test_um_16_every_seats_jack_release_has_an_action_id(players: int) -> None:
     ids = [space.encode(Release(seat)) for seat in range(players)]
     assert len(set(ids)) == players
     assert space.describe(ids[-1][0]) == f"{players - 1}: release"
+
+
+@pytest.mark.parametrize(
+    "move",
+    [[], {}, ["7h"], 10**5000, "x" * 10**6, variants.mao()],
+    ids=["list", "dict", "list-of-text", "huge-int", "long-text", "variant"],
+)
+def test_encode_refuses_any_non_move_with_a_short_invalid_move_error(move: Any) -> None:
+    space = ActionSpace(variants.polish(), 2)
+    with pytest.raises(InvalidMoveError) as caught:
+        space.encode(move)
+    assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize(
+    ("game", "prefix", "calls"),
+    [
+        (None, (), ()),
+        ("polish", (), ()),
+        (Game.new(variants.mao(), 3, seed=1), (), ()),
+        (Game.new(variants.polish(), 3, seed=1), (), ()),
+        (Game.new(variants.polish(), 2, seed=1), [], ()),
+        (Game.new(variants.polish(), 2, seed=1), None, ()),
+        (Game.new(variants.polish(), 2, seed=1), ("7h",), ()),
+        (Game.new(variants.polish(), 2, seed=1), (), None),
+        (Game.new(variants.polish(), 2, seed=1), (), [5]),
+    ],
+    ids=repr,
+)
+def test_legal_actions_and_mask_refuse_what_the_space_does_not_number(
+    game: Any, prefix: Any, calls: Any
+) -> None:
+    space = ActionSpace(variants.polish(), 2)
+    with pytest.raises(SetupError):
+        space.legal_actions(game, prefix, calls)
+    with pytest.raises(SetupError):
+        space.mask(game, prefix, calls)
+
+
+def test_legal_actions_with_a_prefix_still_lists_the_next_cards() -> None:
+    game = Game.new(variants.polish(), 2, seed=1)
+    space = ActionSpace(game.variant, 2)
+    assert space.legal_actions(game) == Stepper(game, space).legal_actions()
+    first = game.hand(0)[0]
+    assert space.mask(game, (first,)) == [
+        a in space.legal_actions(game, (first,)) for a in range(space.size)
+    ]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from makao import Game, StateError, variants
+from makao import Game, SetupError, StateError, variants
 from makao.rules import BattleCards, LastCardCall
 from makao.serialize import (
     FORMAT,
@@ -17,6 +17,7 @@ from makao.serialize import (
     game_from_dict,
     game_from_json,
     game_to_dict,
+    game_to_json,
     replay,
     summary,
 )
@@ -681,3 +682,25 @@ def test_pl_32_a_save_with_a_key_no_save_writes_is_refused_as_edited() -> None:
     data["variant"]["seed"] = 3
     refused(data, "a saved game's variant has no key 'seed'")
     assert same_game(Game.from_json(json.dumps(saved(game))), game)
+
+
+@pytest.mark.parametrize(
+    "game",
+    [None, "{}", POLISH, Game.new(POLISH, 2, seed=1).view(0)],
+    ids=["none", "text", "variant", "view"],
+)
+def test_saving_needs_a_game(game: Any) -> None:
+    for save in (game_to_json, game_to_dict, summary):
+        with pytest.raises(SetupError, match="must be a Game"):
+            save(game)
+
+
+@pytest.mark.parametrize(
+    "indent",
+    [10**5000, -1, 10**6, True, 1.5, "  "],
+    ids=["huge", "negative", "million", "bool", "float", "text"],
+)
+def test_game_to_json_refuses_a_bad_indent(indent: Any) -> None:
+    with pytest.raises(SetupError, match="indent"):
+        game_to_json(Game.new(POLISH, 2, seed=1), indent=indent)
+    assert game_to_json(Game.new(POLISH, 2, seed=1), indent=2).startswith("{\n  ")

@@ -6,10 +6,13 @@ from __future__ import annotations
 import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
 from makao import Game, engine, variants
+from makao.errors import SetupError
+from makao.match import deal_seed
 from makao.seeding import derive_seed, seeded_random
 
 
@@ -83,3 +86,25 @@ def test_another_threads_seeding_leaves_this_threads_generator_alone() -> None:
     assert [generator.getrandbits(64) for _ in range(3)] == [
         expected.getrandbits(64) for _ in range(3)
     ]
+
+
+@pytest.mark.parametrize("seed", [None, "", "1", 1.5, True, [], b"1", float("nan")], ids=repr)
+def test_derive_seed_refuses_a_seed_that_is_no_integer(seed: Any) -> None:
+    with pytest.raises(SetupError, match="seed must be an integer"):
+        derive_seed(seed, 0)
+
+
+@pytest.mark.parametrize(
+    "part", [None, 1.5, True, object()], ids=["none", "float", "bool", "object"]
+)
+def test_derive_seed_refuses_a_path_part_that_is_neither_text_nor_integer(part: Any) -> None:
+    with pytest.raises(SetupError, match="path part"):
+        derive_seed(1, part)
+
+
+def test_derive_seed_takes_integers_of_any_length_and_numpy_integers() -> None:
+    numpy = pytest.importorskip("numpy")
+    assert derive_seed(numpy.int64(7), numpy.int64(2)) == derive_seed(7, 2)
+    assert derive_seed(1, 10**5000) != derive_seed(1, 10**5000 + 1)
+    with pytest.raises(SetupError):
+        deal_seed(None, 1)  # type: ignore[arg-type]

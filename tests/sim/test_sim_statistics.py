@@ -28,6 +28,8 @@ from makao.moves import Move
 from makao.seeding import derive_seed
 from makao.sim import Comparison, SimResult, play_game, simulate
 from makao.sim.play import GameRecord
+from makao.sim.results import LEGEND, legend
+from makao.sim.spec import describe, parse_bot, parse_spec, parse_variant
 from makao.sim.stats import Z95, Difference, difference, mean, rate
 from makao.view import View
 
@@ -624,3 +626,53 @@ def test_a_difference_of_spreads_too_large_to_square_is_unbounded() -> None:
     diff = difference(wide, wide)
     assert (diff.value, diff.low, diff.high, diff.p_value) == (0.0, -math.inf, math.inf, 1.0)
     assert difference(mean([1.0, 2.0, 3.0]), mean([2.0, 3.0, 4.0])).value == 1.0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [None, 5, b"polish", ["polish"], object()],
+    ids=["none", "int", "bytes", "list", "object"],
+)
+def test_specs_must_be_text(text: Any) -> None:
+    for parse in (parse_spec, parse_variant, parse_bot):
+        with pytest.raises(SetupError, match="must be text"):
+            parse(text)
+
+
+@pytest.mark.parametrize("extra", [5, "decks=2", {"decks": 2}, {1: "2"}], ids=repr)
+def test_parse_variant_refuses_extra_options_that_are_no_texts(extra: Any) -> None:
+    with pytest.raises(SetupError, match="extra"):
+        parse_variant("polish", extra)
+
+
+@pytest.mark.parametrize("variant", [None, "polish", Game.new(variants.polish(), 2, seed=1)])
+def test_describe_needs_a_variant(variant: Any) -> None:
+    with pytest.raises(SetupError, match="Variant"):
+        describe(variant)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: rate(1, 10**5000),  # n
+        lambda: mean([1.0, 2.0], low=-(10**5000)),
+        lambda: mean([1.0, 2.0], high=10**5000),
+        lambda: mean([10**5000, 1]),
+    ],
+)
+def test_numbers_too_large_for_a_float_are_refused(call: Callable[[], object]) -> None:
+    with pytest.raises(SetupError, match="too large"):
+        call()
+
+
+@pytest.mark.parametrize(
+    ("names", "max_actions"), [(5, None), ("wins", None), ([1], None), (["wins"], 1.5)], ids=repr
+)
+def test_legend_refuses_bad_arguments(names: Any, max_actions: Any) -> None:
+    with pytest.raises(SetupError):
+        legend(names, max_actions)
+
+
+def test_legend_shows_a_cap_too_long_to_write() -> None:
+    assert legend(list(LEGEND), 10**5000) == legend(list(LEGEND), 10**5000)
+    assert "5,001 digits" in legend(list(LEGEND), 10**5000)

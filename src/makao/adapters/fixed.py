@@ -129,11 +129,16 @@ class FixedActions:
     def local(self, fixed: int, actor: int) -> int:
         """The table's id of fixed id ``fixed`` taken by seat ``actor``; an id this table
         does not have raises [`IllegalMoveError`][makao.errors.IllegalMoveError]."""
-        found = self._to_local.get((-1, fixed))
+        try:
+            found = self._to_local.get((-1, fixed))
+            if found is None:
+                found = self._to_local.get((actor, fixed))
+        except TypeError:  # unhashable: no action id
+            found = None
         if found is None:
-            found = self._to_local.get((actor, fixed))
-        if found is None:
-            raise IllegalMoveError(f"fixed action {fixed} is not an action of seat {actor} here")
+            raise IllegalMoveError(
+                f"fixed action {shown(fixed, 40)} is not an action of seat {shown(actor, 40)} here"
+            )
         return found
 
     def mask(self, legal: list[int]) -> list[int]:

@@ -130,7 +130,9 @@ class BankingGame(Table):
         if len(values) != self.players or not all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values
         ):
-            raise SetupError(f"balances must be {self.players} whole numbers ≥ 0, not {values}")
+            raise SetupError(
+                f"balances must be {self.players} whole numbers ≥ 0, not {shown(values, 60)}"
+            )
         self.initial_balances = values
         self._balances = list(values)
 

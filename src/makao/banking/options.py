@@ -30,8 +30,8 @@ def _int(name: str, value: object, low: int, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise SetupError(f"{name} must be a whole number, not {shown(value, 200)}")
     if value < low or (high is not None and value > high):
-        allowed = f"{low}…{high}" if high is not None else f"at least {low}"
-        raise SetupError(f"{name} must be {allowed}, not {value}")
+        allowed = f"{shown(low)}…{high}" if high is not None else f"at least {shown(low, 60)}"
+        raise SetupError(f"{name} must be {allowed}, not {shown(value, 60)}")
     return value
 
 
@@ -73,7 +73,7 @@ class BankingOptions:
         if self.max_stake - self.min_stake >= MAX_STAKE_CHOICES:
             raise SetupError(
                 f"max_stake - min_stake must be below {MAX_STAKE_CHOICES} (every amount "
-                f"between them is a legal move), not {self.max_stake - self.min_stake}"
+                f"between them is a legal move), not {shown(self.max_stake - self.min_stake, 60)}"
             )
         _int("starting_balance", self.starting_balance, 0)
         if self.fixed_stake is not None:

@@ -25,6 +25,8 @@ from typing import Any
 
 import attrs
 
+from makao._text import shown
+from makao.errors import SetupError
 from makao.sim.play import GameRecord
 from makao.sim.stats import Difference, Estimate, difference, mean, rate
 
@@ -245,13 +247,26 @@ LEGEND: dict[str, str] = {
 
 def legend(names: Sequence[str], max_actions: int | None = None) -> str:
     """The legend lines for the metrics ``names``, one per family, in table order."""
-    cap = "no cap" if max_actions is None else f"cap {max_actions}"
+    if isinstance(names, str) or not all(isinstance(name, str) for name in _listed(names)):
+        raise SetupError(f"names must be a sequence of metric names, not {shown(names, 60)}")
+    if max_actions is not None and type(max_actions) is not int:
+        raise SetupError(
+            f"max_actions must be None or a whole number, not {shown(max_actions, 40)}"
+        )
+    cap = "no cap" if max_actions is None else f"cap {shown(max_actions)}"
     lines: dict[str, str] = {}
     for name in names:
         family = _family(name)
         if family is not None and family not in lines:
             lines[family] = f"  {family}: {LEGEND[family].format(cap=cap)}"
     return "\n".join(lines.values())
+
+
+def _listed(names: object) -> Sequence[object]:
+    """``names`` if it is a sequence, else a `SetupError`."""
+    if not isinstance(names, Sequence):
+        raise SetupError(f"names must be a sequence of metric names, not {shown(names, 60)}")
+    return names
 
 
 def _family(name: str) -> str | None:

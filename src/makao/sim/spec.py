@@ -29,6 +29,8 @@ _FALSE = ("false", "no", "off", "0")
 
 def parse_spec(text: str) -> tuple[str, dict[str, str]]:
     """Split ``"name:k=v,k2=v2"`` into the name and the raw option texts."""
+    if not isinstance(text, str):
+        raise SetupError(f"a spec must be text such as 'name:k=v', not {shown(text, 60)}")
     name, _, rest = text.strip().partition(":")
     if not name:
         raise SetupError(f"no name in {shown(text, 200)}")
@@ -97,6 +99,11 @@ def parse_variant(text: str, extra: dict[str, str] | None = None) -> Variant:
     given twice is refused."""
     name, raw = parse_spec(text)
     build = _variants.factory(name)
+    if extra is not None and (
+        not isinstance(extra, dict)
+        or not all(isinstance(k, str) and isinstance(v, str) for k, v in extra.items())
+    ):
+        raise SetupError(f"extra must be a dict of option texts, not {shown(extra, 60)}")
     twice = sorted(set(raw) & set(extra or {}))
     if twice:
         raise SetupError(
@@ -117,6 +124,8 @@ def parse_bot(text: str) -> Bot:
 def describe(variant: Variant) -> str:
     """The variant as ``"name:k=v"`` (as [`parse_variant`][makao.sim.parse_variant] reads it), with
     the options that differ from the factory's defaults."""
+    if not isinstance(variant, Variant):
+        raise SetupError(f"variant must be a Variant, not {shown(variant, 60)}")
     try:
         defaults = {k: p.default for k, p in options_of(_variants.factory(variant.name)).items()}
     except SetupError:

@@ -81,6 +81,7 @@ def rate(successes: int, n: int) -> Estimate:
             "a rate needs whole numbers 0 <= successes <= n, "
             f"not {shown(successes, 40)} of {shown(n, 40)}"
         )
+    _check_float("a rate's n", n)
     if n <= 0:
         return Estimate("rate", 0.0, 0.0, 1.0, 0, 0.0)
     p = successes / n
@@ -137,9 +138,20 @@ def _check_numbers(values: object, low: object, high: object) -> None:
     for value in values:
         if not isinstance(value, numbers.Real):
             raise SetupError(f"a mean needs numbers, not {shown(value, 40)}")
+        _check_float("a mean's value", value)
     for name, bound in (("low", low), ("high", high)):
         if bound is not None and not isinstance(bound, numbers.Real):
             raise SetupError(f"a mean's {name} bound is a number or None, not {shown(bound, 40)}")
+        if bound is not None:
+            _check_float(f"a mean's {name} bound", bound)
+
+
+def _check_float(what: str, value: numbers.Real) -> None:
+    """Refuse a number too large for a float (an `int` beyond about 1.8e308)."""
+    try:
+        float(value)
+    except OverflowError:
+        raise SetupError(f"{what} is too large for a float: {shown(value, 40)}") from None
 
 
 def _log_interval(distance: float, se: float, bound: float, sign: float) -> tuple[float, float]:
