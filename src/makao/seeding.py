@@ -46,9 +46,12 @@ def derive_seed(seed: int, *path: int | str) -> int:
     seeded ``seed``: stable anywhere (a string seed of ``random.Random``, hashed the same
     on every machine), and independent for different paths. A seed or a path number that
     is no integer is a `SetupError`."""
-    parts = ["makao", _text(_whole("seed", seed))]
+    # a plain int or str taken as it is, without a call (a few derivations per game)
+    parts = ["makao", _text(seed if type(seed) is int else _whole("seed", seed))]
     for part in path:
-        parts.append(part if isinstance(part, str) else _text(_whole("a path part", part)))
+        if not isinstance(part, str):
+            part = _text(part if type(part) is int else _whole("a path part", part))
+        parts.append(part)
     return seeded_random(":".join(parts)).getrandbits(63)
 
 
