@@ -200,7 +200,7 @@ class TableServer:
 def _read(raw: str | bytes) -> dict[str, Any] | None:
     try:
         message = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # deep nesting: still a bad message
         return None
     return message if isinstance(message, dict) else None
 

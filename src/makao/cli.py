@@ -27,11 +27,12 @@ import itertools
 import json
 import os
 import re
+import shutil
 import stat
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import ModuleType
 from typing import Any, NamedTuple, NoReturn
@@ -95,6 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``makao`` command with ``argv`` (default: the process's arguments)."""
     parser = _build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
+    _tolerant_stdout()
     try:
         args = parser.parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
@@ -102,11 +104,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (``makao … | head``): stop quietly
         _silence_stdout()
         return 1
+    except KeyboardInterrupt:  # Ctrl-C: one line, and the shell's status for SIGINT
+        print("makao: interrupted", file=sys.stderr)
+        return 130
     except (UsageError, MakaoError, ValueError, OSError, RecursionError, MemoryError) as error:
         text = str(error)
         message = text.splitlines()[0] if text.strip() else type(error).__name__
         print(f"makao: error: {message}", file=sys.stderr)
         return 2
+
+
+def _tolerant_stdout() -> None:
+    """On a stdout that is not UTF-8 (``PYTHONIOENCODING=ascii``, a Latin-1 locale), write a
+    character it cannot hold as an escape (``\\xb5``) rather than fail after the work is done."""
+    encoding = str(getattr(sys.stdout, "encoding", None) or "utf-8")
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is None or encoding.lower().replace("-", "").replace("_", "") == "utf8":
+        return
+    with suppress(ValueError, OSError, TypeError):
+        reconfigure(errors="backslashreplace")
 
 
 def _silence_stdout() -> None:
@@ -136,12 +152,36 @@ def _bounded(least: int, most: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
+            if (digits := _digits(text)) is not None:  # whole, but too long for int()
+                raise argparse.ArgumentTypeError(
+                    f"must be from {least} to {most}, not a number of {digits} digits"
+                ) from None
             raise argparse.ArgumentTypeError(f"not a whole number: {shown(text, 200)}") from None
         if not least <= value <= most:
             raise argparse.ArgumentTypeError(f"must be from {least} to {most}, not {value}")
         return value
 
     return parse
+
+
+def _whole_number(text: str) -> int:
+    """An argument type: any whole number (a seed; a count its command checks), and one too
+    long for ``int()`` said to be so."""
+    try:
+        return int(text)
+    except ValueError:
+        if (digits := _digits(text)) is not None:
+            limit = sys.get_int_max_str_digits()
+            raise argparse.ArgumentTypeError(
+                f"invalid int value: a number of {digits} digits, more than {limit}"
+            ) from None
+        raise argparse.ArgumentTypeError(f"invalid int value: {shown(text, 200)}") from None
+
+
+def _digits(text: str) -> int | None:
+    """The number of digits of ``text`` if it writes a whole number, else ``None``."""
+    digits = text.strip().removeprefix("-").removeprefix("+").replace("_", "")
+    return len(digits) if digits.isdecimal() else None
 
 
 # ------------------------------------------------------------------ simulate, compare
@@ -186,7 +226,9 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
         help="bot specs, one per seat or one for all, like random mcts:playouts=50 "
         "(default random)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="the experiment's seed (default 0)")
+    parser.add_argument(
+        "--seed", type=_whole_number, default=0, help="the experiment's seed (default 0)"
+    )
     parser.add_argument(
         "--workers",
         type=_bounded(1, max_workers()),
@@ -293,7 +335,7 @@ def _check_run(args: argparse.Namespace) -> None:
 
 def _check_plot_format(path: Path) -> None:
     try:
-        import matplotlib  # noqa: F401  (first: a cached submodule would hide its absence)
+        import matplotlib  # first: a cached submodule would hide its absence
         from matplotlib.backend_bases import FigureCanvasBase
     except ImportError:
         raise UsageError(_NO_MATPLOTLIB) from None
@@ -302,6 +344,10 @@ def _check_plot_format(path: Path) -> None:
     if suffix and suffix not in supported:
         known = ", ".join(sorted(supported))
         raise UsageError(f"--plot {path}: cannot draw .{suffix} files (formats: {known})")
+    if suffix == "pgf":  # matplotlib draws pgf through a TeX program it runs
+        tex = str(matplotlib.rcParams["pgf.texsystem"])
+        if shutil.which(tex) is None:
+            raise UsageError(f"--plot {path}: .pgf files need {tex}, which is not installed")
 
 
 def _save(result: SimResult | Comparison, args: argparse.Namespace) -> None:
@@ -461,7 +507,9 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rounds", type=_bounded(1, 1000), default=5, help="rounds; the best counts (default 5)"
     )
-    parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    parser.add_argument(
+        "--seed", type=_whole_number, default=1, help="the first game's seed (default 1)"
+    )
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -234,6 +234,7 @@ def test_the_default_cap_ends_the_game_as_truncated() -> None:
         ({"rewards": "gold"}, "rewards must be one of rank, points or a function"),
         ({"options": "{bad"}, "options must be a JSON object, not '{bad'"),
         ({"options": "[1]"}, "options must be a JSON object, not '\\[1\\]'"),
+        ({"options": "[" * 100_000}, "options must be a JSON object, not '\\[\\[\\["),
         ({"players": 1}, "needs at least 2"),
         ({"rewards": "points"}, "rewards 'points' need a variant that scores points"),
         ({"players": 9, "fixed_size": True}, "fixed_size pads to 8 seats: it cannot hold 9"),
@@ -244,8 +245,9 @@ def test_bad_parameters_are_setup_errors(params: dict[str, object], message: str
     Before, ``max_actions`` of 0 or below made a game that ended at the deal, ``deals``
     of 0 or below raised `IndexError` at the first chance node, an unbounded ``deals``
     listed that many outcomes at every chance node, and bad ``options`` JSON raised
-    `JSONDecodeError` or `TypeError`; ``rewards="points"`` for a variant that scores no
-    points (PL-34) loaded and raised only when the returns were asked for."""
+    `JSONDecodeError` or `TypeError` (deeply nested, `RecursionError`);
+    ``rewards="points"`` for a variant that scores no points (PL-34) loaded and raised
+    only when the returns were asked for."""
     with pytest.raises(SetupError, match=message):
         pyspiel.load_game(game_name("polish"), params)
 

@@ -359,3 +359,20 @@ def test_simulate_defaults_to_one_worker(
     monkeypatch.setitem(sys.modules, "rich.progress", None)
     argv = ["simulate", "--games", "8"]
     assert _run(capsys, *argv) == _run(capsys, *argv, "--workers", "1")
+
+
+def test_an_interrupted_command_says_so_in_one_line_with_status_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C in the middle of a command: no traceback, status 130 (128 + SIGINT)."""
+
+    def interrupted(args: argparse.Namespace) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(makao.cli, "COMMANDS", list(makao.cli.COMMANDS))
+    makao.cli.register(makao.cli.Command("wait", "wait", lambda parser: None, interrupted))
+    try:
+        result = _run(capsys, "wait")
+    except KeyboardInterrupt:
+        pytest.fail("the interrupt escaped main: a traceback")
+    assert result == (130, "", "makao: interrupted\n")

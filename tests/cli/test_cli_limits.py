@@ -327,3 +327,30 @@ def test_a_save_that_grew_after_its_size_was_read_is_refused(
     monkeypatch.setattr(os, "fstat", fstat_before_growing)
     with pytest.raises(UsageError, match=f"more than {MAX_SAVE_BYTES} bytes"):
         read_save(path)
+
+
+# ------------------------------------------------ numbers too long for int() (fuzz 3)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "--games"], "argument --games: must be from 1 to 500000, not a number of"),
+        (["bench", "--rounds"], "argument --rounds: must be from 1 to 1000, not a number of"),
+        (["simulate", "--seed"], "argument --seed: invalid int value: a number of"),
+        (["bench", "--seed"], "argument --seed: invalid int value: a number of"),
+        (["ladder", "--seed"], "argument --seed: invalid int value: a number of"),
+        (["ladder", "--games"], "argument --games: invalid int value: a number of"),
+    ],
+)
+@pytest.mark.parametrize(
+    "number", ["1" + "0" * 5000, "-1" + "0" * 5000, "+1_" + "0" * 5000, " 1" + "0" * 5000 + " "]
+)
+def test_a_whole_number_too_long_for_int_is_named_as_such(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str, number: str
+) -> None:
+    # Was: "not a whole number" (a count) and "invalid int value: '1000…'" with all 5,001
+    # digits in the line (a seed), for a number with more digits than int() reads.
+    code, out, err = _run(capsys, *argv, number)
+    _one_line_error(code, out, err, words)
+    assert "5001 digits" in err and len(err) < 200

@@ -4,6 +4,7 @@ CSV shape, PNG output, determinism across workers, clean stdout, one-line errors
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 import re
@@ -15,6 +16,7 @@ import pytest
 
 import makao
 import makao.cli
+import makao.tournament
 from makao import Game, variants
 from makao.cli import main
 from makao.sim.spec import options_of
@@ -350,3 +352,86 @@ def test_variants_shows_a_variant_without_annotations_or_options(
     assert code == 0 and "\naudit-test: Test variant\n    size (any, default 3)\n" in out
     code, out, _ = _run(capsys, "variants", "audit-bare")
     assert code == 0 and "options (name: type = default):\n    none\n" in out
+
+
+def test_a_stdout_that_is_not_utf8_gets_escapes_not_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Was: status 2 and "makao: error: 'ascii' codec can't encode characters in position
+    # 14-15" for `makao variants` (prší) under PYTHONIOENCODING=ascii or a Latin-1 locale.
+    raw = io.BytesIO()
+    ascii_out = io.TextIOWrapper(raw, encoding="ascii", newline="\n")
+    monkeypatch.setattr(sys, "stdout", ascii_out)
+    code = main(["variants", "prsi"])
+    ascii_out.flush()
+    text = raw.getvalue().decode("ascii")
+    assert code == 0 and text.startswith("prsi: Czech pr\\u0161\\xed")
+
+
+def test_a_pgf_plot_without_its_tex_program_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Was: every game played, then a RuntimeError traceback ("'xelatex' not found") from
+    # matplotlib's pgf backend, status 1.
+    pytest.importorskip("matplotlib")
+    monkeypatch.setenv("PATH", str(tmp_path))  # no TeX program to be found
+    plot = tmp_path / "lengths.pgf"
+    code, out, err = _run(capsys, "simulate", "--games", "1", "--quiet", "--plot", str(plot))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"makao: error: --plot {plot}: .pgf files need ")
+    assert not plot.exists()
+
+
+@pytest.mark.parametrize("name", ["ratings.png", "ratings.pgf", "ratings.txt"])
+def test_a_ladder_plot_that_cannot_be_drawn_is_refused_before_the_games(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    name: str,
+) -> None:
+    # Was: the whole ladder played, then an ImportError traceback (no matplotlib), a
+    # RuntimeError traceback (.pgf without its TeX program), or matplotlib's own message.
+    if name.endswith(".png"):
+        monkeypatch.setitem(sys.modules, "matplotlib", None)
+        monkeypatch.setitem(sys.modules, "matplotlib.backend_bases", None)
+    else:
+        pytest.importorskip("matplotlib")
+        monkeypatch.setenv("PATH", str(tmp_path))  # no TeX program to be found
+
+    def ladder(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the games were played before --plot was checked")
+
+    monkeypatch.setattr(makao.tournament, "ladder", ladder)
+    plot = tmp_path / name
+    argv = ["ladder", "--bots", "random", "heuristic", "--games", "1", "--plot", str(plot)]
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("makao: error: --plot") and not plot.exists()
+
+
+def test_a_stdout_whose_reconfigure_takes_no_errors_is_left_as_it_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stdout object of another kind (its ``reconfigure`` takes no ``errors``) is used
+    as it is: the command still runs."""
+
+    class Latin1Out:
+        encoding = "latin-1"
+
+        def __init__(self) -> None:
+            self.text = ""
+
+        def write(self, text: str) -> int:
+            self.text += text
+            return len(text)
+
+        def flush(self) -> None:
+            pass
+
+        def reconfigure(self) -> None:
+            raise AssertionError("called without arguments only")
+
+    out = Latin1Out()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["variants", "polish"]) == 0
+    assert out.text.startswith("polish: ")

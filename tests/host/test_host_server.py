@@ -406,3 +406,34 @@ def test_a_server_killed_in_full_play_loses_no_move(tmp_path: Path) -> None:
     _bounded(scenario())
     game = _check_wire(bots, "polish", 2, 8, saved=save)
     assert game.is_over and [str(move) for move in game.record] == _saved_moves(save)
+
+
+def test_deeply_nested_json_is_a_bad_message_and_the_connection_goes_on(tmp_path: Path) -> None:
+    # Was: a RecursionError in the server's handler (2,000 brackets fit in a 4 kB message):
+    # the connection closed with 1011 (internal error) and no Error message.
+    deep = "[" * 2000 + "]" * 2000
+
+    async def answer(connection: ClientConnection, message: str) -> dict[str, Any]:
+        await connection.send(message)
+        return dict(json.loads(await asyncio.wait_for(connection.recv(), WAIT)))
+
+    async def scenario() -> None:
+        async with running(Server(tmp_path / "table.json", "polish", 2, 5)) as url:
+            stranger = await connect(url)
+            refused = await answer(stranger, deep)
+            assert refused["type"] == "Error" and refused["error"] == "JoinError"
+            await stranger.close()
+            seat = Bot(0, seed=1)
+            connection = await seat.join(url)
+            start = json.loads(await asyncio.wait_for(connection.recv(), WAIT))
+            assert (await answer(connection, deep))["error"] == "BadMessage"
+            nested_move = '{"type": "move", "move": ' + "[" * 1500 + "]" * 1500 + "}"
+            assert (await answer(connection, nested_move))["error"] == "BadMessage"
+            stale = await answer(
+                connection, json.dumps({"type": "move", "action": 0, "version": 9})
+            )
+            assert stale["error"] == "StaleMoveError" and stale["version"] == start["version"]
+            await connection.close()
+
+    _bounded(scenario())
+    assert _saved_moves(save=tmp_path / "table.json") == []

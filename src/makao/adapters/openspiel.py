@@ -151,7 +151,7 @@ def _json_options(text: str) -> dict[str, Any]:
     `SetupError`."""
     try:
         found = json.loads(text or "{}")
-    except ValueError as error:
+    except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
         raise SetupError(f"options must be a JSON object, not {shown(text, 60)}: {error}") from None
     if not isinstance(found, dict):
         raise SetupError(f"options must be a JSON object, not {shown(text, 60)}")
