@@ -226,6 +226,16 @@ def test_pl_1_the_factorys_own_refusal_of_decks_passes_unchanged() -> None:
     assert str(caught.value) == "decks must be 1 or 2, not 3"
 
 
+@pytest.mark.parametrize("decks", [0, -1, 8, 9, 100_000])
+def test_pl_1_every_deck_count_but_one_or_two_gets_the_same_message(decks: int) -> None:
+    """PL-1: Polish makao deals one deck or two; any other count is refused with the one
+    message, whether or not another variant could deal it (0 and 9 and beyond were told
+    "decks must be 1…8", and 8 "must be 1 or 2")."""
+    with pytest.raises(SetupError) as caught:
+        variants.polish(decks=decks)
+    assert str(caught.value) == f"decks must be 1 or 2, not {decks}"
+
+
 def test_pl_1_a_start_rule_serves_up_to_and_including_its_max_players() -> None:
     """PL-1: ``max_players`` is the largest table a start rule serves, itself included."""
     rule = StartRule(max_players=3)

@@ -51,6 +51,11 @@ _RANGES: dict[str, tuple[float | None, float | None]] = {
 }
 
 
+#: Options whose variant checks a narrower range itself, with its own message, which the
+#: range above must not pre-empt (PL-1: Polish makao deals one deck or two).
+_OWN_RANGES: frozenset[tuple[str, str]] = frozenset({("polish", "decks")})
+
+
 def checked_options(build: _Factory) -> _Factory:
     """Wrap the variant factory ``build`` so that its options are checked first."""
     signature = inspect.signature(build)
@@ -103,6 +108,8 @@ def check_option(variant: str, parameter: inspect.Parameter, value: object) -> N
                 f"{' or '.join(kinds)}, not {shown(value, 60)}"
             )
     least, most = _RANGES.get(parameter.name, (None, None))
+    if (variant, parameter.name) in _OWN_RANGES:
+        least = most = None
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         return
     if (least is not None and value < least) or (most is not None and value > most):
