@@ -30,7 +30,8 @@ def _int(name: str, value: object, low: int, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise SetupError(f"{name} must be a whole number, not {shown(value, 200)}")
     if value < low or (high is not None and value > high):
-        allowed = f"{low}…{high}" if high is not None else f"at least {low}"  # our bounds
+        # a bound may be another option's value, as long as any (``min_stake`` ≤ ``max_stake``)
+        allowed = f"{shown(low)}…{shown(high)}" if high is not None else f"at least {shown(low)}"
         raise SetupError(f"{name} must be {allowed}, not {shown(value, 60)}")
     return value
 
