@@ -157,9 +157,7 @@ class ActionSpace:
 
         if not isinstance(game, Game):
             raise SetupError(f"game must be a Game, not {shown(game, 60)}")
-        if game.players != self.players or (
-            game.variant is not self.variant and game.variant != self.variant
-        ):
+        if not self._numbers(game):
             raise SetupError(
                 f"this action space numbers {self.variant.name} at {self.players} seats, "
                 f"not {game.variant.name} at {game.players}"
@@ -168,6 +166,12 @@ class ActionSpace:
             raise SetupError(f"prefix must be a tuple of cards, not {shown(prefix, 60)}")
         if type(calls) is not tuple or not all(isinstance(call, str) for call in calls):
             raise SetupError(f"calls must be a tuple of call names, not {shown(calls, 60)}")
+
+    def _numbers(self, game: Game) -> bool:
+        """Whether this space numbers ``game``'s actions: its variant, its table size."""
+        return game.players == self.players and (
+            game.variant is self.variant or game.variant == self.variant
+        )
 
     def _legal_actions(
         self, game: Game, prefix: tuple[Card, ...] = (), calls: tuple[str, ...] = ()
@@ -244,9 +248,7 @@ class Stepper:
             space = ActionSpace(game.variant, game.players)
         elif not isinstance(space, ActionSpace):
             raise SetupError(f"space must be an ActionSpace or None, not {shown(space, 60)}")
-        elif space.players != game.players or (
-            space.variant is not game.variant and space.variant != game.variant
-        ):
+        elif not space._numbers(game):
             raise SetupError(
                 f"the action space numbers {space.variant.name} at {space.players} seats; "
                 f"the game is {game.variant.name} at {game.players}"
