@@ -40,13 +40,17 @@ def _is_program(code: str) -> bool:
 PROGRAMS = [(where, code) for where, code in _blocks() if _is_program(code)]
 
 
-@pytest.mark.parametrize(("where", "code"), PROGRAMS, ids=[where for where, _ in PROGRAMS])
-def test_docs_code_block_runs(
-    where: str, code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A snippet's own folder and copies of the variant and bot registries."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(variants, "_VARIANTS", copy.deepcopy(variants._VARIANTS))
     monkeypatch.setattr(bots, "_BOTS", copy.deepcopy(bots._BOTS))
+
+
+@pytest.mark.parametrize(("where", "code"), PROGRAMS, ids=[where for where, _ in PROGRAMS])
+@pytest.mark.usefixtures("isolated")
+def test_docs_code_block_runs(where: str, code: str) -> None:
     try:
         exec(compile(code, where, "exec"), {"__name__": "__main__"})
     except ModuleNotFoundError as error:
@@ -87,11 +91,7 @@ def test_docs_printed_value_comments_are_found() -> None:
 
 
 @pytest.mark.parametrize(("where", "code"), CLAIMS, ids=[where for where, _ in CLAIMS])
-def test_docs_printed_value_comment_is_what_the_snippet_prints(
-    where: str, code: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.mark.usefixtures("isolated")
+def test_docs_printed_value_comment_is_what_the_snippet_prints(where: str, code: str) -> None:
     """A snippet's ``# ['5h', 'pass']`` after a print says what it prints: checked."""
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(variants, "_VARIANTS", copy.deepcopy(variants._VARIANTS))
-    monkeypatch.setattr(bots, "_BOTS", copy.deepcopy(bots._BOTS))
     exec(compile(_asserting(code), where, "exec"), {"__name__": "__main__"})
