@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from makao._card import ALL_CARDS, Card
 from makao._ranks import Rank, Suit
 from makao._text import shown
-from makao.errors import CardParseError
+from makao.errors import CardParseError, SetupError
 
 __all__ = [
     "ALL_CARDS",
@@ -58,24 +58,36 @@ def format_cards(cards: Iterable[Card]) -> str:
 def count_card(cards: Iterable[Card], card: Card) -> int:
     """How many times ``card`` is in ``cards``, counted by identity: ``cards.count(card)``
     would compare every other card with ``==`` (see `without_card`). An inline loop: on
-    CPython 3.11 a comprehension is a function made and called each time."""
+    CPython 3.11 a comprehension is a function made and called each time. ``cards`` that
+    are no iterable are a `CardParseError`."""
     count = 0
-    for held in cards:
-        if held is card:
-            count += 1
+    try:
+        for held in cards:
+            if held is card:
+                count += 1
+    except TypeError:  # no iterable: no cost otherwise
+        raise CardParseError(
+            f"count_card needs an iterable of cards, not {shown(cards, 60)}"
+        ) from None
     return count
 
 
 def without_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``cards`` without its first ``card``, as a new tuple: how the engine takes a played
-    card from a hand. Raises ``ValueError`` if ``card`` is not there.
+    card from a hand. Raises `SetupError` (a ``ValueError``) if ``card`` is not there, and
+    `CardParseError` if ``cards`` is no tuple (or other sequence) of cards.
 
     The card is found by identity (cards are interned), with a counter loop: ``cards.index``
     would compare every card before it with ``==``, and `Card` defines its order in Python,
     so each such comparison is a Python-level call (some 1,500 instructions)."""
     index = 0
-    for held in cards:
-        if held is card:
-            return cards[:index] + cards[index + 1 :]
-        index += 1  # noqa: SIM113 -- a counter: cheaper than enumerate's pairs
-    raise ValueError(f"{card} is not in the cards")
+    try:
+        for held in cards:
+            if held is card:
+                return cards[:index] + cards[index + 1 :]
+            index += 1  # a counter: cheaper than enumerate's pairs
+    except TypeError:  # no iterable, or one that cannot be cut (a set): no cost otherwise
+        raise CardParseError(
+            f"without_card needs a tuple of cards, not {shown(cards, 60)}"
+        ) from None
+    raise SetupError(f"{card if isinstance(card, Card) else shown(card, 60)} is not in the cards")

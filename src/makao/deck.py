@@ -50,7 +50,10 @@ def shuffled_deck(
     decks: int, rng: random.Random, ranks: Collection[int] | None = None
 ) -> list[Card]:
     """Return ``decks`` decks shuffled with ``rng`` (the game's only source of chance):
-    ``rng.shuffle``'s permutation, its steps written out (compiled in the compiled build)."""
+    ``rng.shuffle``'s permutation, its steps written out (compiled in the compiled build).
+    An ``rng`` that is no `random.Random` is a `SetupError`."""
     cards = deck_cards(decks, ranks)
+    if not isinstance(rng, random.Random):
+        raise SetupError(f"rng must be a random.Random, not {shown(rng, 60)}")
     shuffle_as_random(cards, rng)
     return cards

@@ -267,7 +267,10 @@ def format_choice(choice: Choice) -> str:
 
 
 def parse_choice(text: str) -> Choice:
-    """Read a choice: a suit letter or symbol names a suit, a rank text a rank."""
+    """Read a choice: a suit letter or symbol names a suit, a rank text a rank; anything
+    but text (or ``None``, no choice) is an `InvalidMoveError`."""
+    if text is not None and not isinstance(text, str):
+        raise InvalidMoveError(f"a choice is text, not {shown(text, 60)}")
     if not text or text == "-":
         return None
     if text.startswith("@"):

@@ -37,7 +37,18 @@ the finishing order, or minus its ``"points"`` (scoring variants, RU-16)."""
 def place_reward(place: int, players: int) -> float:
     """The reward of ``place`` (0 = first) among ``players``: +1 down to -1, linearly;
     opposite places get exactly opposite rewards, so a table's rewards sum to exactly 0.
-    A table of one (a custom ``StartRule(min_players=1)``) gets 0, as `MCTSBot` scores it."""
+    A table of one (a custom ``StartRule(min_players=1)``) gets 0, as `MCTSBot` scores it.
+    ``players`` must be a whole number ≥ 1 and ``place`` one of 0…players-1 (a `SetupError`
+    otherwise)."""
+    if not _is_int(players) or players < 1:
+        raise SetupError(f"players must be a whole number ≥ 1, not {shown(players, 60)}")
+    if not _is_int(place) or not 0 <= place < players:
+        raise SetupError(f"place must be 0…players-1, not {shown(place, 60)}")
+    return _place_reward(place, players)
+
+
+def _place_reward(place: int, players: int) -> float:
+    """`place_reward` unchecked: `Outcome.returns` calls it with places it made itself."""
     return (players - 1 - 2 * place) / max(players - 1, 1)
 
 
@@ -144,5 +155,5 @@ class Outcome:
         players = len(self.order)
         rewards = [0.0] * players
         for place, seat in enumerate(self.order):
-            rewards[seat] = place_reward(place, players)
+            rewards[seat] = _place_reward(place, players)
         return tuple(rewards)

@@ -39,6 +39,7 @@ from collections.abc import Callable, Iterable
 
 import attrs
 
+from makao._text import shown
 from makao.actions import ActionSpace
 from makao.cards import ALL_CARDS, Card
 from makao.engine import Game
@@ -46,7 +47,7 @@ from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, Setu
 from makao.events import CardsDrawn, Event, HandsSwapped, redact
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
 from makao.rules.base import TurnRule
-from makao.state import FIELDS
+from makao.state import FIELDS, State
 from makao.variant import Variant
 
 __all__ = ["CheckReport", "check_variant", "snapshot"]
@@ -81,7 +82,10 @@ class CheckReport:
 def snapshot(game: Game) -> tuple[object, ...]:
     """Every part of ``game``'s state, as a value to compare: every field declared in
     `makao.state.FIELDS` but the record, the rules' tables and the move cache
-    (compare [`record`][makao.engine.Game.record] for the record)."""
+    (compare [`record`][makao.engine.Game.record] for the record). Anything but a game is
+    a `SetupError`."""
+    if not isinstance(game, State):
+        raise SetupError(f"snapshot needs a Game, not {shown(game, 60)}")
     return tuple(
         _frozen(getattr(game, field.name)) for field in FIELDS if field.name not in _NOT_STATE
     )
@@ -129,10 +133,20 @@ def check_variant(
     """Play ``games`` seeded random games of ``variant``, taking the table sizes in
     ``players`` in turn, and check the engine's invariants after every move (see the
     module docs); ``unlisted`` unlisted moves are tried per position. Raises
-    `AssertionError` on the first failure; returns a [`CheckReport`][makao.testing.CheckReport]."""
+    `AssertionError` on the first failure; returns a [`CheckReport`][makao.testing.CheckReport].
+    Arguments of the wrong type or range are a `SetupError`."""
+    if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
+        raise SetupError(f"players must list table sizes, not {shown(players, 60)}")
+    sizes = tuple(players)
+    if not sizes:
+        raise SetupError("players must list at least one table size, not ()")
+    for name, value in (("games", games), ("max_actions", max_actions), ("unlisted", unlisted)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise SetupError(f"{name} must be a whole number ≥ 0, not {shown(value, 60)}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SetupError(f"seed must be a whole number, not {shown(seed, 60)}")
     rng = random.Random(seed)
     tally = _Tally()
-    sizes = tuple(players)
     for number in range(games):
         size = sizes[number % len(sizes)]
         _GameCheck(variant, size, rng.randrange(2**32), tally, unlisted).run(max_actions)

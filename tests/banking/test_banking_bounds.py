@@ -4,12 +4,17 @@ runs of idle banks, and saves whose moves do not replay (MB-3, MB-9, MB-10)."""
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from makao.banking import BankingGame, BankPassed, GameOver, hand_result, macao, play_out
-from makao.banking.options import MAX_ROUNDS, MAX_STAKE_CHOICES
+from makao.banking.bots import Bot, DrawBelow, OptimalPunter
+from makao.banking.options import MAX_BALANCE, MAX_ROUNDS, MAX_STAKE_CHOICES
+from makao.banking.scoring import HandResult, compare, describe, natural_multiplier, payoff
+from makao.banking.seating import cut_for_seats, new_shoe
 from makao.cards import parse_cards
 from makao.errors import IllegalMoveError, SetupError, StateError
 
@@ -209,3 +214,122 @@ def test_mb_10_bad_balances_are_refused_with_a_short_message(balances: Any) -> N
     with pytest.raises(SetupError) as caught:
         BankingGame(2, seed=1, balances=balances)
     assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize("players", [10**6, 105, 1, 0, -1, 2.5, "3", None, True])
+def test_mb_2_cut_for_seats_refuses_a_bad_table_size_at_once(players: Any) -> None:
+    """MB-2: the cut seats 2…104 players, as a `BankingGame` does; anything else is a
+    `SetupError` at once (10**6 players ran past the shoe, ``"3"`` was a TypeError)."""
+    with pytest.raises(SetupError, match="players must be 2…104"):
+        cut_for_seats(players, random.Random(1))
+
+
+@pytest.mark.parametrize("rng", [None, 3, "x", object()])
+def test_mb_1_cut_and_shoe_refuse_what_is_no_random_generator(rng: Any) -> None:
+    """MB-1, MB-2: the cut and the shoe draw from a `random.Random`; anything else is a
+    `SetupError` naming it (it was an AttributeError)."""
+    with pytest.raises(SetupError, match=r"rng must be a random\.Random"):
+        cut_for_seats(3, rng)
+    with pytest.raises(SetupError, match=r"rng must be a random\.Random"):
+        new_shoe(rng)
+
+
+@pytest.mark.parametrize(
+    ("stack", "message"),
+    [
+        (5, "stack must be a sequence of Cards"),
+        ("7h", "stack must be a sequence of Cards"),
+        (b"7h", "stack must be a sequence of Cards"),
+        ([None], "stack must hold Card values"),
+        (["7h"], "stack must hold Card values"),
+    ],
+)
+def test_mb_1_new_shoe_refuses_a_stack_that_is_no_cards(stack: Any, message: str) -> None:
+    """MB-1: a stacked shoe is 104 cards; a stack of texts or ``None`` was put on top of it
+    as they were, and a number was a TypeError."""
+    with pytest.raises(SetupError, match=message):
+        new_shoe(random.Random(1), stack)
+
+
+@pytest.mark.parametrize(
+    "balances", [[10**5000, 1], [MAX_BALANCE + 1, 1]], ids=["too-long-to-write", "19-digits"]
+)
+def test_mb_3_a_balance_beyond_18_digits_is_refused_with_a_short_message(
+    balances: list[int],
+) -> None:
+    """MB-3: balances are bounded as stake amounts are (18 digits): 10**5000 was taken and
+    ``to_json`` then failed with a bare ValueError."""
+    with pytest.raises(SetupError, match="balances must be at most") as caught:
+        BankingGame(2, seed=1, balances=balances)
+    assert len(str(caught.value)) < 300
+    with pytest.raises(SetupError, match="starting_balance must be at most"):
+        macao(starting_balance=balances[0])
+    game = BankingGame(2, seed=1, balances=[MAX_BALANCE, 1])
+    assert BankingGame.from_json(game.to_json()).to_json() == game.to_json()
+
+
+HAND = HandResult(9, False, 1, True)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((None, HAND, macao()), "punter must be a HandResult"),
+        (((9, False, 1, True), HAND, macao()), "punter must be a HandResult"),
+        ((HAND, "9", macao()), "banker must be a HandResult"),
+        ((HAND, HAND, None), "options must be BankingOptions"),
+        ((HAND, HAND, {"payout": "even"}), "options must be BankingOptions"),
+    ],
+)
+@pytest.mark.parametrize("settle", [payoff, compare, describe])
+def test_mb_8_settlement_refuses_what_is_no_hand_or_no_options(
+    settle: Callable[..., object], args: tuple[object, ...], message: str
+) -> None:
+    """MB-5, MB-8: ``payoff``, ``compare`` and ``describe`` take two `HandResult` values
+    and the options; anything else was an AttributeError."""
+    with pytest.raises(SetupError, match=message):
+        settle(*args)
+
+
+@pytest.mark.parametrize(
+    "points", [None, "9", 9.0, True, 6, 10, pytest.param(-(10**5000), id="huge")]
+)
+def test_mb_8_natural_multiplier_takes_only_a_naturals_points(points: Any) -> None:
+    """MB-8: only a natural (7, 8, 9) multiplies; other points are a `SetupError`."""
+    assert [natural_multiplier(p) for p in (7, 8, 9)] == [1, 2, 3]
+    with pytest.raises(SetupError, match="a natural has 7, 8 or 9 points"):
+        natural_multiplier(points)
+
+
+@pytest.mark.parametrize("players", [None, "3", 2.5, True, 0, -1])
+def test_mb_1_coup_cards_refuses_what_is_no_table_size(players: Any) -> None:
+    """MB-1: ``coup_cards`` counts for a table of one or more players."""
+    assert macao().coup_cards(3) == 5
+    with pytest.raises(SetupError, match="players must be"):
+        macao().coup_cards(players)
+
+
+@pytest.mark.parametrize("game", [None, "game", 2])
+def test_mb_2_play_out_refuses_what_is_no_banking_game(game: Any) -> None:
+    """MB-2: ``play_out`` plays a `BankingGame`; anything else was an AttributeError."""
+    with pytest.raises(SetupError, match="game must be a BankingGame"):
+        play_out(game, [DrawBelow(5), DrawBelow(5)])
+
+
+@pytest.mark.parametrize("view", [None, 5, "view"])
+@pytest.mark.parametrize("bot", [DrawBelow(5), OptimalPunter()], ids=["draw-below", "optimal"])
+def test_mb_6_a_bot_refuses_what_is_no_view(bot: Bot, view: Any) -> None:
+    """MB-6: a bot chooses from a `BankingView`; anything else was an AttributeError."""
+    with pytest.raises(SetupError, match="a bot chooses from a BankingView"):
+        bot.choose(view)
+
+
+@pytest.mark.parametrize(
+    ("threshold", "stake"), [(None, None), ("5", None), (5, "10"), (True, None)]
+)
+def test_mb_6_draw_below_refuses_a_threshold_or_stake_that_is_no_number(
+    threshold: Any, stake: Any
+) -> None:
+    """MB-6: ``DrawBelow(None)`` was made, and its first buy was a TypeError."""
+    with pytest.raises(SetupError, match="must be a whole number"):
+        DrawBelow(threshold, stake)

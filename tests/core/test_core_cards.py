@@ -25,7 +25,7 @@ from makao.cards import (
     parse_cards,
     without_card,
 )
-from makao.errors import CardParseError
+from makao.errors import CardParseError, SetupError
 
 CARDS = st.sampled_from(ALL_CARDS)
 
@@ -259,3 +259,27 @@ def test_parse_cards_refuses_every_kind_of_bytes_by_name(bad: Any) -> None:
     not read one byte (an int) at a time."""
     with pytest.raises(CardParseError, match=f"not {type(bad).__name__}"):
         parse_cards(bad)
+
+
+@pytest.mark.parametrize("card", [Card.parse("9d"), None, "7h", pytest.param(10**5000, id="huge")])
+def test_without_card_refuses_a_card_that_is_not_there_with_a_typed_value_error(
+    card: Any,
+) -> None:
+    """A card not in the cards is a `SetupError` (still a ``ValueError``), naming it
+    shortly: ``10**5000`` was a bare ValueError while the message was being written."""
+    with pytest.raises(SetupError, match="is not in the cards") as caught:
+        without_card(parse_cards("7h 5c"), card)
+    assert isinstance(caught.value, ValueError) and len(str(caught.value)) < 100
+
+
+@pytest.mark.parametrize("cards", [5, None, {Card.parse("7h")}, iter(parse_cards("5c 7h"))])
+def test_without_card_refuses_what_is_no_tuple_of_cards(cards: Any) -> None:
+    """A number, ``None``, or an iterable that cannot be cut (a set) was a TypeError."""
+    with pytest.raises(CardParseError, match="without_card needs a tuple of cards"):
+        without_card(cards, Card.parse("7h"))
+
+
+@pytest.mark.parametrize("cards", [5, None, 2.5])
+def test_count_card_refuses_what_is_no_iterable(cards: Any) -> None:
+    with pytest.raises(CardParseError, match="count_card needs an iterable of cards"):
+        count_card(cards, Card.parse("7h"))

@@ -649,3 +649,36 @@ def test_the_suite_reads_no_private_field_of_a_game() -> None:
         and not (isinstance(node.value, ast.Name) and node.value.id == "self")
     ]
     assert private == []
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"players": 5}, "players must list table sizes"),
+        ({"players": "23"}, "players must list table sizes"),
+        ({"players": ()}, "at least one table size"),
+        ({"games": "1"}, "games must be a whole number"),
+        ({"games": -1}, "games must be a whole number"),
+        ({"games": 1.0}, "games must be a whole number"),
+        ({"seed": [1]}, "seed must be a whole number"),
+        ({"seed": "1"}, "seed must be a whole number"),
+        ({"max_actions": "x"}, "max_actions must be a whole number"),
+        ({"max_actions": None}, "max_actions must be a whole number"),
+        ({"unlisted": "x"}, "unlisted must be a whole number"),
+        ({"unlisted": -1}, "unlisted must be a whole number"),
+    ],
+)
+def test_check_variant_refuses_bad_arguments_with_a_setup_error(
+    arguments: dict[str, Any], message: str
+) -> None:
+    """Bad arguments to ``check_variant`` are a `SetupError` naming them, before any game:
+    they were a TypeError, a ValueError or (``players=()``) a ZeroDivisionError."""
+    with pytest.raises(makao.SetupError, match=message):
+        check_variant(variants.polish(), **{"games": 1, **arguments})
+
+
+@pytest.mark.parametrize("bad", [None, 5, "game", variants.polish()])
+def test_snapshot_refuses_what_is_no_game(bad: Any) -> None:
+    """``snapshot`` reads a game's state; anything else was an AttributeError."""
+    with pytest.raises(makao.SetupError, match="snapshot needs a Game"):
+        snapshot(bad)

@@ -99,3 +99,12 @@ def test_pl_1_a_decks_ranks_are_ranks_2_to_14(ranks: object) -> None:
         deck_cards(1, ranks)  # type: ignore[arg-type]
     with pytest.raises(SetupError, match=r"ranks must be ranks 2…14"):
         shuffled_deck(1, random.Random(1), ranks)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rng", [None, 3, "seed", random])
+def test_shuffled_deck_refuses_what_is_no_random_generator(rng: Any) -> None:
+    """The shuffle draws from a `random.Random` (a subclass will do); anything else was an
+    AttributeError."""
+    with pytest.raises(SetupError, match=r"rng must be a random\.Random"):
+        shuffled_deck(1, rng)
+    assert sorted(shuffled_deck(1, random.SystemRandom())) == list(ALL_CARDS)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from makao import InvalidMoveError, Move, Play, Rank, Say, Stop, Suit, parse_cards, parse_move
-from makao.moves import Draw, Pass, Seat, move_seat
+from makao.moves import Draw, Pass, Seat, move_seat, parse_choice
 from makao.variants.mao.moves import HostReport, Misplay
 
 SEVEN = parse_cards("7h")
@@ -181,3 +181,12 @@ def test_pl_26_a_plays_choice_compares_with_its_kind_in_sets_and_dicts() -> None
 def test_pl_30_move_seat_is_the_out_of_turn_actions_seat_only() -> None:
     assert [move_seat(move) for move in MOVES[-6:]] == [None, None, 0, 12, 2, 0]
     assert {move_seat(move) for move in MOVES[:-4]} == {None}
+
+
+@pytest.mark.parametrize("bad", [5, b"h", ["h"], Suit.HEARTS])
+def test_parse_choice_refuses_what_is_no_text(bad: Any) -> None:
+    """A choice is read from text (``None`` is no choice); anything else was an
+    AttributeError or a TypeError."""
+    assert parse_choice(None) is None  # type: ignore[arg-type]
+    with pytest.raises(InvalidMoveError, match="a choice is text"):
+        parse_choice(bad)

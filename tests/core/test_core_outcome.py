@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import pickle
 import random
+from typing import Any
 
 import pytest
 
@@ -233,3 +234,26 @@ def test_pl_32_the_winner_of_an_outcome_that_ranks_no_seat_is_a_seat_error() -> 
     """PL-32: an empty outcome has no winner: a `SeatError` (also an `IndexError`)."""
     with pytest.raises(SeatError, match="ranks no seat"):
         Outcome(()).winner  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("place", "players", "message"),
+    [
+        (10**400, 2, "place must be 0…players-1"),
+        (2, 2, "place must be 0…players-1"),
+        (-1, 2, "place must be 0…players-1"),
+        (1.5, 2, "place must be 0…players-1"),
+        ("0", 2, "place must be 0…players-1"),
+        (None, 2, "place must be 0…players-1"),
+        (True, 2, "place must be 0…players-1"),
+        (0, "2", "players must be a whole number"),
+        (0, 0, "players must be a whole number"),
+        (0, 2.0, "players must be a whole number"),
+    ],
+)
+def test_place_reward_refuses_a_place_off_the_table(place: Any, players: Any, message: str) -> None:
+    """A place is 0…players-1 of a table of one or more: others were a TypeError, an
+    OverflowError (10**400) or a reward outside -1…+1."""
+    assert place_reward(0, 10**5000) == 1.0 and place_reward(0, 1) == 0.0
+    with pytest.raises(SetupError, match=message):
+        place_reward(place, players)

@@ -3,9 +3,21 @@ UM-18, UM-19, UM-21…UM-25, UM-27) and the phrasebook."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
-from makao import Game, IllegalMoveError, InvalidMoveError, Say, SetupError, parse_move, variants
+from makao import (
+    Card,
+    Game,
+    IllegalMoveError,
+    InvalidMoveError,
+    Say,
+    SetupError,
+    parse_move,
+    variants,
+)
 from makao.events import (
     Announced,
     AttackAccepted,
@@ -19,7 +31,13 @@ from makao.testing import snapshot
 from makao.variants.mao.moves import HostReport, Misplay, Release
 from makao.variants.mao.phrasebook import normalise, speech, to_call, to_calls
 from makao.variants.mao.rules import FreeSuit, pending_penalty
-from makao.variants.mao.talk import HostReports, Misplays, QuestionPeriods
+from makao.variants.mao.talk import (
+    HostReports,
+    Misplays,
+    QuestionPeriods,
+    number_word,
+    spade_call,
+)
 
 MAO = variants.mao()
 STOCK = "Kd Kc Kh 8d 8c 8h 5d 5c 5h Qd"
@@ -602,3 +620,30 @@ def test_um_21_speech_that_only_contains_a_call_is_a_remark() -> None:
     """UM-21: ``speech`` maps the whole text: a sentence with a call in it is a remark."""
     assert speech(2, "Pitanje, koliko je sati?") == Say(2, "remark")
     assert speech(2, "Dobar dan svima") == Say(2, "remark")
+
+
+@pytest.mark.parametrize("count", [None, 2.5, "3", -1, True, pytest.param(10**5000, id="huge")])
+def test_um_20_number_word_refuses_what_is_no_count(count: Any) -> None:
+    """UM-20: the multiplex call says a count, a whole number ≥ 0; others were a
+    TypeError, ``"-1"``, or (too long to write) a bare ValueError."""
+    assert [number_word(n) for n in (0, 2, 20, 21)] == ["zero", "two", "twenty", "21"]
+    with pytest.raises(SetupError, match="count") as caught:
+        number_word(count)
+    assert len(str(caught.value)) < 100
+
+
+@pytest.mark.parametrize("card", [None, 5, "5s", Card.parse("5h")])
+def test_um_18_spade_call_refuses_what_is_no_spade(card: Any) -> None:
+    """UM-18: a spade's call names a spade: ``5h`` was called ``five-of-spades``, and what
+    is no card was an AttributeError."""
+    assert spade_call(Card.parse("5s")) == "five-of-spades"
+    with pytest.raises(SetupError, match="spade_call needs a spade"):
+        spade_call(card)
+
+
+@pytest.mark.parametrize("text", [None, 5, b"dobar dan", ["mau"]])
+@pytest.mark.parametrize("read", [normalise, to_call, to_calls, lambda text: speech(1, text)])
+def test_the_phrasebook_refuses_what_is_no_text(read: Callable[[Any], object], text: Any) -> None:
+    """The phrasebook reads text; anything else was an AttributeError or a TypeError."""
+    with pytest.raises(InvalidMoveError, match="a call is said as text"):
+        read(text)

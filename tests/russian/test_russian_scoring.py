@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -152,3 +153,19 @@ def test_ru_2_a_point_table_reads_a_cards_text() -> None:
     assert DealEnd(points={"Kh": 50}).points[Card.parse("Kh")] == 50
     with pytest.raises(CardParseError):
         Points({"Zz": 1})
+
+
+@pytest.mark.parametrize(
+    ("ranks", "cards", "message"),
+    [
+        (None, None, "ranks must map ranks to points"),
+        (5, None, "ranks must map ranks to points"),
+        ([(14, 50)], None, "ranks must map ranks to points"),
+        ({}, 5, "cards must map cards to points"),
+        ({}, ["Kh"], "cards must map cards to points"),
+    ],
+)
+def test_ru_2_point_table_refuses_what_is_no_mapping(ranks: Any, cards: Any, message: str) -> None:
+    """RU-2: a point table is built from mappings; anything else was an AttributeError."""
+    with pytest.raises(SetupError, match=message):
+        point_table(ranks, cards)

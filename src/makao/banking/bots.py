@@ -47,8 +47,15 @@ def _choose(view: BankingView, buy: bool) -> Move:
 
 
 def _check(view: BankingView) -> None:
+    if not isinstance(view, BankingView):
+        raise SetupError(f"a bot chooses from a BankingView, not {shown(view, 60)}")
     if not view.legal_moves:
         raise IllegalMoveError(f"seat {view.seat} has no move to make now")
+
+
+def _check_number(name: str, value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SetupError(f"{name} must be a whole number, not {shown(value, 60)}")
 
 
 @attrs.frozen
@@ -57,6 +64,12 @@ class DrawBelow:
 
     threshold: int
     stake: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        """A `SetupError` unless ``threshold`` and ``stake`` are whole numbers (or no stake)."""
+        _check_number("threshold", self.threshold)
+        if self.stake is not None:
+            _check_number("stake", self.stake)
 
     def choose(self, view: BankingView) -> Move:
         """Stake, then buy below the threshold."""
@@ -87,7 +100,9 @@ class OptimalPunter:
 def play_out(game: BankingGame, bots: Sequence[Bot]) -> tuple[BankingEvent, ...]:
     """Let ``bots`` (one per seat) play ``game`` to the end; return the events. Bots that
     are no list, or a seat holding no bot (nothing with a ``choose`` method), are a
-    [`SetupError`][makao.errors.SetupError]."""
+    [`SetupError`][makao.errors.SetupError], and so is a ``game`` that is no `BankingGame`."""
+    if not isinstance(game, BankingGame):
+        raise SetupError(f"game must be a BankingGame, not {shown(game, 60)}")
     if isinstance(bots, (str, bytes)) or not isinstance(bots, Sequence):
         raise SetupError(f"bots must list one bot per seat, not {shown(bots, 40)}")
     for bot in bots:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from makao._text import shown
 from makao.banking import events as ev
 from makao.banking.moves import Draw, Move, Redraw, Stake, Stand, parse_move
-from makao.banking.options import BankingOptions
+from makao.banking.options import MAX_BALANCE, BankingOptions
 from makao.banking.record import BankingRecord
 from makao.banking.scoring import HandResult
 from makao.banking.seating import DECKS, cut_for_seats
@@ -133,6 +133,8 @@ class BankingGame(Table):
             raise SetupError(
                 f"balances must be {self.players} whole numbers ≥ 0, not {shown(values, 60)}"
             )
+        if any(v > MAX_BALANCE for v in values):
+            raise SetupError(f"balances must be at most {MAX_BALANCE}, not {shown(values, 60)}")
         self.initial_balances = values
         self._balances = list(values)
 

@@ -24,6 +24,9 @@ MAX_STAKE_CHOICES = 10_000
 the table limits may span at most this many amounts."""
 MAX_ROUNDS = 100
 """The most ``rounds`` a game may last (each player holds the bank ``rounds`` times)."""
+MAX_BALANCE = 10**18 - 1
+"""The most a starting balance may hold: 18 digits, as a stake's text (a save writes
+every balance, and Python writes no integer of more than 4,300 digits)."""
 
 
 def _int(name: str, value: object, low: int, high: int | None = None) -> int:
@@ -77,6 +80,11 @@ class BankingOptions:
                 f"between them is a legal move), not {shown(self.max_stake - self.min_stake, 60)}"
             )
         _int("starting_balance", self.starting_balance, 0)
+        if self.starting_balance > MAX_BALANCE:
+            raise SetupError(
+                f"starting_balance must be at most {MAX_BALANCE}, "
+                f"not {shown(self.starting_balance, 60)}"
+            )
         if self.fixed_stake is not None:
             _int("fixed_stake", self.fixed_stake, self.min_stake, self.max_stake)
         if self.bank is not None:
@@ -121,7 +129,9 @@ class BankingOptions:
         return 1 + (self.max_draws - 1) * (self.cards_dealt + 1)
 
     def coup_cards(self, players: int) -> int:
-        """Cards a full coup may need with ``players`` at the table (banker included)."""
+        """Cards a full coup may need with ``players`` at the table (banker included): a
+        whole number ≥ 1 (a `SetupError` otherwise)."""
+        _int("players", players, 1)
         punters = players - 1
         return players * self.cards_dealt + punters * self.draw_cards
 

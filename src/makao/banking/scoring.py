@@ -74,8 +74,20 @@ def hand_result(cards: Iterable[Card], options: BankingOptions, *, first_hand: b
 
 
 def natural_multiplier(points: int) -> int:
-    """What a natural pays per unit of stake in the classic payout: 9 → 3, 8 → 2, 7 → 1."""
+    """What a natural pays per unit of stake in the classic payout: 9 → 3, 8 → 2, 7 → 1;
+    other points are a `SetupError`."""
+    if not isinstance(points, int) or isinstance(points, bool) or points not in NATURALS:
+        raise SetupError(f"a natural has 7, 8 or 9 points, not {shown(points, 60)}")
     return points - 6
+
+
+def _check_hands(punter: object, banker: object, options: object) -> None:
+    """A `SetupError` unless the hands are `HandResult` values and ``options`` options."""
+    for name, hand in (("punter", punter), ("banker", banker)):
+        if not isinstance(hand, HandResult):
+            raise SetupError(f"{name} must be a HandResult, not {shown(hand, 60)}")
+    if not isinstance(options, BankingOptions):
+        raise SetupError(f"options must be BankingOptions, not {type(options).__name__}")
 
 
 def _compare_bust(punter: HandResult, banker: HandResult) -> int:
@@ -91,6 +103,7 @@ def _compare_bust(punter: HandResult, banker: HandResult) -> int:
 
 def compare(punter: HandResult, banker: HandResult, options: BankingOptions) -> int:
     """+1, 0 or -1 as the punter's hand is above, equal to or below the banker's (MB-5)."""
+    _check_hands(punter, banker, options)
     if options.over_nine == "mod10":
         return (punter.points > banker.points) - (punter.points < banker.points)
     return _compare_bust(punter, banker)
@@ -98,6 +111,7 @@ def compare(punter: HandResult, banker: HandResult, options: BankingOptions) -> 
 
 def payoff(punter: HandResult, banker: HandResult, options: BankingOptions) -> int:
     """What the punter wins (positive) or pays (negative) per unit of stake (MB-8)."""
+    _check_hands(punter, banker, options)
     order = compare(punter, banker, options)
     if options.payout == "even":
         return order
@@ -111,6 +125,7 @@ def payoff(punter: HandResult, banker: HandResult, options: BankingOptions) -> i
 def describe(punter: HandResult, banker: HandResult, options: BankingOptions) -> str:
     """Why a punter won or lost: ``"natural 9"``, ``"higher"``, ``"equal"``, ``"lower"``,
     ``"bust"`` or ``"banker's natural 8"``."""
+    _check_hands(punter, banker, options)
     multiplier = payoff(punter, banker, options)
     if punter.bust:
         return "bust"

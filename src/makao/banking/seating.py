@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from makao._text import shown
 from makao.banking.events import SeatsCut
 from makao.cards import Card, Rank
 from makao.deck import shuffled_deck
@@ -14,6 +15,7 @@ from makao.errors import SetupError
 __all__ = ["cut_for_seats", "new_shoe"]
 
 DECKS = 2  # MB-1: two 52-card decks, 104 cards
+_SHOE_SIZE = 52 * DECKS  # the most players a Macao table seats (`BankingGame`'s bound)
 
 
 def _cut_value(card: Card) -> int:
@@ -22,7 +24,10 @@ def _cut_value(card: Card) -> int:
 
 
 def cut_for_seats(players: int, rng: random.Random) -> SeatsCut:
-    """Every player cuts; lowest first, ties re-cut among themselves (MB-2)."""
+    """Every player cuts; lowest first, ties re-cut among themselves (MB-2). ``players``
+    is 2…104, as at a `BankingGame`; anything else is a `SetupError`."""
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= _SHOE_SIZE:
+        raise SetupError(f"players must be 2…{_SHOE_SIZE}, not {shown(players, 60)}")
     deck = shuffled_deck(DECKS, rng)
     cuts: list[list[Card]] = [[] for _ in range(players)]
 
@@ -47,6 +52,12 @@ def cut_for_seats(players: int, rng: random.Random) -> SeatsCut:
 def new_shoe(rng: random.Random, stack: Sequence[Card] = ()) -> list[Card]:
     """A freshly shuffled 104-card shoe, top card last; ``stack`` (top first) is put on top."""
     shoe = shuffled_deck(DECKS, rng)
+    if isinstance(stack, (str, bytes, bytearray, memoryview)) or not isinstance(stack, Iterable):
+        raise SetupError(f"stack must be a sequence of Cards, not {shown(stack, 60)}")
+    stack = tuple(stack)
+    for card in stack:
+        if not isinstance(card, Card):
+            raise SetupError(f"stack must hold Card values, not {shown(card, 60)}")
     if not stack:
         return shoe
     wanted = Counter(stack)

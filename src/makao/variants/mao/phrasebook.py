@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from makao._text import shown
+from makao.errors import InvalidMoveError
 from makao.moves import Say
 
 __all__ = ["PHRASES", "normalise", "speech", "to_call", "to_calls"]
@@ -94,7 +96,10 @@ _LONGEST = max(len(phrase.split()) for phrase in PHRASES)
 
 
 def normalise(text: str) -> str:
-    """Lower-case, strip diacritics (``đ`` → ``dj``) and punctuation, single spaces."""
+    """Lower-case, strip diacritics (``đ`` → ``dj``) and punctuation, single spaces.
+    Anything but text is an `InvalidMoveError` (here and in the functions that read text)."""
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a call is said as text, not {shown(text, 60)}")
     text = text.lower().replace("đ", "dj")
     text = unicodedata.normalize("NFKD", text)
     text = "".join(ch for ch in text if not unicodedata.combining(ch))

@@ -17,7 +17,7 @@ from typing import Literal
 
 import attrs
 
-from makao._text import shown
+from makao._text import is_too_long_to_write, shown
 from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.errors import SetupError
 from makao.events import Announced, CallMade, Event, Penalised
@@ -57,15 +57,33 @@ _RANK_WORDS = {
 
 
 def number_word(count: int) -> str:
-    """The multiplex call for ``count``: ``two``, ``three``, … (digits past twenty)."""
+    """The multiplex call for ``count``: ``two``, ``three``, … (digits past twenty). A
+    ``count`` that is no whole number ≥ 0 (or too long to write) is a `SetupError`."""
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+        raise SetupError(f"count must be a whole number ≥ 0, not {shown(count, 60)}")
+    if is_too_long_to_write(count):
+        raise SetupError(f"count is too large to say: {shown(count, 60)}")
+    return _number_word(count)
+
+
+def _number_word(count: int) -> str:
+    """`number_word` unchecked: the rules call it with counts they made themselves."""
     return _NUMBERS[count] if 0 <= count < len(_NUMBERS) else str(count)
 
 
-_NUMBER_CALLS = frozenset(map(number_word, range(2, 100)))
+_NUMBER_CALLS = frozenset(map(_number_word, range(2, 100)))
 
 
 def spade_call(card: Card) -> str:
-    """The call naming a spade: ``five-of-spades``, ``queen-of-spades`` (UM-18)."""
+    """The call naming a spade: ``five-of-spades``, ``queen-of-spades`` (UM-18). Anything
+    but a spade is a `SetupError`."""
+    if not isinstance(card, Card) or card.suit is not Suit.SPADES:
+        raise SetupError(f"spade_call needs a spade, not {shown(card, 60)}")
+    return _spade_call(card)
+
+
+def _spade_call(card: Card) -> str:
+    """`spade_call` unchecked: the rules call it with spades they hold."""
     return f"{_RANK_WORDS[card.rank]}-of-spades"
 
 
@@ -115,11 +133,11 @@ class MaoCalls(Stateful["_Due | None"], TurnRule):
         if card.rank is Rank.TEN:
             needs.append(("UM-15", ("good-day",)))
         if card.suit is Suit.SPADES:
-            needs.append(("UM-18", (spade_call(card),)))
+            needs.append(("UM-18", (_spade_call(card),)))
         for rule in game.claim_rules:
             count = rule.count_after(game, cards) if isinstance(rule, Multiplex) else None
             if count is not None:
-                needs.append(("UM-20", (number_word(count),)))
+                needs.append(("UM-20", (_number_word(count),)))
         rest = list(game.hands[seat])
         for played in cards:
             rest.remove(played)

@@ -82,7 +82,12 @@ class Points(Mapping[Card, int]):
 
 def point_table(ranks: Mapping[Rank, int], cards: Mapping[str, int] | None = None) -> Points:
     """Build a read-only point table from points per rank and per-card exceptions
-    (``{"Kh": 50}``); a rank missing from ``ranks`` scores 0."""
+    (``{"Kh": 50}``); a rank missing from ``ranks`` scores 0. Anything but mappings is a
+    `SetupError`."""
+    if not isinstance(ranks, Mapping):
+        raise SetupError(f"ranks must map ranks to points, not {shown(ranks, 60)}")
+    if cards is not None and not isinstance(cards, Mapping):
+        raise SetupError(f"cards must map cards to points, not {shown(cards, 60)}")
     table = {card: ranks.get(card.rank, 0) for card in ALL_CARDS}
     for text, points in (cards or {}).items():
         table[Card.parse(text)] = points
