@@ -268,6 +268,17 @@ def test_mb_3_a_balance_beyond_18_digits_is_refused_with_a_short_message(
     assert BankingGame.from_json(game.to_json()).to_json() == game.to_json()
 
 
+@pytest.mark.parametrize("option", ["min_stake", "max_stake", "bank"])
+@pytest.mark.parametrize("amount", [10**5000, MAX_BALANCE + 1], ids=["too-long", "19-digits"])
+def test_mb_3_a_stake_limit_or_bank_beyond_18_digits_is_refused(option: str, amount: int) -> None:
+    """MB-3: stake limits and the bank are bounded as balances are (18 digits): a limit or
+    bank of 10**5000 was taken and ``to_json`` then failed with a bare ValueError."""
+    with pytest.raises(SetupError, match=f"{option} must be"):
+        macao(**{option: amount})
+    game = BankingGame(2, seed=1, options=macao(min_stake=MAX_BALANCE, max_stake=MAX_BALANCE))
+    assert BankingGame.from_json(game.to_json()).to_json() == game.to_json()
+
+
 HAND = HandResult(9, False, 1, True)
 
 

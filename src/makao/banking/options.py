@@ -29,6 +29,12 @@ MAX_BALANCE = 10**18 - 1
 every balance, and Python writes no integer of more than 4,300 digits)."""
 
 
+def _at_most_a_balance(name: str, value: int) -> None:
+    """A `SetupError` for an amount of money beyond `MAX_BALANCE` (a save writes it)."""
+    if value > MAX_BALANCE:
+        raise SetupError(f"{name} must be at most {MAX_BALANCE}, not {shown(value, 60)}")
+
+
 def _int(name: str, value: object, low: int, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise SetupError(f"{name} must be a whole number, not {shown(value, 200)}")
@@ -73,22 +79,21 @@ class BankingOptions:
     def __attrs_post_init__(self) -> None:
         """Check every value; raise [`SetupError`][makao.errors.SetupError] naming the bad one."""
         _int("min_stake", self.min_stake, 1)
+        _at_most_a_balance("min_stake", self.min_stake)
         _int("max_stake", self.max_stake, self.min_stake)
+        _at_most_a_balance("max_stake", self.max_stake)
         if self.max_stake - self.min_stake >= MAX_STAKE_CHOICES:
             raise SetupError(
                 f"max_stake - min_stake must be below {MAX_STAKE_CHOICES} (every amount "
                 f"between them is a legal move), not {shown(self.max_stake - self.min_stake, 60)}"
             )
         _int("starting_balance", self.starting_balance, 0)
-        if self.starting_balance > MAX_BALANCE:
-            raise SetupError(
-                f"starting_balance must be at most {MAX_BALANCE}, "
-                f"not {shown(self.starting_balance, 60)}"
-            )
+        _at_most_a_balance("starting_balance", self.starting_balance)
         if self.fixed_stake is not None:
             _int("fixed_stake", self.fixed_stake, self.min_stake, self.max_stake)
         if self.bank is not None:
             _int("bank", self.bank, 1)
+            _at_most_a_balance("bank", self.bank)
         _int("cards_dealt", self.cards_dealt, 1, 3)
         _choice("over_nine", self.over_nine, ("mod10", "bust"))
         if self.must_draw_below is not None:
