@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, NamedTuple, TypeVar
 
+from makao._text import shown
 from makao.cards import Card, Rank, Suit
+from makao.errors import StateError
 from makao.moves import Choice
 
 __all__ = [
@@ -459,10 +461,16 @@ def _intern(
 
 
 def redact(events: tuple[object, ...], seat: int) -> tuple[object, ...]:
-    """Return ``events`` as ``seat`` may see them: others' drawn cards lose their faces."""
+    """Return ``events`` as ``seat`` may see them: others' drawn cards lose their faces.
+
+    Raises [`StateError`][makao.errors.StateError] if ``events`` cannot be iterated."""
+    try:
+        items = iter(events)
+    except TypeError:
+        raise StateError(f"events must be an iterable of events, not {shown(events, 60)}") from None
     return tuple(
         event._replace(cards=())
         if type(event) is CardsDrawn and event.seat != seat and event.cards
         else event
-        for event in events
+        for event in items
     )

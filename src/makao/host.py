@@ -20,6 +20,7 @@ itself (seat ``None``). Anything else is refused with
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any, cast
 
 from makao._text import shown
@@ -29,6 +30,7 @@ from makao.errors import (
     InvalidMoveError,
     SeatError,
     StaleMoveError,
+    StateError,
     WrongSeatError,
 )
 from makao.events import Event, redact
@@ -155,7 +157,12 @@ class Host:
 
     def updates(self, per_seat: PerSeat) -> dict[int, dict[str, Any]]:
         """Every seat's [`update`][makao.host.Host.update] after a move, from
-        [`submit`][makao.host.Host.submit]'s result."""
+        [`submit`][makao.host.Host.submit]'s result; raises
+        [`StateError`][makao.errors.StateError] if ``per_seat`` is not a mapping."""
+        if not isinstance(per_seat, Mapping):
+            raise StateError(
+                f"per_seat must be a mapping of seats to events, not {shown(per_seat, 60)}"
+            )
         return {seat: self.update(seat, events) for seat, events in per_seat.items()}
 
     def to_json(self) -> str:

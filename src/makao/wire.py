@@ -30,6 +30,7 @@ from typing import Any
 
 import attrs
 
+from makao._text import shown
 from makao.cards import Card, Rank, Suit
 from makao.errors import StateError
 from makao.moves import Move
@@ -59,7 +60,14 @@ _MAX_DEPTH = 32
 def to_data(value: object, depth: int = 0) -> Any:
     """``value`` as JSON-ready data: cards, suits, ranks, effects, variants and records
     written as described in the module docs; raises [`StateError`][makao.errors.StateError] for a
-    value with no JSON form."""
+    value with no JSON form, and for a ``depth`` (the nesting already above ``value``) that
+    is not a whole number 0 or more."""
+    if type(depth) is not int or depth < 0:
+        raise StateError(f"depth must be a whole number 0 or more, not {shown(depth, 60)}")
+    return _to_data(value, depth)
+
+
+def _to_data(value: object, depth: int) -> Any:
     if depth > _MAX_DEPTH:
         raise StateError(f"a value nested more than {_MAX_DEPTH} deep has no JSON form")
     if value is None or isinstance(value, (bool, str)):
@@ -77,14 +85,14 @@ def to_data(value: object, depth: int = 0) -> Any:
     if _is_record(value):
         return _record(value, depth)
     if isinstance(value, (tuple, list, frozenset, set)):
-        return [to_data(item, depth + 1) for item in value]
+        return [_to_data(item, depth + 1) for item in value]
     if isinstance(value, Mapping):
         return _mapping(value, depth)
     raise StateError(f"{type(value).__name__} has no JSON form")
 
 
 def _mapping(value: Mapping[Any, Any], depth: int) -> dict[str, Any]:
-    data = {str(key): to_data(item, depth + 1) for key, item in value.items()}
+    data = {str(key): _to_data(item, depth + 1) for key, item in value.items()}
     if len(data) < len(value):
         raise StateError("a mapping with two keys of the same text has no JSON form")
     return data
@@ -110,7 +118,7 @@ def _effect_text(effect: Effect) -> str:
 def _record(value: Any, depth: int) -> dict[str, Any]:
     data: dict[str, Any] = {"type": type(value).__name__}
     for name in _field_names(type(value)):
-        data[name] = to_data(getattr(value, name), depth + 1)
+        data[name] = _to_data(getattr(value, name), depth + 1)
     return data
 
 
@@ -130,7 +138,7 @@ def event_to_dict(event: object) -> dict[str, Any]:
 
 def events_to_list(events: Iterable[object]) -> list[dict[str, Any]]:
     """Events as a list of [`event_to_dict`][makao.wire.event_to_dict] forms."""
-    return [event_to_dict(event) for event in events]
+    return [event_to_dict(event) for event in _iterable(events, "events")]
 
 
 def view_to_dict(view: object) -> dict[str, Any]:
@@ -141,7 +149,7 @@ def view_to_dict(view: object) -> dict[str, Any]:
     data = _record(view, 0)
     public = getattr(view, "public", None)
     if isinstance(public, tuple):
-        data["public"] = {str(key): to_data(value, 1) for key, value in public}
+        data["public"] = {str(key): _to_data(value, 1) for key, value in public}
     if "pile" in data and "top" not in data:
         data["top"] = data["pile"][-1] if data["pile"] else None
     data["schema"] = VERSION
@@ -150,7 +158,18 @@ def view_to_dict(view: object) -> dict[str, Any]:
 
 def moves_to_list(moves: Iterable[object]) -> list[dict[str, Any]]:
     """Moves (objects or their text) as ``[{"id": 0, "text": "7h"}, …]``."""
-    return [{"id": index, "text": str(move)} for index, move in enumerate(moves)]
+    return [
+        {"id": index, "text": str(move)} for index, move in enumerate(_iterable(moves, "moves"))
+    ]
+
+
+def _iterable(value: Iterable[object], name: str) -> Iterable[object]:
+    """``value`` if it can be iterated; a [`StateError`][makao.errors.StateError] otherwise."""
+    try:
+        iter(value)
+    except TypeError:
+        raise StateError(f"{name} must be an iterable, not {shown(value, 60)}") from None
+    return value
 
 
 def dumps(data: object) -> str:

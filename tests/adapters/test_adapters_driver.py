@@ -220,3 +220,18 @@ def test_an_illegal_id_is_an_illegal_move_naming_the_legal_ones() -> None:
     with pytest.raises(IllegalMoveError, match="not legal for seat 1: 1: stop 0, noop") as info:
         driver.step(0)
     assert not isinstance(info.value, InvalidMoveError) and driver.steps == 2
+
+
+@pytest.mark.parametrize("bot", [None, 5, "random"])
+def test_bot_actions_refuse_a_value_that_is_not_a_bot(bot: object) -> None:
+    driver = Driver(Game.new(PL, players=2, seed=1))
+    with pytest.raises(SetupError, match="bot must be a Bot, not"):
+        driver.bot_actions(bot)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", [None, 5, "game"])
+def test_rewards_refuse_a_value_that_is_not_a_game(game: object) -> None:
+    with pytest.raises(SetupError, match="game must be a Game, not"):
+        rank_rewards(game)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="game must be a Game, not"):
+        point_rewards(game)  # type: ignore[arg-type]

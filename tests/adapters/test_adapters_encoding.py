@@ -4,6 +4,7 @@ hidden cards (makao.adapters.encoding)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -295,3 +296,65 @@ def test_pl_7_the_cards_of_a_play_being_built_are_the_movers_own_until_it_is_mad
         driver.step(action)
     assert not ENC.segment(ENC.observe(driver, 0), "prefix").any()
     assert tuple(driver.game.pile[-2:]) == parse_cards("7h 7s")
+
+
+@pytest.mark.parametrize("players", [None, "x", 0, -1, 1.5, True, [2], 129, 10**6])
+def test_encoder_refuses_players_that_are_not_a_table_size(players: object) -> None:
+    with pytest.raises(SetupError, match="players must be a whole number 1…128, not"):
+        Encoder(players)  # type: ignore[arg-type]
+
+
+def _view() -> Any:
+    return Game.new(PL, players=3, seed=1).view(0)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"view": None}, "view must be a View of 3 players"),
+        ({"view": 5}, "view must be a View of 3 players"),
+        ({"view": Game.new(PL, players=2, seed=1).view(0)}, "view must be a View of 3 players"),
+        ({"prefix": 5}, "prefix must be an iterable of cards"),
+        ({"prefix": [5]}, "prefix must be an iterable of cards"),
+        ({"prefix": "7h"}, "prefix must be an iterable of cards"),
+        ({"reacting": 10**5000}, "reacting must be True or False"),
+        ({"reacting": "x"}, "reacting must be True or False"),
+        ({"reacting": None}, "reacting must be True or False"),
+        ({"reacting": 2}, "reacting must be True or False"),
+        ({"played": 5}, "played must be an array of 3 × 52 counts"),
+        ({"played": "x"}, "played must be an array of 3 × 52 counts"),
+        ({"played": np.zeros((4, 52))}, "played must be an array of 3 × 52 counts"),
+        ({"played": np.zeros((3, 5))}, "played must be an array of 3 × 52 counts"),
+    ],
+    ids=lambda value: value if isinstance(value, str) else None,
+)
+def test_encode_refuses_input_of_another_kind_or_size(
+    arguments: dict[str, Any], message: str
+) -> None:
+    encoder = Encoder(3, memory=True)
+    given = {"view": _view(), **arguments}
+    with pytest.raises(SetupError, match=message):
+        encoder.encode(**given)
+
+
+def test_observe_refuses_a_value_that_is_not_a_driver() -> None:
+    with pytest.raises(SetupError, match="driver must be a Driver, not None"):
+        ENC.observe(None, 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("vector", "name", "message"),
+    [
+        (np.zeros(ENC.size), "zz", "name must be one of hand, top"),
+        (np.zeros(ENC.size), None, "name must be one of hand, top"),
+        (np.zeros(ENC.size), [1], "name must be one of hand, top"),
+        (5, "hand", f"vector must be an encoded vector of {ENC.size} entries"),
+        (None, "hand", f"vector must be an encoded vector of {ENC.size} entries"),
+        (np.zeros(3), "hand", f"vector must be an encoded vector of {ENC.size} entries"),
+    ],
+)
+def test_segment_refuses_an_unknown_name_or_a_vector_of_another_size(
+    vector: object, name: object, message: str
+) -> None:
+    with pytest.raises(SetupError, match=message):
+        ENC.segment(vector, name)  # type: ignore[arg-type]

@@ -155,3 +155,16 @@ def test_local_refuses_any_non_id_with_a_short_illegal_move_error(fixed: Any) ->
     with pytest.raises(IllegalMoveError) as caught:
         table.local(fixed, 0)
     assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize("space", [None, 5, "polish"])
+def test_fixed_actions_refuse_a_value_that_is_not_an_action_space(space: object) -> None:
+    with pytest.raises(SetupError, match="space must be an ActionSpace, not"):
+        FixedActions(space)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("legal", [None, 5, [10**6], ["x"], [1.5], [10**5000]])
+def test_mask_refuses_ids_the_table_does_not_have(legal: object) -> None:
+    fixed = FixedActions(ActionSpace(variants.polish(), 2))
+    with pytest.raises(IllegalMoveError, match="legal must be a list of action ids 0…"):
+        fixed.mask(legal)  # type: ignore[arg-type]

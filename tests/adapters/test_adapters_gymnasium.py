@@ -303,3 +303,23 @@ def test_shaping_counts_the_agents_own_cards_when_it_is_not_seat_0() -> None:
     _, reward, terminated, _, _ = env.step(int(np.flatnonzero(observation)[0]))
     assert not terminated
     assert reward == before - len(env.driver.game.hands[1])
+
+
+@pytest.mark.parametrize("variant", [None, 5, ["polish"]])
+def test_env_id_refuses_a_variant_that_is_not_a_name(variant: object) -> None:
+    with pytest.raises(SetupError, match="variant must be a variant name, not"):
+        env_id(variant)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["shaping", "illegal_reward"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        pytest.param(10**5000, id="huge"),
+        pytest.param(-(10**5000), id="-huge"),
+        pytest.param(10**400, id="1e400"),
+    ],
+)
+def test_a_reward_too_large_for_a_float_is_refused(name: str, value: int) -> None:
+    with pytest.raises(SetupError, match=f"{name} must be a number a float can hold"):
+        MakaoGymEnv(**{name: value})  # type: ignore[arg-type]

@@ -17,7 +17,13 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from makao import Game, Play, parse_cards, variants  # noqa: E402
 from makao.adapters.driver import Driver  # noqa: E402
 from makao.adapters.encoding import Encoder  # noqa: E402
-from makao.adapters.openspiel import MAX_DEALS, StandingsEvaluator, game_name  # noqa: E402
+from makao.adapters.openspiel import (  # noqa: E402
+    MAX_DEALS,
+    MakaoGame,
+    StandingsEvaluator,
+    game_name,
+    register,
+)
 from makao.bots.sampling import was_stuck  # noqa: E402
 from makao.cards import format_cards  # noqa: E402
 from makao.errors import InvalidMoveError, SetupError  # noqa: E402
@@ -563,3 +569,33 @@ def test_pl_7_a_play_being_built_is_the_movers_own_until_it_is_made() -> None:
     assert lines[-1] in histories[other].splitlines()
     tails = [h.splitlines()[-3:] for h in histories]
     assert tails[0][-1] == tails[1][-1]
+
+
+@pytest.mark.parametrize(
+    ("variant", "params", "message"),
+    [
+        (None, None, "variant must be a variant name, not None"),
+        (5, None, "variant must be a variant name, not 5"),
+        ("no-such-variant", None, "no registered game of variant 'no-such-variant'"),
+        ("polish", 5, "params must be a mapping of names, not 5"),
+        ("polish", [1], "params must be a mapping of names"),
+        ("polish", {5: 1}, "params must be a mapping of names"),
+        ("polish", {"players": "x"}, "players must be a whole number, not 'x'"),
+        ("polish", {"players": None}, "players must be a whole number, not None"),
+        ("polish", {"deals": "x"}, "deals must be a whole number"),
+        ("polish", {"max_actions": None}, "max_actions must be a whole number"),
+        ("polish", {"options": 5}, "options must be a JSON object, not 5"),
+    ],
+)
+def test_makao_game_refuses_a_bad_variant_or_params(
+    variant: Any, params: Any, message: str
+) -> None:
+    register("polish")
+    with pytest.raises(SetupError, match=message):
+        MakaoGame(variant, params)
+
+
+@pytest.mark.parametrize("variant", [None, 5, ["polish"]])
+def test_game_name_refuses_a_variant_that_is_not_a_name(variant: object) -> None:
+    with pytest.raises(SetupError, match="variant must be a variant name, not"):
+        game_name(variant)  # type: ignore[arg-type]

@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from makao import Game, variants  # noqa: E402
 from makao.adapters.driver import Driver  # noqa: E402
 from makao.adapters.pettingzoo import env, raw_env  # noqa: E402
-from makao.errors import InvalidMoveError, SetupError  # noqa: E402
+from makao.errors import InvalidMoveError, SeatError, SetupError  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -198,3 +198,19 @@ def test_an_action_that_is_no_whole_number_is_an_invalid_move(kind: str) -> None
     assert table.driver.steps == 0
     table.step(np.int64(legal))
     assert table.driver.steps == 1
+
+
+@pytest.mark.parametrize("seed", [[], {}, "x", 1.5, True])
+def test_reset_refuses_a_seed_that_is_not_an_integer(seed: object) -> None:
+    table = raw_env(players=2)
+    with pytest.raises(SetupError, match="seed must be an integer or None, not"):
+        table.reset(seed=seed)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("agent", ["nobody", "player_2", None, 5, []])
+def test_an_agent_not_at_the_table_is_a_seat_error(agent: Any) -> None:
+    table = raw_env(players=2)
+    table.reset(seed=1)
+    for query in (table.observe, table.observation_space, table.action_space):
+        with pytest.raises(SeatError, match="agents are player_0, player_1"):
+            query(agent)

@@ -12,7 +12,7 @@ import pytest
 from makao import Game, variants
 from makao.bots import MCTSBot, Situation, get, mcts, reward, rewards, score_move
 from makao.bots.policy import heuristic_rollout
-from makao.errors import SetupError
+from makao.errors import SeatError, SetupError
 from makao.moves import Draw, Move, Say, Stop, parse_move
 from makao.sim import parse_bot
 from makao.view import View
@@ -419,3 +419,20 @@ def test_mcts_takes_an_int_too_large_for_a_float_as_a_spec_reads_it() -> None:
         MCTSBot(exploration=huge)
     with pytest.raises(SetupError, match="margin must be a number ≥ 0, not -1000"):
         MCTSBot(margin=-huge)
+
+
+@pytest.mark.parametrize(
+    "seat", [10**6, 3, -1, "x", None, True, 1.5, pytest.param(10**5000, id="huge")]
+)
+def test_reward_refuses_a_seat_not_at_the_table(seat: object) -> None:
+    game = Game.new(variants.polish(), players=3, seed=1)
+    with pytest.raises(SeatError, match="no seat"):
+        reward(game, seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [None, 5, "game", object()])
+def test_reward_and_rewards_refuse_a_value_that_is_not_a_game(bad: object) -> None:
+    with pytest.raises(SetupError, match="game must be a Game, not"):
+        reward(bad, 0)  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="game must be a Game, not"):
+        rewards(bad)  # type: ignore[arg-type]

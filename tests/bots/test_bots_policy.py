@@ -8,7 +8,7 @@ import pytest
 
 from makao import Game, variants
 from makao.bots import HeuristicBot, Situation, prefer_calls, score_move
-from makao.bots.policy import prefer_choices
+from makao.bots.policy import prefer_choices, random_chooser
 from makao.cards import parse_cards
 from makao.errors import SeatError, SetupError
 from makao.moves import Draw, Move, parse_move
@@ -199,3 +199,15 @@ def test_a_seat_named_by_a_house_rule_is_no_preference_of_prefer_choices() -> No
     plain, first, second = parse_move("7d"), parse_move("7d:@1"), parse_move("7d:@2")
     assert list(prefer_choices([plain, first, second, Draw()], hand)) == [plain, Draw()]
     assert list(prefer_choices([second, plain, first], hand)) == [second]
+
+
+@pytest.mark.parametrize("bad", [5, None, object(), {1, 2}])
+def test_prefer_calls_refuses_moves_that_are_not_a_sequence(bad: object) -> None:
+    with pytest.raises(SetupError, match="moves must be a sequence of moves, not"):
+        prefer_calls(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [5, None, object(), "rng"])
+def test_random_chooser_refuses_an_rng_that_is_not_a_random(bad: object) -> None:
+    with pytest.raises(SetupError, match=r"rng must be a random\.Random, not"):
+        random_chooser(bad, 0.5)  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from makao import Card, Game, parse_move, redact, variants
+from makao.errors import StateError
 from makao.events import CardsDrawn, Event
 from makao.testing import check_variant, snapshot
 
@@ -123,3 +124,9 @@ def test_a_clone_is_independent_of_its_original(
         move = game.legal_moves()[0]
         game.play(move)
         assert game.record == (*record, move) and copy.record == (*record, *played)
+
+
+@pytest.mark.parametrize("bad", [5, None, 1.5, object()])
+def test_redact_refuses_events_that_are_not_iterable(bad: object) -> None:
+    with pytest.raises(StateError, match="events must be an iterable of events, not"):
+        redact(bad, 0)  # type: ignore[arg-type]

@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from makao import Game, GameOverError, InvalidMoveError, variants, wire
-from makao.errors import IllegalMoveError, MakaoError, SeatError, StaleMoveError, WrongSeatError
+from makao.errors import (
+    IllegalMoveError,
+    MakaoError,
+    SeatError,
+    StaleMoveError,
+    StateError,
+    WrongSeatError,
+)
 from makao.events import CardsDrawn, Penalised
 from makao.host import MAX_MOVE_TEXT, Host
 
@@ -264,3 +271,21 @@ def test_talk_for_a_seat_of_two_digits_comes_from_that_seat_only() -> None:
     with pytest.raises(WrongSeatError, match="seat 0 cannot act for seat 10"):
         host.submit(0, "10: say question")
     assert host.version == 0
+
+
+@pytest.mark.parametrize("bad", [5, None, object(), [(0, ())], "01"])
+def test_updates_refuses_per_seat_that_is_not_a_mapping(bad: object) -> None:
+    host = _polish()
+    with pytest.raises(StateError, match="per_seat must be a mapping of seats to events, not"):
+        host.updates(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [5, 1.5, object()])
+def test_update_and_per_seat_refuse_events_that_are_not_iterable(bad: object) -> None:
+    host = _polish()
+    with pytest.raises(StateError, match="events must be an iterable"):
+        host.update(0, bad)  # type: ignore[arg-type]
+    with pytest.raises(StateError, match="events must be an iterable"):
+        host.per_seat(bad)  # type: ignore[arg-type]
+    with pytest.raises(StateError, match="events must be an iterable"):
+        host.updates({0: bad})  # type: ignore[dict-item]

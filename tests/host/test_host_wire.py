@@ -268,3 +268,20 @@ def test_pl_29_public_rule_state_values_are_written_as_json() -> None:
 def test_sets_are_written_as_lists() -> None:
     assert wire.to_data(frozenset({Card.parse("7h")})) == ["7h"]
     assert wire.to_data({Suit.HEARTS}) == ["h"]
+
+
+@pytest.mark.parametrize("bad", [5, None, 1.5, object()])
+def test_a_list_function_refuses_a_value_that_is_not_iterable(bad: object) -> None:
+    with pytest.raises(StateError, match="events must be an iterable, not"):
+        wire.events_to_list(bad)  # type: ignore[arg-type]
+    with pytest.raises(StateError, match="moves must be an iterable, not"):
+        wire.moves_to_list(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("depth", ["x", None, 1.5, True, -1, -(10**6)])
+def test_to_data_refuses_a_depth_that_is_not_a_whole_number_0_or_more(depth: object) -> None:
+    nested: list[object] = [1]
+    for _ in range(2000):
+        nested = [nested]
+    with pytest.raises(StateError, match="depth must be a whole number 0 or more, not"):
+        wire.to_data(nested, depth)  # type: ignore[arg-type]

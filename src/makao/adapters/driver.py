@@ -69,6 +69,7 @@ def rank_rewards(game: Game) -> tuple[float, ...]:
     """+1 for first place down to -1 for last, linearly: the ``"rank"``
     [`returns`][makao.outcome.Outcome.returns] of the game's
     [`standings`][makao.engine.Game.standings]."""
+    _check_game(game)
     return game.standings().returns("rank")
 
 
@@ -76,7 +77,15 @@ def point_rewards(game: Game) -> tuple[float, ...]:
     """Minus the points each seat holds at the end (the variant's point table, RU-2,
     RU-16): the ``"points"`` [`returns`][makao.outcome.Outcome.returns] of the game's
     [`standings`][makao.engine.Game.standings]; 0 for the player who went out."""
+    _check_game(game)
     return game.standings().returns("points")
+
+
+def _check_game(game: object) -> None:
+    from makao.engine import Game
+
+    if not isinstance(game, Game):
+        raise SetupError(f"game must be a Game, not {shown(game, 60)}")
 
 
 SCORINGS: dict[str, Rewards] = {"rank": rank_rewards, "points": point_rewards}
@@ -209,7 +218,11 @@ class Driver:
     def bot_actions(self, bot: Bot) -> tuple[int, ...]:
         """The action ids a makao [`Bot`][makao.bots.Bot] picks for `actor`: its
         ``respond`` in a reaction turn (``None``: [`noop`][makao.adapters.driver.Driver.noop]), else
-        its ``choose``."""
+        its ``choose``; a [`SetupError`][makao.errors.SetupError] if ``bot`` is not a bot."""
+        from makao.bots import Bot
+
+        if not isinstance(bot, Bot):
+            raise SetupError(f"bot must be a Bot, not {shown(bot, 60)}")
         view = self.stepper.game.view(self.actor)
         moves = self.legal_moves()
         if self.window:

@@ -55,15 +55,16 @@ import attrs
 import numpy as np
 
 from makao._text import shown
+from makao.actions import MAX_PLAYERS
+from makao.adapters.driver import Driver
 from makao.cards import Card, Rank, Suit
 from makao.errors import SetupError
+from makao.view import View
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from makao.adapters.driver import Driver
     from makao.rules.base import Effect
-    from makao.view import View
 
 __all__ = ["EFFECT_KINDS", "HIGH", "MAX_SEATS", "Encoder", "padded_seats"]
 
@@ -93,6 +94,10 @@ class Encoder:
     ``players``) pads the per-seat segments to a fixed width; ``memory`` adds ``played``."""
 
     def __init__(self, players: int, seats: int | None = None, memory: bool = False) -> None:
+        if type(players) is not int or not 1 <= players <= MAX_PLAYERS:
+            raise SetupError(
+                f"players must be a whole number 1…{MAX_PLAYERS}, not {shown(players, 40)}"
+            )
         if seats is not None and (
             not isinstance(seats, int) or isinstance(seats, bool) or not players <= seats <= 64
         ):
@@ -142,7 +147,26 @@ class Encoder:
         played: np.ndarray[Any, Any] | None = None,
     ) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The observation of ``view.seat``; ``prefix``: cards of a play being built;
-        ``played`` (with ``memory``): a ``players × 52`` array of the cards each seat played."""
+        ``played`` (with ``memory``): a ``players × 52`` array of the cards each seat played.
+        A [`SetupError`][makao.errors.SetupError] for a value of another kind or size."""
+        if not isinstance(view, View) or view.players != self.players:
+            raise SetupError(
+                f"view must be a View of {self.players} players, not {shown(view, 60)}"
+            )
+        try:
+            prefix = tuple(prefix)
+        except TypeError:
+            raise SetupError(
+                f"prefix must be an iterable of cards, not {shown(prefix, 60)}"
+            ) from None
+        if not all(isinstance(card, Card) for card in prefix):
+            raise SetupError(f"prefix must be an iterable of cards, not {shown(prefix, 60)}")
+        if type(reacting) not in (bool, int, np.bool_) or reacting not in (0, 1):
+            raise SetupError(f"reacting must be True or False, not {shown(reacting, 40)}")
+        if self.memory and played is not None and np.shape(played) != (self.players, 52):
+            raise SetupError(
+                f"played must be an array of {self.players} × 52 counts, not {shown(played, 60)}"
+            )
         out = np.zeros(self.size, dtype=np.float32)
         seat, n = view.seat, self.players
         self._counts(out, "hand", view.hand)
@@ -177,6 +201,8 @@ class Encoder:
         """The observation of ``seat`` in a game run by ``driver`` (``played``: see
         [`encode`][makao.adapters.encoding.Encoder.encode]). The cards of a play being built
         are the mover's own until it is made: another seat sees no prefix."""
+        if not isinstance(driver, Driver):
+            raise SetupError(f"driver must be a Driver, not {shown(driver, 60)}")
         mover = driver.actor == seat
         prefix = driver.stepper.prefix if mover else ()
         return self.encode(driver.game.view(seat), prefix, driver.reacting and mover, played)
@@ -184,7 +210,17 @@ class Encoder:
     def segment(
         self, vector: np.ndarray[Any, np.dtype[np.float32]], name: str
     ) -> np.ndarray[Any, np.dtype[np.float32]]:
-        """The part of an encoded ``vector`` named ``name`` (see the module table)."""
+        """The part of an encoded ``vector`` named ``name`` (see the module table); a
+        [`SetupError`][makao.errors.SetupError] for an unknown name or a vector of another
+        size."""
+        if not isinstance(name, str) or name not in self.offsets:
+            raise SetupError(
+                f"name must be one of {', '.join(self.offsets)}, not {shown(name, 40)}"
+            )
+        if np.shape(vector) != (self.size,):
+            raise SetupError(
+                f"vector must be an encoded vector of {self.size} entries, not {shown(vector, 60)}"
+            )
         start, end = self.offsets[name]
         return vector[start:end]
 

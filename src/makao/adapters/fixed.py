@@ -101,6 +101,8 @@ class FixedActions:
     """The fixed ids of one table's action ids (``noop`` = ``space.size`` included)."""
 
     def __init__(self, space: ActionSpace) -> None:
+        if not all(hasattr(space, name) for name in ("ends", "calls", "extras", "players")):
+            raise SetupError(f"space must be an ActionSpace, not {shown(space, 60)}")
         calls, extras = fixed_layout()
         first_call = _FIRST_END + _ENDS
         first_extra = first_call + len(calls)
@@ -142,8 +144,16 @@ class FixedActions:
         return found
 
     def mask(self, legal: list[int]) -> list[int]:
-        """The fixed ids of the table's ids ``legal``, ascending."""
-        return sorted(self.to_fixed[action] for action in legal)
+        """The fixed ids of the table's ids ``legal``, ascending; an
+        [`IllegalMoveError`][makao.errors.IllegalMoveError] if ``legal`` is not a list of them
+        (checked only when reading them fails: called for every OpenSpiel state)."""
+        try:
+            return sorted(self.to_fixed[action] for action in legal)
+        except (TypeError, IndexError):
+            raise IllegalMoveError(
+                f"legal must be a list of action ids 0…{len(self.to_fixed) - 1}, "
+                f"not {shown(legal, 60)}"
+            ) from None
 
 
 FIXED_ACTIONS = _size()

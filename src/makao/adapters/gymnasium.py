@@ -68,7 +68,10 @@ again); then it raises `SetupError`: the cap is too small for the table."""
 
 def env_id(variant: str) -> str:
     """The Gymnasium id of a variant: ``makao/<Name>-v0`` (``crazy-eights``:
-    ``makao/CrazyEights-v0``)."""
+    ``makao/CrazyEights-v0``); a [`SetupError`][makao.errors.SetupError] if ``variant`` is
+    not a text."""
+    if not isinstance(variant, str):
+        raise SetupError(f"variant must be a variant name, not {shown(variant, 40)}")
     return "makao/" + "".join(part.title() for part in variant.split("-")) + "-v0"
 
 
@@ -92,6 +95,12 @@ def _check_real(name: str, value: object) -> None:
     """A `SetupError` unless ``value`` is a real number (NumPy's too; not a bool)."""
     if not isinstance(value, Real) or isinstance(value, bool):
         raise SetupError(f"{name} must be a number, not {shown(value, 40)}")
+    try:
+        float(value)
+    except OverflowError:
+        raise SetupError(
+            f"{name} must be a number a float can hold, not {shown(value, 40)}"
+        ) from None
 
 
 class MakaoGymEnv(Env[Any, Any]):

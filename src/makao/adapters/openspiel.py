@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -94,7 +95,10 @@ _TYPES: dict[str, pyspiel.GameType] = {}
 
 
 def game_name(variant: str) -> str:
-    """The OpenSpiel short name of a variant: ``python_makao_<name>``."""
+    """The OpenSpiel short name of a variant: ``python_makao_<name>``; a
+    [`SetupError`][makao.errors.SetupError] if ``variant`` is not a text."""
+    if not isinstance(variant, str):
+        raise SetupError(f"variant must be a variant name, not {shown(variant, 40)}")
     return "python_makao_" + variant.replace("-", "_")
 
 
@@ -149,6 +153,8 @@ def _game_class(variant: str) -> type[MakaoGame]:
 def _json_options(text: str) -> dict[str, Any]:
     """The ``options`` parameter: a JSON object of variant options (``""``: none), else a
     `SetupError`."""
+    if not isinstance(text, str):
+        raise SetupError(f"options must be a JSON object, not {shown(text, 60)}")
     try:
         found = json.loads(text or "{}")
     except (ValueError, RecursionError) as error:  # RecursionError: nested too deeply
@@ -156,6 +162,14 @@ def _json_options(text: str) -> dict[str, Any]:
     if not isinstance(found, dict):
         raise SetupError(f"options must be a JSON object, not {shown(text, 60)}")
     return found
+
+
+def _whole(name: str, value: Any) -> int:
+    """A parameter read as a whole number (as ``int`` reads it), else a `SetupError`."""
+    try:
+        return int(value)
+    except (TypeError, ValueError, OverflowError):
+        raise SetupError(f"{name} must be a whole number, not {shown(value, 40)}") from None
 
 
 class _Spec:
@@ -196,16 +210,22 @@ class MakaoGame(pyspiel.Game):  # type: ignore[misc]
     """A variant as an OpenSpiel game (see the module notes); build with ``load_game``."""
 
     def __init__(self, variant: str, params: dict[str, Any] | None = None) -> None:
-        game_type = _TYPES[game_name(variant)]
+        game_type = _TYPES.get(game_name(variant))
+        if game_type is None:
+            raise SetupError(f"no registered game of variant {shown(variant, 40)}: register it")
+        if params is not None and (
+            not isinstance(params, Mapping) or not all(isinstance(key, str) for key in params)
+        ):
+            raise SetupError(f"params must be a mapping of names, not {shown(params, 60)}")
         values = {**game_type.parameter_specification, **(params or {})}
         options = {k: v for k, v in values.items() if k not in _DEFAULTS}
         options.update(_json_options(values["options"]))
         chosen = variants.get(variant, **options)
         spec = self.spec = _Spec(
             chosen,
-            int(values["players"]),
-            int(values["deals"]),
-            int(values["max_actions"]),
+            _whole("players", values["players"]),
+            _whole("deals", values["deals"]),
+            _whole("max_actions", values["max_actions"]),
             scoring(values["rewards"], chosen),
             bool(values["fixed_size"]),
         )

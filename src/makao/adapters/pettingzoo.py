@@ -40,7 +40,7 @@ from makao._text import shown
 from makao.adapters._spaces import Observation, Spaces
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
 from makao.engine import Game
-from makao.errors import SetupError
+from makao.errors import SeatError, SetupError
 from makao.sim.run import check_optional_count
 from makao.variants import get
 
@@ -108,14 +108,29 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same ``Dict`` space for every agent."""
-        return self._observation_spaces[agent]
+        try:
+            return self._observation_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._no_agent(agent) from None
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """``Discrete(num_actions)``: the core's ids and ``noop``."""
-        return self._action_spaces[agent]
+        try:
+            return self._action_spaces[agent]
+        except (KeyError, TypeError):
+            raise self._no_agent(agent) from None
+
+    def _no_agent(self, agent: object) -> SeatError:
+        """The error for ``agent`` not at the table."""
+        return SeatError(
+            f"no agent {shown(agent, 40)}: agents are {', '.join(self.possible_agents)}"
+        )
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new game; ``seed`` makes this and later deals reproducible."""
+        """Deal a new game; ``seed`` makes this and later deals reproducible (a
+        [`SetupError`][makao.errors.SetupError] unless it is an integer or ``None``)."""
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise SetupError(f"seed must be an integer or None, not {shown(seed, 60)}")
         if seed is not None:
             self._rng = random.Random(seed)
         game = Game.new(self.variant, self.players, seed=self._rng.randrange(2**63))
@@ -130,7 +145,11 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation and action mask."""
-        return self.spaces.observe(self.driver, self.possible_agents.index(agent))
+        try:
+            seat = self.possible_agents.index(agent)
+        except ValueError:
+            raise self._no_agent(agent) from None
+        return self.spaces.observe(self.driver, seat)
 
     def step(self, action: int) -> None:
         """Take ``action`` for the agent to act."""

@@ -24,9 +24,9 @@ from collections.abc import Callable, Sequence
 from makao._text import shown
 from makao.bots.policy import (
     Situation,
+    _prefer_calls,
     heuristic_rollout,
     is_talk,
-    prefer_calls,
     prefer_choices,
     score_move,
     seat_moves,
@@ -119,7 +119,7 @@ class MCTSBot(BaseBot):
         ([`IllegalMoveError`][makao.errors.IllegalMoveError] if ``moves`` is empty)."""
         if not moves:
             raise IllegalMoveError(f"seat {view.seat} has no move to choose from")
-        candidates = prefer_choices(prefer_calls(without_talk(moves)), view.hand)
+        candidates = prefer_choices(_prefer_calls(without_talk(moves)), view.hand)
         for move in candidates:
             if not is_turn_move(move):
                 return move
@@ -161,7 +161,7 @@ class MCTSBot(BaseBot):
                 trial = game.clone()
                 trial.play(move)
                 self._rollout(trial, iter(chances).__next__)
-                scores.append(reward(trial, seat))
+                scores.append(_reward(trial, seat))
         best = max(range(len(candidates)), key=lambda i: sum(values[i]))
         if best and not _beats(values[best], values[0], self.margin):
             best = 0
@@ -279,7 +279,7 @@ def own_moves(game: Game) -> Sequence[Move]:
     """The moves of the seat to move (turn moves and its own out-of-turn actions), with
     calls preferred and one choice per play ([`prefer_calls`][makao.bots.policy.prefer_calls],
     [`prefer_choices`][makao.bots.policy.prefer_choices]); other seats' actions are left out."""
-    return prefer_choices(prefer_calls(seat_moves(game)), game.hands[game.to_move])
+    return prefer_choices(_prefer_calls(seat_moves(game)), game.hands[game.to_move])
 
 
 def rewards(game: Game) -> list[float]:
@@ -287,12 +287,31 @@ def rewards(game: Game) -> list[float]:
 
     Finished players get their place; the places of the others are estimated from hand
     sizes, one player beating another with probability ``1 / (1 + e^(Δcards / 2.5))``.
+    A [`SetupError`][makao.errors.SetupError] if ``game`` is not a game.
     """
-    return [reward(game, seat) for seat in range(game.players)]
+    _check_game(game)
+    return _rewards(game)
 
 
 def reward(game: Game, seat: int) -> float:
-    """``rewards(game)[seat]``, computed for that seat alone."""
+    """``rewards(game)[seat]``, computed for that seat alone (a
+    [`SeatError`][makao.errors.SeatError] for no seat at the table)."""
+    _check_game(game)
+    return _reward(game, game._seat(seat))
+
+
+def _check_game(game: object) -> None:
+    if not isinstance(game, Game):
+        raise SetupError(f"game must be a Game, not {shown(game, 60)}")
+
+
+def _rewards(game: Game) -> list[float]:
+    """`rewards` unchecked."""
+    return [_reward(game, seat) for seat in range(game.players)]
+
+
+def _reward(game: Game, seat: int) -> float:
+    """`reward` unchecked: the search's, once per playout."""
     players = game.players
     worst = max(players - 1, 1)
     finished = game.finished

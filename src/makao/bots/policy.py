@@ -9,13 +9,15 @@ search, where building a full view per step would cost more than the step).
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from makao._core import Core
+from makao._text import shown
 from makao.bots.situation import Situation, _closest
 from makao.cards import Card, Rank, Suit
-from makao.errors import IllegalMoveError
+from makao.errors import IllegalMoveError, SetupError
 from makao.moves import TURN_MOVES, Move, Play, Say, Seat, move_seat
 from makao.rules.attack import BattleCards
 
@@ -81,15 +83,19 @@ def random_move(moves: Sequence[Move], rng: Random, talk: float) -> Move:
     """[`RandomBot.choose`][makao.bots.RandomBot.choose]: a uniformly random one of
     ``moves``; when talk is on offer beside other moves, one number of ``rng`` first decides
     whether to talk (with probability ``talk``), then one picks among the part chosen.
-    (The pick of a `random_chooser` of ``rng`` and ``talk``, its one home.)"""
-    return random_chooser(rng, talk)(None, moves)
+    (The pick of a `random_chooser` of ``rng`` and ``talk``, its one home; unchecked, as
+    called for every decision of a `RandomBot`.)"""
+    return RandomPick(rng.random, talk)(None, moves)
 
 
 def random_chooser(rng: Random, talk: float) -> RandomPick:
     """[`random_move`][makao.bots.policy.random_move] with ``rng`` and ``talk`` bound, for
     one game: a [`RandomPick`][makao.bots.policy.RandomPick], called with a view (not read)
     and the moves, that draws the same numbers of ``rng`` in the same order -- what
-    [`RandomBot.chooser`][makao.bots.RandomBot.chooser] gives the simulation loop."""
+    [`RandomBot.chooser`][makao.bots.RandomBot.chooser] gives the simulation loop.
+    A [`SetupError`][makao.errors.SetupError] if ``rng`` is not a ``random.Random``."""
+    if not isinstance(rng, random.Random):
+        raise SetupError(f"rng must be a random.Random, not {shown(rng, 60)}")
     return RandomPick(rng.random, talk)
 
 
@@ -150,7 +156,15 @@ def without_talk(moves: Sequence[Move]) -> Sequence[Move]:
 
 def prefer_calls(moves: Sequence[Move]) -> Sequence[Move]:
     """Drop each play that is also listed with more calls ("5h" when "5h +makao" exists):
-    saying a call a play may carry never hurts."""
+    saying a call a play may carry never hurts. A [`SetupError`][makao.errors.SetupError]
+    if ``moves`` is not a sequence."""
+    if not isinstance(moves, Sequence):
+        raise SetupError(f"moves must be a sequence of moves, not {shown(moves, 60)}")
+    return _prefer_calls(moves)
+
+
+def _prefer_calls(moves: Sequence[Move]) -> Sequence[Move]:
+    """`prefer_calls` unchecked: the search's, for every node it expands."""
     if not any(type(move) is _PLAY and move.calls for move in moves):
         return moves
     kept: dict[object, Move] = {}
