@@ -153,10 +153,9 @@ class ActionSpace:
     def _check_query(self, game: object, prefix: object, calls: object) -> None:
         """Refuse a ``game`` this space does not number, or a ``prefix`` or ``calls`` that
         is not a tuple of cards or of call names, with a `SetupError`."""
-        from makao.engine import Game
+        from makao.engine import checked_game
 
-        if not isinstance(game, Game):
-            raise SetupError(f"game must be a Game, not {shown(game, 60)}")
+        game = checked_game(game)
         if not self._numbers(game):
             raise SetupError(
                 f"this action space numbers {self.variant.name} at {self.players} seats, "

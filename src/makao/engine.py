@@ -486,6 +486,14 @@ def _check_variant(variant: object) -> None:
         )
 
 
+def checked_game(game: object) -> Game:
+    """``game`` if it is a `Game`; else a [`SetupError`][makao.errors.SetupError] naming
+    what it is: the one check of the functions outside the engine that take a game."""
+    if not isinstance(game, Game):
+        raise SetupError(f"game must be a Game, not {shown(game, 60)}")
+    return game
+
+
 def _checked_seed(seed: object) -> int:
     """``seed``, if it is an integer (not a ``bool``); else a `SetupError`."""
     if not _is_int(seed):

@@ -89,7 +89,9 @@ _POSITION_ITEMS: dict[str, type] = {"hands": str, "finished": int, "waits": int}
 def summary(game: Game) -> dict[str, object]:
     """The facts about ``game``'s state that loading checks after a replay (JSON-ready):
     its [`snapshot`][makao.state.State.snapshot], and the stock's size for a reader."""
-    _check_game(game)
+    from makao.engine import checked_game  # (engine imports this module)
+
+    checked_game(game)
     return {**game.snapshot(), "stock_size": len(game.stock)}
 
 
@@ -115,7 +117,9 @@ def _summary_v1(game: Game) -> dict[str, object]:
 
 def game_to_dict(game: Game) -> dict[str, object]:
     """The saved form of ``game`` as plain JSON-ready data (see the module docs)."""
-    _check_game(game)
+    from makao.engine import checked_game  # (engine imports this module)
+
+    checked_game(game)
     variant = game.variant
     return {
         "format": FORMAT,
@@ -146,14 +150,6 @@ def game_to_json(game: Game, *, indent: int | None = None) -> str:
 
 
 _MAX_INDENT: Final = 16  # the most spaces `game_to_json` indents by
-
-
-def _check_game(game: object) -> None:
-    """Refuse what is not a `Game` with a `SetupError`."""
-    from makao.engine import Game
-
-    if not isinstance(game, Game):
-        raise SetupError(f"game must be a Game, not {shown(game, 60)}")
 
 
 def _is_builtin(variant: Variant) -> bool:

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from makao._text import shown
 from makao.actions import ActionSpace, Stepper
+from makao.engine import checked_game
 from makao.errors import IllegalMoveError, SetupError
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def rank_rewards(game: Game) -> tuple[float, ...]:
     """+1 for first place down to -1 for last, linearly: the ``"rank"``
     [`returns`][makao.outcome.Outcome.returns] of the game's
     [`standings`][makao.engine.Game.standings]."""
-    _check_game(game)
+    checked_game(game)
     return game.standings().returns("rank")
 
 
@@ -77,15 +78,8 @@ def point_rewards(game: Game) -> tuple[float, ...]:
     """Minus the points each seat holds at the end (the variant's point table, RU-2,
     RU-16): the ``"points"`` [`returns`][makao.outcome.Outcome.returns] of the game's
     [`standings`][makao.engine.Game.standings]; 0 for the player who went out."""
-    _check_game(game)
+    checked_game(game)
     return game.standings().returns("points")
-
-
-def _check_game(game: object) -> None:
-    from makao.engine import Game
-
-    if not isinstance(game, Game):
-        raise SetupError(f"game must be a Game, not {shown(game, 60)}")
 
 
 SCORINGS: dict[str, Rewards] = {"rank": rank_rewards, "points": point_rewards}

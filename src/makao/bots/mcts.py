@@ -34,7 +34,7 @@ from makao.bots.policy import (
 )
 from makao.bots.protocol import BaseBot, is_turn_move
 from makao.bots.sampling import Determinizer
-from makao.engine import Game
+from makao.engine import Game, checked_game
 from makao.errors import IllegalMoveError, SetupError
 from makao.moves import Move
 from makao.view import View
@@ -289,20 +289,15 @@ def rewards(game: Game) -> list[float]:
     sizes, one player beating another with probability ``1 / (1 + e^(Δcards / 2.5))``.
     A [`SetupError`][makao.errors.SetupError] if ``game`` is not a game.
     """
-    _check_game(game)
+    checked_game(game)
     return _rewards(game)
 
 
 def reward(game: Game, seat: int) -> float:
     """``rewards(game)[seat]``, computed for that seat alone (a
     [`SeatError`][makao.errors.SeatError] for no seat at the table)."""
-    _check_game(game)
+    checked_game(game)
     return _reward(game, game._seat(seat))
-
-
-def _check_game(game: object) -> None:
-    if not isinstance(game, Game):
-        raise SetupError(f"game must be a Game, not {shown(game, 60)}")
 
 
 def _rewards(game: Game) -> list[float]:
