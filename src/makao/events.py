@@ -14,7 +14,7 @@ from typing import Any, ClassVar, NamedTuple, TypeVar
 
 from makao._text import shown
 from makao.cards import Card, Rank, Suit
-from makao.errors import StateError
+from makao.errors import SeatError, StateError
 from makao.moves import Choice
 
 __all__ = [
@@ -463,7 +463,11 @@ def _intern(
 def redact(events: tuple[object, ...], seat: int) -> tuple[object, ...]:
     """Return ``events`` as ``seat`` may see them: others' drawn cards lose their faces.
 
-    Raises [`StateError`][makao.errors.StateError] if ``events`` cannot be iterated."""
+    Raises [`StateError`][makao.errors.StateError] if ``events`` cannot be iterated, and
+    [`SeatError`][makao.errors.SeatError] if ``seat`` is not a seat number (a whole number
+    ≥ 0; the events do not tell the table's size, so a seat beyond it is not refused)."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
+        raise SeatError(f"seat must be a whole number ≥ 0, not {shown(seat, 40)}")
     try:
         items = iter(events)
     except TypeError:

@@ -33,6 +33,7 @@ and move number, so the failure can be replayed::
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
@@ -40,7 +41,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from makao._text import shown
-from makao.actions import ActionSpace
+from makao.actions import MAX_PLAYERS, ActionSpace
 from makao.cards import ALL_CARDS, Card
 from makao.engine import Game
 from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SetupError
@@ -134,10 +135,15 @@ def check_variant(
     ``players`` in turn, and check the engine's invariants after every move (see the
     module docs); ``unlisted`` unlisted moves are tried per position. Raises
     `AssertionError` on the first failure; returns a [`CheckReport`][makao.testing.CheckReport].
-    Arguments of the wrong type or range are a `SetupError`."""
+    Arguments of the wrong type or range are a `SetupError` (``players`` lists at most
+    [`MAX_PLAYERS`][makao.actions.MAX_PLAYERS] sizes: an endless iterable is refused)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise SetupError(f"players must list table sizes, not {shown(players, 60)}")
-    sizes = tuple(players)
+    sizes = tuple(itertools.islice(players, MAX_PLAYERS + 1))  # not endless (count())
+    if len(sizes) > MAX_PLAYERS:
+        raise SetupError(
+            f"players must list at most {MAX_PLAYERS} table sizes, not {shown(players, 60)}"
+        )
     if not sizes:
         raise SetupError("players must list at least one table size, not ()")
     for name, value in (("games", games), ("max_actions", max_actions), ("unlisted", unlisted)):

@@ -323,3 +323,21 @@ def test_env_id_refuses_a_variant_that_is_not_a_name(variant: object) -> None:
 def test_a_reward_too_large_for_a_float_is_refused(name: str, value: int) -> None:
     with pytest.raises(SetupError, match=f"{name} must be a number a float can hold"):
         MakaoGymEnv(**{name: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["shaping", "illegal_reward"])
+@pytest.mark.parametrize(
+    ("value", "shown_as"),
+    [
+        (float("nan"), "nan"),
+        (float("inf"), "inf"),
+        (float("-inf"), "-inf"),
+        (np.float32("nan"), "np.float32\\(nan\\)|nan"),
+        (np.float64("inf"), "np.float64\\(inf\\)|inf"),
+    ],
+)
+def test_a_reward_that_is_not_finite_is_refused(name: str, value: float, shown_as: str) -> None:
+    """Before, NaN or an infinity was taken, and every step's reward (``shaping``) or the
+    illegal action's reward came out NaN or infinite."""
+    with pytest.raises(SetupError, match=f"{name} must be a finite number, not ({shown_as})$"):
+        MakaoGymEnv(**{name: value})  # type: ignore[arg-type]

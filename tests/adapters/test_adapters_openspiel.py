@@ -595,6 +595,37 @@ def test_makao_game_refuses_a_bad_variant_or_params(
         MakaoGame(variant, params)
 
 
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"players": 2.5}, "players must be a whole number, not 2.5"),
+        ({"players": 3.0}, "players must be a whole number, not 3.0"),
+        ({"players": "3"}, "players must be a whole number, not '3'"),
+        ({"players": True}, "players must be a whole number, not True"),
+        ({"deals": 2.9}, "deals must be a whole number, not 2.9"),
+        ({"max_actions": 100.5}, "max_actions must be a whole number, not 100.5"),
+        ({"fixed_size": "no"}, "fixed_size must be True or False, not 'no'"),
+        ({"fixed_size": 1}, "fixed_size must be True or False, not 1"),
+        ({"fixed_size": None}, "fixed_size must be True or False, not None"),
+    ],
+)
+def test_makao_game_refuses_a_parameter_of_the_wrong_kind(
+    params: dict[str, object], message: str
+) -> None:
+    """A count parameter is a whole number and ``fixed_size`` a bool, as pyspiel passes
+    them. Before, ``players=2.5`` was read as 2 and ``fixed_size="no"`` as true."""
+    register("polish")
+    with pytest.raises(SetupError, match=message):
+        MakaoGame("polish", params)
+
+
+def test_makao_game_takes_the_parameters_pyspiel_passes() -> None:
+    register("polish")
+    game = MakaoGame("polish", {"players": 3, "fixed_size": True, "deals": 7})
+    assert game.num_players() == 3 and game.spec.fixed is not None and game.spec.deals == 7
+    assert MakaoGame("polish", {"fixed_size": False}).spec.fixed is None
+
+
 @pytest.mark.parametrize("variant", [None, 5, ["polish"]])
 def test_game_name_refuses_a_variant_that_is_not_a_name(variant: object) -> None:
     with pytest.raises(SetupError, match="variant must be a variant name, not"):

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from makao import Game, variants
-from makao.bots import BaseBot
+from makao.bots import BaseBot, MCTSBot
 from makao.cli import (
     MAX_ACTIONS_LIMIT,
     MAX_SAVE_BYTES,
@@ -309,6 +309,28 @@ def test_an_option_given_twice_is_refused(
 ) -> None:
     # Was: the last value silently kept.
     _one_line_error(*_run(capsys, *argv), words)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "--bots", "mcts:playouts=100000000000000000000"], "playouts must be at most"),
+        (["simulate", "--bots", "random", "mcts:depth=10001"], "depth must be at most 10,000"),
+        (["ladder", "--bots", "random", "mcts:playouts=1000001"], "playouts must be at most"),
+    ],
+)
+def test_an_mcts_budget_without_end_is_refused(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    words: str,
+) -> None:
+    # Was: accepted, and the first search never returned (here: fails, not hangs).
+    def no_search(*_: object) -> Move:
+        raise AssertionError("the bot was built and searched")
+
+    monkeypatch.setattr(MCTSBot, "search", no_search)
+    _one_line_error(*_run(capsys, *argv, "--games", "1"), words)
 
 
 def test_a_save_that_grew_after_its_size_was_read_is_refused(

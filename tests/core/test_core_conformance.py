@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable
+import itertools
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, cast
 
@@ -12,6 +13,7 @@ import pytest
 
 import makao
 from makao import Card, Game, testing, variants
+from makao.actions import MAX_PLAYERS
 from makao.events import CardsDrawn, CardsPlayed
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, _check_seat
 from makao.rules import FinishRule, Stateful, Table, TurnRule
@@ -675,6 +677,35 @@ def test_check_variant_refuses_bad_arguments_with_a_setup_error(
     they were a TypeError, a ValueError or (``players=()``) a ZeroDivisionError."""
     with pytest.raises(makao.SetupError, match=message):
         check_variant(variants.polish(), **{"games": 1, **arguments})
+
+
+def _at_most(limit: int, items: Iterator[int]) -> Iterator[int]:
+    """``items``, failing the test (not hanging it) once more than ``limit`` are read."""
+    for read, item in enumerate(items, 1):
+        assert read <= limit, f"check_variant read more than {limit} table sizes"
+        yield item
+
+
+@pytest.mark.parametrize(
+    "sizes",
+    [
+        pytest.param(lambda: _at_most(MAX_PLAYERS + 1, itertools.count(2)), id="count"),
+        pytest.param(lambda: _at_most(MAX_PLAYERS + 1, itertools.repeat(2)), id="repeat"),
+        pytest.param(lambda: [2] * (MAX_PLAYERS + 1), id="list"),
+    ],
+)
+def test_check_variant_refuses_an_endless_list_of_table_sizes(
+    sizes: Callable[[], Iterable[int]],
+) -> None:
+    """``players`` is read for at most `MAX_PLAYERS` table sizes (and one more to tell it
+    is too long): ``players=itertools.count()`` hung, reading for ever."""
+    with pytest.raises(makao.SetupError, match=f"players must list at most {MAX_PLAYERS} table"):
+        check_variant(variants.polish(), players=sizes(), games=0)
+
+
+def test_check_variant_takes_as_many_table_sizes_as_there_are_seats() -> None:
+    report = check_variant(variants.polish(), players=[2] * MAX_PLAYERS, games=1)
+    assert report.games == 1
 
 
 @pytest.mark.parametrize("bad", [None, 5, "game", variants.polish()])

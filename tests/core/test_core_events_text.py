@@ -9,6 +9,7 @@ import os
 import pickle
 import subprocess
 import sys
+from enum import IntEnum
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 
 from makao import Card, Rank, Suit
 from makao import events as ev
+from makao.errors import SeatError
 from makao.moves import Seat
 
 JD = Card.parse("Jd")
@@ -89,6 +91,30 @@ def test_redact_keeps_the_faces_of_the_seats_own_draws_and_of_other_events() -> 
     played = ev.CardsPlayed(1, (JD,), Rank.NINE)
     assert ev.redact((mine, theirs, played), 0) == (mine, theirs._replace(cards=()), played)
     assert ev.redact((mine, theirs, played), 1) == (mine._replace(cards=()), theirs, played)
+
+
+@pytest.mark.parametrize(
+    ("seat", "shown_as"),
+    [(-1, "-1"), (True, "True"), (False, "False"), ("0", "'0'"), (1.0, "1.0"), (None, "None")],
+)
+def test_redact_refuses_a_seat_that_is_no_seat_number(seat: object, shown_as: str) -> None:
+    """Before, a bad seat was taken: ``-1``, ``"0"`` or ``None`` hid every seat's cards and
+    ``True`` showed seat 1's (PL-3's deal is redacted per seat)."""
+    drawn = ev.CardsDrawn(1, (JD,), "draw", 1)
+    with pytest.raises(SeatError, match=f"seat must be a whole number ≥ 0, not {shown_as}$"):
+        ev.redact((drawn,), seat)  # type: ignore[arg-type]
+
+
+class Seats(IntEnum):
+    NORTH = 0
+    EAST = 1
+
+
+def test_redact_takes_any_seat_number_and_an_int_enum() -> None:
+    """The events do not tell the table's size: a seat beyond it sees no other seat's cards."""
+    drawn = ev.CardsDrawn(1, (JD,), "draw", 1)
+    assert ev.redact((drawn,), 10**6) == (drawn._replace(cards=()),)
+    assert ev.redact((drawn,), Seats.EAST) == (drawn,)
 
 
 def test_events_are_equal_only_with_the_same_type_and_fields() -> None:

@@ -146,6 +146,30 @@ def test_ru_2_a_bad_point_table_is_refused_with_a_setup_error(build: Callable[[]
         build()
 
 
+@pytest.mark.parametrize(
+    ("key", "shown_as"),
+    [
+        ("x", "'x'"),
+        ("A", "'A'"),
+        (1, "1"),
+        (15, "15"),
+        (True, "True"),
+        (14.0, "14.0"),
+        (None, "None"),
+    ],
+)
+def test_ru_2_point_table_refuses_a_key_that_is_no_rank(key: object, shown_as: str) -> None:
+    """RU-2: ``ranks`` maps ranks to points; a key that is no rank was silently ignored
+    (``{"A": 50}`` scored every ace 0; ``{14.0: 50}`` was read as the ace)."""
+    with pytest.raises(SetupError, match=f"ranks must be ranks 2…14 .*, not {shown_as}$"):
+        point_table({key: 1})  # type: ignore[dict-item]
+
+
+def test_ru_2_point_table_takes_a_ranks_number() -> None:
+    """RU-2: a rank's number is the rank (``Rank`` is an ``IntEnum``), as before."""
+    assert point_table({14: 50}) == point_table({Rank.ACE: 50})  # type: ignore[dict-item]
+
+
 def test_ru_2_a_point_table_reads_a_cards_text() -> None:
     """RU-2: a key may be a card's text, as a rule's cards may (``"Kh"`` was silently
     ignored: that card scored 0); a bad text is a `CardParseError`."""

@@ -41,6 +41,7 @@ Gymnasium 0.29 loads the ids itself through the package's ``gymnasium.envs`` ent
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from numbers import Real
 from typing import Any, SupportsFloat
@@ -92,15 +93,18 @@ def register_envs() -> tuple[str, ...]:
 
 
 def _check_real(name: str, value: object) -> None:
-    """A `SetupError` unless ``value`` is a real number (NumPy's too; not a bool)."""
+    """A `SetupError` unless ``value`` is a finite real number (NumPy's too; not a bool;
+    not NaN or infinite, which would make every reward NaN or infinite)."""
     if not isinstance(value, Real) or isinstance(value, bool):
         raise SetupError(f"{name} must be a number, not {shown(value, 40)}")
     try:
-        float(value)
+        number = float(value)
     except OverflowError:
         raise SetupError(
             f"{name} must be a number a float can hold, not {shown(value, 40)}"
         ) from None
+    if not math.isfinite(number):
+        raise SetupError(f"{name} must be a finite number, not {shown(value, 40)}")
 
 
 class MakaoGymEnv(Env[Any, Any]):

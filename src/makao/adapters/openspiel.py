@@ -60,6 +60,7 @@ from makao.cards import Card, format_cards
 from makao.engine import Game
 from makao.errors import SetupError
 from makao.events import CardsDrawn, CardsPlayed
+from makao.rules._util import is_whole
 from makao.sim.run import check_count
 from makao.state import replaced
 from makao.variant import Variant
@@ -165,11 +166,19 @@ def _json_options(text: str) -> dict[str, Any]:
 
 
 def _whole(name: str, value: Any) -> int:
-    """A parameter read as a whole number (as ``int`` reads it), else a `SetupError`."""
-    try:
-        return int(value)
-    except (TypeError, ValueError, OverflowError):
-        raise SetupError(f"{name} must be a whole number, not {shown(value, 40)}") from None
+    """A parameter that is a whole number (an `int`, not a `bool`: pyspiel passes an int
+    parameter as one), else a `SetupError` (``2.5`` is not read as 2)."""
+    if not is_whole(value):
+        raise SetupError(f"{name} must be a whole number, not {shown(value, 40)}")
+    return int(value)
+
+
+def _flag(name: str, value: Any) -> bool:
+    """A parameter that is a `bool` (pyspiel passes a bool parameter as one), else a
+    `SetupError` (the text ``"no"`` is not read as true)."""
+    if not isinstance(value, bool):
+        raise SetupError(f"{name} must be True or False, not {shown(value, 40)}")
+    return value
 
 
 class _Spec:
@@ -227,7 +236,7 @@ class MakaoGame(pyspiel.Game):  # type: ignore[misc]
             _whole("deals", values["deals"]),
             _whole("max_actions", values["max_actions"]),
             scoring(values["rewards"], chosen),
-            bool(values["fixed_size"]),
+            _flag("fixed_size", values["fixed_size"]),
         )
         zero_sum = values["rewards"] == "rank"
         info = pyspiel.GameInfo(

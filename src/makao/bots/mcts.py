@@ -39,10 +39,17 @@ from makao.errors import IllegalMoveError, SetupError
 from makao.moves import Move
 from makao.view import View
 
-__all__ = ["MCTSBot", "reward", "rewards"]
+__all__ = ["MAX_DEPTH", "MAX_PLAYOUTS", "MCTSBot", "reward", "rewards"]
 
 CARD_SCALE = 2.5
 """Cards of difference that make one player about 73 % likely to beat another (``rewards``)."""
+
+MAX_PLAYOUTS = 1_000_000
+"""The most ``playouts`` an [`MCTSBot`][makao.bots.MCTSBot] makes per decision: each costs
+up to ``depth`` moves (× ``width`` with ``"flat"``), so a larger budget runs for ever."""
+
+MAX_DEPTH = 10_000
+"""The most moves an [`MCTSBot`][makao.bots.MCTSBot] rollout plays (``depth``)."""
 
 
 class _Node:
@@ -86,11 +93,16 @@ class MCTSBot(BaseBot):
         margin: float = 1.0,
     ) -> None:
         super().__init__()
-        for label, value, least in (("playouts", playouts, 1), ("depth", depth, 0)):
+        for label, value, least, most in (
+            ("playouts", playouts, 1, MAX_PLAYOUTS),
+            ("depth", depth, 0, MAX_DEPTH),
+        ):
             if not isinstance(value, int) or isinstance(value, bool) or value < least:
                 raise SetupError(
                     f"{label} must be a whole number ≥ {least}, not {shown(value, 200)}"
                 )
+            if value > most:  # a search that would run for ever
+                raise SetupError(f"{label} must be at most {most:,}, not {shown(value, 200)}")
         for label, value in (("width", width), ("prior", prior)):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise SetupError(f"{label} must be a whole number ≥ 0, not {shown(value, 200)}")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, final
 
 from makao._text import shown
 from makao.cards import ALL_CARDS, Card, Rank, Suit, parse_cards
+from makao.deck import check_rank
 from makao.errors import SetupError
 
 if TYPE_CHECKING:
@@ -82,10 +83,12 @@ class Points(Mapping[Card, int]):
 
 def point_table(ranks: Mapping[Rank, int], cards: Mapping[str, int] | None = None) -> Points:
     """Build a read-only point table from points per rank and per-card exceptions
-    (``{"Kh": 50}``); a rank missing from ``ranks`` scores 0. Anything but mappings is a
-    `SetupError`."""
+    (``{"Kh": 50}``); a rank missing from ``ranks`` scores 0. Anything but mappings, or a
+    key of ``ranks`` that is no rank 2…14 (``Rank`` or its number), is a `SetupError`."""
     if not isinstance(ranks, Mapping):
         raise SetupError(f"ranks must map ranks to points, not {shown(ranks, 60)}")
+    for rank in ranks:
+        check_rank(rank)  # not silently ignored
     if cards is not None and not isinstance(cards, Mapping):
         raise SetupError(f"cards must map cards to points, not {shown(cards, 60)}")
     table = {card: ranks.get(card.rank, 0) for card in ALL_CARDS}
