@@ -744,3 +744,36 @@ def test_um_16_a_jack_played_without_a_named_suit_holds_its_own_suit() -> None:
     game = position(["Jc 5d 6d", "5h 6h 7h", "8c 8d 8h"], "9h", variant)
     assert SuitNamed(0, Suit.CLUBS) in game.play("Jc")
     assert game.effect is not None and game.effect.to_text() == "jack c by 0"
+
+
+# ---------------------------------------------------------------- third mutation audit
+
+
+def _alone(hand: str, pile: str, effect: str | None = None) -> Game:
+    """Seat 0 the only player still in a game played for places (1 and 2 went out)."""
+    return position(
+        [hand, "", ""],
+        pile,
+        variants.mao(play_for_places=True),
+        finished=[1, 2],
+        effect=effect,
+    )
+
+
+def test_um_13_a_seven_with_nobody_left_to_face_it_lapses() -> None:
+    """UM-13: with nobody else in the game the seven's attack lapses (no pending seven,
+    the turn is not sent to anyone)."""
+    game = _alone("7h 5c 6d", "9h")
+    events = game.play("7h")
+    assert game.effect is None and game.pending.kind == "none"
+    assert not any(isinstance(event, AttackRaised) for event in events)
+    assert game.to_move == 0
+
+
+def test_um_20_a_multiplex_with_nobody_left_to_go_on_lapses() -> None:
+    """UM-20: a multiplex play with nobody left to continue ends the multiplex: the
+    running count does not stay in force against the player."""
+    game = _alone("8c 5c 6d", "8h 8h", effect="multiplex 8 2 by 1")
+    game.play("8c +three")
+    assert game.effect is None and game.pending.kind == "none"
+    assert game.to_move == 0 and "5c +last-card" in game.legal_moves_text()  # plain play

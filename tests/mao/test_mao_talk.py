@@ -647,3 +647,47 @@ def test_the_phrasebook_refuses_what_is_no_text(read: Callable[[Any], object], t
     """The phrasebook reads text; anything else was an AttributeError or a TypeError."""
     with pytest.raises(InvalidMoveError, match="a call is said as text"):
         read(text)
+
+
+# ---------------------------------------------------------------- third mutation audit
+
+
+@pytest.mark.parametrize(
+    ("text", "call"),
+    [
+        ("\U0001d40c\U0001d400\U0001d414 \U0001d40c\U0001d400\U0001d414", "mau-mau"),  # bold
+        ("\u2133au", "mau"),  # script capital M
+        ("\u1d39\u1d2c\u1d41", "mau"),  # modifier capitals MAU
+    ],
+)
+def test_um_24_the_phrasebook_ignores_the_case_of_letters_that_unfold_to_capitals(
+    text: str, call: str
+) -> None:
+    """UM-23, UM-24: matching ignores case, also for letters that NFKD unfolds to a capital
+    (they were lower-cased before unfolding, then dropped as punctuation: ``"au"``)."""
+    assert to_call(text) == call
+    assert normalise(text) == normalise(text.lower()) == call.replace("-", " ")
+
+
+def test_um_18_the_phrasebook_reads_destka_as_the_ten() -> None:
+    """UM-18: the spoken short form "destka" names the ten as "desetka" does."""
+    assert to_call("Destka pik") == to_call("Desetka pik") == "ten-of-spades"
+
+
+def test_um_25_a_required_call_said_twice_is_no_infraction_and_is_told_each_time() -> None:
+    """UM-18, UM-25: repeating a due call is neither missing nor wrong: no card is charged,
+    and each saying is reported, in the order said."""
+    game = position(["5s 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9s")
+    events = game.play("5s +five-of-spades +five-of-spades")
+    assert penalties(events) == []
+    assert [e for e in events if isinstance(e, CallMade)] == [CallMade(0, "five-of-spades")] * 2
+    assert len(game.hands[0]) == 2 and game.to_move == 1
+
+
+def test_um_19_um_25_each_fault_of_one_play_is_charged() -> None:
+    """UM-19, UM-23, UM-25: a last-but-one ten of spades said with no call and a wrong
+    one: three missing calls and one wrong call, a card each."""
+    game = position(["10s 6d", "5d 6c 7c", "5h 6h 7h"], "9s")
+    events = game.play("10s +mau-mau")
+    assert penalties(events) == [(0, "UM-15"), (0, "UM-18"), (0, "UM-23"), (0, "UM-25")]
+    assert len(game.hands[0]) == 5 and str(game.top) == "10s"

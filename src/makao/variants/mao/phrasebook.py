@@ -100,8 +100,8 @@ def normalise(text: str) -> str:
     Anything but text is an `InvalidMoveError` (here and in the functions that read text)."""
     if not isinstance(text, str):
         raise InvalidMoveError(f"a call is said as text, not {shown(text, 60)}")
-    text = text.lower().replace("đ", "dj")
-    text = unicodedata.normalize("NFKD", text)
+    # lower-case after NFKD, which unfolds some letters to capitals (``"𝐌"`` → ``"M"``)
+    text = unicodedata.normalize("NFKD", text).lower().replace("đ", "dj")
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     return " ".join(re.sub(r"[^a-z0-9]+", " ", text).split())
 
