@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import MutableSequence
 from typing import Any
 
 import pytest
@@ -108,3 +109,15 @@ def test_shuffled_deck_refuses_what_is_no_random_generator(rng: Any) -> None:
     with pytest.raises(SetupError, match=r"rng must be a random\.Random"):
         shuffled_deck(1, rng)
     assert sorted(shuffled_deck(1, random.SystemRandom())) == list(ALL_CARDS)
+
+
+def test_pl_3_a_subclass_of_random_is_asked_to_shuffle_the_deck_itself() -> None:
+    """PL-3: the deck is shuffled by the generator's own ``shuffle`` when it is a subclass
+    of `random.Random` (only `random.Random` itself has its steps written out)."""
+
+    class Reversing(random.Random):
+        def shuffle(self, x: MutableSequence[Any]) -> None:
+            x.reverse()
+
+    assert shuffled_deck(1, Reversing(5)) == deck_cards(1)[::-1]
+    assert shuffled_deck(2, Reversing(5), PIQUET) == deck_cards(2, PIQUET)[::-1]

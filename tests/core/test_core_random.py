@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import random
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from makao import Game, variants
-from makao._random import initial_state, shuffle, words
+from makao._random import initial_state, shuffle, shuffle_as_random, words
 
 STATES = st.integers(min_value=0, max_value=(1 << 64) - 1)
 MASK = (1 << 64) - 1
@@ -99,3 +101,17 @@ def test_a_game_without_a_seed_is_dealt_from_a_fresh_random_seed() -> None:
     seeds = [Game.new(polish, 2).seed for _ in range(3)]
     assert len(set(seeds)) == 3
     assert all(0 <= seed < 2**63 for seed in seeds)
+
+
+@pytest.mark.parametrize("count", [1023, 1024, 1025, 1500])
+def test_pl_3_the_shuffle_of_a_random_generator_is_its_own_past_the_table_of_bounds(
+    count: int,
+) -> None:
+    """PL-3: ``shuffle_as_random`` makes ``random.Random.shuffle``'s permutation of a list of
+    any length, past the 1,024 bounds it reads from a table (the bounds beyond it are
+    computed; a deck's 416 cards never reach them, so no public call does)."""
+    expected = list(range(count))
+    random.Random(count).shuffle(expected)
+    items = list(range(count))
+    shuffle_as_random(items, random.Random(count))
+    assert items == expected

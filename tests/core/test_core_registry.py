@@ -189,3 +189,22 @@ def test_registering_a_name_again_in_another_spelling_replaces_its_factory() -> 
     bots.register("quiet_random", seeded_random)
     bots.register("Quiet Random", RandomBot)
     assert bots.names().count("quiet_random") == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "aliases"),
+    [
+        ("mao", ("ultimate-mao", "um")),
+        ("russian", ("ru", "russian-makao")),
+        ("mau-mau", ("maumau",)),
+        ("switch", ("last-card",)),
+    ],
+)
+def test_sw_1_mm_1_um_1_ru_1_each_built_in_variant_is_found_by_its_aliases(
+    name: str, aliases: tuple[str, ...]
+) -> None:
+    """SW-1 ("Last Card"), MM-1, UM-1, RU-1: every built-in variant is listed with its
+    aliases and built by each of them."""
+    assert variants.aliases(name) == aliases
+    for alias in aliases:
+        assert variants.get(alias) == variants.get(name)

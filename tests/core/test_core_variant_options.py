@@ -12,6 +12,8 @@ from makao import variants
 from makao.errors import SetupError
 from makao.rules import Wild
 from makao.sim.spec import describe, parse_bot, parse_options, parse_spec, parse_variant
+from makao.variant import Variant
+from makao.variants._options import checked_options
 
 
 @pytest.mark.parametrize("seat", [99, -5, 17])
@@ -187,3 +189,28 @@ def test_an_option_annotated_any_takes_the_likeliest_reading() -> None:
 
     typed = parse_options("f", build, {"a": "3", "b": "off", "c": "word"})
     assert typed == {"a": 3, "b": False, "c": "word"}
+
+
+def test_um_27_a_choice_option_is_a_string_not_an_object_equal_to_one() -> None:
+    """UM-27: ``illegal_play`` is one of its words: an object that only compares equal to
+    every word is refused before the factory builds anything."""
+
+    class EqualToAll:
+        def __eq__(self, other: object) -> bool:
+            return True
+
+    with pytest.raises(SetupError, match=r"^bad options for variant 'mao': illegal_play must"):
+        variants.mao(illegal_play=EqualToAll())  # type: ignore[arg-type]
+
+
+@checked_options
+def refusing(*, size: int = 1) -> Variant:
+    """A factory that refuses every size with a plain ``ValueError``."""
+    raise ValueError(f"no table of size {size}")
+
+
+def test_a_factorys_own_value_error_is_a_setup_error_naming_the_variant() -> None:
+    """A checked factory's own ``ValueError`` becomes a `SetupError` naming the variant
+    (makao.variants._options: "and so does any ValueError or TypeError the factory raises")."""
+    with pytest.raises(SetupError, match=r"^bad options for variant 'refusing': no table of"):
+        refusing(size=2)

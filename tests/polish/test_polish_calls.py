@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from makao import Game, IllegalMoveError, Variant, variants
+from makao import Game, IllegalMoveError, SetupError, Variant, variants
 from makao.events import CallMade, CardsDrawn, CardsPlayed, Penalised, PlayerFinished
 from makao.moves import Say, Stop
 from makao.rules import LastCardCall
@@ -182,3 +182,11 @@ def test_pl_30_ru_14_a_view_naming_a_seat_the_table_lacks_owes_no_call(
     )  # fmt: skip
     assert out_of_turn(game) == []
     assert [type(event) for event in game.play("5h")] == [CardsPlayed]
+
+
+def test_pl_31_a_po_makale_penalty_of_zero_may_be_given_and_is_the_default() -> None:
+    """PL-31: ``po_makale_penalty`` (default 0) takes 0 given explicitly; only a negative
+    count is out of its range."""
+    assert variants.polish(po_makale_penalty=0) == variants.polish()
+    with pytest.raises(SetupError, match="po_makale_penalty must be at least 0, not -1"):
+        variants.polish(po_makale_penalty=-1)

@@ -108,3 +108,13 @@ def test_derive_seed_takes_integers_of_any_length_and_numpy_integers() -> None:
     assert derive_seed(1, 10**5000) != derive_seed(1, 10**5000 + 1)
     with pytest.raises(SetupError):
         deal_seed(None, 1)  # type: ignore[arg-type]
+
+
+def test_pl_3_a_path_word_of_a_str_subclass_derives_what_its_text_derives() -> None:
+    """PL-3 (a match deal's seed, ``"deal"`` and its number): a path word is any `str`,
+    a subclass (an enum of words) too, and derives what its text derives."""
+
+    class Word(str):
+        """A word that is no plain `str`."""
+
+    assert derive_seed(3, Word("deal"), 2) == derive_seed(3, "deal", 2) == _fresh(3, "deal", 2)
