@@ -202,6 +202,20 @@ def test_um_3_touching_cards_during_the_deal_costs_a_card() -> None:
         game.play("host: touched-cards 1")  # play has started
 
 
+@pytest.mark.parametrize("ends_turn", [True, False])
+def test_um_3_um_6_a_time_out_ends_the_deal(ends_turn: bool) -> None:
+    """UM-3, UM-4, UM-6: a turn can time out only once the start is announced, so touched
+    cards are no longer charged after a time-out, whether or not it passed the turn (before,
+    the deal lasted until the first turn move)."""
+    game = Game.new(variants.mao(timeout_ends_turn=ends_turn), players=4, seed=2)
+    assert game.view(1).public == (("dealing", True),)
+    game.play(f"host: timeout {game.to_move}")
+    assert game.view(1).public == ()
+    with pytest.raises(IllegalMoveError):
+        game.play("host: touched-cards 1")
+    assert Game.replay(game.variant, game.origin, game.record) == game
+
+
 def test_um_6_a_time_out_costs_a_card_and_the_turn() -> None:
     game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
     with pytest.raises(IllegalMoveError):

@@ -289,9 +289,10 @@ class HostReports(Stateful["bool | None"], TurnRule):
     penalty is drawn too), cards touched during the deal -- before the first move
     (UM-3: one card) --, a touched stock (UM-7: one card drawn).
 
-    Its state is whether the deal is still on: ``None`` until the first turn move (then a
-    dealt game is in its deal), ``False`` after it, ``True`` for a position set up from a
-    view that showed the deal on; views show ``("dealing", True)`` during the deal."""
+    Its state is whether the deal is still on: ``None`` until the first turn move or
+    time-out (then a dealt game is in its deal: a turn can time out only once the start is
+    announced, UM-4), ``False`` after it, ``True`` for a position set up from a view that
+    showed the deal on; views show ``("dealing", True)`` during the deal."""
 
     handles = (HostReport,)
     timeout_ends_turn: bool = True
@@ -341,6 +342,8 @@ class HostReports(Stateful["bool | None"], TurnRule):
         elif move.kind == "touched-stock":
             _penalise(game, seat, "UM-7", "touched the stock", 1, events)
         else:
+            # a turn timed out, so the start was announced (UM-4): the deal is over
+            self.set_state(game, False)
             _penalise(game, seat, "UM-6", "ran out of time", 1, events)
             if self.timeout_ends_turn:
                 self._forfeit(game, seat, events)
