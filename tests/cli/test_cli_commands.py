@@ -12,6 +12,7 @@ import pytest
 
 import makao.cli
 import makao.serialize
+from _processes import POSIX, run_python
 from makao import Game, variants
 from makao.cli import main
 
@@ -376,3 +377,43 @@ def test_an_interrupted_command_says_so_in_one_line_with_status_130(
     except KeyboardInterrupt:
         pytest.fail("the interrupt escaped main: a traceback")
     assert result == (130, "", "makao: interrupted\n")
+
+
+#: A ``makao`` command with a bot "stuck" whose every game hangs, after it has touched the
+#: file ``sys.argv[1]`` (the games have started, in the workers).
+_STUCK = """
+import sys, time
+from pathlib import Path
+from makao import bots
+from makao.bots import RandomBot
+from makao.cli import main
+
+
+class Stuck(RandomBot):
+    name = "stuck"
+
+    def choose(self, view, moves):
+        Path(sys.argv[1]).touch()
+        while True:
+            time.sleep(0.01)
+
+
+if __name__ == "__main__":
+    bots.register("stuck", Stuck)
+    sys.exit(main(sys.argv[2:]))
+"""
+
+
+@pytest.mark.skipif(not POSIX, reason="process groups")
+@pytest.mark.parametrize("command", [["simulate"], ["compare", "polish", "polish:decks=2"]])
+def test_ctrl_c_stops_workers_at_once_with_one_line_and_status_130(
+    command: list[str], tmp_path: Path
+) -> None:
+    """Ctrl-C (SIGINT to the process group) while worker processes play games that never
+    end: one line, status 130, at once, and no worker left behind. Was: a hang, the pool
+    waiting for the chunks in flight."""
+    script, started = tmp_path / "stuck.py", tmp_path / "started"
+    script.write_text(_STUCK, encoding="utf-8")
+    argv = [*command, "--bots", "stuck", "random", "--games", "40", "--workers", "2"]
+    done = run_python(str(script), str(started), *argv, "--quiet", interrupt_when=started)
+    assert (done.returncode, done.stdout, done.stderr) == (130, "", "makao: interrupted\n")

@@ -5,11 +5,15 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from _processes import POSIX, run_python
 from makao import Game, IllegalMoveError, Move, Play, variants
 from makao.bots import BaseBot, HeuristicBot, RandomBot
 from makao.errors import SetupError
@@ -483,3 +487,144 @@ def test_a_comparisons_legend_names_the_action_cap() -> None:
     legend = comparison.table().split("\n\n")[-1]
     assert "moves per game: actions per game: plays, draws, passes, calls (cap 7)" in legend
     assert "no cap" not in legend
+
+
+def test_compare_checks_both_variants_before_any_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bad second variant (unknown, or no table for these bots) is refused before the
+    first variant's games are played, not after its whole run."""
+    # Was: variant A's games all played, then the SetupError for variant B.
+    from makao.sim import run
+
+    def no_game(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(run, "play_game", no_game)
+    with pytest.raises(SetupError, match="unknown variant 'nope'"):
+        compare(POLISH, "nope", ["random", "random"], 4)
+    with pytest.raises(SetupError, match="needs at least 3 players"):
+        compare(POLISH, "mao", ["random", "random"], 4)
+    with pytest.raises(SetupError, match="workers must be a whole number"):
+        compare(POLISH, POLISH, ["random", "random"], 4, workers=0)
+
+
+@pytest.mark.parametrize(
+    "progress", [lambda: None, lambda done: None, lambda done, total, step: None]
+)
+def test_a_progress_hook_that_cannot_take_done_and_total_is_refused_before_any_game(
+    progress: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``progress`` is called as ``progress(done, total)``: a callable that cannot take two
+    arguments is a `SetupError` before any game (a bare TypeError after the first chunk
+    before)."""
+    from makao.sim import run
+
+    def no_game(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(run, "play_game", no_game)
+    with pytest.raises(SetupError, match="progress must be callable as progress"):
+        simulate(POLISH, ["random", "random"], 2, progress=progress)
+    with pytest.raises(SetupError, match="progress must be callable as progress"):
+        compare(POLISH, POLISH, ["random", "random"], 2, progress=progress)
+
+
+class _NoFutures:
+    """An "executor" whose ``submit`` runs the call and hands back its result, no Future."""
+
+    def submit(self, fn: Callable[..., object], /, *args: object) -> object:
+        return fn(*args)
+
+
+def test_an_executor_whose_submit_returns_no_future_is_a_setup_error() -> None:
+    """``executor.submit`` must hand back a `concurrent.futures.Future`; anything else is a
+    `SetupError` naming it (an AttributeError or TypeError from ``wait`` before)."""
+    executor: Any = _NoFutures()
+    with pytest.raises(SetupError, match=r"executor\.submit must return a concurrent\.futures"):
+        simulate(POLISH, ["random", "random"], 2, executor=executor)
+
+
+def test_a_bot_no_worker_process_can_receive_is_a_setup_error() -> None:
+    """A bot whose class is local to a function cannot be pickled for worker processes:
+    `simulate` says so (and how to fix it) before starting any, not with pickle's bare
+    AttributeError; with ``workers=1`` the same bot plays."""
+
+    class Local(RandomBot):
+        name = "local"
+
+    bots = [Local(), RandomBot()]
+    with pytest.raises(SetupError, match=r"bot 'local' .*cannot be sent to worker processes"):
+        simulate(POLISH, bots, games=2, workers=2)
+    pool = ProcessPoolExecutor(1)
+    with pool, pytest.raises(SetupError, match="cannot be sent to worker processes"):
+        simulate(POLISH, bots, games=2, executor=pool)
+    assert simulate(POLISH, bots, games=2, workers=1).games == 2
+
+
+@pytest.mark.skipif(not POSIX, reason="process groups")
+def test_a_bot_of_an_interactive_session_under_spawn_is_a_setup_error() -> None:
+    """A class defined in ``python -c`` (or a notebook) lives in a ``__main__`` that
+    processes started by ``spawn`` or ``forkserver`` cannot import: a `SetupError` before
+    any worker starts, not a BrokenProcessPool and a worker's traceback."""
+    code = """if True:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        from makao.bots import RandomBot
+        from makao.errors import SetupError
+        from makao.sim import simulate
+
+        class Mine(RandomBot):
+            name = "mine"
+
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(1, mp_context=context) as pool:
+            try:
+                simulate("polish", [Mine(), RandomBot()], 2, executor=pool)
+            except SetupError as error:
+                print("SetupError:", error)
+    """
+    done = run_python("-c", code)
+    assert done.returncode == 0, done.stderr
+    assert "uses Mine, defined in an interactive session" in done.stdout
+    assert "'spawn'" in done.stdout and done.stderr == ""
+
+
+@pytest.mark.skipif(not POSIX, reason="process groups")
+def test_an_error_in_a_worker_reaches_the_caller_at_once_and_ends_the_workers(
+    tmp_path: Path,
+) -> None:
+    """A bot that raises in one worker while another worker's game never ends: the error
+    reaches the caller, typed and named, and the workers are ended (no wait for the
+    chunks in flight, which here never finish; was: a hang)."""
+    code = """if True:
+        import time
+        from makao.bots import RandomBot
+        from makao.errors import IllegalMoveError
+        from makao.seeding import derive_seed
+        from makao.sim import simulate
+
+        FIRST = {derive_seed(derive_seed(1, 0), seat) for seat in range(2)}
+
+        class Stuck(RandomBot):
+            name = "stuck"
+
+            def reset(self, seed):
+                if seed in FIRST:
+                    raise IllegalMoveError("game 0 refused")
+                super().reset(seed)
+
+            def choose(self, view, moves):
+                while True:
+                    time.sleep(0.01)
+
+        if __name__ == "__main__":
+            try:
+                simulate("polish", [Stuck(), RandomBot()], 40, 1, workers=2, chunk_size=1)
+            except IllegalMoveError as error:
+                print("IllegalMoveError:", error)
+    """
+    script = tmp_path / "stuck.py"  # a file: workers started afresh can import its classes
+    script.write_text(code, encoding="utf-8")
+    started = time.monotonic()
+    done = run_python(str(script))
+    assert (done.returncode, done.stdout) == (0, "IllegalMoveError: game 0 refused\n")
+    assert time.monotonic() - started < 20

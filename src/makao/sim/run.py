@@ -9,9 +9,14 @@ seat equally often and the results do not depend on how games are spread over wo
 from __future__ import annotations
 
 import copy
+import inspect
+import io
 import itertools
 import math
 import os
+import pickle
+import sys
+import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import (
@@ -21,6 +26,7 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     wait,
 )
+from typing import Any
 
 import attrs
 
@@ -114,10 +120,18 @@ def simulate(
     if executor is None and workers <= 1:
         records = _run_here(job, chunks, games, progress)
     elif executor is not None:
+        if isinstance(executor, ProcessPoolExecutor):
+            _check_portable(job, getattr(executor, "_mp_context", None))
         records = _run_on(executor, job, chunks, games, progress)
     else:
-        with ProcessPoolExecutor(workers) as pool:
+        _check_portable(job, None)
+        pool = ProcessPoolExecutor(workers)
+        try:
             records = _run_on(pool, job, chunks, games, progress)
+        except BaseException:  # an error or Ctrl-C: stop the workers, not finish the chunks
+            _stop(pool)
+            raise
+        pool.shutdown()
     records.sort(key=lambda record: record.game)
     labels = _labels(job.bots)
     return SimResult(describe(job.variant), labels, seed, tuple(records), max_actions)
@@ -138,6 +152,11 @@ def compare(
     """Run [`simulate`][makao.sim.simulate] for both variants with the same bots and the same game
     seeds and set the statistics side by side ([`Comparison`][makao.sim.Comparison])."""
     _check_hooks(executor, progress)
+    # both variants and the counts checked before any game: a bad ``variant_b`` must not
+    # cost the whole run of ``variant_a``
+    variant_a = _make_job(variant_a, bots, seed, max_actions).variant
+    variant_b = _make_job(variant_b, bots, seed, max_actions).variant
+    _check_counts(games, workers, None)
     done = [0, 0]
 
     def report(part: int) -> Progress | None:
@@ -208,15 +227,86 @@ def _check_counts(games: int, workers: int, chunk_size: int | None) -> None:
 
 def _check_hooks(executor: object, progress: object) -> None:
     """A `SetupError` unless ``executor`` is ``None`` or has ``submit`` and ``progress`` is
-    ``None`` or callable (checked before any game, not when first used)."""
+    ``None`` or callable with two arguments (checked before any game, not when first used)."""
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise SetupError(
             f"executor must be a concurrent.futures.Executor, not {shown(executor, 40)}"
         )
-    if progress is not None and not callable(progress):
+    if progress is not None and not (callable(progress) and _takes_two(progress)):
         raise SetupError(
             f"progress must be callable as progress(done, total), not {shown(progress, 40)}"
         )
+
+
+def _takes_two(function: Callable[..., object]) -> bool:
+    """Whether ``function`` can be called with two positional arguments (``True`` when its
+    signature cannot be read, as for some builtins)."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return True
+    try:
+        signature.bind(0, 0)
+    except TypeError:
+        return False
+    return True
+
+
+class _Probe(pickle.Pickler):
+    """Pickles to nowhere, noting the classes and functions it refers to in ``__main__``."""
+
+    def __init__(self) -> None:
+        super().__init__(io.BytesIO(), pickle.HIGHEST_PROTOCOL)
+        self.in_main: list[str] = []
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, (type, types.FunctionType)) and obj.__module__ == "__main__":
+            self.in_main.append(obj.__qualname__)
+        return NotImplemented
+
+
+def _check_portable(job: _Job, context: object) -> None:
+    """A `SetupError` unless the variant and the bots can be sent to worker processes
+    started by ``context`` (a multiprocessing context; ``None``: the default one): they
+    must pickle, and a process that is not forked cannot import the ``__main__`` of an
+    interactive session (a notebook, ``python -c``)."""
+    import multiprocessing
+
+    method = getattr(context, "get_start_method", None)
+    start = method() if callable(method) else multiprocessing.get_start_method()
+    interactive = getattr(sys.modules.get("__main__"), "__file__", None) is None
+    for what, item in [("variant", job.variant), *(("bot", bot) for bot in job.bots)]:
+        what = f"{what} {shown(getattr(item, 'name', None), 40)} ({type(item).__qualname__})"
+        probe = _Probe()
+        try:
+            probe.dump(item)
+        except Exception as error:
+            raise SetupError(
+                f"{what} cannot be sent to worker processes "
+                f"({type(error).__name__}: {error}): define its class at the top level of "
+                "a module, or run with workers=1"
+            ) from None
+        if probe.in_main and interactive and start != "fork":
+            raise SetupError(
+                f"{what} uses {probe.in_main[0]}, defined in an "
+                f"interactive session, which worker processes started by {start!r} cannot "
+                "import: define it in a module, or run with workers=1"
+            )
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down at once: cancel the chunks not started, end the worker processes
+    (whose results nobody will read) and wait for them to exit."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(5)
+        if process.is_alive():
+            process.kill()
+            process.join(5)
 
 
 def _run_here(
@@ -238,22 +328,45 @@ def _run_on(
     progress: Progress | None,
     window: int = 16,
 ) -> list[GameRecord]:
-    """Run the chunks on ``executor``, at most ``window`` of them in flight at once."""
-    pending: set[Future[list[GameRecord]]] = {
-        executor.submit(_run_chunk, job, *chunk) for chunk in itertools.islice(chunks, window)
-    }
+    """Run the chunks on ``executor``, at most ``window`` of them in flight at once; on an
+    error (or Ctrl-C) the chunks not yet started are cancelled."""
+    pending: set[Future[list[GameRecord]]] = set()
     records: list[GameRecord] = []
-    while pending:
-        done, pending = wait(pending, return_when=FIRST_COMPLETED)
-        for future in done:
-            records += future.result()
-            if progress is not None:
-                progress(len(records), games)
-        pending |= {
-            executor.submit(_run_chunk, job, *chunk)
-            for chunk in itertools.islice(chunks, len(done))
-        }
+    try:
+        pending |= _submit(executor, job, itertools.islice(chunks, window))
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                records += future.result()
+                if progress is not None:
+                    progress(len(records), games)
+            pending |= _submit(executor, job, itertools.islice(chunks, len(done)))
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        raise
     return records
+
+
+def _submit(
+    executor: Executor, job: _Job, chunks: Iterator[tuple[int, int]]
+) -> set[Future[list[GameRecord]]]:
+    """Submit each chunk to ``executor``: a `SetupError` if it hands back no `Future`."""
+    futures: set[Future[list[GameRecord]]] = set()
+    try:
+        for chunk in chunks:
+            future: object = executor.submit(_run_chunk, job, *chunk)
+            if not isinstance(future, Future):
+                raise SetupError(
+                    "executor.submit must return a concurrent.futures.Future, not "
+                    f"{shown(future, 40)}"
+                )
+            futures.add(future)
+    except BaseException:
+        for started in futures:
+            started.cancel()
+        raise
+    return futures
 
 
 def _labels(bots: Sequence[Bot]) -> tuple[str, ...]:
