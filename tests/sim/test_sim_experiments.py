@@ -628,3 +628,37 @@ def test_an_error_in_a_worker_reaches_the_caller_at_once_and_ends_the_workers(
     done = run_python(str(script))
     assert (done.returncode, done.stdout) == (0, "IllegalMoveError: game 0 refused\n")
     assert time.monotonic() - started < 20
+
+
+class _TwoPartError(Exception):
+    """An error whose class cannot be rebuilt from its arguments (pickle calls it with
+    one): it cannot come back from a worker process as itself."""
+
+    def __init__(self, what: str, why: str) -> None:
+        super().__init__(f"{what}: {why}")
+
+
+class _RaisingBot(RandomBot):
+    """Raises `_TwoPartError` at its first decision."""
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        raise _TwoPartError("bot", "gave up")
+
+
+def test_an_error_that_cannot_leave_a_worker_is_named_in_a_runtime_error() -> None:
+    """An error raised in a worker whose class cannot be rebuilt on the caller's side broke
+    the pool (``BrokenProcessPool``) and was lost; now a `RuntimeError` names it. On one
+    process, and in a thread pool, the error comes as itself."""
+    bots = [_RaisingBot(), RandomBot()]
+    context = multiprocessing.get_context("fork")
+    expected = r"_TwoPartError\('bot: gave up'\)"
+    with (
+        ProcessPoolExecutor(1, mp_context=context) as pool,
+        pytest.raises(RuntimeError, match=expected) as caught,
+    ):
+        simulate(POLISH, bots, games=2, executor=pool)
+    assert "cannot be sent back from a worker" in str(caught.value)
+    with pytest.raises(_TwoPartError, match="bot: gave up"):
+        simulate(POLISH, bots, games=2)
+    with ThreadPoolExecutor(1) as threads, pytest.raises(_TwoPartError):
+        simulate(POLISH, bots, games=2, executor=threads)

@@ -13,6 +13,7 @@ import inspect
 import io
 import itertools
 import math
+import multiprocessing
 import os
 import pickle
 import sys
@@ -70,6 +71,31 @@ class _Job:
 
 
 def _run_chunk(job: _Job, start: int, stop: int) -> list[GameRecord]:
+    """The records of games ``start``…``stop - 1``. In a worker process, an error that
+    could not be sent back to the caller (its class cannot be rebuilt from its arguments)
+    is given as a `RuntimeError` naming it, whose traceback shows the original: the pool
+    would otherwise break (``BrokenProcessPool``) and lose it."""
+    try:
+        return _play_chunk(job, start, stop)
+    except Exception as error:
+        if multiprocessing.parent_process() is None or _survives_pickling(error):
+            raise
+        kind = f"{type(error).__module__}.{type(error).__qualname__}"
+        raise RuntimeError(
+            f"a worker process raised {kind}({shown(str(error), 200)}), an error that "
+            "cannot be sent back from a worker"
+        ) from error  # its traceback, the original's with it, reaches the caller as text
+
+
+def _survives_pickling(error: BaseException) -> bool:
+    """Whether ``error`` goes to another process and back to an exception."""
+    try:
+        return isinstance(pickle.loads(pickle.dumps(error)), BaseException)
+    except Exception:
+        return False
+
+
+def _play_chunk(job: _Job, start: int, stop: int) -> list[GameRecord]:
     bots = copy.deepcopy(job.bots)  # private bots: safe under thread pools too
     players = len(bots)
     return [
@@ -270,8 +296,6 @@ def _check_portable(job: _Job, context: object) -> None:
     started by ``context`` (a multiprocessing context; ``None``: the default one): they
     must pickle, and a process that is not forked cannot import the ``__main__`` of an
     interactive session (a notebook, ``python -c``)."""
-    import multiprocessing
-
     method = getattr(context, "get_start_method", None)
     start = method() if callable(method) else multiprocessing.get_start_method()
     interactive = getattr(sys.modules.get("__main__"), "__file__", None) is None
