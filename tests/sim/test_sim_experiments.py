@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -630,35 +631,37 @@ def test_an_error_in_a_worker_reaches_the_caller_at_once_and_ends_the_workers(
     assert time.monotonic() - started < 20
 
 
-class _TwoPartError(Exception):
-    """An error whose class cannot be rebuilt from its arguments (pickle calls it with
-    one): it cannot come back from a worker process as itself."""
+class _LockedError(Exception):
+    """An error holding a lock: it cannot be pickled, so it cannot come back from a worker
+    process as itself (whatever pickling support is installed for exceptions)."""
 
-    def __init__(self, what: str, why: str) -> None:
-        super().__init__(f"{what}: {why}")
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.lock = threading.Lock()
 
 
 class _RaisingBot(RandomBot):
-    """Raises `_TwoPartError` at its first decision."""
+    """Raises `_LockedError` at its first decision."""
 
     def choose(self, view: View, moves: Sequence[Move]) -> Move:
-        raise _TwoPartError("bot", "gave up")
+        raise _LockedError("bot: gave up")
 
 
 def test_an_error_that_cannot_leave_a_worker_is_named_in_a_runtime_error() -> None:
-    """An error raised in a worker whose class cannot be rebuilt on the caller's side broke
-    the pool (``BrokenProcessPool``) and was lost; now a `RuntimeError` names it. On one
-    process, and in a thread pool, the error comes as itself."""
+    """An error raised in a worker that cannot be sent back to the caller was lost (a
+    pickling error in its place, or ``BrokenProcessPool`` for one whose class cannot be
+    rebuilt from its arguments); now a `RuntimeError` names it. On one process, and in a
+    thread pool, the error comes as itself."""
     bots = [_RaisingBot(), RandomBot()]
     context = multiprocessing.get_context("fork")
-    expected = r"_TwoPartError\('bot: gave up'\)"
+    expected = r"_LockedError\('bot: gave up'\)"
     with (
         ProcessPoolExecutor(1, mp_context=context) as pool,
         pytest.raises(RuntimeError, match=expected) as caught,
     ):
         simulate(POLISH, bots, games=2, executor=pool)
     assert "cannot be sent back from a worker" in str(caught.value)
-    with pytest.raises(_TwoPartError, match="bot: gave up"):
+    with pytest.raises(_LockedError, match="bot: gave up"):
         simulate(POLISH, bots, games=2)
-    with ThreadPoolExecutor(1) as threads, pytest.raises(_TwoPartError):
+    with ThreadPoolExecutor(1) as threads, pytest.raises(_LockedError):
         simulate(POLISH, bots, games=2, executor=threads)

@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import pickle
 import sys
+import traceback
 import types
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -72,23 +73,31 @@ class _Job:
 
 def _run_chunk(job: _Job, start: int, stop: int) -> list[GameRecord]:
     """The records of games ``start``…``stop - 1``. In a worker process, an error that
-    could not be sent back to the caller (its class cannot be rebuilt from its arguments)
-    is given as a `RuntimeError` naming it, whose traceback shows the original: the pool
-    would otherwise break (``BrokenProcessPool``) and lose it."""
+    could not be sent back to the caller (it holds what pickle cannot take, or its class
+    cannot be rebuilt from its arguments) is given as a `RuntimeError` naming it, with its
+    traceback as text: the pool would otherwise lose it (``BrokenProcessPool``)."""
     try:
         return _play_chunk(job, start, stop)
     except Exception as error:
         if multiprocessing.parent_process() is None or _survives_pickling(error):
             raise
-        kind = f"{type(error).__module__}.{type(error).__qualname__}"
-        raise RuntimeError(
-            f"a worker process raised {kind}({shown(str(error), 200)}), an error that "
-            "cannot be sent back from a worker"
-        ) from error  # its traceback, the original's with it, reaches the caller as text
+        failure = _unsendable(error)
+    raise failure  # outside the handler: no unsendable context goes with it
+
+
+def _unsendable(error: Exception) -> RuntimeError:
+    """The `RuntimeError` a worker sends in place of ``error``."""
+    kind = f"{type(error).__module__}.{type(error).__qualname__}"
+    trace = "".join(traceback.format_exception(error))
+    return RuntimeError(
+        f"a worker process raised {kind}({shown(str(error), 200)}), an error that cannot "
+        f"be sent back from a worker; its traceback there:\n{trace}"
+    )
 
 
 def _survives_pickling(error: BaseException) -> bool:
-    """Whether ``error`` goes to another process and back to an exception."""
+    """Whether ``error`` goes to another process and back to an exception (with the
+    pickling support installed here: a package such as tblib extends it)."""
     try:
         return isinstance(pickle.loads(pickle.dumps(error)), BaseException)
     except Exception:
