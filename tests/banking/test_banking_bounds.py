@@ -344,3 +344,34 @@ def test_mb_6_draw_below_refuses_a_threshold_or_stake_that_is_no_number(
     """MB-6: ``DrawBelow(None)`` was made, and its first buy was a TypeError."""
     with pytest.raises(SetupError, match="must be a whole number"):
         DrawBelow(threshold, stake)
+
+
+@pytest.mark.parametrize("balances", [[True, 1000], [1000, False]], ids=["true", "false"])
+def test_mb_3_a_bool_balance_is_refused(balances: Any) -> None:
+    """MB-3: a starting balance is a whole number, and ``True``/``False`` are none (as for
+    every other amount of money); the bool used to be taken as 1 or 0."""
+    with pytest.raises(SetupError, match="balances must be 2 whole numbers"):
+        BankingGame(2, seed=1, balances=balances)
+
+
+@pytest.mark.parametrize("bot", [DrawBelow(5), OptimalPunter()], ids=["draw_below", "optimal"])
+def test_mb_6_a_bot_asked_for_a_seat_not_to_act_is_an_illegal_move_error(bot: Bot) -> None:
+    """MB-6: a bot chooses only for the seat to act; a view with no legal move (another
+    seat's turn, or the game over) is an `IllegalMoveError`, not a ValueError."""
+    game = BankingGame(3, macao(), seed=2)
+    waiting = next(seat for seat in range(3) if seat != game.to_act)
+    with pytest.raises(IllegalMoveError, match="has no move to make now"):
+        bot.choose(game.view(waiting))
+    play_out(game, [DrawBelow(5)] * 3)
+    with pytest.raises(IllegalMoveError, match="has no move to make now"):
+        bot.choose(game.view(0))
+
+
+@pytest.mark.parametrize("count", [1, 3])
+def test_mb_1_play_out_needs_exactly_one_bot_per_seat(count: int) -> None:
+    """MB-1: ``play_out`` takes one bot per seat; too few or too many is an
+    `IllegalMoveError` before any move (too few was an IndexError mid-game)."""
+    game = BankingGame(2, macao(), seed=4)
+    with pytest.raises(IllegalMoveError, match="need 2 bots, one per seat"):
+        play_out(game, [DrawBelow(5)] * count)
+    assert game.moves == ()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,7 @@ from makao.banking.odds import (
     _Solver,
     coup_odds,
     decision_values,
+    draw_below,
     hand_distribution,
     shoe_counts,
 )
@@ -175,3 +177,46 @@ def test_mb_1_shoe_counts_refuses_what_is_no_shoe(
     """MB-1: a shoe counts cards; text, other values or removing absent cards is a `SetupError`."""
     with pytest.raises(SetupError, match=message):
         shoe_counts(cards, without=without)  # type: ignore[arg-type]
+
+
+def test_mb_5_mb_11_a_busted_hand_cannot_buy_even_with_redraw() -> None:
+    """MB-5, MB-6: in the "bust" reading a hand over nine loses at once; like the engine,
+    the exact odds allow no more buying (not even a redraw): buying is valued at -100."""
+    options = macao(over_nine="bust", cards_dealt=2, max_draws=2, redraw=True)
+    hand = parse_cards("9h 8h 5c")  # 22 points after one buy: bust
+    stand, buy = decision_values(options, hand, 1, shoe_counts(without=hand))
+    assert buy == -100 and stand < 0
+
+
+def test_mb_6_mb_11_a_redraw_needs_the_whole_hand_and_the_bankers_card_in_the_shoe() -> None:
+    """MB-6: a redraw takes as many new cards as the hand holds, and the banker's card must
+    still come from the shoe; a shoe too small for both allows no redraw (-100)."""
+    options = macao(max_draws=2, redraw=True)
+    hand = parse_cards("2h 3h")  # one buy made: the next buy is a redraw of two cards
+    shoe = shoe_counts(parse_cards("9c 9d"))
+    assert decision_values(options, hand, 1, shoe)[1] == -100
+    bigger = shoe_counts(parse_cards("9c 9d 9s"))
+    assert decision_values(options, hand, 1, bigger)[1] != -100
+
+
+@pytest.mark.parametrize(("dealt", "count"), [(1, 2**65), (2, 10**10), (3, 10**7)])
+def test_mb_11_a_huge_shoe_still_gives_probabilities_that_sum_to_one(
+    dealt: int, count: int
+) -> None:
+    """MB-11: the counts of the banker's hands used to be packed into 64-bit slots and
+    overflowed for a shoe of more than about 2**(64 / cards_dealt) cards: the odds came out
+    silently wrong. Ten equal counts give every total a tenth."""
+    odds = coup_odds(macao(cards_dealt=dealt, max_draws=0), shoe=(count,) * 10)
+    assert sum(odds.banker_points.values()) == 1
+    assert odds.win + odds.tie + odds.lose == 1
+    if dealt == 1:  # one card from ten equal counts: every total has a tenth
+        assert set(odds.banker_points.values()) == {Fraction(1, 10)}
+
+
+@pytest.mark.parametrize("threshold", [None, "7", 7.5, True, [7]])
+def test_mb_11_draw_below_refuses_what_is_no_whole_number(threshold: Any) -> None:
+    """MB-11: ``draw_below`` needs a whole number of points; anything else is a
+    `SetupError` at once (it was a TypeError deep inside `coup_odds`, or a bool taken as
+    1)."""
+    with pytest.raises(SetupError, match="draw_below needs a whole number"):
+        draw_below(threshold)

@@ -148,3 +148,22 @@ def test_mb_4_mb_6_no_buying_takes_no_cards_even_with_redraw() -> None:
     while not game.is_over:
         game.play(game.legal_moves()[0])
     assert game.card_count() == 104
+
+
+def test_mb_3_a_stake_text_reads_at_most_18_digits_after_its_leading_zeros() -> None:
+    """MB-3: a stake's text holds at most 18 significant digits (the most a balance can
+    hold); leading zeros do not count towards them."""
+    assert parse_move("stake " + "9" * 18) == Stake(10**18 - 1)
+    assert parse_move("stake " + "0" * 40 + "5") == Stake(5)
+    with pytest.raises(InvalidMoveError, match="too large"):
+        parse_move("stake 1" + "0" * 18)
+
+
+@pytest.mark.parametrize(
+    "data", [None, ["payout"], "payout", 3], ids=["none", "list", "text", "int"]
+)
+def test_mb_3_options_from_what_is_no_mapping_are_a_setup_error(data: Any) -> None:
+    """MB-3: options are rebuilt only from a mapping; anything else is a `SetupError`
+    (a list of names reached the constructor as a TypeError)."""
+    with pytest.raises(SetupError, match="options must be a mapping"):
+        BankingOptions.from_dict(data)

@@ -79,7 +79,10 @@ FULL_SHOE: Counts = shoe_counts()
 
 
 def draw_below(n: int) -> Policy:
-    """The policy "buy while the hand is worth less than ``n`` points"."""
+    """The policy "buy while the hand is worth less than ``n`` points"; ``n`` is a whole
+    number (a [`SetupError`][makao.errors.SetupError] otherwise)."""
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise SetupError(f"draw_below needs a whole number of points, not {shown(n, 40)}")
 
     def policy(hand: HandResult, draws: int) -> bool:
         return hand.points < n
@@ -139,10 +142,10 @@ class CoupOdds:
         return -self.punter_return
 
 
-#: Bits per coefficient when polynomials are packed into one whole number: a count of
-#: ordered three-card hands from at most a few hundred cards fits easily.
+#: The fewest bits per coefficient when polynomials are packed into one whole number: a
+#: count of ordered three-card hands from at most a few hundred cards fits easily (a huge
+#: shoe gets wider slots, see `_Solver.banker`).
 _BITS = 64
-_MASK = (1 << _BITS) - 1
 
 
 @functools.cache
@@ -205,17 +208,20 @@ class _Solver:
         """
         found = self.banker_memo.get(counts)
         if found is None:
-            one = sum(count << (_BITS * value) for value, count in enumerate(counts))
+            # every coefficient is at most n ** dealt (n cards): a huge shoe needs wider slots
+            bits = max(_BITS, sum(counts).bit_length() * self.dealt + 1)
+            one = sum(count << (bits * value) for value, count in enumerate(counts))
             if self.dealt == 1:
                 packed = one
             else:
-                two = sum(count << (_BITS * 2 * value) for value, count in enumerate(counts))
+                two = sum(count << (bits * 2 * value) for value, count in enumerate(counts))
                 if self.dealt == 2:
                     packed = one * one - two
                 else:
-                    three = sum(count << (_BITS * 3 * value) for value, count in enumerate(counts))
+                    three = sum(count << (bits * 3 * value) for value, count in enumerate(counts))
                     packed = one * one * one - 3 * two * one + 2 * three
-            sums = [(packed >> (_BITS * i)) & _MASK for i in range(9 * self.dealt + 1)]
+            mask = (1 << bits) - 1
+            sums = [(packed >> (bits * i)) & mask for i in range(9 * self.dealt + 1)]
             if self.mod10:
                 sums = [sum(sums[t::10]) for t in range(10)]
             found = self.banker_memo[counts] = tuple(sums)
