@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from makao import Game, IllegalMoveError, InvalidMoveError, Seat, parse_move
+from makao import Game, IllegalMoveError, InvalidMoveError, Rank, Seat, parse_move
 from makao.events import CardsPlayed, HandsSwapped
 from makao.testing import check_variant
 
@@ -117,3 +117,16 @@ def test_random_games_exercise_both_house_rules() -> None:
             swaps += isinstance(getattr(move, "choice", None), Seat)
             game.play(move)
     assert jumps > 0 and swaps > 0
+
+
+def test_pl_23_sevens_swap_leaves_a_demand_for_sevens_in_force() -> None:
+    """PL-23: a seven played on a demand for sevens swaps hands and the demand lasts its
+    round, as under a plain seven (the engine clears the effect in force for the seven's
+    rule, which must put it back; the example once ended the demand with no event)."""
+    game = Game.from_position(
+        HOUSE, hands=["Jh 5c 6c", "7d 9s 4c", "7h 8s Kc", "5h 9h 7c"], pile="9h", to_move=0
+    )
+    game.play("Jh:7")
+    game.play("7d:@3")
+    assert (game.to_move, game.pending.kind, game.pending.rank) == (2, "demand", Rank.SEVEN)
+    assert game.legal_moves_text() == ["7h:@0", "7h:@1", "7h:@3"]  # 8s, Kc follow no demand

@@ -3,7 +3,7 @@ variants: one flip per reverse card played (SW-5)."""
 
 from __future__ import annotations
 
-from makao import Card, Game, variants
+from makao import Card, Game, Rank, variants
 from makao.events import DirectionChanged
 from makao.rules import ReverseCards
 
@@ -41,3 +41,19 @@ def test_sw_5_a_reverse_card_gives_no_further_move_by_default() -> None:
     game = Game.from_position(variant, hands=["7h 5c", "6h 7s"], pile="9h", stock=STOCK)
     assert game.play("7h")[-1] == DirectionChanged(-1)
     assert game.to_move == 1
+
+
+def test_pl_23_a_demand_outlives_a_reverse_card_of_the_demanded_rank() -> None:
+    """PL-23: a demand lasts its round whatever the demanded cards do. A reverse card of
+    the demanded rank (the reversing nines of docs/tutorials/variant.md) turns play around
+    and leaves the demand in force, as a plain nine does -- it used to end it silently
+    (no ``DemandEnded``), so the next player could play any card."""
+    nines = ReverseCards(frozenset(Card.parse(text) for text in ("9c", "9d", "9h", "9s")))
+    variant = variants.polish().with_rules(nines)
+    game = Game.from_position(
+        variant, hands=["Jh 5c 6c", "9d 9s 4c", "8h 8s Kc", "5h 9h 7d"], pile="7h", stock=STOCK
+    )
+    game.play("Jh:9")
+    assert game.play("9d")[-1] == DirectionChanged(-1)
+    assert (game.to_move, game.pending.kind, game.pending.rank) == (0, "demand", Rank.NINE)
+    assert game.legal_moves_text() == ["draw"]  # 5c 6c follow no demand for nines

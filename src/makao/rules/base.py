@@ -150,7 +150,9 @@ class Table(Protocol):
         (``None``: back to turn order)."""
 
     def reverse(self) -> int:
-        """Turn the direction of play around; return the new direction."""
+        """Turn the direction of play around; return the new direction. It records no
+        event: the rule appends a ``DirectionChanged`` itself (as
+        [`ReverseCards`][makao.rules.direction.ReverseCards] does)."""
 
     def add_wait(self, seat: int, turns: int) -> None:
         """``seat`` waits ``turns`` more turns (PL-18)."""
@@ -569,7 +571,14 @@ class CardRule(Rule):
         previous: Effect | None,
         events: Events,
     ) -> None:
-        """Apply the effect of ``cards`` (played by ``seat``): set ``game.effect`` etc."""
+        """Apply the effect of ``cards`` (played by ``seat``): set ``game.effect`` etc.
+
+        ``previous`` is the effect that was in force; the engine has cleared it
+        (``game.effect`` is ``None``), so it is over unless this rule puts it back. A rule
+        whose cards should leave it as a plain card would -- a demand for their rank lasts
+        its round (PL-23) -- calls ``game.set_effect(previous.on_covered(game, events))``;
+        a named suit ([`SuitDemand`][makao.rules.demand.SuitDemand]) excepted, which the
+        engine ends itself after this hook, as a plain card ends it (PL-28)."""
         raise NotImplementedError
 
     def table_choices(self, game: Table, seat: int, card: Card) -> tuple[Choice, ...] | None:
@@ -684,7 +693,12 @@ class TurnRule(Rule):
     def after_play(
         self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
     ) -> None:
-        """Called after ``seat``'s play was applied (their hand is already smaller)."""
+        """Called after ``seat``'s play was applied (their hand is already smaller): the
+        cards are on the pile (the top card before the play is
+        ``game.pile[-1 - len(cards)]``) and their rule has acted (``game.effect`` is the
+        effect they leave), but the turn has not ended yet, so `Table.send_turn_to` and
+        `Table.add_wait` still decide who moves next; a finishing play is recorded after
+        this hook."""
 
     def extra_moves(self, game: Table) -> Iterable[Move]:
         """Out-of-turn moves this rule makes legal now."""

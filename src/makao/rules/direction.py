@@ -1,8 +1,10 @@
 """Reverse cards: playing one turns the direction of play around (the Switch jack, the
 "change direction" card of the family).
 
-A reverse card has no effect in force afterwards: it only flips `Game.direction`
-(a [`DirectionChanged`][makao.events.DirectionChanged] event). Several reverse cards in one play
+A reverse card puts no effect in force: it only flips `Game.direction`
+(a [`DirectionChanged`][makao.events.DirectionChanged] event). An effect in force when it
+is played fares as under a plain card: a demand for its rank lasts its round (PL-23), a
+named suit it follows is over (PL-28). Several reverse cards in one play
 flip it once each, so two of them cancel out. With only two players still in the game a
 reversal changes nothing by itself; ``two_player_again=True`` then gives the player who
 played it another turn, as the family's sources describe ("if there are only two
@@ -18,6 +20,7 @@ from makao.events import DirectionChanged
 from makao.moves import Choice
 from makao.rules._util import card_set, cards_of_ranks
 from makao.rules.base import CardSetRule, Effect, Events, Table
+from makao.rules.demand import SuitDemand
 
 __all__ = ["ReverseCards"]
 
@@ -39,7 +42,10 @@ class ReverseCards(CardSetRule):
         previous: Effect | None,
         events: Events,
     ) -> None:
-        """Flip the direction once per reverse card; heads-up, maybe move again."""
+        """Flip the direction once per reverse card; heads-up, maybe move again. The
+        effect in force fares as under a plain card (a named suit the engine ends itself)."""
+        if previous is not None and not isinstance(previous, SuitDemand):
+            game.set_effect(previous.on_covered(game, events))
         flips = sum(map(self.cards.__contains__, cards))  # one per reverse card
         if flips % 2:
             events.append(DirectionChanged(game.reverse()))

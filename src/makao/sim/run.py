@@ -16,6 +16,7 @@ import math
 import multiprocessing
 import os
 import pickle
+import signal
 import sys
 import traceback
 import types
@@ -160,7 +161,7 @@ def simulate(
         records = _run_on(executor, job, chunks, games, progress)
     else:
         _check_portable(job, None)
-        pool = ProcessPoolExecutor(workers)
+        pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
         try:
             records = _run_on(pool, job, chunks, games, progress)
         except BaseException:  # an error or Ctrl-C: stop the workers, not finish the chunks
@@ -325,6 +326,13 @@ def _check_portable(job: _Job, context: object) -> None:
                 f"interactive session, which worker processes started by {start!r} cannot "
                 "import: define it in a module, or run with workers=1"
             )
+
+
+def _ignore_interrupts() -> None:
+    """The workers' initializer: Ctrl-C (SIGINT, sent to the whole process group) is the
+    caller's to handle, which then ends the workers; a worker would print a traceback of its
+    own, and one stopped while taking a chunk could leave the pool's queues hanging."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
