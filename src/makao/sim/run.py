@@ -73,7 +73,8 @@ class _Job:
 
 
 def _run_chunk(job: _Job, start: int, stop: int) -> list[GameRecord]:
-    """The records of games ``start``…``stop - 1``. In a worker process, an error that
+    """The records of games ``start``…``stop - 1``, as an executor runs them (`_play_chunk`
+    in this process). In a worker process, an error that
     could not be sent back to the caller (it holds what pickle cannot take, or its class
     cannot be rebuilt from its arguments) is given as a `RuntimeError` naming it, with its
     traceback as text: the pool would otherwise lose it (``BrokenProcessPool``)."""
@@ -106,6 +107,7 @@ def _survives_pickling(error: BaseException) -> bool:
 
 
 def _play_chunk(job: _Job, start: int, stop: int) -> list[GameRecord]:
+    """The records of games ``start``…``stop - 1``, each with its own copy of the bots."""
     bots = copy.deepcopy(job.bots)  # private bots: safe under thread pools too
     players = len(bots)
     return [
@@ -355,7 +357,7 @@ def _run_here(
 ) -> list[GameRecord]:
     records: list[GameRecord] = []
     for start, stop in chunks:
-        records += _run_chunk(job, start, stop)
+        records += _play_chunk(job, start, stop)
         if progress is not None:
             progress(len(records), games)
     return records
