@@ -41,10 +41,13 @@ def run_python(
             os.killpg(process.pid, signal.SIGINT)
         out, err = process.communicate(timeout=max(0.1, deadline - time.monotonic()))
     except subprocess.TimeoutExpired:
+        with suppress(ProcessLookupError):  # a script that registered faulthandler for
+            os.killpg(process.pid, signal.SIGUSR1)  # SIGUSR1 writes where it hangs
+        time.sleep(1)
         with suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
         out, err = process.communicate()
-        pytest.fail(f"no answer in {timeout} s (status {process.returncode}): {err[-2000:]}")
+        pytest.fail(f"no answer in {timeout} s (status {process.returncode}): {err[-6000:]}")
     for _ in range(100):  # a worker may take a moment to exit
         if not group_alive(process.pid):
             break

@@ -4,7 +4,10 @@ In the spirit of OpenSpiel's random simulation test, [`check_variant`][makao.tes
 plays seeded random games through the public API and, after every move, checks the engine's
 promises:
 
-* no card is created or lost (hands + stock + pile hold the cards dealt, any deck size);
+* no card is created or lost (hands + stock + pile hold the cards dealt, any deck size),
+  counted right after every move;
+* listing the legal moves and asking for views and the rules' public state change
+  nothing (they are queries);
 * every listed legal move is accepted by [`play`][makao.engine.Game.play] (on a clone), is listed
   once, and its text reads back as the same move;
 * a sample of unlisted moves (cards from the hand in plays that are not listed, cards not
@@ -17,13 +20,16 @@ promises:
   and stays the same (as do the events it is told) after the seat plays the same cards in
   both games; and each rule's public state, asked of the rule itself, reads only the rules'
   own state (it is what views show, and the same with the hidden cards shuffled);
-* redacted events hide other seats' drawn cards and nothing else;
+* redacted events hide other seats' drawn cards and nothing else; when a mirror game
+  differs, the move is played again from the same position, to tell a rule that depends
+  on something outside the game (a global, ``random``) from a leak;
 * the game ends within ``max_actions`` moves; once over, every move is refused;
 * replaying [`record`][makao.engine.Game.record] from [`origin`][makao.engine.Game.origin] gives the
   same events and the same state, and so does a JSON round trip.
 
-Any broken promise raises `AssertionError` with the variant, table size, game seed
-and move number, so the failure can be replayed::
+Any broken promise -- or a rule's crash while the suite lists, checks or plays a move --
+raises `AssertionError` with the variant, table size, game seed and move number, at the
+first failure (an unfinished game included), so the failure can be replayed::
 
     >>> from makao import variants
     >>> from makao.testing import check_variant
@@ -156,6 +162,8 @@ def check_variant(
     for number in range(games):
         size = sizes[number % len(sizes)]
         _GameCheck(variant, size, rng.randrange(2**32), tally, unlisted).run(max_actions)
+        if tally.unfinished and not allow_unfinished:
+            break  # the first failure: the other games are not played
     unfinished = tuple(tally.unfinished)
     if unfinished and not allow_unfinished:
         size, game_seed = unfinished[0]
@@ -203,6 +211,7 @@ class _GameCheck:
         self.cards = Counter(self._all_cards(self.game))
         self.events: list[tuple[Event, ...]] = []
         self.action = 0
+        self.doing = "starting"
 
     def fail(self, message: str) -> AssertionError:
         """An AssertionError that says where: variant, table, seed, move number."""
@@ -214,10 +223,20 @@ class _GameCheck:
         game = self.game
         self.tally.games += 1
         while not game.is_over and self.action < max_actions:
-            legal = game.legal_moves()
-            self.check_position(legal)
-            move = self.rng.choice(legal)
-            events = self.play(move)
+            self.doing = "listing the legal moves"
+            try:
+                before = snapshot(game)
+                legal = game.legal_moves()
+                if snapshot(game) != before:
+                    raise self.fail("listing the legal moves changed the game")
+                self.check_position(legal, before)
+                move = self.rng.choice(legal)
+                self.doing = f"playing {str(move)!r}"
+                events = self.play(move)
+            except AssertionError:
+                raise
+            except Exception as error:  # a rule's crash: the suite's failure, with where
+                raise self.fail(f"{self.doing} raised {error!r}") from error
             self.check_redaction(events)
             self.events.append(events)
             self.action += 1
@@ -232,14 +251,19 @@ class _GameCheck:
 
     # -------------------------------------------------------------- per position
 
-    def check_position(self, legal: tuple[Move, ...]) -> None:
-        """All the checks of one position before a move."""
+    def check_position(self, legal: tuple[Move, ...], before: tuple[object, ...]) -> None:
+        """All the checks of one position before a move (``before``: its snapshot)."""
         self.check_cards()
         if not legal:
             raise self.fail("a game that is not over has no legal move")
-        self.check_legal(legal)
+        self.doing = "checking the legal moves"
+        self.check_legal(legal, before)
+        self.doing = "checking unlisted moves"
         self.check_unlisted(legal)
+        self.doing = "checking the views"
         self.check_view()
+        if snapshot(self.game) != before:
+            raise self.fail("asking for a view or the rules' public state changed the game")
 
     def check_cards(self) -> None:
         """No card was created or lost."""
@@ -248,12 +272,11 @@ class _GameCheck:
             gained, lost = now - self.cards, self.cards - now
             raise self.fail(f"cards changed: gained {_cards(gained)}, lost {_cards(lost)}")
 
-    def check_legal(self, legal: tuple[Move, ...]) -> None:
+    def check_legal(self, legal: tuple[Move, ...], before: tuple[object, ...]) -> None:
         """Every listed move is listed once, reads back from its text and is accepted."""
         if len(set(legal)) != len(legal):
             repeated = [str(m) for m, n in Counter(legal).items() if n > 1]
             raise self.fail(f"moves listed more than once: {repeated}")
-        before = snapshot(self.game)
         for move in legal:
             text = str(move)
             try:
@@ -379,17 +402,38 @@ class _GameCheck:
         game = self.game
         seat = game.to_move
         if type(move) is not Play:
-            return game.play(move)
+            events = game.play(move)
+            self.check_cards()
+            return events
         mirror = self.shuffled_for(seat)
+        again, mirror_again = game.clone(), mirror.clone()
         events = game.play(move)
+        self.check_cards()
         mirrored = mirror.play(move)
         if any(_shows_cards(event, seat) for event in events):
             return events
         if redact(mirrored, seat) != redact(events, seat):
+            self.check_repeatable(again, move, events, game)
+            self.check_repeatable(mirror_again, move, mirrored, mirror)
             raise self.fail(f"{str(move)!r} told seat {seat} about cards hidden from them")
         if mirror.view(seat) != game.view(seat):
+            self.check_repeatable(again, move, events, game)
+            self.check_repeatable(mirror_again, move, mirrored, mirror)
             raise self.fail(f"after {str(move)!r}, seat {seat}'s view shows hidden cards")
         return events
+
+    def check_repeatable(
+        self, again: Game, move: Move, events: tuple[Event, ...], played: Game
+    ) -> None:
+        """``move`` played once more in ``again`` (a clone of ``played`` before it) gives
+        the same ``events`` and state: else the rules hang on something outside the game
+        (asked only when a mirror game differs, to tell that from a leak)."""
+        if again.play(move) != events or snapshot(again) != snapshot(played):
+            raise self.fail(
+                f"{str(move)!r} played again from the same position did otherwise: the "
+                "rules depend on something outside the game (a global or a mutable rule "
+                "state, `random` instead of the game's generator)"
+            )
 
     def check_redaction(self, events: tuple[Event, ...]) -> None:
         """Redaction hides other seats' drawn cards, and nothing else."""

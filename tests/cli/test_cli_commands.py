@@ -382,7 +382,8 @@ def test_an_interrupted_command_says_so_in_one_line_with_status_130(
 #: A ``makao`` command with a bot "stuck" whose every game hangs, after it has touched the
 #: file ``sys.argv[1]`` (the games have started, in the workers).
 _STUCK = """
-import sys, time
+import faulthandler, signal, sys, time
+faulthandler.register(signal.SIGUSR1, all_threads=True)  # where a hang is, for the test
 from pathlib import Path
 from makao import bots
 from makao.bots import RandomBot

@@ -713,3 +713,114 @@ def test_snapshot_refuses_what_is_no_game(bad: Any) -> None:
     """``snapshot`` reads a game's state; anything else was an AttributeError."""
     with pytest.raises(makao.SetupError, match="snapshot needs a Game"):
         snapshot(bad)
+
+
+# ------------------------------------------------- broken user rules (mutation audit)
+
+
+@attrs.frozen
+class Copier(TurnRule):
+    """A broken rule: every play gives the player a copy of the stock's top card, which
+    stays in the stock (a draw that removes nothing)."""
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        stock = cast(Any, game).stock
+        if stock:
+            cast(Any, game).hands[seat] += (stock[-1],)
+
+
+@attrs.frozen
+class Tally(Stateful[int], TurnRule):
+    """A broken rule: listing its out-of-turn moves (a query) counts one in its state."""
+
+    def initial_state(self) -> int:
+        return 0
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        self.set_state(game, self.state(game) + 1)
+        return ()
+
+
+@attrs.frozen
+class Loud(Stateful[int], TurnRule):
+    """A broken rule: asked for its public state (a query), it makes the mover wait."""
+
+    def initial_state(self) -> int:
+        return 0
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        table.add_wait(table.to_move, 1)
+        return (("loud", self.state(table)),)
+
+
+@attrs.frozen
+class Moody(TurnRule):
+    """A broken rule: every seventh play (counted outside the game) costs a card."""
+
+    plays: list[int] = attrs.field(factory=list, eq=False, repr=False)
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        self.plays.append(1)
+        if len(self.plays) % 7 == 0:
+            game.draw_cards(seat, 1, "penalty", events)
+
+
+@attrs.frozen
+class Hoarder(Stateful[list[int]], TurnRule):
+    """A broken rule: its state is a list (no immutable, hashable value) it appends to."""
+
+    def initial_state(self) -> list[int]:
+        return []
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        self.state(game).append(seat)
+
+
+def test_a_draw_that_leaves_the_card_in_the_stock_is_reported_as_a_card_created() -> None:
+    """Cards are counted right after each move, before the mirror game is compared: the
+    failure names the card (it was "seat 0's view shows hidden cards")."""
+    with pytest.raises(AssertionError, match=r"move 2: cards changed: gained \S+, lost nothing"):
+        check_variant(broken(Copier()), players=(2,), games=1)
+
+
+def test_a_listing_that_changes_the_game_fails_the_suite() -> None:
+    """Listing the legal moves is a query: a rule that changes the game there (its state,
+    the direction, …) fails the suite (it passed)."""
+    with pytest.raises(AssertionError, match=r"move 1: listing the legal moves changed the game"):
+        check_variant(broken(Tally()), players=(2,), games=1)
+
+
+def test_a_public_state_that_changes_the_game_fails_the_suite() -> None:
+    with pytest.raises(AssertionError, match=r"asking for a view .* changed the game"):
+        check_variant(broken(Loud()), players=(2,), games=1)
+
+
+def test_a_rule_that_hangs_on_outside_state_is_reported_as_such() -> None:
+    """A rule whose play depends on a count kept outside the game: the mirror game
+    differs, and the suite tells that from a leak by playing the move again (it reported
+    "told seat … about cards hidden from them")."""
+    with pytest.raises(AssertionError, match=r"played again from the same position did other"):
+        check_variant(broken(Moody()), players=(2,), games=1)
+
+
+def test_a_rule_that_crashes_fails_the_suite_with_where() -> None:
+    """A rule's crash anywhere in a position is the suite's `AssertionError`, with the
+    variant, seed and move (a list as a rule's state was a bare `TypeError`)."""
+    with pytest.raises(
+        AssertionError,
+        match=r"^polish-hoarder, 2 players, seed \d+, move 1: .* raised TypeError\(.*unhashable",
+    ):
+        check_variant(broken(Hoarder()), players=(2,), games=1)
+
+
+def test_the_suite_stops_at_the_first_unfinished_game() -> None:
+    """An unfinished game is a failure: the suite raises after it, as at any first
+    failure, instead of playing every other game to ``max_actions`` first."""
+    with pytest.raises(AssertionError, match=r"did not end within 5 moves \(1 such games\)"):
+        check_variant(POLISH, players=(2,), games=3, max_actions=5)
