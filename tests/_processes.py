@@ -30,6 +30,9 @@ def run_python(
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        # Ctrl-C as in a terminal, even where the tests run with SIGINT ignored (started
+        # in the background by a shell script, say), which the run would inherit
+        preexec_fn=_default_interrupts if interrupt_when is not None else None,
     )
     deadline = time.monotonic() + timeout
     try:
@@ -57,6 +60,10 @@ def run_python(
             os.killpg(process.pid, signal.SIGKILL)
         pytest.fail("a process of the run outlived it")
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def _default_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def group_alive(group: int) -> bool:

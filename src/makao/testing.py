@@ -9,7 +9,13 @@ promises:
 * listing the legal moves and asking for views and the rules' public state change
   nothing (they are queries);
 * every listed legal move is accepted by [`play`][makao.engine.Game.play] (on a clone), is listed
-  once, and its text reads back as the same move;
+  once, its text reads back as the same move, it has an action id in the table's
+  [`ActionSpace`][makao.actions.ActionSpace] (a rule's ``action_templates``), and an out-of-turn
+  move names seats at the table;
+* a seat that has finished (before the game is over) holds no cards and is not the seat to
+  move;
+* every effect put in force reads back from its text:
+  ``variant.parse_effect(effect.to_text()) == effect`` (positions, saves and the wire need it);
 * a sample of unlisted moves (cards from the hand in plays that are not listed, cards not
   held, ``draw``/``pass`` when not listed, out-of-turn actions nobody may take now, seats
   that do not exist) is refused with [`IllegalMoveError`][makao.errors.IllegalMoveError] or
@@ -18,8 +24,11 @@ promises:
 * a view leaks nothing: a seat's view is the same after the hidden cards (the other hands
   and the stock) are shuffled among themselves and another seat's drawn card is changed,
   and stays the same (as do the events it is told) after the seat plays the same cards in
-  both games; and each rule's public state, asked of the rule itself, reads only the rules'
-  own state (it is what views show, and the same with the hidden cards shuffled);
+  both games; another seat than the mover watches every move the same way (the cards
+  hidden from it shuffled, the mover's hand included but for the cards being played; an
+  out-of-turn actor's hand kept), up to the first draw (what follows a draw may hang on
+  the card drawn); and each rule's public state, asked of the rule itself, reads only the
+  rules' own state (it is what views show, and the same with the hidden cards shuffled);
 * redacted events hide other seats' drawn cards and nothing else; when a mirror game
   differs, the move is played again from the same position, to tell a rule that depends
   on something outside the game (a global, ``random``) from a leak;
@@ -39,6 +48,7 @@ first failure (an unfinished game included), so the failure can be replayed::
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import random
 from collections import Counter
@@ -52,8 +62,8 @@ from makao.cards import ALL_CARDS, Card
 from makao.engine import Game
 from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SetupError
 from makao.events import CardsDrawn, Event, HandsSwapped, redact
-from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
-from makao.rules.base import TurnRule
+from makao.moves import Draw, Move, Pass, Play, Say, Stop, move_seat, parse_move
+from makao.rules.base import Effect, TurnRule
 from makao.state import FIELDS, State
 from makao.variant import Variant
 
@@ -194,6 +204,11 @@ class _Tally:
     unfinished: list[tuple[int, int]] = attrs.Factory(list)
 
 
+class _BrokenPromiseError(AssertionError):
+    """A broken promise the suite found, already saying where (a rule's own failed
+    ``assert`` is a crash like any other, told where by the suite)."""
+
+
 class _GameCheck:
     """One random game and the checks made along the way."""
 
@@ -206,7 +221,12 @@ class _GameCheck:
         self.seed = seed
         self.tally = tally
         self.rng = random.Random(seed)
+        # the observers' mirror games draw from a generator of their own: the games
+        # played (and the checker's other draws) are those of the suite without it
+        self.watch_rng = random.Random(seed ^ 0x5EA7)
         self.space = ActionSpace(variant, players)
+        self.encoded: set[Move] = set()  # listed moves with an action id (checked once)
+        self.effects: set[Effect] = set()  # effects in force that read back
         self.game = Game.new(variant, players, seed)
         self.cards = Counter(self._all_cards(self.game))
         self.events: list[tuple[Event, ...]] = []
@@ -216,7 +236,7 @@ class _GameCheck:
     def fail(self, message: str) -> AssertionError:
         """An AssertionError that says where: variant, table, seed, move number."""
         where = f"{self.variant.name}, {self.players} players, seed {self.seed}"
-        return AssertionError(f"{where}, move {self.action + 1}: {message}")
+        return _BrokenPromiseError(f"{where}, move {self.action + 1}: {message}")
 
     def run(self, max_actions: int) -> None:
         """Play the game to its end (or ``max_actions``), checking every position."""
@@ -233,9 +253,9 @@ class _GameCheck:
                 move = self.rng.choice(legal)
                 self.doing = f"playing {str(move)!r}"
                 events = self.play(move)
-            except AssertionError:
+            except _BrokenPromiseError:
                 raise
-            except Exception as error:  # a rule's crash: the suite's failure, with where
+            except Exception as error:  # a rule's crash (its own assert too), with where
                 raise self.fail(f"{self.doing} raised {error!r}") from error
             self.check_redaction(events)
             self.events.append(events)
@@ -252,8 +272,9 @@ class _GameCheck:
     # -------------------------------------------------------------- per position
 
     def check_position(self, legal: tuple[Move, ...], before: tuple[object, ...]) -> None:
-        """All the checks of one position before a move (``before``: its snapshot)."""
-        self.check_cards()
+        """All the checks of one position before a move (``before``: its snapshot); the
+        cards are counted after each move (`play`)."""
+        self.check_seats()
         if not legal:
             raise self.fail("a game that is not over has no legal move")
         self.doing = "checking the legal moves"
@@ -272,8 +293,22 @@ class _GameCheck:
             gained, lost = now - self.cards, self.cards - now
             raise self.fail(f"cards changed: gained {_cards(gained)}, lost {_cards(lost)}")
 
+    def check_seats(self) -> None:
+        """A seat that has finished (before the game is over) holds no cards and is not
+        the seat to move."""
+        game = self.game
+        if not any(game.done):
+            return
+        for seat, done in enumerate(game.done):
+            if done and game.hands[seat]:
+                held = " ".join(str(card) for card in game.hands[seat])
+                raise self.fail(f"seat {seat} has finished but holds {held}")
+            if done and seat == game.to_move:
+                raise self.fail(f"seat {seat} has finished but is the seat to move")
+
     def check_legal(self, legal: tuple[Move, ...], before: tuple[object, ...]) -> None:
-        """Every listed move is listed once, reads back from its text and is accepted."""
+        """Every listed move is listed once, reads back from its text, names seats at the
+        table, has an action id (`ActionSpace`) and is accepted."""
         if len(set(legal)) != len(legal):
             repeated = [str(m) for m, n in Counter(legal).items() if n > 1]
             raise self.fail(f"moves listed more than once: {repeated}")
@@ -285,13 +320,64 @@ class _GameCheck:
                 raise self.fail(f"{move!r} prints as {text!r}, which does not read back") from error
             if read != move:
                 raise self.fail(f"{move!r} prints as {text!r}, which reads {read!r}")
+            if type(move) is not Play:
+                self.check_seats_named(move, text)
             try:
                 self.game.clone().play(move)
             except Exception as error:
                 raise self.fail(f"listed move {text!r} failed: {error!r}") from error
+            if move not in self.encoded:
+                try:
+                    self.space.encode(move)
+                except Exception as error:
+                    raise self.fail(
+                        f"listed move {text!r} has no action id ({error}): list its kind "
+                        "in a rule's action_templates"
+                    ) from error
+                self.encoded.add(move)
         self.tally.legal += len(legal)
         if snapshot(self.game) != before:
             raise self.fail("playing a move on a clone changed the original game")
+
+    def check_seats_named(self, move: Move, text: str) -> None:
+        """An out-of-turn move names seats at the table (its ``seat``, a stop's target)."""
+        named = [move_seat(move)]
+        if type(move) is Stop:
+            named.append(move.target)
+        for seat in named:
+            if seat is not None and not 0 <= seat < self.players:
+                raise self.fail(
+                    f"listed move {text!r} names seat {seat}, not at a table of {self.players}"
+                )
+
+    def check_effect(self) -> None:
+        """The effect in force reads back from its text (`Variant.parse_effect`), as
+        positions, saved games and the wire write it."""
+        effect = self.game.effect
+        if effect is None:
+            return
+        try:
+            if effect in self.effects:
+                return
+        except TypeError:  # an unhashable effect: checked every time
+            pass
+        try:
+            text = effect.to_text()
+        except Exception as error:
+            raise self.fail(f"the effect in force {effect!r} has no text: {error!r}") from error
+        try:
+            read = self.variant.parse_effect(text)
+        except Exception as error:
+            raise self.fail(
+                f"the effect in force {effect!r} writes as {text!r}, which does not read "
+                f"back: {error}"
+            ) from error
+        if read != effect:
+            raise self.fail(
+                f"the effect in force {effect!r} writes as {text!r}, which reads {read!r}"
+            )
+        with contextlib.suppress(TypeError):  # unhashable
+            self.effects.add(effect)
 
     def check_unlisted(self, legal: tuple[Move, ...]) -> None:
         """A sample of moves that are not listed is refused and changes nothing."""
@@ -368,59 +454,150 @@ class _GameCheck:
         if _public_pairs(shuffled) != fresh:
             raise self.fail(f"a rule's public state {fresh} depends on cards hidden from seats")
 
-    def shuffled_for(self, seat: int) -> Game:
+    def shuffled_for(
+        self,
+        seat: int,
+        keep: tuple[Card, ...] = (),
+        rng: random.Random | None = None,
+        holder: int | None = None,
+    ) -> Game:
         """A clone of the game in which every part of the state hidden from ``seat``
         (`HIDDEN_FIELDS`, and `MOVER_FIELDS` if another seat is to move) is changed: the
         cards hidden from them shuffled among the other hands and the stock (each keeping
-        its size), as the card another seat drew the one at its place in that seat's new
-        hand, another random generator state and seed, and the deal's announcements with
-        others' drawn cards blanked."""
+        its size; the ``keep`` cards that ``holder``, by default the seat to move, is
+        about to play stay in its hand, at their places), as the card another seat drew
+        the one at its place in that seat's new hand, another random generator state and
+        seed, and the deal's announcements with others' drawn cards blanked. ``rng``
+        draws (by default the checker's own generator)."""
         game = self.game
+        rng = self.rng if rng is None else rng
         shuffled = game.clone()
+        mover = game.to_move
         others = [s for s in range(self.players) if s != seat]
-        hidden = [card for s in others for card in game.hands[s]] + game.stock
-        self.rng.shuffle(hidden)
+        holder = mover if holder is None else holder
+        kept: list[bool] = []  # per card of the holder's hand: stays where it is
+        if keep and holder != seat:
+            held = Counter(keep)
+            for card in game.hands[holder]:
+                kept.append(held[card] > 0)
+                held[card] -= 1
+        hidden = [
+            card
+            for s in others
+            for card, stays in itertools.zip_longest(game.hands[s], kept if s == holder else ())
+            if not stays
+        ] + game.stock
+        rng.shuffle(hidden)
+        taken = 0
         for s in others:
-            size = len(game.hands[s])
-            shuffled.hands[s], hidden = tuple(hidden[:size]), hidden[size:]
-        shuffled.stock = hidden
-        if game.drawn is not None and seat != game.to_move:  # PL-8: the mover's alone
+            hand = game.hands[s]
+            if s == holder and kept:
+                new: list[Card] = []
+                for card, stays in zip(hand, kept, strict=True):
+                    if not stays:
+                        card, taken = hidden[taken], taken + 1
+                    new.append(card)
+                shuffled.hands[s] = tuple(new)
+            else:
+                shuffled.hands[s], taken = (
+                    tuple(hidden[taken : taken + len(hand)]),
+                    taken + len(hand),
+                )
+        shuffled.stock = hidden[taken:]
+        if game.drawn is not None and seat != mover:  # PL-8: the mover's alone
             # the card now at its place in the mover's shuffled hand (no draw of the
             # checker's generator: the rest of the check runs as before)
-            place = game.hands[game.to_move].index(game.drawn)
-            shuffled.drawn = shuffled.hands[game.to_move][place]
-        shuffled.rng = self.rng.getrandbits(64)
-        shuffled.beginning = game.beginning.reseeded(self.rng.getrandbits(62)).announced(
+            place = game.hands[mover].index(game.drawn)
+            shuffled.drawn = shuffled.hands[mover][place]
+        shuffled.rng = rng.getrandbits(64)
+        shuffled.beginning = game.beginning.reseeded(rng.getrandbits(62)).announced(
             redact(game.opening, seat)  # type: ignore[arg-type]  # same events
         )
         return shuffled
 
+    def observer(self, move: Move) -> int | None:
+        """The seat that watches ``move`` in a mirror game: neither the seat to move nor
+        the move's own seat, in turn from the next seat (none at two seats for another
+        seat's out-of-turn move)."""
+        mover, actor = self.game.to_move, move_seat(move)
+        seats = [s for s in range(1, self.players) if (mover + s) % self.players != actor]
+        if not seats:
+            return None
+        return (mover + seats[self.action % len(seats)]) % self.players
+
     def play(self, move: Move) -> tuple[Event, ...]:
-        """Play ``move``; if it is the mover's play, play it also in a game where the
-        cards hidden from them are shuffled: what they see next must not differ, unless
-        they drew a card (which the shuffle may have changed)."""
+        """Play ``move``, and play it also in mirror games where the cards hidden from a
+        seat are shuffled: what that seat sees next must not differ, unless they drew a
+        card (which the shuffle may have changed). The seat to move is mirrored when it
+        plays cards; another seat (`observer`) for every move, with the cards being
+        played kept in the mover's hand."""
         game = self.game
         seat = game.to_move
-        if type(move) is not Play:
-            events = game.play(move)
-            self.check_cards()
-            return events
-        mirror = self.shuffled_for(seat)
-        again, mirror_again = game.clone(), mirror.clone()
+        watcher = self.observer(move)
+        actor = move_seat(move)
+        watched = None
+        if watcher is not None and actor is None:  # a turn move: the cards played stay
+            played = move.cards if type(move) is Play else ()
+            watched = self.shuffled_for(watcher, played, self.watch_rng)
+        elif watcher is not None and actor is not None:  # out of turn: the actor's hand stays
+            hand = game.hands[actor] if 0 <= actor < self.players else ()
+            watched = self.shuffled_for(watcher, hand, self.watch_rng, actor)
+        again = game.clone()
+        mirror = self.shuffled_for(seat) if type(move) is Play else None
+        games = [(seat, mirror), (watcher, watched)]
+        befores = [(s, g, g.clone()) for s, g in games if s is not None and g is not None]
         events = game.play(move)
         self.check_cards()
-        mirrored = mirror.play(move)
-        if any(_shows_cards(event, seat) for event in events):
-            return events
-        if redact(mirrored, seat) != redact(events, seat):
-            self.check_repeatable(again, move, events, game)
-            self.check_repeatable(mirror_again, move, mirrored, mirror)
-            raise self.fail(f"{str(move)!r} told seat {seat} about cards hidden from them")
-        if mirror.view(seat) != game.view(seat):
-            self.check_repeatable(again, move, events, game)
-            self.check_repeatable(mirror_again, move, mirrored, mirror)
-            raise self.fail(f"after {str(move)!r}, seat {seat}'s view shows hidden cards")
+        self.check_effect()
+        for looker, other, other_again in befores:
+            whose = "" if looker == seat else f" (seat {seat}'s move)"
+            self.check_mirror(looker, move, events, again, other, other_again, whose)
         return events
+
+    def check_mirror(
+        self,
+        seat: int,
+        move: Move,
+        events: tuple[Event, ...],
+        again: Game,
+        mirror: Game,
+        mirror_again: Game,
+        whose: str = "",
+    ) -> None:
+        """``move`` played in ``mirror`` (the game before it with the cards hidden from
+        ``seat`` shuffled) tells ``seat`` the same and leaves them the same view;
+        ``again`` and ``mirror_again`` are clones taken before it, to play it once more
+        if not (`check_repeatable`). When ``seat`` is not the mover (``whose`` says
+        whose move it is), a move that the mover's hidden cards make illegal in the
+        mirror is not compared, and a move that draws is compared up to the first draw
+        only: what follows may hang on the drawn cards (a turn that ends when the drawn
+        card cannot be played, drawing until one can)."""
+        game = self.game
+        try:
+            mirrored = mirror.play(move)
+        except _REFUSALS:
+            if not whose:  # the mover's own play: its hidden cards are not the others'
+                raise
+            return  # the move's own cards (hidden from ``seat``) decide: nothing to compare
+        if any(_shows_cards(event, seat) for event in events):
+            return
+        cut = None
+        if whose:  # another seat's move: what follows a draw may hang on the cards drawn
+            cut = next((n for n, e in enumerate(events, 1) if type(e) is CardsDrawn), None)
+        if cut is not None:
+            told = redact(mirrored[:cut], seat) != redact(events[:cut], seat)
+            shown = False
+        else:
+            told = redact(mirrored, seat) != redact(events, seat)
+            shown = not told and mirror.view(seat) != game.view(seat)
+        if told or shown:
+            self.check_repeatable(again, move, events, game)
+            self.check_repeatable(mirror_again, move, mirrored, mirror)
+            if told:
+                raise self.fail(
+                    f"{str(move)!r} told seat {seat} about cards hidden from them{whose}"
+                )
+            raise self.fail(f"after {str(move)!r}, seat {seat}'s view shows hidden cards{whose}")
 
     def check_repeatable(
         self, again: Game, move: Move, events: tuple[Event, ...], played: Game

@@ -14,9 +14,20 @@ import pytest
 import makao
 from makao import Card, Game, testing, variants
 from makao.actions import MAX_PLAYERS
+from makao.errors import InvalidMoveError
 from makao.events import CardsDrawn, CardsPlayed
-from makao.moves import Draw, Move, Pass, Play, Say, Stop, _check_seat
-from makao.rules import FinishRule, Stateful, Table, TurnRule
+from makao.moves import (
+    Choice,
+    Draw,
+    Move,
+    Pass,
+    Play,
+    Say,
+    Stop,
+    _check_seat,
+    register_move_parser,
+)
+from makao.rules import CardSetRule, Effect, FinishRule, Stateful, Table, TurnRule
 from makao.rules.base import Events
 from makao.state import FIELDS
 from makao.testing import CheckReport, check_variant, snapshot
@@ -819,8 +830,199 @@ def test_a_rule_that_crashes_fails_the_suite_with_where() -> None:
         check_variant(broken(Hoarder()), players=(2,), games=1)
 
 
+@attrs.frozen
+class Asserter(TurnRule):
+    """A broken rule whose own ``assert`` fails when the moves are listed after a play."""
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        assert len(game.pile) < 2, "no card may be played"
+        return ()
+
+
+def test_a_rules_own_failed_assert_is_told_where() -> None:
+    """A rule's own failed ``assert`` is a crash like any other: the suite's failure says
+    the variant, seed and move (it came through bare, as if the suite's own)."""
+    with pytest.raises(
+        AssertionError, match=r"^polish-asserter, 2 players, seed \d+, move \d+: .*no card may"
+    ):
+        check_variant(broken(Asserter()), players=(2,), games=1)
+
+
 def test_the_suite_stops_at_the_first_unfinished_game() -> None:
     """An unfinished game is a failure: the suite raises after it, as at any first
     failure, instead of playing every other game to ``max_actions`` first."""
     with pytest.raises(AssertionError, match=r"did not end within 5 moves \(1 such games\)"):
         check_variant(POLISH, players=(2,), games=3, max_actions=5)
+
+
+# ------------------------------------------ promises the audit found unchecked (E2–E7)
+
+
+@attrs.frozen
+class Tattler(Stateful[str], TurnRule):
+    """A broken rule: before every move it records the last card of the mover's hand in
+    its public state (hidden from every other seat; the mover's own mirror game keeps
+    the mover's hand, so only another seat's mirror shows it)."""
+
+    def initial_state(self) -> str:
+        return ""
+
+    def before_move(self, game: Table, move: Move, events: Events) -> None:
+        hand = game.hands[game.to_move]
+        self.set_state(game, str(hand[-1]) if hand else "")
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        return (("last", self.state(table)),)
+
+
+class Boast(CardsPlayed):
+    """An event that shows a card (no draw: redaction does not hide it)."""
+
+
+@attrs.frozen
+class Boaster(TurnRule):
+    """A broken rule: before every move it tells everyone the mover's last card."""
+
+    def before_move(self, game: Table, move: Move, events: Events) -> None:
+        hand = game.hands[game.to_move]
+        if hand:
+            events.append(Boast(game.to_move, (hand[-1],)))
+
+
+@attrs.frozen
+class Scrawl(Effect):
+    """An effect whose text no rule reads back."""
+
+    seat: int
+
+    def allows(self, game: Table, card: Card) -> bool:
+        return card.suit is game.top.suit or card.rank is game.top.rank
+
+    def to_text(self) -> str:
+        return f"scrawl from seat {self.seat}"
+
+
+@attrs.frozen
+class Scrawler(CardSetRule):
+    """A broken rule: a seven puts in force a `Scrawl`, which cannot be saved or sent."""
+
+    cards: frozenset[Card] = frozenset(Card.parse(f"7{suit}") for suit in "cdhs")
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        game.set_effect(Scrawl(seat))
+
+
+@attrs.frozen
+class Hum(Move):
+    """A user's own out-of-turn move."""
+
+    seat: int = attrs.field(validator=_check_seat)
+
+    def __str__(self) -> str:
+        return f"{self.seat}: hum"
+
+
+def _read_hum(seat: int | None, words: list[str]) -> Hum:
+    if seat is None or words:
+        raise InvalidMoveError("a hum is written '0: hum'")
+    return Hum(seat)
+
+
+register_move_parser("hum", _read_hum)
+
+
+@attrs.frozen
+class Hummer(TurnRule):
+    """A broken rule: it lists `Hum` but no action template for it (no action id)."""
+
+    handles = (Hum,)
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        return (Hum(game.to_move),)
+
+    def apply(self, game: Table, move: Move, events: Events) -> None:
+        """A hum changes nothing."""
+
+
+@attrs.frozen
+class Phantom(TurnRule):
+    """A broken rule: it lists a hum by a seat that is not at the table (and gives it an
+    action id)."""
+
+    handles = (Hum,)
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        return (Hum(game.players),)
+
+    def action_templates(self, players: int) -> tuple[Move, ...]:
+        return tuple(Hum(seat) for seat in range(players + 1))
+
+    def apply(self, game: Table, move: Move, events: Events) -> None:
+        """A hum changes nothing."""
+
+
+@attrs.frozen
+class Haunt(TurnRule):
+    """A broken rule: after every play, each seat that has finished draws a card."""
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        for other in range(game.players):
+            if game.done[other] and not game.hands[other] and game.can_draw():
+                game.draw_cards(other, 1, "penalty", events)
+
+
+def test_a_public_state_that_shows_the_movers_hidden_card_fails_the_suite() -> None:
+    """Another seat than the mover watches each move in a mirror game (the cards hidden
+    from it shuffled, the cards being played kept): a rule that records the mover's
+    hidden card in its public state passed (only the mover's own play was mirrored)."""
+    with pytest.raises(
+        AssertionError,
+        match=r"move \d+: after '.+', seat (\d)'s view shows hidden cards \(seat (?!\1)\d's move",
+    ):
+        check_variant(broken(Tattler()), players=(2,), games=1)
+
+
+def test_an_event_that_shows_the_movers_hidden_card_fails_the_suite() -> None:
+    with pytest.raises(
+        AssertionError, match=r"'.+' told seat \d about cards hidden from them \(seat \d's move\)"
+    ):
+        check_variant(broken(Boaster()), players=(3,), games=1)
+
+
+def test_an_effect_whose_text_does_not_read_back_fails_the_suite() -> None:
+    """Every effect put in force reads back from its text (`Variant.parse_effect`), as
+    positions, saved games and the wire need."""
+    variant = POLISH.with_rules(Scrawler(), name="polish-scrawler")
+    with pytest.raises(
+        AssertionError,
+        match=r"the effect in force Scrawl\(seat=\d\) writes as 'scrawl from seat \d', which "
+        r"does not read back",
+    ):
+        check_variant(variant, players=(2,), games=1)
+
+
+def test_a_listed_move_without_an_action_id_fails_the_suite() -> None:
+    with pytest.raises(AssertionError, match=r"move 1: listed move '0: hum' has no action id"):
+        check_variant(broken(Hummer()), players=(2,), games=1)
+
+
+def test_a_listed_move_by_a_seat_not_at_the_table_fails_the_suite() -> None:
+    with pytest.raises(
+        AssertionError, match=r"move 1: listed move '3: hum' names seat 3, not at a table of 3"
+    ):
+        check_variant(broken(Phantom()), players=(3,), games=1)
+
+
+def test_a_seat_that_has_finished_and_holds_cards_fails_the_suite() -> None:
+    with pytest.raises(AssertionError, match=r"seat \d has finished but holds \S+"):
+        check_variant(broken(Haunt()), players=(3,), games=1)

@@ -665,3 +665,36 @@ def test_an_error_that_cannot_leave_a_worker_is_named_in_a_runtime_error() -> No
         simulate(POLISH, bots, games=2)
     with ThreadPoolExecutor(1) as threads, pytest.raises(_LockedError):
         simulate(POLISH, bots, games=2, executor=threads)
+
+
+@pytest.mark.skipif(not POSIX, reason="process groups")
+def test_ctrl_c_while_a_worker_sends_its_result_does_not_hang_the_exit(tmp_path: Path) -> None:
+    """A worker ended while it sent a chunk's records left part of a message in the pipe:
+    the pool's thread waited for the rest for ever, and the interpreter for that thread at
+    exit (a hang after Ctrl-C or an error). Here every worker stalls half-way through
+    sending its first result."""
+    code = """if True:
+        import os, struct, sys, time
+        from concurrent.futures import process
+        from pathlib import Path
+        from makao.sim import simulate
+
+        def stalled(result_queue, work_id, *args, **kwargs):
+            # a message's length, then a part of it: the worker stops mid-send
+            os.write(result_queue._writer.fileno(), struct.pack("!i", 1 << 20) + bytes(1000))
+            Path(sys.argv[1]).touch()
+            while True:
+                time.sleep(0.01)
+
+        process._sendback_result = stalled  # inherited, or re-run, by the workers
+
+        if __name__ == "__main__":
+            try:
+                simulate("polish", ["random", "random"], 4, workers=2, chunk_size=1)
+            except KeyboardInterrupt:
+                print("interrupted")
+    """
+    script, started = tmp_path / "stalled.py", tmp_path / "started"
+    script.write_text(code, encoding="utf-8")
+    done = run_python(str(script), str(started), timeout=20, interrupt_when=started)
+    assert (done.returncode, done.stdout) == (0, "interrupted\n"), done.stderr

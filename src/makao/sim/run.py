@@ -339,9 +339,16 @@ def _ignore_interrupts() -> None:
 
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Shut ``pool`` down at once: cancel the chunks not started, end the worker processes
-    (whose results nobody will read) and wait for them to exit."""
+    (whose results nobody will read) and wait for them to exit. A worker ended while it sent
+    a result leaves part of a message, which the pool's thread would wait to read whole for
+    ever (and the interpreter waits for that thread at exit): if that thread has not ended
+    a moment after the workers, closing this process's end of the results' pipe for writing
+    (the pool's thread only reads it; the workers' ends are closed) makes the wait an end
+    of file."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    thread = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)  # forgets the three above
     for process in processes:
         if process.is_alive():
             process.terminate()
@@ -350,6 +357,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(5)
+    if thread is None or writer is None or any(process.is_alive() for process in processes):
+        return
+    thread.join(1)
+    if thread.is_alive():
+        writer.close()
 
 
 def _run_here(
