@@ -218,5 +218,5 @@ def test_mb_11_draw_below_refuses_what_is_no_whole_number(threshold: Any) -> Non
     """MB-11: ``draw_below`` needs a whole number of points; anything else is a
     `SetupError` at once (it was a TypeError deep inside `coup_odds`, or a bool taken as
     1)."""
-    with pytest.raises(SetupError, match="draw_below needs a whole number"):
+    with pytest.raises(SetupError, match="n must be a whole number of points"):
         draw_below(threshold)

@@ -82,7 +82,7 @@ def draw_below(n: int) -> Policy:
     """The policy "buy while the hand is worth less than ``n`` points"; ``n`` is a whole
     number (a [`SetupError`][makao.errors.SetupError] otherwise)."""
     if not isinstance(n, int) or isinstance(n, bool):
-        raise SetupError(f"draw_below needs a whole number of points, not {shown(n, 40)}")
+        raise SetupError(f"n must be a whole number of points, not {shown(n, 40)}")
 
     def policy(hand: HandResult, draws: int) -> bool:
         return hand.points < n
