@@ -17,7 +17,7 @@ import attrs
 
 from makao import ALL_CARDS, Card, Game, Play, Rank, Seat, variants
 from makao.moves import Choice, Move, register_move_parser
-from makao.rules import CardSetRule, Effect, SuitDemand, Table, TurnRule
+from makao.rules import CardSetRule, Effect, Table, TurnRule, leave_as_plain_card
 from makao.rules.base import Events
 from makao.testing import check_variant
 
@@ -105,10 +105,9 @@ class SevensSwap(CardSetRule):
         events: Events,
     ) -> None:
         """Swap hands with the chosen seat. A demand for sevens lasts its round (PL-23):
-        the engine cleared the effect in force for this rule, which puts it back as a
-        plain card would leave it (a named suit excepted: the engine ends that itself)."""
-        if previous is not None and not isinstance(previous, SuitDemand):
-            game.set_effect(previous.on_covered(game, events))
+        the engine cleared the effect in force for this rule, which leaves it as a plain
+        card would."""
+        leave_as_plain_card(game, previous, events)
         if isinstance(choice, Seat):
             game.swap_hands(seat, choice.seat, events)
 

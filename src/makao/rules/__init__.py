@@ -22,7 +22,13 @@ from makao.rules.base import (
     WildRule,
 )
 from makao.rules.calls import FinishCall, LastCardCall
-from makao.rules.demand import RankDemand, RankDemandCards, SuitDemand, SuitDemandCards
+from makao.rules.demand import (
+    RankDemand,
+    RankDemandCards,
+    SuitDemand,
+    SuitDemandCards,
+    leave_as_plain_card,
+)
 from makao.rules.direction import ReverseCards
 from makao.rules.wait import SkipCards, WaitCards, WaitEffect
 from makao.rules.wild import Wild
@@ -55,4 +61,5 @@ __all__ = [
     "WaitEffect",
     "Wild",
     "WildRule",
+    "leave_as_plain_card",
 ]

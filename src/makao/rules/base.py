@@ -576,9 +576,9 @@ class CardRule(Rule):
         ``previous`` is the effect that was in force; the engine has cleared it
         (``game.effect`` is ``None``), so it is over unless this rule puts it back. A rule
         whose cards should leave it as a plain card would -- a demand for their rank lasts
-        its round (PL-23) -- calls ``game.set_effect(previous.on_covered(game, events))``;
-        a named suit ([`SuitDemand`][makao.rules.demand.SuitDemand]) excepted, which the
-        engine ends itself after this hook, as a plain card ends it (PL-28)."""
+        its round (PL-23) -- calls
+        [`leave_as_plain_card`][makao.rules.demand.leave_as_plain_card] (a named suit
+        aside: the engine ends that itself after this hook, PL-28)."""
         raise NotImplementedError
 
     def table_choices(self, game: Table, seat: int, card: Card) -> tuple[Choice, ...] | None:

@@ -23,7 +23,14 @@ from makao.rules._util import (
 )
 from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
-__all__ = ["Binds", "RankDemand", "RankDemandCards", "SuitDemand", "SuitDemandCards"]
+__all__ = [
+    "Binds",
+    "RankDemand",
+    "RankDemandCards",
+    "SuitDemand",
+    "SuitDemandCards",
+    "leave_as_plain_card",
+]
 
 Binds = Literal["next", "until_covered"]
 """How long a named suit binds: the ``"next"`` player only (PL-27), or ``"until_covered"``
@@ -240,3 +247,12 @@ class SuitDemand(Effect):
     def to_text(self) -> str:
         """``suit X``."""
         return f"suit {self.suit.letter}"
+
+
+def leave_as_plain_card(game: Table, previous: Effect | None, events: Events) -> None:
+    """Put back what a plain card leaves of the effect that was in force, for a card rule
+    (`CardRule.on_play`) whose cards otherwise act as plain cards on it: the engine cleared
+    it for the rule. A demand for a rank lasts its round (PL-23); a named suit is left out,
+    as the engine ends that itself after the rule, as under a plain card (PL-28)."""
+    if previous is not None and not isinstance(previous, SuitDemand):
+        game.set_effect(previous.on_covered(game, events))

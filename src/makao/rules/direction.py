@@ -20,7 +20,7 @@ from makao.events import DirectionChanged
 from makao.moves import Choice
 from makao.rules._util import card_set, cards_of_ranks
 from makao.rules.base import CardSetRule, Effect, Events, Table
-from makao.rules.demand import SuitDemand
+from makao.rules.demand import leave_as_plain_card
 
 __all__ = ["ReverseCards"]
 
@@ -44,8 +44,7 @@ class ReverseCards(CardSetRule):
     ) -> None:
         """Flip the direction once per reverse card; heads-up, maybe move again. The
         effect in force fares as under a plain card (a named suit the engine ends itself)."""
-        if previous is not None and not isinstance(previous, SuitDemand):
-            game.set_effect(previous.on_covered(game, events))
+        leave_as_plain_card(game, previous, events)
         flips = sum(map(self.cards.__contains__, cards))  # one per reverse card
         if flips % 2:
             events.append(DirectionChanged(game.reverse()))
