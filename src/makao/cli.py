@@ -27,7 +27,6 @@ import itertools
 import json
 import os
 import re
-import shutil
 import stat
 import sys
 import time
@@ -39,6 +38,7 @@ from typing import Any, NamedTuple, NoReturn
 
 from makao import bots as bot_registry
 from makao import variants
+from makao._arguments import NO_MATPLOTLIB, UsageError, check_run, digit_count, whole_number
 from makao._build import describe as describe_build
 from makao._text import shown
 from makao.bots.protocol import Bot
@@ -57,14 +57,9 @@ MAX_SAVE_BYTES = 4 * 1024 * 1024
 MAX_SAVE_DEPTH = 64
 """The deepest nesting of JSON brackets ``makao replay`` reads (a saved game needs 4)."""
 
-_NO_MATPLOTLIB = "--plot needs matplotlib, the plot extra: pip install '.[plot]' in a checkout"
 
 MAX_ACTIONS_LIMIT = 10_000_000
 """The largest ``--max-actions``."""
-
-
-class UsageError(Exception):
-    """A bad argument: reported in one line (``makao: error: …``), exit status 2."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -152,7 +147,7 @@ def _bounded(least: int, most: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            if (digits := _digits(text)) is not None:  # whole, but too long for int()
+            if (digits := digit_count(text)) is not None:  # whole, but too long for int()
                 raise argparse.ArgumentTypeError(
                     f"must be from {least} to {most}, not a number of {digits} digits"
                 ) from None
@@ -162,26 +157,6 @@ def _bounded(least: int, most: int) -> Callable[[str], int]:
         return value
 
     return parse
-
-
-def _whole_number(text: str) -> int:
-    """An argument type: any whole number (a seed; a count its command checks), and one too
-    long for ``int()`` said to be so."""
-    try:
-        return int(text)
-    except ValueError:
-        if (digits := _digits(text)) is not None:
-            limit = sys.get_int_max_str_digits()
-            raise argparse.ArgumentTypeError(
-                f"invalid int value: a number of {digits} digits, more than {limit}"
-            ) from None
-        raise argparse.ArgumentTypeError(f"invalid int value: {shown(text, 200)}") from None
-
-
-def _digits(text: str) -> int | None:
-    """The number of digits of ``text`` if it writes a whole number, else ``None``."""
-    digits = text.strip().removeprefix("-").removeprefix("+").replace("_", "")
-    return len(digits) if digits.isdecimal() else None
 
 
 # ------------------------------------------------------------------ simulate, compare
@@ -227,7 +202,7 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
         "(default random)",
     )
     parser.add_argument(
-        "--seed", type=_whole_number, default=0, help="the experiment's seed (default 0)"
+        "--seed", type=whole_number, default=0, help="the experiment's seed (default 0)"
     )
     parser.add_argument(
         "--workers",
@@ -276,7 +251,7 @@ def _simulate(args: argparse.Namespace) -> int:
         extra[key] = value
     variant = parse_variant(args.variant, extra)
     seated = _seated_bots(args, variant)
-    _check_run(args)
+    check_run(args)
     with _progress(args.quiet) as progress:
         result = simulate(
             variant,
@@ -299,7 +274,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _compare(args: argparse.Namespace) -> int:
     a, b = parse_variant(args.variant_a), parse_variant(args.variant_b)
     seated = _seated_bots(args, a, b)
-    _check_run(args)
+    check_run(args)
     with _progress(args.quiet) as progress:
         result = compare(
             a,
@@ -317,37 +292,6 @@ def _compare(args: argparse.Namespace) -> int:
         plot_lengths([*series, (f"B {result.b.variant}", result.b.lengths())], args.plot)
     print(result.table(events=args.events))
     return 0
-
-
-def _check_run(args: argparse.Namespace) -> None:
-    """Refuse, before any game is played, what would only fail after the run."""
-    for flag in ("json", "csv", "plot"):
-        path: Path | None = getattr(args, flag, None)
-        if path is None:
-            continue
-        if path.is_dir():
-            raise UsageError(f"--{flag} {path}: is a directory, not a file")
-        if not path.parent.is_dir():
-            raise UsageError(f"--{flag} {path}: no directory {path.parent}")
-    if args.plot is not None:
-        _check_plot_format(args.plot)
-
-
-def _check_plot_format(path: Path) -> None:
-    try:
-        import matplotlib  # first: a cached submodule would hide its absence
-        from matplotlib.backend_bases import FigureCanvasBase
-    except ImportError:
-        raise UsageError(_NO_MATPLOTLIB) from None
-    suffix = path.suffix[1:].lower()
-    supported = FigureCanvasBase.get_supported_filetypes()
-    if suffix and suffix not in supported:
-        known = ", ".join(sorted(supported))
-        raise UsageError(f"--plot {path}: cannot draw .{suffix} files (formats: {known})")
-    if suffix == "pgf":  # matplotlib draws pgf through a TeX program it runs
-        tex = str(matplotlib.rcParams["pgf.texsystem"])
-        if shutil.which(tex) is None:
-            raise UsageError(f"--plot {path}: .pgf files need {tex}, which is not installed")
 
 
 def _save(result: SimResult | Comparison, args: argparse.Namespace) -> None:
@@ -508,7 +452,7 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--rounds", type=_bounded(1, 1000), default=5, help="rounds; the best counts (default 5)"
     )
     parser.add_argument(
-        "--seed", type=_whole_number, default=1, help="the first game's seed (default 1)"
+        "--seed", type=whole_number, default=1, help="the first game's seed (default 1)"
     )
 
 
@@ -669,7 +613,7 @@ def plot_lengths(series: Sequence[tuple[str, Sequence[int]]], path: Path) -> Non
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise UsageError(_NO_MATPLOTLIB) from None
+        raise UsageError(NO_MATPLOTLIB) from None
     figure, axes = plt.subplots(figsize=(7, 4))
     for label, lengths in series:
         axes.hist(lengths, bins=40, alpha=0.5, label=label)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
+from makao._arguments import check_run, whole_number
 from makao._text import shown
 from makao.errors import SetupError
 from makao.seeding import derive_seed
@@ -323,8 +324,6 @@ def _intervals(
 
 def add_ladder_command(commands: Any) -> None:
     """Add ``makao ladder`` to the ``makao`` command's subparsers."""
-    from makao.cli import _whole_number as whole  # a number too long for int() said so
-
     parser = commands.add_parser("ladder", help="rate bots by round-robin play")
     parser.add_argument("--variant", default="polish", help="variant spec, like polish:decks=2")
     parser.add_argument(
@@ -334,24 +333,30 @@ def add_ladder_command(commands: Any) -> None:
         metavar="BOT",
         help=f"2 to {MAX_LADDER_BOTS} different bot specs (default random heuristic mcts)",
     )
-    parser.add_argument("--players", type=whole, default=2, help="seats per table (default 2)")
+    parser.add_argument(
+        "--players", type=whole_number, default=2, help="seats per table (default 2)"
+    )
     parser.add_argument(
         "--games",
-        type=whole,
+        type=whole_number,
         default=100,
         help=f"games per table (default 100; at most {MAX_GAMES} over all the tables)",
     )
-    parser.add_argument("--seed", type=whole, default=0, help="the ladder's seed (default 0)")
-    parser.add_argument("--workers", type=whole, default=1, help="local processes (default 1)")
+    parser.add_argument(
+        "--seed", type=whole_number, default=0, help="the ladder's seed (default 0)"
+    )
+    parser.add_argument(
+        "--workers", type=whole_number, default=1, help="local processes (default 1)"
+    )
     parser.add_argument(
         "--max-actions",
-        type=whole,
+        type=whole_number,
         default=DEFAULT_MAX_ACTIONS,
         help=f"cap each game (default {DEFAULT_MAX_ACTIONS})",
     )
     parser.add_argument(
         "--bootstrap",
-        type=whole,
+        type=whole_number,
         default=200,
         help=f"bootstrap rounds (default 200, at most {MAX_BOOTSTRAP})",
     )
@@ -361,9 +366,7 @@ def add_ladder_command(commands: Any) -> None:
 
 def _run_ladder(args: argparse.Namespace) -> int:
     if args.plot is not None:  # as simulate does: path, format and matplotlib before the games
-        from makao.cli import _check_run
-
-        _check_run(args)
+        check_run(args)
     result = ladder(
         args.variant,
         args.bots,

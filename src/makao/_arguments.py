@@ -1,0 +1,71 @@
+"""What the command-line commands share about their arguments: the one-line error, the
+whole-number argument type and the checks made before a run (``makao`` and ``makao ladder``)."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from pathlib import Path
+
+from makao._text import shown
+
+NO_MATPLOTLIB = "--plot needs matplotlib, the plot extra: pip install '.[plot]' in a checkout"
+"""The error for ``--plot`` without the plot extra."""
+
+
+class UsageError(Exception):
+    """A bad argument: reported in one line (``makao: error: …``), exit status 2."""
+
+
+def whole_number(text: str) -> int:
+    """An argument type: any whole number (a seed; a count its command checks), and one too
+    long for ``int()`` said to be so."""
+    try:
+        return int(text)
+    except ValueError:
+        if (digits := digit_count(text)) is not None:
+            limit = sys.get_int_max_str_digits()
+            raise argparse.ArgumentTypeError(
+                f"invalid int value: a number of {digits} digits, more than {limit}"
+            ) from None
+        raise argparse.ArgumentTypeError(f"invalid int value: {shown(text, 200)}") from None
+
+
+def digit_count(text: str) -> int | None:
+    """The number of digits of ``text`` if it writes a whole number, else ``None``."""
+    digits = text.strip().removeprefix("-").removeprefix("+").replace("_", "")
+    return len(digits) if digits.isdecimal() else None
+
+
+def check_run(args: argparse.Namespace) -> None:
+    """Refuse, before any game is played, what would only fail after the run: an output
+    file (``--json``, ``--csv``, ``--plot``) that cannot be written, a plot format that cannot
+    be drawn."""
+    for flag in ("json", "csv", "plot"):
+        path: Path | None = getattr(args, flag, None)
+        if path is None:
+            continue
+        if path.is_dir():
+            raise UsageError(f"--{flag} {path}: is a directory, not a file")
+        if not path.parent.is_dir():
+            raise UsageError(f"--{flag} {path}: no directory {path.parent}")
+    if getattr(args, "plot", None) is not None:
+        _check_plot_format(args.plot)
+
+
+def _check_plot_format(path: Path) -> None:
+    try:
+        import matplotlib  # first: a cached submodule would hide its absence
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        raise UsageError(NO_MATPLOTLIB) from None
+    suffix = path.suffix[1:].lower()
+    supported = FigureCanvasBase.get_supported_filetypes()
+    if suffix and suffix not in supported:
+        known = ", ".join(sorted(supported))
+        raise UsageError(f"--plot {path}: cannot draw .{suffix} files (formats: {known})")
+    if suffix == "pgf":  # matplotlib draws pgf through a TeX program it runs
+        tex = str(matplotlib.rcParams["pgf.texsystem"])
+        if shutil.which(tex) is None:
+            raise UsageError(f"--plot {path}: .pgf files need {tex}, which is not installed")
