@@ -16,6 +16,7 @@ from makao.cards import ALL_CARDS, Card
 from makao.errors import SetupError
 from makao.moves import TURN_MOVES
 from makao.rules.base import (
+    MOST_CARDS_LEFT,
     CardRule,
     DrawRule,
     FinishRule,
@@ -380,9 +381,10 @@ def _left_cap(call_rules: tuple[TurnRule, ...]) -> int:
         # checked (a TypeError; True taken for 1) before this check could say what is wrong
         hook: Callable[[], object] = rule.same_calls_from
         settled = hook()
-        if not (type(settled) is int and 1 <= settled <= 4):
+        if not (type(settled) is int and 1 <= settled <= MOST_CARDS_LEFT):
             raise SetupError(
-                f"{type(rule).__name__}.same_calls_from() must give 1…4 cards left, "
+                f"{type(rule).__name__}.same_calls_from() must give 1…{MOST_CARDS_LEFT} "
+                "cards left, "
                 f"not {shown(settled, 40)}"
             )
         cap = max(cap, settled)

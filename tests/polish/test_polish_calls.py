@@ -170,6 +170,20 @@ def test_pl_29_a_call_owed_with_more_than_four_cards_left_is_still_owed() -> Non
     assert out_of_turn(game) == ["0: say five", "1: stop 0", "2: stop 0"]
 
 
+def test_pl_29_a_call_said_only_with_the_move_is_refused_beyond_four_cards_left() -> None:
+    """PL-29: moves tell apart at most four cards left, so a call owed at five could never
+    be said with the play; with ``makao_with_move_only`` nobody could make it at all, and
+    every such play would be stopped. Refused when the rule is made; four is fine."""
+    with pytest.raises(SetupError, match=r"with_move_only needs cards_left ≤ 4 .* not 5"):
+        LastCardCall(call="five", cards_left=5, with_move_only=True)
+    four = LastCardCall(call="four", cards_left=4, with_move_only=True)
+    game = Game.from_position(
+        variants.polish().without(LastCardCall).with_rules(four),
+        hands=["5h 6d 7d 8d 9d", "6h 7s", "7h 8s"], pile="9h", stock=STOCK,
+    )  # fmt: skip
+    assert "5h +four" in [str(move) for move in game.legal_moves()]
+
+
 @pytest.mark.parametrize("seat", [-1, 3, 7])
 @pytest.mark.parametrize("name", ["polish", "russian"])
 def test_pl_30_ru_14_a_view_naming_a_seat_the_table_lacks_owes_no_call(

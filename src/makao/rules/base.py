@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from makao.events import Event
 
 __all__ = [
+    "MOST_CARDS_LEFT",
     "NOTHING_PENDING",
     "CardRule",
     "CardSetRule",
@@ -426,6 +427,11 @@ NOTHING_PENDING = Pending()
 """Nothing is pending."""
 
 
+MOST_CARDS_LEFT: Final = 4
+"""The most cards left that moves tell apart: a play leaving this many or more passes this
+number to [`TurnRule.call_options`][makao.rules.base.TurnRule.call_options] ("four or more")."""
+
+
 KEEPS_SUIT_OVERRIDE: Final = 1
 """The bit of `Effect._kept` that says a subclass of [`Effect`][makao.rules.base.Effect]
 leaves `suit_override` as `Effect` defines it. The ``KEEPS_*`` bits name the hooks so
@@ -674,8 +680,8 @@ class TurnRule(Rule):
         every larger number. The engine keeps one move table for all of those numbers and
         passes the smallest of them as ``cards_left``: the largest value of the variant's
         call rules, at least 1 (a play of the last card may differ, PL-33). Default 4,
-        the most the engine tells apart ("four or more")."""
-        return 4
+        the most the engine tells apart ("four or more", `MOST_CARDS_LEFT`)."""
+        return MOST_CARDS_LEFT
 
     def call_names(self) -> tuple[str, ...]:
         """Every call this rule may ever list with a play (each gets an action id,

@@ -13,7 +13,7 @@ from makao.errors import SetupError
 from makao.events import CallMade, Penalised
 from makao.moves import Move, Say, Stop
 from makao.rules._util import whole_number
-from makao.rules.base import Events, Stateful, Table, TurnRule
+from makao.rules.base import MOST_CARDS_LEFT, Events, Stateful, Table, TurnRule
 
 __all__ = ["FinishCall", "LastCardCall"]
 
@@ -33,6 +33,10 @@ class LastCardCall(Stateful["int | None"], TurnRule):
     when the next move is made, the player draws ``penalty`` cards.
 
     Its state is the seat that owes the call until the next move (public, named ``call``).
+
+    Moves tell apart at most four cards left ("four or more"), so a call owed at five or
+    more cards is said late only, never with the play; ``with_move_only`` is refused then
+    (a call nobody could make).
     """
 
     handles = (Say, Stop)
@@ -49,6 +53,11 @@ class LastCardCall(Stateful["int | None"], TurnRule):
             raise SetupError(
                 f"enforcement is 'challenge' or 'automatic': {shown(self.enforcement, 200)}"
             )
+        if self.with_move_only and self.cards_left > MOST_CARDS_LEFT:
+            raise SetupError(
+                f"with_move_only needs cards_left ≤ {MOST_CARDS_LEFT} (moves tell apart at "
+                f"most {MOST_CARDS_LEFT} cards left), not {self.cards_left}"
+            )
 
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
         """A play leaving ``cards_left`` cards may carry the call."""
@@ -57,11 +66,11 @@ class LastCardCall(Stateful["int | None"], TurnRule):
     def same_calls_from(self) -> int:
         """Any number of cards left above the call's gives the same calls: none (1…4,
         whatever ``cards_left`` is: a call at no number the engine lists changes nothing)."""
-        return max(1, min(self.cards_left + 1, 4))
+        return max(1, min(self.cards_left + 1, MOST_CARDS_LEFT))
 
     def after_play_applies(self, cards_left: int) -> bool:
         """Only a play leaving the player the call's number of cards owes it."""
-        return cards_left == min(self.cards_left, 4)
+        return cards_left == min(self.cards_left, MOST_CARDS_LEFT)
 
     def liable(self, game: Table) -> int | None:
         """The seat that owes the call now, if any (a seat a set-up position named but
