@@ -49,7 +49,15 @@ from makao.sim.spec import describe, options_of
 from makao.tournament import add_ladder_command
 from makao.variant import Variant
 
-__all__ = ["COMMANDS", "MAX_SAVE_BYTES", "MAX_SAVE_DEPTH", "Command", "main", "register"]
+__all__ = [
+    "COMMANDS",
+    "MAX_SAVE_BYTES",
+    "MAX_SAVE_DEPTH",
+    "Command",
+    "UsageError",
+    "main",
+    "register",
+]
 
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 """The largest file ``makao replay`` reads (a saved game of 10,000 moves is about 100 kB)."""
