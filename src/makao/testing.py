@@ -27,8 +27,16 @@ promises:
   both games; another seat than the mover watches every move the same way (the cards
   hidden from it shuffled, the mover's hand included but for the cards being played; an
   out-of-turn actor's hand kept), up to the first draw (what follows a draw may hang on
-  the card drawn); and each rule's public state, asked of the rule itself, reads only the
-  rules' own state (it is what views show, and the same with the hidden cards shuffled);
+  the card drawn) -- and a turn move that draws past the draw too, in a mirror game that
+  draws the same cards and keeps the mover's whole hand (unless the stock was reshuffled);
+  and each rule's public state, asked of the rule itself, reads only the rules' own state
+  (it is what views show, and the same with the hidden cards shuffled);
+* a position rebuilt from a seat's view as the bots rebuild one
+  ([`sample_hidden`][makao.bots.sampling.sample_hidden]: each rule's ``restore_state`` of the
+  view's ``public``) shows the same public state (told once the game is over, so that a
+  leak is told first);
+* each call rule's ``call_options``, asked again with the arguments of the listed plays,
+  answers as it did before in the game (it must depend on its arguments only);
 * redacted events hide other seats' drawn cards and nothing else; when a mirror game
   differs, the move is played again from the same position, to tell a rule that depends
   on something outside the game (a global, ``random``) from a leak;
@@ -38,7 +46,8 @@ promises:
 
 Any broken promise -- or a rule's crash while the suite lists, checks or plays a move --
 raises `AssertionError` with the variant, table size, game seed and move number, at the
-first failure (an unfinished game included), so the failure can be replayed::
+first failure (an unfinished game included), so the failure can be replayed. Blocked
+games (PL-36) are no failure, but a report in which every game ended blocked says so::
 
     >>> from makao import variants
     >>> from makao.testing import check_variant
@@ -58,10 +67,11 @@ import attrs
 
 from makao._text import shown
 from makao.actions import MAX_PLAYERS, ActionSpace
+from makao.bots.sampling import sample_hidden
 from makao.cards import ALL_CARDS, Card
 from makao.engine import Game
 from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SetupError
-from makao.events import CardsDrawn, Event, HandsSwapped, redact
+from makao.events import CardsDrawn, Event, HandsSwapped, StockReshuffled, redact
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, move_seat, parse_move
 from makao.rules.base import Effect, TurnRule
 from makao.state import FIELDS, State
@@ -76,7 +86,8 @@ _REFUSALS = (IllegalMoveError, InvalidMoveError)
 class CheckReport:
     """What [`check_variant`][makao.testing.check_variant] did: how many games and moves it checked,
     and how the games ended. ``unfinished`` lists ``(players, seed)`` of games that did not end
-    within ``max_actions`` (only when ``allow_unfinished`` was set; otherwise that is a failure)."""
+    within ``max_actions`` (only when ``allow_unfinished`` was set; otherwise that is a failure).
+    Its text says so when every game ended blocked (no failure: a variant may block)."""
 
     variant: str
     games: int
@@ -93,6 +104,11 @@ class CheckReport:
             f"{self.finished} finished ({self.blocked} blocked), "
             f"{len(self.unfinished)} unfinished; {self.legal_checked} legal and "
             f"{self.illegal_checked} illegal moves checked"
+        ) + (
+            "; every game ended blocked (PL-36: nobody could move), none was won: "
+            "check that the variant can be played out"
+            if self.games and self.blocked == self.games
+            else ""
         )
 
 
@@ -224,6 +240,11 @@ class _GameCheck:
         # the observers' mirror games draw from a generator of their own: the games
         # played (and the checker's other draws) are those of the suite without it
         self.watch_rng = random.Random(seed ^ 0x5EA7)
+        # and so do the positions rebuilt from views and the mirror games past a draw
+        self.spare_rng = random.Random(seed ^ 0xB075)
+        self.unrestored: AssertionError | None = None  # the first failed `check_restore`
+        self.restored: set[tuple[tuple[str, object], ...]] = set()  # publics rebuilt once
+        self.calls: dict[tuple[int, tuple[Card, ...], int], tuple[str, ...]] = {}
         self.space = ActionSpace(variant, players)
         self.encoded: set[Move] = set()  # listed moves with an action id (checked once)
         self.effects: set[Effect] = set()  # effects in force that read back
@@ -268,6 +289,8 @@ class _GameCheck:
         else:
             self.tally.unfinished.append((self.players, self.seed))
         self.check_replay()
+        if self.unrestored is not None:
+            raise self.unrestored
 
     # -------------------------------------------------------------- per position
 
@@ -279,6 +302,8 @@ class _GameCheck:
             raise self.fail("a game that is not over has no legal move")
         self.doing = "checking the legal moves"
         self.check_legal(legal, before)
+        self.doing = "asking for the calls of the listed plays"
+        self.check_calls(legal)
         self.doing = "checking unlisted moves"
         self.check_unlisted(legal)
         self.doing = "checking the views"
@@ -338,6 +363,30 @@ class _GameCheck:
         self.tally.legal += len(legal)
         if snapshot(self.game) != before:
             raise self.fail("playing a move on a clone changed the original game")
+
+    def check_calls(self, legal: tuple[Move, ...]) -> None:
+        """Each call rule's ``call_options`` for the listed plays depends on its arguments
+        only (the engine keeps its answers): asked again with the same arguments as at an
+        earlier position of the game, it answers the same."""
+        game = self.game
+        rules = game.compiled.call_rules
+        if not rules:
+            return
+        cap = game.compiled.left_cap
+        held = len(game.hands[game.to_move])
+        asked = {move.cards for move in legal if type(move) is Play}
+        for cards in asked:
+            left = min(held - len(cards), cap)
+            for number, rule in enumerate(rules):
+                options = tuple(rule.call_options(cards, left))
+                key = (number, cards, left)
+                first = self.calls.setdefault(key, options)
+                if first != options:
+                    shown_cards = " ".join(str(card) for card in cards)
+                    raise self.outside(
+                        f"{type(rule).__name__}.call_options(({shown_cards}), {left}) asked "
+                        f"again with the same arguments answered {options}, not {first}"
+                    )
 
     def check_seats_named(self, move: Move, text: str) -> None:
         """An out-of-turn move names seats at the table (its ``seat``, a stop's target)."""
@@ -440,6 +489,8 @@ class _GameCheck:
         if shuffled.view(seat) != self.game.view(seat):
             raise self.fail(f"seat {seat}'s view depends on cards hidden from them")
         self.check_public(shuffled)
+        if self.unrestored is None and self.game.compiled.stateful:
+            self.check_restore(seat)
 
     def check_public(self, shuffled: Game) -> None:
         """Each rule's public state, asked of the rule itself (views keep it in a cache
@@ -454,12 +505,44 @@ class _GameCheck:
         if _public_pairs(shuffled) != fresh:
             raise self.fail(f"a rule's public state {fresh} depends on cards hidden from seats")
 
+    def check_restore(self, seat: int) -> None:
+        """A position rebuilt from ``seat``'s view as the bots rebuild one
+        ([`sample_hidden`][makao.bots.sampling.sample_hidden]: `Game.from_position` with the
+        view's ``public``, each rule's ``restore_state``) shows the same public state: a
+        rule's ``restore_state(public)`` gives a state that shows ``public``. The first
+        failure is raised once the game is over (`run`): a public state that shows hidden
+        cards is told as such first (a leak is no restore to make)."""
+        game = self.game
+        self.doing = f"rebuilding the position from seat {seat}'s view"
+        view = game.view(seat)
+        try:
+            if view.public in self.restored:  # a public state already rebuilt in this game
+                return
+            self.restored.add(view.public)
+        except TypeError:  # an unhashable value: rebuilt every time
+            pass
+        rebuilt = sample_hidden(view, self.spare_rng)
+        shown_by, restored = _public_by_rule(game), _public_by_rule(rebuilt)
+        if restored != shown_by:
+            rules = game.compiled.stateful
+            names = ", ".join(
+                type(rules[n]).__name__ for n, pairs in enumerate(restored) if pairs != shown_by[n]
+            )
+            self.unrestored = self.fail(
+                f"the position rebuilt from seat {seat}'s view shows the public state "
+                f"{_public_pairs(rebuilt)}, not {view.public}: {names}.restore_state does "
+                "not give the state that shows its public state"
+            )
+        self.doing = "checking the views"
+
     def shuffled_for(
         self,
         seat: int,
         keep: tuple[Card, ...] = (),
         rng: random.Random | None = None,
         holder: int | None = None,
+        source: Game | None = None,
+        top: tuple[Card, ...] = (),
     ) -> Game:
         """A clone of the game in which every part of the state hidden from ``seat``
         (`HIDDEN_FIELDS`, and `MOVER_FIELDS` if another seat is to move) is changed: the
@@ -468,8 +551,10 @@ class _GameCheck:
         about to play stay in its hand, at their places), as the card another seat drew
         the one at its place in that seat's new hand, another random generator state and
         seed, and the deal's announcements with others' drawn cards blanked. ``rng``
-        draws (by default the checker's own generator)."""
-        game = self.game
+        draws (by default the checker's own generator); ``source`` is the game (by default
+        the one checked); the ``top`` cards (from its stock) come off the stock first, in
+        their order."""
+        game = self.game if source is None else source
         rng = self.rng if rng is None else rng
         shuffled = game.clone()
         mover = game.to_move
@@ -487,6 +572,14 @@ class _GameCheck:
             for card, stays in itertools.zip_longest(game.hands[s], kept if s == holder else ())
             if not stays
         ] + game.stock
+        if top:  # one copy of each comes out of the shuffle
+            left, rest = Counter(top), []
+            for card in hidden:
+                if left[card]:
+                    left[card] -= 1
+                else:
+                    rest.append(card)
+            hidden = rest
         rng.shuffle(hidden)
         taken = 0
         for s in others:
@@ -503,7 +596,7 @@ class _GameCheck:
                     tuple(hidden[taken : taken + len(hand)]),
                     taken + len(hand),
                 )
-        shuffled.stock = hidden[taken:]
+        shuffled.stock = hidden[taken:] + list(reversed(top))  # the top card last
         if game.drawn is not None and seat != mover:  # PL-8: the mover's alone
             # the card now at its place in the mover's shuffled hand (no draw of the
             # checker's generator: the rest of the check runs as before)
@@ -552,7 +645,32 @@ class _GameCheck:
         for looker, other, other_again in befores:
             whose = "" if looker == seat else f" (seat {seat}'s move)"
             self.check_mirror(looker, move, events, again, other, other_again, whose)
+        if watcher is not None and actor is None:
+            self.check_past_draw(watcher, move, events, again)
         return events
+
+    def check_past_draw(
+        self, watcher: int, move: Move, events: tuple[Event, ...], again: Game
+    ) -> None:
+        """A turn move that draws is watched by ``watcher`` past the draw too, in a mirror
+        game (of ``again``, the game before it) where the cards drawn are the same (on top
+        of the stock, in the order drawn) and the mover's whole hand stays: what follows a
+        draw may hang on the cards drawn and on the mover's hand (PL-8, RU-9, UM-5), but
+        on no other hidden card. Not when the stock was reshuffled (the cards drawn then
+        hang on the hidden random generator) or the watcher drew."""
+        drawn = [card for e in events if type(e) is CardsDrawn for card in e.cards]
+        if not drawn or any(type(e) is StockReshuffled for e in events):
+            return
+        if any(_shows_cards(event, watcher) for event in events):
+            return
+        if Counter(drawn) - Counter(again.stock):  # not all from the stock
+            return
+        mover = again.to_move
+        mirror = self.shuffled_for(
+            watcher, again.hands[mover], self.spare_rng, mover, again, tuple(drawn)
+        )
+        whose = f" (seat {mover}'s move, past the draw)"
+        self.check_mirror(watcher, move, events, again, mirror, mirror.clone(), whose, past=True)
 
     def check_mirror(
         self,
@@ -563,6 +681,8 @@ class _GameCheck:
         mirror: Game,
         mirror_again: Game,
         whose: str = "",
+        *,
+        past: bool = False,
     ) -> None:
         """``move`` played in ``mirror`` (the game before it with the cards hidden from
         ``seat`` shuffled) tells ``seat`` the same and leaves them the same view;
@@ -582,7 +702,9 @@ class _GameCheck:
         if any(_shows_cards(event, seat) for event in events):
             return
         cut = None
-        if whose:  # another seat's move: what follows a draw may hang on the cards drawn
+        # another seat's move: what follows a draw may hang on the cards drawn (unless
+        # the mirror drew the same cards, ``past``)
+        if whose and not past:
             cut = next((n for n, e in enumerate(events, 1) if type(e) is CardsDrawn), None)
         if cut is not None:
             told = redact(mirrored[:cut], seat) != redact(events[:cut], seat)
@@ -606,11 +728,14 @@ class _GameCheck:
         the same ``events`` and state: else the rules hang on something outside the game
         (asked only when a mirror game differs, to tell that from a leak)."""
         if again.play(move) != events or snapshot(again) != snapshot(played):
-            raise self.fail(
-                f"{str(move)!r} played again from the same position did otherwise: the "
-                "rules depend on something outside the game (a global or a mutable rule "
-                "state, `random` instead of the game's generator)"
-            )
+            raise self.outside(f"{str(move)!r} played again from the same position did otherwise")
+
+    def outside(self, what: str) -> AssertionError:
+        """The failure of a rule hook that, asked again the same, did otherwise (``what``)."""
+        return self.fail(
+            f"{what}: the rules depend on something outside the game (a global or a "
+            "mutable rule state, `random` instead of the game's generator)"
+        )
 
     def check_redaction(self, events: tuple[Event, ...]) -> None:
         """Redaction hides other seats' drawn cards, and nothing else."""
@@ -682,6 +807,11 @@ def _public_pairs(game: Game) -> tuple[tuple[str, object], ...]:
     """The rules' public state asked of each rule now, not through the views' cache."""
     pairs = [pair for rule in game.compiled.stateful for pair in rule.public_state(game)]
     return tuple(sorted(pairs, key=lambda pair: pair[0]))
+
+
+def _public_by_rule(game: Game) -> tuple[tuple[tuple[str, object], ...], ...]:
+    """Each stateful rule's public state asked of the rule now, in the rules' order."""
+    return tuple(tuple(rule.public_state(game)) for rule in game.compiled.stateful)
 
 
 def _cards(counts: Counter[Card]) -> str:
