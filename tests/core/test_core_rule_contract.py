@@ -87,6 +87,24 @@ def test_pl_24_a_custom_effect_may_be_drawn_on_only_by_a_player_who_cannot_follo
     assert not effect.may_draw(sevens("5h"), 0, True) and effect.may_draw(sevens("5h"), 0, False)
 
 
+def test_pl_24_pl_36_a_custom_effect_lists_no_draw_when_nothing_can_be_drawn() -> None:
+    """PL-24, PL-36: by default, as under a demand, nobody draws when no card can be drawn
+    (no stock, the pile's top card alone): a player who cannot follow passes, stuck, and a
+    game where nobody can follow ends blocked (it listed a draw of nothing for ever)."""
+
+    def stuck(hands: list[str]) -> Game:
+        return Game.from_position(PL, hands=hands, pile="9h", effect=Sevens())
+
+    assert not Sevens().may_draw(stuck(["5h", "6d"]), 0, False)
+    assert stuck(["5h 6s", "6d 8c"]).legal_moves() == (Pass(),)
+    game = stuck(["5h 6s", "6d 8c"])
+    for _ in range(4):
+        if game.is_over:
+            break
+        game.play(Pass())
+    assert game.is_over and game.outcome is not None and game.outcome.blocked
+
+
 def test_pl_24_a_custom_effect_is_over_once_answered_and_lasts_past_a_draw() -> None:
     """PL-24: by default an effect ends when a card answers it and stays after a draw."""
     game = sevens("5h 7d")

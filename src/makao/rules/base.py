@@ -508,8 +508,10 @@ class Effect:
         return True
 
     def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
-        """Is ``draw`` legal for ``seat`` now (``can_follow``: they hold a playable card)?"""
-        return not can_follow
+        """Is ``draw`` legal for ``seat`` now (``can_follow``: they hold a playable card)?
+        Default, as a demand's: when they cannot follow and a card can be drawn (PL-24; with
+        nothing to draw a stuck player passes, PL-36)."""
+        return not can_follow and game.can_draw()
 
     def may_pass(self, game: Table, seat: int) -> bool:
         """Is ``pass`` legal for ``seat`` now (before drawing)?"""
