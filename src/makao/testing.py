@@ -33,8 +33,9 @@ promises:
   (it is what views show, and the same with the hidden cards shuffled);
 * a position rebuilt from a seat's view as the bots rebuild one
   ([`sample_hidden`][makao.bots.sampling.sample_hidden]: each rule's ``restore_state`` of the
-  view's ``public``) shows the same public state (told once the game is over, so that a
-  leak is told first);
+  view's ``public``) shows the same public state, for each rule with a ``restore_state`` of
+  its own (by default a rule starts from its initial state); told once the game is over,
+  so that a leak is told first;
 * each call rule's ``call_options``, asked again with the arguments of the listed plays,
   answers as it did before in the game (it must depend on its arguments only);
 * redacted events hide other seats' drawn cards and nothing else; when a mirror game
@@ -73,7 +74,7 @@ from makao.engine import Game
 from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SetupError
 from makao.events import CardsDrawn, Event, HandsSwapped, StockReshuffled, redact
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, move_seat, parse_move
-from makao.rules.base import Effect, TurnRule
+from makao.rules.base import Effect, Rule, TurnRule
 from makao.state import FIELDS, State
 from makao.variant import Variant
 
@@ -489,7 +490,7 @@ class _GameCheck:
         if shuffled.view(seat) != self.game.view(seat):
             raise self.fail(f"seat {seat}'s view depends on cards hidden from them")
         self.check_public(shuffled)
-        if self.unrestored is None and self.game.compiled.stateful:
+        if self.unrestored is None and _restoring(self.game):
             self.check_restore(seat)
 
     def check_public(self, shuffled: Game) -> None:
@@ -522,9 +523,9 @@ class _GameCheck:
         except TypeError:  # an unhashable value: rebuilt every time
             pass
         rebuilt = sample_hidden(view, self.spare_rng)
-        shown_by, restored = _public_by_rule(game), _public_by_rule(rebuilt)
+        rules = _restoring(game)
+        shown_by, restored = _public_by_rule(game, rules), _public_by_rule(rebuilt, rules)
         if restored != shown_by:
-            rules = game.compiled.stateful
             names = ", ".join(
                 type(rules[n]).__name__ for n, pairs in enumerate(restored) if pairs != shown_by[n]
             )
@@ -809,9 +810,21 @@ def _public_pairs(game: Game) -> tuple[tuple[str, object], ...]:
     return tuple(sorted(pairs, key=lambda pair: pair[0]))
 
 
-def _public_by_rule(game: Game) -> tuple[tuple[tuple[str, object], ...], ...]:
-    """Each stateful rule's public state asked of the rule now, in the rules' order."""
-    return tuple(tuple(rule.public_state(game)) for rule in game.compiled.stateful)
+def _restoring(game: Game) -> tuple[Rule, ...]:
+    """The stateful rules of ``game``'s variant that restore their state from a view's
+    public state (a rule keeping `Rule.restore_state` starts from its initial state)."""
+    return tuple(
+        rule
+        for rule in game.compiled.stateful
+        if type(rule).restore_state is not Rule.restore_state
+    )
+
+
+def _public_by_rule(
+    game: Game, rules: tuple[Rule, ...]
+) -> tuple[tuple[tuple[str, object], ...], ...]:
+    """Each of ``rules``' public state in ``game``, asked of the rule now."""
+    return tuple(tuple(rule.public_state(game)) for rule in rules)
 
 
 def _cards(counts: Counter[Card]) -> str:
