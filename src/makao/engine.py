@@ -23,7 +23,7 @@ from makao._text import shown
 from makao.cards import Card, parse_cards, without_card
 from makao.deck import shuffled_deck
 from makao.errors import SetupError
-from makao.events import Event
+from makao.events import CardsDrawn, Event
 from makao.moves import Draw, Move, Pass
 from makao.outcome import Outcome
 from makao.rules.base import Effect, Pending
@@ -403,16 +403,24 @@ class Game(Core):
     def public_state(self) -> tuple[tuple[str, object], ...]:
         """What every seat may know of the rules' own state (who owes a "makao", an open
         question period), as sorted ``(name, value)`` pairs; `View.public`."""
-        key = (self.rule_states, self.opening)
+        opening = self.opening
+        if opening and _shows_a_face(opening):
+            # not kept: the cache hangs on the variant, which every view holds, and a
+            # card drawn in the deal (Mao's start effect, UM-2) is hidden from other seats
+            return self._public_pairs()
+        key = (self.rule_states, opening)
         cache = self.compiled.public_cache
         found = cache.get(key)
         if found is None:
-            pairs = [pair for rule in self.compiled.stateful for pair in rule.public_state(self)]
-            found = tuple(sorted(pairs, key=_name))
+            found = self._public_pairs()
             if len(cache) >= _PUBLIC_CACHE_SIZE:
                 cache.clear()  # many distinct deals (Mao openings): keep memory bounded
             cache[key] = found
         return found
+
+    def _public_pairs(self) -> tuple[tuple[str, object], ...]:
+        pairs = [pair for rule in self.compiled.stateful for pair in rule.public_state(self)]
+        return tuple(sorted(pairs, key=_name))
 
     # ------------------------------------------------------------------ playing
 
@@ -430,6 +438,11 @@ if isinstance(getattr(Game, "play"), FunctionType):  # noqa: B009
 
 #: How many (rule states, announcements) keys a rule set caches views' public state for.
 _PUBLIC_CACHE_SIZE = 4096
+
+
+def _shows_a_face(events: tuple[Event, ...]) -> bool:
+    """Whether ``events`` name a drawn card (hidden from every seat but the drawer)."""
+    return any(type(event) is CardsDrawn and event.cards for event in events)
 
 
 def _name(pair: tuple[str, object]) -> str:

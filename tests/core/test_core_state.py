@@ -394,6 +394,23 @@ def test_um_2_the_mao_opening_is_not_shown_in_other_seats_views() -> None:
     assert leaks == 0
 
 
+def test_um_2_no_view_reaches_a_card_drawn_in_the_deal_through_its_variant() -> None:
+    """UM-2: the views' public state was kept in a cache on the variant, keyed by the
+    deal's announcements with their drawn cards: a bot could read another seat's card
+    through ``view.variant.compiled.public_cache``. Such a deal's public state is not kept."""
+    mao = variants.mao(start_card_effect=True)
+    shown = 0
+    for seed in range(40):
+        game = Game.new(mao, 3, seed=seed)
+        shown += any(isinstance(e, CardsDrawn) and e.cards for e in game.opening)
+        for seat in range(3):
+            view = game.view(seat)
+            assert view.public == game.public_state()
+            for _, opening in view.variant.compiled.public_cache:
+                assert not any(isinstance(e, CardsDrawn) and e.cards for e in opening)
+    assert shown  # some deals drew a card
+
+
 @attrs.frozen
 class OpeningSpy(Stateful[None], TurnRule):
     """A broken rule: its public state shows the deal's announcements unredacted."""

@@ -698,3 +698,19 @@ def test_ctrl_c_while_a_worker_sends_its_result_does_not_hang_the_exit(tmp_path:
     script.write_text(code, encoding="utf-8")
     done = run_python(str(script), str(started), timeout=20, interrupt_when=started)
     assert (done.returncode, done.stdout) == (0, "interrupted\n"), done.stderr
+
+
+class _Ventriloquist(HeuristicBot):
+    """The seat to move speaks for the next seat: an action legal in the game (every Mao
+    seat may ask a question at any moment) but not among the moves it was given."""
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        return Say((view.seat + 1) % view.players, "question")
+
+
+def test_a_bot_that_chooses_another_seats_action_is_refused() -> None:
+    """The loop refuses a `choose` answer that acts for another seat (`IllegalMoveError`
+    naming the bot's seat), as it refuses such a `respond` answer, rather than play it."""
+    bots = [_Ventriloquist(), HeuristicBot(), HeuristicBot()]
+    with pytest.raises(IllegalMoveError, match=r"bot at seat 0 chose .*not offered"):
+        simulate(variants.mao(), bots, games=1, seed=2, max_actions=50)

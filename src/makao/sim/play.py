@@ -259,7 +259,16 @@ def _ask(
                 if answer not in offered:
                     raise IllegalMoveError(f"bot at seat {other} answered {answer}, not offered")
                 return answer
-    return choosers[seat](UNREAD if blind[seat] else game.view(seat), own)
+    move = choosers[seat](UNREAD if blind[seat] else game.view(seat), own)
+    kind = type(move)
+    if not (kind is _DRAW or kind is _PASS or kind is _PLAY):
+        # legal in the game, but another seat's action is not the mover's to take
+        actor = getattr(move, "seat", None)
+        if actor is not None and actor != seat:
+            raise IllegalMoveError(
+                f"bot at seat {seat} chose {move}, an action of seat {actor}, not offered"
+            )
+    return move
 
 
 class _Tracker:
