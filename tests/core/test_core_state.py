@@ -13,7 +13,7 @@ import time
 import types
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 from unittest import mock
 
 import attrs
@@ -34,7 +34,7 @@ from makao import (
 )
 from makao import tables as tables_module
 from makao.engine import MAX_WAIT
-from makao.events import CardsDrawn, Passed
+from makao.events import CardsDrawn, Event, Passed
 from makao.moves import Move, Say
 from makao.rules import Stateful, Table, TurnRule
 from makao.rules.base import DrawRule, Effect, Events, FinishRule, PlayRule, Rule, StartRule
@@ -407,7 +407,8 @@ def test_um_2_no_view_reaches_a_card_drawn_in_the_deal_through_its_variant() -> 
             view = game.view(seat)
             assert view.public == game.public_state()
             for _, opening in view.variant.compiled.public_cache:
-                assert not any(isinstance(e, CardsDrawn) and e.cards for e in opening)
+                events = cast("tuple[Event, ...]", opening)
+                assert not any(isinstance(e, CardsDrawn) and e.cards for e in events)
     assert shown  # some deals drew a card
 
 
