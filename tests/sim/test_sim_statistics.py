@@ -454,6 +454,43 @@ def test_event_counts_are_per_game_over_every_game() -> None:
     assert result.to_dict()["metrics"]["events DemandSet"]["value"] == 1.5
 
 
+def test_a_comparison_counts_an_event_seen_in_one_experiment_only_as_0_in_the_other() -> None:
+    """A kind of event that happened in A only (a rule B lacks) is a row, B at 0 per game:
+    the difference is the effect, not a row left out."""
+    a = _result(_given(0, (1, 2), events=(("DemandSet", 3),)), _given(1, (2, 1)))
+    b = _result(_given(0, (1, 2), events=(("WaitRaised", 2),)), _given(1, (2, 1)))
+    rows = {name: (x, y, diff) for name, x, y, diff in Comparison(a, b).rows()}
+    x, y, diff = rows["events DemandSet"]
+    assert (x.value, y.value, y.n, diff.value) == (1.5, 0.0, 2, -1.5)
+    x, y, diff = rows["events WaitRaised"]
+    assert (x.value, x.n, y.value, diff.value) == (0.0, 2, 1.0, 1.0)
+    names = [name for name, *_ in Comparison(a, b).rows()]
+    assert names[-2:] == ["events DemandSet", "events WaitRaised"]
+    assert set(Comparison(a, b).to_dict()["differences"]) >= {
+        "events DemandSet",
+        "events WaitRaised",
+    }
+
+
+def test_a_comparison_of_unequal_runs_says_how_many_games_each_side_played() -> None:
+    """The title says "N games each" only when both sides played N games."""
+    a = _result(_given(0, (1, 2)), _given(1, (2, 1)))
+    b = _result(_given(0, (1, 2)), _given(1, (2, 1)), _given(2, (1, 2)))
+    assert "A 2 games, B 3 games" in Comparison(a, b).table().splitlines()[0]
+    assert "2 games each" in Comparison(a, a).table().splitlines()[0]
+
+
+@pytest.mark.parametrize("side", [None, "polish", 3])
+def test_a_comparison_of_what_is_no_result_is_a_setup_error(side: Any) -> None:
+    """`Comparison` takes two `SimResult`s: anything else is refused when built, not an
+    `AttributeError` at the first table."""
+    result = _result(_given(0, (1, 2)))
+    with pytest.raises(SetupError, match=r"Comparison\.a must be a SimResult"):
+        Comparison(side, result)
+    with pytest.raises(SetupError, match=r"Comparison\.b must be a SimResult"):
+        Comparison(result, side)
+
+
 def test_places_are_listed_in_order() -> None:
     """`places` and the JSON's ``"places"`` are ordered by place, whatever the games' order."""
     result = _result(_given(0, (2, 1)), _given(1, (1, 2)), _given(2, (2, 1)))

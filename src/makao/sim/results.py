@@ -173,17 +173,30 @@ class SimResult:
                 )
 
 
+def _check_result(_: object, field: attrs.Attribute[SimResult], value: object) -> None:
+    """A `SetupError` unless a side of a `Comparison` is a `SimResult`."""
+    if not isinstance(value, SimResult):
+        raise SetupError(f"Comparison.{field.name} must be a SimResult, not {shown(value, 40)}")
+
+
 @attrs.frozen
 class Comparison:
     """Two experiments side by side: each metric in ``a`` and ``b`` and ``b - a``."""
 
-    a: SimResult
-    b: SimResult
+    a: SimResult = attrs.field(validator=_check_result)
+    b: SimResult = attrs.field(validator=_check_result)
 
     def rows(self) -> list[tuple[str, Estimate, Estimate, Difference]]:
-        """(metric, estimate in a, estimate in b, difference) for the metrics both have."""
+        """(metric, estimate in a, estimate in b, difference) for the metrics both have; a
+        kind of event seen in one experiment only is 0 per game in the other."""
         left, right = self.a.metrics(), self.b.metrics()
-        names = list(left) + [name for name in right if name not in left]
+        for mine, theirs, result in ((left, right, self.a), (right, left, self.b)):
+            for name in theirs:
+                if name.startswith("events ") and name not in mine:
+                    mine[name] = mean([0] * result.games, low=0)
+        kinds = sorted(name for name in left if name.startswith("events "))
+        names = [name for name in left if not name.startswith("events ")]
+        names += [name for name in right if name not in left] + kinds
         return [
             (name, left[name], right[name], difference(left[name], right[name]))
             for name in names
@@ -203,7 +216,7 @@ class Comparison:
             if events or not name.startswith("events ")
         ]
         title = (
-            f"A = {self.a.variant}, B = {self.b.variant}: {self.a.games} games each, "
+            f"A = {self.a.variant}, B = {self.b.variant}: {_games(self.a.games, self.b.games)}, "
             f"bots {', '.join(self.a.bots)}; "
             f"A {_truncation(self.a.truncated(), self.a.max_actions)}, "
             f"B {_truncation(self.b.truncated(), self.b.max_actions)}"
@@ -273,6 +286,11 @@ def _family(name: str) -> str | None:
     """The legend entry of a metric: the longest entry its name starts with."""
     found = [key for key in LEGEND if name == key or name.startswith(key + " ")]
     return max(found, key=len) if found else None
+
+
+def _games(a: int, b: int) -> str:
+    """How many games each side of a comparison played."""
+    return f"{a} games each" if a == b else f"A {a} games, B {b} games"
 
 
 def _truncation(count: int, max_actions: int | None) -> str:
