@@ -341,3 +341,11 @@ def test_a_reward_that_is_not_finite_is_refused(name: str, value: float, shown_a
     illegal action's reward came out NaN or infinite."""
     with pytest.raises(SetupError, match=f"{name} must be a finite number, not ({shown_as})$"):
         MakaoGymEnv(**{name: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fixed_size", ["no", 1, None])
+def test_a_fixed_size_that_is_no_bool_is_a_setup_error(fixed_size: object) -> None:
+    """Before, ``fixed_size="no"`` (or 1) gave the fixed spaces and ``None`` the table's
+    own: any value was read by its truth."""
+    with pytest.raises(SetupError, match="fixed_size must be True or False, not"):
+        MakaoGymEnv("polish", fixed_size=fixed_size)  # type: ignore[arg-type]

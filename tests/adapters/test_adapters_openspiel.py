@@ -630,3 +630,88 @@ def test_makao_game_takes_the_parameters_pyspiel_passes() -> None:
 def test_game_name_refuses_a_variant_that_is_not_a_name(variant: object) -> None:
     with pytest.raises(SetupError, match="variant must be a variant name, not"):
         game_name(variant)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("variant", "params"),
+    [
+        ("polish", {"players": 3, "max_actions": 77}),
+        ("crazy-eights", {"fixed_size": True}),
+        ("russian", {"rewards": "points"}),
+    ],
+)
+def test_a_game_survives_pickle_and_deepcopy(variant: str, params: dict[str, Any]) -> None:
+    """Before, ``pickle.dumps(game)`` raised `PicklingError` (the class made per variant
+    could not be found by name), so a game could not be sent to another process."""
+    import copy
+    import pickle
+
+    game = pyspiel.load_game(game_name(variant), params)
+    for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert type(twin) is type(game)
+        assert twin.get_parameters() == game.get_parameters()
+        assert twin.get_type().utility == game.get_type().utility
+        assert twin.num_distinct_actions() == game.num_distinct_actions()
+        state, copied = game.new_initial_state(), twin.new_initial_state()
+        state.apply_action(7)
+        copied.apply_action(7)
+        walk(state, 20)
+        walk(copied, 20)
+        assert copied.history() == state.history()
+        assert copied.information_state_string(0) == state.information_state_string(0)
+
+
+@pytest.mark.parametrize("action", [-1, -2, 73, 10**6])
+def test_action_to_string_refuses_an_id_the_game_does_not_have(action: int) -> None:
+    """Before, ``-1`` was named ``noop`` and ``-2`` the last out-of-turn action (Python's
+    negative indexing), and an id past the end raised `IndexError`."""
+    state = dealt()
+    assert state.action_to_string(state.current_player(), 52) == "draw"
+    with pytest.raises(InvalidMoveError, match="action id must be 0…71"):
+        state.action_to_string(state.current_player(), action)
+
+
+def test_a_seats_legal_actions_mask_at_the_deal_is_all_zeros() -> None:
+    """Before, ``state.legal_actions_mask(0)`` at the chance node wrote the 4096 deal ids
+    into a mask of 72 entries and crashed the process (run in a child process here)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import pyspiel, makao.adapters.openspiel\n"
+        "state = pyspiel.load_game('python_makao_polish').new_initial_state()\n"
+        "masks = [state.legal_actions_mask(p) for p in (0, 1, -1)]\n"
+        "masks.append(state.legal_actions_mask())\n"
+        "state.apply_action(3)\n"
+        "print([len(m) for m in masks], [sum(m) for m in masks], "
+        "sum(state.legal_actions_mask(0)), state.legal_actions_mask() == "
+        "state.legal_actions_mask(state.current_player()))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.split("\n")[0] == "[72, 72, 4096, 4096] [0, 0, 4096, 4096] 1 True"
+
+
+@pytest.mark.parametrize(
+    ("public", "private"),
+    [(True, "NONE"), (False, "NONE"), (True, "ALL_PLAYERS"), (False, "SINGLE_PLAYER")],
+)
+def test_an_observer_of_another_kind_than_one_seats_is_refused(public: bool, private: str) -> None:
+    """Before, a public-only observer (``private_info=NONE``) was given the seat's hand,
+    and an all-players one only the seat's own."""
+    game = pyspiel.load_game(game_name("polish"))
+    kind = pyspiel.IIGObservationType(
+        perfect_recall=False,
+        public_info=public,
+        private_info=getattr(pyspiel.PrivateInfoType, private),
+    )
+    with pytest.raises(
+        SetupError, match=f"private_info=SINGLE_PLAYER\\), not public_info={public}"
+    ):
+        game.make_py_observer(kind)
+    single = pyspiel.PrivateInfoType.SINGLE_PLAYER
+    for recall in (False, True):
+        kind = pyspiel.IIGObservationType(perfect_recall=recall, private_info=single)
+        assert game.make_py_observer(kind).perfect_recall is recall

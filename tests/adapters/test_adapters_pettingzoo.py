@@ -214,3 +214,19 @@ def test_an_agent_not_at_the_table_is_a_seat_error(agent: Any) -> None:
     for query in (table.observe, table.observation_space, table.action_space):
         with pytest.raises(SeatError, match="agents are player_0, player_1"):
             query(agent)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"blocked_truncates": "no"}, "blocked_truncates must be True or False, not 'no'"),
+        ({"blocked_truncates": None}, "blocked_truncates must be True or False, not None"),
+        ({"fixed_size": "no"}, "fixed_size must be True or False, not 'no'"),
+        ({"fixed_size": 2}, "fixed_size must be True or False, not 2"),
+    ],
+)
+def test_flags_that_are_no_bool_are_setup_errors(kwargs: dict[str, Any], message: str) -> None:
+    """Before, ``blocked_truncates="no"`` truncated blocked games and ``fixed_size="no"``
+    gave the fixed spaces: any truthy value was taken as ``True``."""
+    with pytest.raises(SetupError, match=message):
+        raw_env("polish", 2, **kwargs)

@@ -7,9 +7,11 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
+from makao._text import shown
 from makao.adapters.driver import Driver
 from makao.adapters.encoding import HIGH, Encoder, padded_seats
 from makao.adapters.fixed import FixedActions
+from makao.errors import SetupError
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -20,6 +22,8 @@ class Spaces:
     ``driver``."""
 
     def __init__(self, driver: Driver, fixed_size: bool) -> None:
+        if not isinstance(fixed_size, bool):  # "no" or 2 would have been taken as True
+            raise SetupError(f"fixed_size must be True or False, not {shown(fixed_size, 40)}")
         self.encoder = Encoder(driver.game.players, padded_seats(driver.game.players, fixed_size))
         self.fixed = FixedActions(driver.space) if fixed_size else None
         #: The number of action ids.

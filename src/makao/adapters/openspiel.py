@@ -252,6 +252,11 @@ class MakaoGame(pyspiel.Game):  # type: ignore[misc]
             game_type = _game_type(variant, zero_sum=False)
         super().__init__(game_type, info, values)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as ``load_game(short name, parameters)``: the class made per variant
+        cannot be found by name, and pyspiel's own pickling skips ``__init__``."""
+        return pyspiel.load_game, (self.get_type().short_name, self.get_parameters())
+
     def new_initial_state(self) -> MakaoState:
         """The state before the deal (a chance node)."""
         return MakaoState(self)
@@ -259,7 +264,19 @@ class MakaoGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> MakaoObserver:
-        """An observer: perfect recall gives the information state, else the observation."""
+        """An observer: perfect recall gives the information state, else the observation;
+        both are one seat's (public and that seat's private information): any other
+        observation type is a [`SetupError`][makao.errors.SetupError] (it would have been
+        given the seat's hand)."""
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise SetupError(
+                "makao observers give one seat's public and private information "
+                f"(public_info=True, private_info=SINGLE_PLAYER), not public_info="
+                f"{iig_obs_type.public_info}, private_info={iig_obs_type.private_info.name}"
+            )
         perfect = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return MakaoObserver(self.spec.memory if perfect else self.spec.encoder, perfect)
 
@@ -297,6 +314,16 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
         legal = self.driver.legal_actions()
         fixed = self.spec.fixed
         return legal if fixed is None else fixed.mask(legal)
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's mask, but all zeros for a seat at the chance node: for a Python game
+        pyspiel writes the deal ids (4096 by default) into a mask of `num_distinct_actions`
+        there, past its end (a crash)."""
+        if player is None:
+            return list(super().legal_actions_mask())
+        if self.driver is None and player != pyspiel.PlayerId.CHANCE:
+            return [0] * self.spec.num_actions
+        return list(super().legal_actions_mask(player))
 
     def _local(self, action: int, player: int) -> int:
         """The table's action id of ``action`` (a fixed id with ``fixed_size``)."""
@@ -353,7 +380,9 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
-        return self.spec.names[self._local(action, player)]
+        # Checked: names[-1] named -1 "noop", and an id past the end raised IndexError.
+        local = self.spec.space._checked(self._local(action, player), len(self.spec.names))
+        return self.spec.names[local]
 
     def is_terminal(self) -> bool:
         """Whether the game is over (or cut short at ``max_actions``)."""

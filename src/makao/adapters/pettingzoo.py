@@ -84,6 +84,10 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         self.variant = get(variant, **options)
         self.variant.compiled.start.check_players(players)
         check_optional_count("max_actions", max_actions)  # not 0: no game to play
+        if not isinstance(blocked_truncates, bool):  # "no" would have been taken as True
+            raise SetupError(
+                f"blocked_truncates must be True or False, not {shown(blocked_truncates, 40)}"
+            )
         if render_mode not in (None, "human", "ansi"):  # the metadata's render modes
             raise SetupError(
                 f"render_mode must be None, 'human' or 'ansi', not {shown(render_mode, 40)}"
