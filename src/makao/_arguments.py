@@ -4,6 +4,7 @@ whole-number argument type and the checks made before a run (``makao`` and ``mak
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -32,10 +33,14 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"invalid int value: {shown(text, 200)}") from None
 
 
+_WHOLE = re.compile(r"\s*[+-]?(\d+(?:_\d+)*)\s*")
+"""A whole number as ``int()`` reads its text: one sign, underscores between digits."""
+
+
 def digit_count(text: str) -> int | None:
     """The number of digits of ``text`` if it writes a whole number, else ``None``."""
-    digits = text.strip().removeprefix("-").removeprefix("+").replace("_", "")
-    return len(digits) if digits.isdecimal() else None
+    found = _WHOLE.fullmatch(text)
+    return None if found is None else len(found[1].replace("_", ""))
 
 
 def check_run(args: argparse.Namespace) -> None:

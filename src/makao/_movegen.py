@@ -22,6 +22,7 @@ from makao.rules.base import (
     KEEPS_ANSWER_RULE,
     KEEPS_MAY_PASS,
     KEEPS_SUIT_OVERRIDE,
+    MOST_CARDS_LEFT,
     CardRule,
     Effect,
 )
@@ -956,7 +957,7 @@ def _single_row(rules: RuleSet, answer: int, left: int) -> list[tuple[Move, ...]
     effect of `answer_rule_id` ``answer`` (0: none); filled as they are needed."""
     singles = rules.single_plays.get(answer)
     if singles is None:
-        singles = rules.single_plays[answer] = [[None] * 52 for _ in range(5)]
+        singles = rules.single_plays[answer] = [[None] * 52 for _ in range(MOST_CARDS_LEFT + 1)]
     return singles[left]
 
 

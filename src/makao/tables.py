@@ -272,7 +272,7 @@ class RuleSet:
         tables.play_cache = {}
         tables.group_plays = [{} for _ in ALL_CARDS]
         tables.plain_group_plays = [[None] * PLAIN_GROUP_SLOTS for _ in ALL_CARDS]
-        tables.plain_single_plays = [[None] * 52 for _ in range(5)]
+        tables.plain_single_plays = [[None] * 52 for _ in range(MOST_CARDS_LEFT + 1)]
         tables.single_plays = {0: tables.plain_single_plays}
         tables.public_cache = {}
         tables.interned_plays = {}
@@ -291,7 +291,8 @@ class RuleSet:
         tables.busy_before_move_rules = _busy(before)
         tables.busy_extra_move_rules = _busy(extra)
         tables.after_play_by_left = tuple(
-            tuple(rule for rule in after if rule.after_play_applies(left)) for left in range(5)
+            tuple(rule for rule in after if rule.after_play_applies(left))
+            for left in range(MOST_CARDS_LEFT + 1)
         )
         tables.matching = matching
         tables.playable_flags = _flags(tuple(cards | wild_cards for cards in matching))

@@ -376,3 +376,22 @@ def test_a_whole_number_too_long_for_int_is_named_as_such(
     code, out, err = _run(capsys, *argv, number)
     _one_line_error(code, out, err, words)
     assert "5001 digits" in err and len(err) < 200
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "--games"], "argument --games: not a whole number: "),
+        (["simulate", "--seed"], "argument --seed: invalid int value: "),
+        (["ladder", "--seed"], "argument --seed: invalid int value: "),
+    ],
+)
+@pytest.mark.parametrize("text", ["-+5", "5__0", "_5", "5_", "+-5"])
+def test_a_malformed_number_is_not_named_a_number_too_long_for_int(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str, text: str
+) -> None:
+    # Was: "invalid int value: a number of 1 digits, more than 4300" for "-+5" (two signs,
+    # or an underscore int() refuses, were skipped before the digits were counted).
+    code, out, err = _run(capsys, argv[0], f"{argv[1]}={text}")
+    _one_line_error(code, out, err, words + repr(text))
+    assert "digits" not in err

@@ -105,6 +105,28 @@ def test_pl_24_pl_36_a_custom_effect_lists_no_draw_when_nothing_can_be_drawn() -
     assert game.is_over and game.outcome is not None and game.outcome.blocked
 
 
+@attrs.frozen
+class Toll(Sevens):
+    """A user's sevens that a player who cannot follow ends by paying a toll of two cards
+    (forgiven when none are left): its own `on_draw`, the default `may_draw`."""
+
+    def on_draw(self, game: Table, seat: int, events: list[Event]) -> None:
+        """Two cards, and the toll is paid."""
+        game.draw_cards(seat, 2, "penalty", events)
+        game.set_effect(None)
+        game.end_turn(seat, None, events)
+
+
+def test_pl_24_pl_36_an_effect_with_its_own_draw_keeps_it_when_nothing_can_be_drawn() -> None:
+    """PL-24, PL-36: the default `may_draw` leaves out a draw of nothing only for the
+    default `on_draw`: an effect whose draw does something else (takes a penalty, ends the
+    effect) keeps it, as before, and the game goes on instead of ending blocked."""
+    game = Game.from_position(PL, hands=["5h 6s", "6d 9c"], pile="9h", effect=Toll())
+    assert game.legal_moves() == (Draw(),)
+    game.play(Draw())
+    assert game.effect is None and game.to_move == 1 and "9c" in game.legal_moves_text()
+
+
 def test_pl_24_a_custom_effect_is_over_once_answered_and_lasts_past_a_draw() -> None:
     """PL-24: by default an effect ends when a card answers it and stays after a draw."""
     game = sevens("5h 7d")

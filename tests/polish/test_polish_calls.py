@@ -174,7 +174,9 @@ def test_pl_29_a_call_said_only_with_the_move_is_refused_beyond_four_cards_left(
     """PL-29: moves tell apart at most four cards left, so a call owed at five could never
     be said with the play; with ``makao_with_move_only`` nobody could make it at all, and
     every such play would be stopped. Refused when the rule is made; four is fine."""
-    with pytest.raises(SetupError, match=r"with_move_only needs cards_left ≤ 4 .* not 5"):
+    with pytest.raises(
+        SetupError, match=r"cards_left must be at most 4 with with_move_only .* not 5"
+    ):
         LastCardCall(call="five", cards_left=5, with_move_only=True)
     four = LastCardCall(call="four", cards_left=4, with_move_only=True)
     game = Game.from_position(

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -713,4 +713,19 @@ def test_a_bot_that_chooses_another_seats_action_is_refused() -> None:
     naming the bot's seat), as it refuses such a `respond` answer, rather than play it."""
     bots = [_Ventriloquist(), HeuristicBot(), HeuristicBot()]
     with pytest.raises(IllegalMoveError, match=r"bot at seat 0 chose .*not offered"):
+        simulate(variants.mao(), bots, games=1, seed=2, max_actions=50)
+
+
+class _TextVentriloquist(HeuristicBot):
+    """`_Ventriloquist`, with the action's text (which `Game.play` reads too)."""
+
+    def choose(self, view: View, moves: Sequence[Move]) -> Move:
+        return cast(Move, f"{(view.seat + 1) % view.players}: say question")
+
+
+def test_a_bot_that_chooses_another_seats_action_by_its_text_is_refused() -> None:
+    """The loop's refusal of another seat's action holds for the action's text too (it
+    was played unchecked: a `str` has no ``seat``)."""
+    bots = [_TextVentriloquist(), HeuristicBot(), HeuristicBot()]
+    with pytest.raises(IllegalMoveError, match=r"bot at seat 0 chose 1: say question, .*seat 1"):
         simulate(variants.mao(), bots, games=1, seed=2, max_actions=50)

@@ -452,6 +452,9 @@ def test_event_counts_are_per_game_over_every_game() -> None:
     estimate = result.metrics()["events DemandSet"]
     assert (estimate.value, estimate.n) == (1.5, 2)
     assert result.to_dict()["metrics"]["events DemandSet"]["value"] == 1.5
+    assert result.events_per_game("DemandSet") == estimate
+    never = result.events_per_game("WaitRaised")  # no game had one: 0 over both games
+    assert (never.value, never.n) == (0.0, 2)
 
 
 def test_a_comparison_counts_an_event_seen_in_one_experiment_only_as_0_in_the_other() -> None:

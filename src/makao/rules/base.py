@@ -510,8 +510,9 @@ class Effect:
     def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
         """Is ``draw`` legal for ``seat`` now (``can_follow``: they hold a playable card)?
         Default, as a demand's: when they cannot follow and a card can be drawn (PL-24; with
-        nothing to draw a stuck player passes, PL-36)."""
-        return not can_follow and game.can_draw()
+        nothing to draw a stuck player passes, PL-36). An effect with an `on_draw` of its
+        own (a penalty taken by drawing) keeps its draw when nothing can be drawn."""
+        return not can_follow and (game.can_draw() or not self._kept & KEEPS_ON_DRAW)
 
     def may_pass(self, game: Table, seat: int) -> bool:
         """Is ``pass`` legal for ``seat`` now (before drawing)?"""
@@ -691,7 +692,7 @@ class TurnRule(Rule):
         [`call_options`][makao.rules.base.TurnRule.call_options]."""
         names: dict[str, None] = {}
         for card in ALL_CARDS:
-            for left in range(5):
+            for left in range(MOST_CARDS_LEFT + 1):
                 names.update(dict.fromkeys(self.call_options((card,), left)))
         return tuple(names)
 

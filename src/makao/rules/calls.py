@@ -55,8 +55,8 @@ class LastCardCall(Stateful["int | None"], TurnRule):
             )
         if self.with_move_only and self.cards_left > MOST_CARDS_LEFT:
             raise SetupError(
-                f"with_move_only needs cards_left ≤ {MOST_CARDS_LEFT} (moves tell apart at "
-                f"most {MOST_CARDS_LEFT} cards left), not {self.cards_left}"
+                f"cards_left must be at most {MOST_CARDS_LEFT} with with_move_only (moves tell "
+                f"apart at most {MOST_CARDS_LEFT} cards left), not {self.cards_left}"
             )
 
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:

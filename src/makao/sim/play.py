@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple, TypeVar, cast
 
-from makao._core import Core
+from makao._core import Core, as_move
 from makao.bots.policy import RandomPick
 from makao.bots.protocol import Bot
 from makao.engine import Game
@@ -262,8 +262,9 @@ def _ask(
     move = choosers[seat](UNREAD if blind[seat] else game.view(seat), own)
     kind = type(move)
     if not (kind is _DRAW or kind is _PASS or kind is _PLAY):
-        # legal in the game, but another seat's action is not the mover's to take
-        actor = getattr(move, "seat", None)
+        # legal in the game, but another seat's action is not the mover's to take (nor
+        # its text, which `Game.play` reads too)
+        actor = move_seat(as_move(move))
         if actor is not None and actor != seat:
             raise IllegalMoveError(
                 f"bot at seat {seat} chose {move}, an action of seat {actor}, not offered"

@@ -110,8 +110,12 @@ class SimResult:
             yield f"score {label}", mean([r.scores[j] for r in scored if r.scores])
         kinds = sorted({name for r in records for name, _ in r.events}) if events else []
         for kind in kinds:
-            counts = [dict(r.events).get(kind, 0) for r in records]
-            yield f"events {kind}", mean(counts, low=0)
+            yield f"events {kind}", self.events_per_game(kind)
+
+    def events_per_game(self, kind: str) -> Estimate:
+        """How many events of ``kind`` (a class name, ``"DemandSet"``) a game had, over
+        every game (0 in a game without one)."""
+        return mean([dict(r.events).get(kind, 0) for r in self.records], low=0)
 
     def title(self) -> str:
         """The table's first line: variant, games, bots, and how many games were truncated."""
@@ -193,7 +197,7 @@ class Comparison:
         for mine, theirs, result in ((left, right, self.a), (right, left, self.b)):
             for name in theirs:
                 if name.startswith("events ") and name not in mine:
-                    mine[name] = mean([0] * result.games, low=0)
+                    mine[name] = result.events_per_game(name.removeprefix("events "))
         kinds = sorted(name for name in left if name.startswith("events "))
         names = [name for name in left if not name.startswith("events ")]
         names += [name for name in right if name not in left] + kinds
