@@ -145,9 +145,11 @@ class Game(Core):
         (who owes a "makao", an open question period).
 
         Every argument is checked ([`SetupError`][makao.errors.SetupError] says what is wrong):
-        seats, waits, direction, the effect's seats and size (an attack of 1 card or more, a
-        wait of 1 turn or more: PL-12, PL-17), cards outside the variant's deck. The
-        number of copies of a card is not checked, so a loose stock may repeat cards.
+        seats, waits (none for a finished seat), direction, the effect's seats and size (an
+        attack of 1 card or more, a wait of 1 turn or more and at most `MAX_WAIT`: PL-12,
+        PL-17; an effect object needs a text form, and is taken as it is: a save of the game
+        loads only if the variant reads that text back), cards outside the variant's deck.
+        The number of copies of a card is not checked, so a loose stock may repeat cards.
         """
         _check_variant(variant)
         seed = _checked_seed(seed)
@@ -549,6 +551,10 @@ def _check_position(
             )
     if to_move in finished:
         raise SetupError(f"seat {to_move} to move has already finished")
+    for seat in finished:
+        if waits is not None and waits[seat]:
+            # a seat that finishes waits no more (`record_finish`): never in a real game
+            raise SetupError(f"waits: finished seat {seat} cannot wait {waits[seat]} turn(s)")
     return to_move, direction
 
 
@@ -619,6 +625,7 @@ def _position_effect(game: Game, effect: object) -> Effect | None:
     """The effect in force of a position, read from its text and checked."""
     if effect is None:
         return None
+    given = effect
     if isinstance(effect, str):
         effect = game.variant.parse_effect(effect)
     if not isinstance(effect, Effect):
@@ -630,4 +637,18 @@ def _position_effect(game: Game, effect: object) -> Effect | None:
                 f"bad position: the effect's {name} {shown(seat, 200)} is not a seat "
                 f"0…{game.players - 1}"
             )
+    pending = effect.pending()
+    if pending.kind == "wait" and pending.amount > MAX_WAIT:  # the waits' bound (PL-18)
+        raise SetupError(
+            f"bad position: a wait is of at most {MAX_WAIT} turns, not {shown(pending.amount)}"
+        )
+    if given is effect:  # an object: its text is the origin's (of any effect a rule makes)
+        try:
+            effect.to_text()
+        except NotImplementedError:
+            raise SetupError(
+                f"effect {type(effect).__name__} has no text form (Effect.to_text)"
+            ) from None
+        except ValueError as error:  # a number too long to write (over 4,300 digits)
+            raise SetupError(f"effect {type(effect).__name__} cannot be written: {error}") from None
     return effect

@@ -37,6 +37,7 @@ from makao import (
     variants,
 )
 from makao.banking import BankingGame, card_points, macao
+from makao.engine import MAX_WAIT
 from makao.rules import (
     BattleCards,
     DrawRule,
@@ -51,7 +52,9 @@ from makao.rules import (
     WaitCards,
     Wild,
 )
-from makao.rules.base import CardSetRule
+from makao.rules.attack import AttackEffect
+from makao.rules.base import CardSetRule, Effect
+from makao.rules.wait import WaitEffect
 from makao.serialize import VERSION, game_from_json, replay
 from makao.testing import snapshot
 from makao.variant import Variant
@@ -450,6 +453,55 @@ def test_from_position_refuses_stock_cards_outside_a_piquet_deck() -> None:
         SetupError,
     )
     assert "2c is not in this variant's deck" in message
+
+
+def test_pl_18_from_position_refuses_waits_on_a_finished_seat() -> None:
+    """A seat that went out waits no more (its waits end as it finishes): a position
+    giving one a wait is refused by name, in `from_position` and in a saved origin."""
+    position: dict[str, Any] = {
+        "hands": ["", "9c", "9d"],
+        "pile": "7h",
+        "to_move": 1,
+        "finished": [0],
+    }
+    message = typed(lambda: Game.from_position(POLISH, **position, waits=[2, 0, 0]), SetupError)
+    assert "waits: finished seat 0 cannot wait 2" in message
+    data = json.loads(Game.from_position(POLISH, **position, waits=[0, 0, 1]).to_json())
+    data["origin"]["waits"] = [2, 0, 1]
+    assert "finished seat 0" in typed(lambda: game_from_json(json.dumps(data)), StateError)
+
+
+def test_pl_12_from_position_refuses_an_effect_object_with_no_text_by_name() -> None:
+    """An effect object is written into the game's origin by its text: one with no text
+    form, or with a number too long to write, is a `SetupError` (once a bare
+    `NotImplementedError` or `ValueError`)."""
+    hands: dict[str, Any] = {"hands": ["Qh Kh", "Jc"], "pile": "Kd"}
+    mute = type("Mute", (Effect,), {})()
+    assert "no text form" in typed(lambda: Game.from_position(POLISH, **hands, effect=mute))
+    attack = POLISH.parse_effect("attack 5 by 1")
+    assert isinstance(attack, AttackEffect)
+    huge = attrs.evolve(attack, total=10**5000)
+    assert "cannot be written" in typed(lambda: Game.from_position(POLISH, **hands, effect=huge))
+    assert Game.from_position(POLISH, **hands, effect=attack).effect == attack
+
+
+WAITING: dict[str, Any] = {"hands": ["5h 6h", "9c 8c", "Kd"], "pile": "4h", "to_move": 1}
+
+
+@pytest.mark.parametrize("turns", [MAX_WAIT + 1, 10**9, 10**5000], ids=["1001", "1e9", "1e5000"])
+def test_pl_18_from_position_refuses_a_wait_effect_beyond_max_wait(turns: int) -> None:
+    """A wait in force counts towards the waits' bound (`MAX_WAIT`) as the waits given do:
+    taken, a wait of 10**9 turns left a game whose views no position could rebuild."""
+    game = Game.from_position(POLISH, **WAITING, effect=f"wait {MAX_WAIT} by 0")
+    assert game.pending.amount == MAX_WAIT
+    wait = POLISH.parse_effect("wait 2 by 0")
+    assert isinstance(wait, WaitEffect)
+    effect = attrs.evolve(wait, turns=turns)
+    message = typed(lambda: Game.from_position(POLISH, **WAITING, effect=effect), SetupError)
+    assert f"a wait is of at most {MAX_WAIT} turns" in message
+    if turns < 10**10:
+        text = f"wait {turns} by 0"
+        typed(lambda: Game.from_position(POLISH, **WAITING, effect=text), SetupError)
 
 
 # ------------------------------------------------------------------------ saved games
