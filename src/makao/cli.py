@@ -5,6 +5,7 @@
     makao replay saved.json
     makao variants [NAME]
     makao bench
+    makao --import mybots simulate --bots shedder random
 
 Bad arguments and bad files print one line on stderr and exit with status 2.
 
@@ -97,11 +98,11 @@ def register(command: Command) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``makao`` command with ``argv`` (default: the process's arguments)."""
-    parser = _build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
     _tolerant_stdout()
     try:
-        args = parser.parse_args(argv)
+        _import_modules(argv)  # first: they may register bots, variants and commands
+        args = _build_parser().parse_args(argv)
         handler: Callable[[argparse.Namespace], int] = args.handler
         return handler(args)
     except BrokenPipeError:  # the reader went away (``makao … | head``): stop quietly
@@ -137,8 +138,34 @@ def _silence_stdout() -> None:
         pass
 
 
+def _import_modules(argv: list[str]) -> None:
+    """Import the modules ``--import MODULE`` names (from the current directory too), which
+    may register bots (`makao.bots.register`), variants and commands (`register`); a module
+    that is missing or fails is a `UsageError` naming it and its error, in one line."""
+    before = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
+    before.add_argument("--import", dest="modules", action="append", default=[])
+    modules: list[str] = before.parse_known_args(argv)[0].modules
+    if modules and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())  # as ``python -m`` finds a module (and workers too)
+    for name in modules:
+        try:
+            importlib.import_module(name)
+        except ImportError as error:
+            raise UsageError(f"--import {name}: {error}") from None
+        except Exception as error:  # the module's own failure, said in one line
+            raise UsageError(f"--import {name}: {type(error).__name__}: {error}") from None
+
+
 def _build_parser() -> _Parser:
     parser = _Parser(prog="makao", description="Makao rules engine: experiments and tools.")
+    parser.add_argument(
+        "--import",
+        dest="modules",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import MODULE first, to register your bots and variants (repeatable)",
+    )
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for command in COMMANDS:
         sub = commands.add_parser(command.name, help=command.help, description=command.help)

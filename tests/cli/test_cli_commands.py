@@ -418,3 +418,62 @@ def test_ctrl_c_stops_workers_at_once_with_one_line_and_status_130(
     argv = [*command, "--bots", "stuck", "random", "--games", "40", "--workers", "2"]
     done = run_python(str(script), str(started), *argv, "--quiet", interrupt_when=started)
     assert (done.returncode, done.stdout, done.stderr) == (130, "", "makao: interrupted\n")
+
+
+# ------------------------------------------------------------------ --import MODULE
+
+_PLUGIN = '''
+from makao import bots
+from makao.bots import HeuristicBot
+
+
+class Shedder(HeuristicBot):
+    """A user's bot: the heuristic, registered under a name of its own."""
+
+    name = "shedder"
+
+
+bots.register("shedder-of-a-plugin", Shedder)
+'''
+
+
+@pytest.fixture
+def plugin_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The current directory holds the plugin modules; ``sys.path`` and ``sys.modules``
+    are restored after the test."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(sys, "modules", dict(sys.modules))
+    return tmp_path
+
+
+def test_import_registers_a_users_bot_for_the_command(
+    plugin_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``makao --import MODULE`` imports the module (found in the current directory, as
+    ``python -m`` would) before the arguments are read, so the bots it registers are names
+    on the command line."""
+    (plugin_dir / "mybots.py").write_text(_PLUGIN, encoding="utf-8")
+    argv = ["simulate", "--games", "3", "--bots", "shedder-of-a-plugin", "random", "--quiet"]
+    code, out, err = _run(capsys, "--import", "mybots", *argv)
+    assert (code, err) == (0, ""), err
+    assert "bots shedder, random" in out and "win rate shedder" in out
+
+
+def test_import_of_a_missing_module_is_one_line(
+    plugin_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _run(capsys, "--import", "no_such_module_here", "variants")
+    assert (code, out) == (2, "")
+    assert (
+        err == "makao: error: --import no_such_module_here: No module named 'no_such_module_here'\n"
+    )
+
+
+def test_import_of_a_failing_module_says_its_error_in_one_line(
+    plugin_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (plugin_dir / "broken_bots.py").write_text("raise RuntimeError('oops')\n", encoding="utf-8")
+    code, out, err = _run(capsys, "--import", "broken_bots", "variants")
+    assert (code, out) == (2, "")
+    assert err == "makao: error: --import broken_bots: RuntimeError: oops\n"
