@@ -178,13 +178,14 @@ class TableServer:
             self.clock.cancel()
         limit = self.host.time_limit
         if limit is not None and not self.host.game.is_over:
-            self.clock = asyncio.create_task(self.time_out(limit, self.host.version))
+            self.clock = asyncio.create_task(self.time_out(limit))
 
-    async def time_out(self, limit: float, version: int) -> None:
-        """Report a time-out if no move was accepted within ``limit`` seconds."""
+    async def time_out(self, limit: float) -> None:
+        """Report a time-out if the clock was not restarted within ``limit`` seconds."""
         await asyncio.sleep(limit)
         async with self.lock:
-            if self.host.version != version or self.host.game.is_over:
+            # a clock restarted since (a move, not another seat's talk) has replaced this one
+            if self.clock is not asyncio.current_task() or self.host.game.is_over:
                 return
             to_move = self.host.game.to_move
             self.clock = None

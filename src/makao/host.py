@@ -19,6 +19,7 @@ itself (seat ``None``). Anything else is refused with
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from typing import Any, cast
@@ -75,9 +76,15 @@ class Host:
     @property
     def time_limit(self) -> float | None:
         """Seconds the player to move has before the host reports a time-out (UM-6), from
-        the variant's ``move_time_limit`` option; ``None`` if the variant has none."""
+        the variant's ``move_time_limit`` option (``inf`` for one too long for a float);
+        ``None`` if the variant has none."""
         limit = dict(self._game.variant.options).get("move_time_limit")
-        return float(limit) if isinstance(limit, (int, float)) else None
+        if not isinstance(limit, (int, float)):
+            return None
+        try:
+            return float(limit)
+        except OverflowError:  # a whole number of seconds longer than any float
+            return math.inf
 
     def moves(self, seat: int) -> list[str]:
         """The moves ``seat`` may send now, as text (turn moves only for the seat to move;

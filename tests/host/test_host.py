@@ -3,6 +3,8 @@ seat is refused naming the seat to move, every seat gets its own redacted events
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from makao import Game, GameOverError, InvalidMoveError, variants, wire
@@ -82,6 +84,13 @@ def test_um6_a_whole_number_time_limit_is_given_as_seconds_in_a_float() -> None:
     """UM-6: `Host.time_limit` is a float, as typed, for an option given as an integer."""
     limit = Host(Game.new(variants.mao(move_time_limit=30), players=3, seed=1)).time_limit
     assert limit == 30.0 and type(limit) is float
+
+
+def test_um6_a_time_limit_too_long_for_a_float_is_an_infinite_float() -> None:
+    """UM-6: `Host.time_limit` of a whole number of seconds too long for a float (taken by
+    the option) is ``inf``. Was: an ``OverflowError`` from the property."""
+    limit = Host(Game.new(variants.mao(move_time_limit=10**400), players=3, seed=1)).time_limit
+    assert limit == math.inf and type(limit) is float
 
 
 def test_a_move_text_of_two_hundred_characters_is_read() -> None:

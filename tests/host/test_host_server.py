@@ -10,6 +10,7 @@ is bounded: a time limit on every wait, a cap on the number of moves.
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
 import random
 import re
@@ -437,3 +438,31 @@ def test_deeply_nested_json_is_a_bad_message_and_the_connection_goes_on(tmp_path
 
     _bounded(scenario())
     assert _saved_moves(save=tmp_path / "table.json") == []
+
+
+def test_um6_the_clock_runs_out_after_another_seats_talk(tmp_path: Path) -> None:
+    # Was: talk by another seat raised the state's version, which the running clock took
+    # for a move and gave up; the player to move then never timed out. In process: the
+    # server's table, its clock and the host, no sockets.
+    spec = importlib.util.spec_from_file_location("host_server", SERVER)
+    assert spec is not None and spec.loader is not None
+    server = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(server)
+
+    async def scenario() -> tuple[int, int, list[str]]:
+        table = server.TableServer.open(tmp_path / "t.json", "mao", 4, 3, move_time_limit=0.2)
+        table.start_clock()
+        mover = table.host.game.to_move
+        other = (mover + 1) % 4
+        async with table.lock:
+            await table.accepted(table.host.submit(other, f"{other}: say question"), mover)
+        for _ in range(100):  # at most 2 s
+            await asyncio.sleep(0.02)
+            if table.host.version > 1:
+                break
+        if table.clock is not None:
+            table.clock.cancel()
+        return mover, other, [str(move) for move in table.host.game.record]
+
+    mover, other, record = _bounded(scenario())
+    assert record[:2] == [f"{other}: say question", f"host: timeout {mover}"]
