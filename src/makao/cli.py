@@ -142,8 +142,8 @@ def _import_modules(argv: list[str]) -> None:
     """Import the modules ``--import MODULE`` names (from the current directory too), which
     may register bots (`makao.bots.register`), variants and commands (`register`); a module
     that is missing or fails is a `UsageError` naming it and its error, in one line."""
-    before = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
-    before.add_argument("--import", dest="modules", action="append", default=[])
+    before = _Parser(prog="makao", add_help=False, allow_abbrev=False)  # its errors: one line
+    before.add_argument("--import", dest="modules", action="append", default=[], metavar="MODULE")
     modules: list[str] = before.parse_known_args(argv)[0].modules
     if modules and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # as ``python -m`` finds a module (and workers too)

@@ -470,6 +470,14 @@ def test_import_of_a_missing_module_is_one_line(
     )
 
 
+def test_import_without_a_module_is_one_line(
+    plugin_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _run(capsys, "--import")
+    assert (code, out) == (2, "")
+    assert err == "makao: error: argument --import: expected one argument\n"
+
+
 def test_import_of_a_failing_module_says_its_error_in_one_line(
     plugin_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
