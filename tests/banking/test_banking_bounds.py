@@ -346,6 +346,13 @@ def test_mb_6_draw_below_refuses_a_threshold_or_stake_that_is_no_number(
         DrawBelow(threshold, stake)
 
 
+@pytest.mark.parametrize("stake", ["10", 2.5, True])
+def test_mb_6_optimal_punter_refuses_a_stake_that_is_no_number(stake: Any) -> None:
+    """MB-6: ``OptimalPunter("10")`` was made, and its first stake was a TypeError."""
+    with pytest.raises(SetupError, match="stake must be a whole number"):
+        OptimalPunter(stake)
+
+
 @pytest.mark.parametrize("balances", [[True, 1000], [1000, False]], ids=["true", "false"])
 def test_mb_3_a_bool_balance_is_refused(balances: Any) -> None:
     """MB-3: a starting balance is a whole number, and ``True``/``False`` are none (as for

@@ -486,6 +486,14 @@ def test_mb_10_the_record_keeps_the_given_balances_and_the_stacked_cards() -> No
     assert BankingGame.from_json(game.to_json()).balances == game.balances
 
 
+def test_mb_10_a_game_with_a_negative_seed_saves_and_loads() -> None:
+    game = BankingGame(3, macao(), seed=-5)
+    game.play(game.legal_moves()[0])
+    loaded = BankingGame.from_json(game.to_json())
+    assert loaded.seed == -5
+    assert loaded.to_json() == game.to_json()
+
+
 def test_mb_10_a_clone_plays_on_without_touching_the_original() -> None:
     """MB-10: a clone is an independent copy: its buys and showdown leave the original's
     hands, shoe and save as they were."""

@@ -86,6 +86,11 @@ class OptimalPunter:
 
     stake: int | None = None
 
+    def __attrs_post_init__(self) -> None:
+        """A `SetupError` unless ``stake`` is a whole number (or no stake)."""
+        if self.stake is not None:
+            _check_number("stake", self.stake)
+
     def choose(self, view: BankingView) -> Move:
         """Stake, then compare the exact values of standing and buying."""
         _check(view)

@@ -99,7 +99,10 @@ def _load(game: Table, data: dict[str, Any]) -> None:
     players = len(game.names)
     if players < 2 or sorted(game.arrival) != sorted(game.names):
         raise StateError("names must list the same players as arrival, at least two")
-    game.seed = _int(data["seed"])
+    seed = data["seed"]  # any whole number seeds a game, negative ones too
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise StateError(f"expected a whole number seed, not {shown(seed, 200)}")
+    game.seed = seed
     game.stack = tuple(_cards(data["stack"]))
     game.initial_balances = tuple(_ints(data["initial_balances"], players))
     version, internal, gauss = data["rng"]
