@@ -32,7 +32,7 @@ from makao.state import FIELDS, Beginning, State
 from makao.variant import Variant
 from makao.view import View
 
-__all__ = ["MAX_WAIT", "Game"]
+__all__ = ["MAX_WAIT", "Game", "dealer_seat"]
 
 MAX_WAIT = 1_000
 """The most turns a seat may wait in a set-up position (PL-18). A wait grows by one per
@@ -94,14 +94,7 @@ class Game(Core):
             rule.check_table(players)
         deck = shuffled_deck(start.decks_for(players), seeded_random(seed), start.ranks)
         game = cls._blank(variant, players, seed)
-        if dealer is None:
-            dealer = start.dealer
-        if not _is_int(dealer) or not -players <= dealer < players:
-            raise SetupError(
-                f"dealer must be a seat 0…{players - 1}, not {shown(dealer)} (a negative "
-                f"dealer counts from the end, down to -{players})"
-            )
-        dealer %= players
+        dealer = dealer_seat(start.dealer if dealer is None else dealer, players)
         game.to_move = (dealer + 1) % players
         game.stock = deck
         repeats = start.decks_for(players) - 1
@@ -440,6 +433,17 @@ if isinstance(getattr(Game, "play"), FunctionType):  # noqa: B009
 
 #: How many (rule states, announcements) keys a rule set caches views' public state for.
 _PUBLIC_CACHE_SIZE = 4096
+
+
+def dealer_seat(dealer: object, players: int) -> int:
+    """The seat 0…``players``-1 that ``dealer`` names (a negative one counts from the end,
+    down to ``-players``); anything else is a [`SetupError`][makao.errors.SetupError]."""
+    if not _is_int(dealer) or not -players <= dealer < players:
+        raise SetupError(
+            f"dealer must be a seat 0…{players - 1}, not {shown(dealer)} (a negative "
+            f"dealer counts from the end, down to -{players})"
+        )
+    return dealer % players
 
 
 def _shows_a_face(events: tuple[Event, ...]) -> bool:

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from makao._text import shown
-from makao.engine import Game
+from makao.engine import Game, dealer_seat
 from makao.errors import GameOverError, MakaoError, SetupError, StateError
 from makao.events import DealScored, DealStarted, Event, MatchOver
 from makao.moves import Move
@@ -122,7 +122,9 @@ class Match:
             raise SetupError(f"match_limit must be a positive number, not {shown(match_limit)}")
         if not match_limit > 0:
             raise SetupError(f"match_limit must be a positive number, not {shown(match_limit)}")
-        variant.compiled.start.check_players(players)
+        start = variant.compiled.start
+        start.check_players(players)
+        first_dealer = dealer_seat(start.dealer, players)  # as Game.new: no wrap-around
         self.variant = variant
         self.players = players
         self.seed = seed
@@ -132,7 +134,7 @@ class Match:
         self._records = []
         self._scores = []
         self.deal = 0
-        self.dealer = (variant.compiled.start.dealer - 1) % players
+        self.dealer = (first_dealer - 1) % players
         self.opening_events = self._next_deal()
 
     @classmethod
@@ -311,6 +313,8 @@ def _load(data: Any, given: Variant | None) -> Match:
     players, seed, limit = data["players"], data["seed"], data["match_limit"]
     if not all(type(value) is int for value in (players, seed)):
         raise StateError("'players' and 'seed' must be whole numbers")
+    if limit is None:  # every save holds its limit: a null would take the variant's
+        raise StateError("'match_limit' must be a positive number, not None")
     match = Match(variant, players, seed, match_limit=limit)
     deals: Sequence[Any] = data["deals"]
     if not isinstance(deals, list) or not all(isinstance(moves, list) for moves in deals):
@@ -334,6 +338,8 @@ def _replay_deal(match: Match, number: int, moves: list[Any], last: bool) -> Non
             match.play(move)
         except MakaoError as error:
             raise StateError(f"deal {number}, move {index} {shown(move, 200)}: {error}") from None
+    if not last and match.over:
+        raise StateError(f"the match ended with deal {number}, but more deals follow")
     if not last and match.deal == number:
         raise StateError(f"deal {number} was saved unfinished, but more deals follow")
 
@@ -347,6 +353,8 @@ def _variant(saved: Any, given: Variant | None) -> Variant:
     if not isinstance(builtin, bool):  # every save has it: dropped or retyped, refused
         raise StateError(f"'variant' must say whether it is built in, not {shown(builtin, 40)}")
     if given is not None:
+        if not isinstance(given, Variant):  # as `Game.from_json`
+            raise StateError(f"variant must be a Variant, not {type(given).__name__}")
         if given.name != name:
             raise StateError(
                 f"the match was saved with variant {shown(name, 200)}, not {shown(given.name, 200)}"

@@ -283,6 +283,14 @@ def test_match_a_custom_variant_loads_when_given() -> None:
     assert Match.from_json(text, variant=custom).record == match.record
 
 
+def test_match_from_json_says_a_variant_given_by_name_is_no_variant() -> None:
+    """The ``variant`` of `Match.from_json` is a `Variant`: its name is refused by saying
+    so, as `Game.from_json` says it (it read "'str' object has no attribute 'name'")."""
+    text = Match(RU, players=2, seed=1).to_json()
+    with pytest.raises(StateError, match=r"^variant must be a Variant, not str$"):
+        Match.from_json(text, variant="russian")  # type: ignore[arg-type]
+
+
 def test_match_a_deal_that_ends_reports_game_over_then_scores() -> None:
     match = Match(RU, players=2, seed=15, match_limit=10_000)
     events = finish_deal(match, random.Random(15))
@@ -470,3 +478,25 @@ def test_ru_18_a_custom_matchs_builtin_flag_dropped_or_retyped_is_refused(flag: 
             Match.from_json(json.dumps(data), variant=given)
     data["variant"]["builtin"] = False
     assert Match.from_json(json.dumps(data), variant=custom).variant == custom
+
+
+@pytest.mark.parametrize("dealer", [3, 7, -4])
+def test_ru_3_a_first_dealer_beyond_the_table_is_refused_as_by_a_deal(dealer: int) -> None:
+    variant = variants.russian(dealer=dealer)
+    with pytest.raises(SetupError, match="dealer must be a seat 0…2"):
+        Game.new(variant, 3, seed=1)
+    with pytest.raises(SetupError, match="dealer must be a seat 0…2"):
+        Match(variant, players=3, seed=1)
+    assert Match(variants.russian(dealer=-3), players=3, seed=1).dealer == 0
+
+
+def test_ru_18_a_save_whose_limit_is_null_is_refused() -> None:
+    data = _saved()  # limit 10 000, not the variant's 500
+    with pytest.raises(StateError, match="'match_limit' must be a positive number"):
+        Match.from_json(json.dumps({**data, "match_limit": None}))
+
+
+def test_ru_18_a_save_with_deals_after_the_match_ended_says_so() -> None:
+    data = _saved()  # one deal finished, the second begun
+    with pytest.raises(StateError, match="the match ended with deal 1, but more deals follow"):
+        Match.from_json(json.dumps({**data, "match_limit": 1}))
