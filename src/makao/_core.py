@@ -907,8 +907,8 @@ def _draw_then_maybe_play(
             game.drawn = drawn[0]
             game.must_play_drawn = stuck
             return
-        if not (rules.draws_again and rules.draw.draws_again(count)):
-            break
+        if not (rules.draws_again and rules.draw.draws_again(count)) or not game.can_draw():
+            break  # no draw again, or nothing left to draw: no empty draw is reported
         drawn = _draw_cards(game, seat, 1, "draw", events)
         count += 1
     _end_turn(game, seat, game.effect, events)

@@ -133,3 +133,13 @@ def test_ce_1_ce_4_the_bounds_of_the_options_are_kept() -> None:
     assert dict(least.options) == {"hand_size": 1, "decks": 1, "max_draws": 1}
     most = variants.get("crazy-eights", decks=8, max_draws=3)
     assert dict(most.options) == {"hand_size": 5, "decks": 8, "max_draws": 3}
+
+
+def test_ce_4_drawing_until_nothing_is_left_reports_no_empty_draw() -> None:
+    """CE-4: a player who draws the stock and the pile dry without a playable card ends
+    the turn; no draw of no card is reported after the last card."""
+    game = Game.from_position(CE, hands=["2c Kd", "3s"], pile="4d 5d 9h", stock="6d")
+    events = game.play("draw")
+    draws = [event for event in events if isinstance(event, CardsDrawn)]
+    assert [event.amount for event in draws] == [1, 1, 1]
+    assert len(game.hand(0)) == 5 and game.to_move == 1

@@ -208,3 +208,14 @@ def test_mm_4_each_eight_of_a_several_card_play_skips_a_player() -> None:
     )
     assert game.play("8h 8s")[1:] == (TurnSkipped(1), TurnSkipped(2))
     assert game.to_move == 3
+
+
+def test_mm_6_a_penalty_of_zero_reports_no_empty_draw() -> None:
+    """MM-6 with ``penalty=0``: the missing "Mau" is reported, and no draw of no card (as
+    a forgotten "Mau-Mau", MM-7, draws nothing)."""
+    free = variants.get("mau-mau", penalty=0)
+    game = Game.from_position(free, hands=["9h Kc", "9c Ks"], pile="9s", stock="Qd Qc")
+    game.play("9h")
+    events = game.play("9c")
+    assert Penalised(0, "MM-6", "did not say mau", 0) in events
+    assert not any(isinstance(event, CardsDrawn) for event in events)

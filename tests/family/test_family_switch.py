@@ -10,6 +10,7 @@ from makao import Game, Outcome, SetupError, Suit, variants
 from makao.events import (
     AttackAccepted,
     CallMade,
+    CardsDrawn,
     DirectionChanged,
     GameOver,
     Penalised,
@@ -142,3 +143,13 @@ def test_sw_2_one_card_per_turn_not_a_set_of_the_same_rank() -> None:
     """SW-2: one card per turn; two nines matching the top card are two plays, not one."""
     game = Game.from_position(SW, hands=["9c 9d 4s", "3h"], pile="9h", stock="Qs")
     assert plays(game) == {"9c", "9d"}
+
+
+def test_sw_7_a_catch_with_a_penalty_of_zero_reports_no_empty_draw() -> None:
+    """SW-7 with ``penalty=0``: the catch is reported, and no draw of no card."""
+    free = variants.get("switch", penalty=0)
+    game = Game.from_position(free, hands=["9h 4c", "9c Ks", "Kd"], pile="9s", stock="Qd Qc")
+    game.play("9h")
+    events = game.play("1: stop 0")
+    assert Penalised(0, "SW-7", "stop last-card called by seat 1", 0) in events
+    assert not any(isinstance(event, CardsDrawn) for event in events)

@@ -143,7 +143,8 @@ class LastCardCall(Stateful["int | None"], TurnRule):
 
     def _penalise(self, game: Table, seat: int, reason: str, events: Events) -> None:
         events.append(Penalised(seat, self.rule_id, reason, self.penalty))
-        game.draw_cards(seat, self.penalty, "penalty", events)
+        if self.penalty:  # a penalty of 0 is reported, with no empty draw (as `FinishCall`)
+            game.draw_cards(seat, self.penalty, "penalty", events)
 
 
 @attrs.frozen
