@@ -221,16 +221,25 @@ class State:
     )
 
     variant: Variant
+    """The variant played."""
     compiled: RuleSet
+    """The variant's rules compiled to tables (`Variant.compiled`), shared by its games."""
     players: int
+    """The number of seats: seats are numbered 0 to ``players - 1``."""
     hands: list[tuple[Card, ...]]
     """Each seat's hand, in the order received: a tuple, replaced when it changes (a clone
     copies only the list of hands)."""
     stock: list[Card]
+    """The stock, face down: its last card is the next one drawn."""
     pile: list[Card]
+    """The discard pile: its last card is the top card ([`top`][makao.engine.Game.top])."""
     to_move: int
+    """The seat whose turn it is."""
     direction: int
+    """The direction of play: 1 towards the next seat number, -1 the other way."""
     effect: Effect | None
+    """The effect in force (a demand, a penalty to answer, a wait), or ``None``;
+    [`pending`][makao.engine.Game.pending] says what it asks."""
     waits: tuple[int, ...]
     """Per seat: turns still to wait (PL-18). A tuple, replaced when it changes, so a clone
     shares it."""
@@ -240,14 +249,28 @@ class State:
     finished: tuple[int, ...]
     """The seats that went out, in order."""
     drawn: Card | None
+    """The card the player to move drew this turn and may still play (PL-8), else ``None``."""
     next_seat: int | None
+    """Where the turn that is being played goes when it ends, if a rule sent it somewhere
+    (``None``: the next seat in the direction of play); not part of the position."""
     must_play_drawn: bool
+    """Whether the card just drawn must be played (RU-9: the seat drew having nothing to play)."""
     over: bool
+    """Whether the game has ended ([`outcome`][makao.engine.Game.outcome] says how)."""
     blocked: bool
+    """Whether the game ended blocked: every seat still playing passed in turn with nothing
+    to play or draw (PL-36)."""
     stuck: int
+    """Passes in a row by seats with nothing to play or draw (PL-36); the game ends blocked
+    when they reach the number of seats still playing."""
     rng: int
+    """The state of the game's one random generator, which shuffles the pile into a new stock
+    (see `makao._random`)."""
     reshuffles: int
+    """How many times the pile was shuffled into a new stock."""
     rule_states: tuple[object, ...]
+    """The own state of each rule that declares one (read one with
+    [`rule_state`][makao.engine.Game.rule_state])."""
     _legal: tuple[Any, ...] | None
     #: The moves played, in order: a list that only this game appends to (a move costs no
     #: new object), or a tuple shared with clones (see `clone`; a new game's is ``()``).
