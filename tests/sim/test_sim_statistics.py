@@ -606,6 +606,18 @@ def test_a_comparison_table_shows_rate_differences_in_points_and_others_as_numbe
     assert "A 4 truncated at 3 actions, B 0 truncated at 10000 actions" in title
 
 
+def test_a_comparison_legend_names_each_sides_cap_when_they_differ() -> None:
+    """`Comparison.table`'s legend names the action cap of both sides when they differ
+    (it named A's alone, so B's games read as capped at A's cap), and one cap when equal."""
+    capped = simulate(POLISH, [RandomBot(), RandomBot()], games=2, seed=1, max_actions=3)
+    whole = simulate(POLISH, [RandomBot(), RandomBot()], games=2, seed=1)
+    notes = Comparison(capped, whole).table().split("\n\n")[-1]
+    assert "(A cap 3, B cap 10000)" in notes
+    same = Comparison(whole, whole).table().split("\n\n")[-1]
+    assert "(cap 10" in same
+    assert "A cap" not in same
+
+
 def test_a_rate_and_a_mean_are_no_pair_to_compare() -> None:
     """``difference`` of a rate and a mean is a `SetupError` naming both kinds."""
     with pytest.raises(SetupError, match="cannot compare a rate with a mean"):

@@ -226,7 +226,9 @@ class Comparison:
             f"B {_truncation(self.b.truncated(), self.b.max_actions)}"
         )
         table = _render(title, ("metric", "A", "B", "B - A [95 % CI]"), rows)
-        notes = legend([row[0] for row in rows], self.a.max_actions)
+        caps = (self.a.max_actions, self.b.max_actions)
+        cap = _cap(caps[0]) if caps[0] == caps[1] else f"A {_cap(caps[0])}, B {_cap(caps[1])}"
+        notes = _legend([row[0] for row in rows], cap)
         return f"{table}\n\n{notes}\n  *: the difference is significant at the 5 % level"
 
     def to_dict(self) -> dict[str, Any]:
@@ -270,7 +272,16 @@ def legend(names: Sequence[str], max_actions: int | None = None) -> str:
         raise SetupError(
             f"max_actions must be None or a whole number, not {shown(max_actions, 40)}"
         )
-    cap = "no cap" if max_actions is None else f"cap {shown(max_actions)}"
+    return _legend(names, _cap(max_actions))
+
+
+def _cap(max_actions: int | None) -> str:
+    """An action cap as the legend names it."""
+    return "no cap" if max_actions is None else f"cap {shown(max_actions)}"
+
+
+def _legend(names: Sequence[str], cap: str) -> str:
+    """`legend`, with the action cap already named (``cap``: one, or one per side)."""
     lines: dict[str, str] = {}
     for name in names:
         family = _family(name)
