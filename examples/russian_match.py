@@ -9,10 +9,12 @@ ranking (lowest loss total first). Run it with no arguments::
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 
 from makao import Match, Move, Play, variants
+from makao.errors import MakaoError
 from makao.events import DealScored, DealStarted, MatchOver
 
 
@@ -58,9 +60,17 @@ def _report(event: object) -> None:
 
 
 def main(argv: list[str]) -> None:
-    """Read optional seed, player count and limit from the command line and play."""
-    numbers = [int(arg) for arg in argv[:3]]
-    play_match(*numbers)
+    """Read optional seed, player count and limit from the command line and play; a bad
+    argument is one line on stderr and exit status 2, as with the ``makao`` command."""
+    parser = argparse.ArgumentParser(description="Play a match of Russian scoring makao.")
+    parser.add_argument("seed", type=int, nargs="?", default=2024)
+    parser.add_argument("players", type=int, nargs="?", default=4)
+    parser.add_argument("match_limit", type=int, nargs="?", default=500)
+    args = parser.parse_args(argv)
+    try:
+        play_match(args.seed, args.players, args.match_limit)
+    except MakaoError as error:
+        parser.exit(2, f"{parser.prog}: error: {error}\n")
 
 
 if __name__ == "__main__":

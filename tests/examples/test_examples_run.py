@@ -32,3 +32,30 @@ def test_example_runs(script: Path, tmp_path: Path) -> None:
         pytest.skip(f"{script.name} needs the optional package {missing.group(1)!r}")
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip(), f"{script.name} printed nothing"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["x"], "argument seed: invalid int value: 'x'"),
+        (["1", "1"], "at least 2 and at most 5 players, not 1"),
+        (["1", "4", "0"], "match_limit must be a positive number, not 0"),
+    ],
+)
+def test_ru_18_russian_match_example_refuses_a_bad_argument_in_one_line(
+    args: list[str], message: str, tmp_path: Path
+) -> None:
+    """examples/russian_match.py: a bad argument is an error line and status 2, as with
+    the ``makao`` command, not a traceback."""
+    script = EXAMPLES[0].parent / "russian_match.py"
+    done = subprocess.run(
+        [sys.executable, str(script), *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert message in done.stderr
+    assert "Traceback" not in done.stderr
