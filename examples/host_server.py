@@ -47,6 +47,7 @@ from websockets.exceptions import ConnectionClosed
 
 from makao import Game, MakaoError, variants
 from makao.host import Host, PerSeat
+from makao.moves import move_seat
 from makao.wire import dumps
 
 #: The largest message a client may send, in bytes.
@@ -158,9 +159,10 @@ class TableServer:
                 return
             await self.accepted(per_seat, to_move)
 
-    async def accepted(self, per_seat: PerSeat, to_move: int) -> None:
+    async def accepted(self, per_seat: PerSeat, to_move: int, timed_out: bool = False) -> None:
         """After a move: save, send every connected seat its update, and restart the clock
-        unless the move was another seat's out-of-turn action (talk does not stop it)."""
+        after a turn move, a time-out or when the turn moved on; out-of-turn actions (talk,
+        the mover's own too, UM-6) and other host reports do not stop it."""
         self.save()
         for seat, update in self.host.updates(per_seat).items():
             connection = self.clients.get(seat)
@@ -168,8 +170,7 @@ class TableServer:
                 with contextlib.suppress(ConnectionClosed):
                     await connection.send(dumps(update))
         game = self.host.game
-        actor = self.host.actor(game.record[-1])
-        if game.to_move != to_move or actor in (None, to_move):
+        if timed_out or game.to_move != to_move or move_seat(game.record[-1]) is None:
             self.start_clock()
 
     def start_clock(self) -> None:
@@ -184,12 +185,12 @@ class TableServer:
         """Report a time-out if the clock was not restarted within ``limit`` seconds."""
         await asyncio.sleep(limit)
         async with self.lock:
-            # a clock restarted since (a move, not another seat's talk) has replaced this one
+            # a clock restarted since (a turn move, not talk) has replaced this one
             if self.clock is not asyncio.current_task() or self.host.game.is_over:
                 return
             to_move = self.host.game.to_move
             self.clock = None
-            await self.accepted(self.host.timeout(), to_move)
+            await self.accepted(self.host.timeout(), to_move, timed_out=True)
 
     async def serve(self, address: str, port: int) -> Server:
         """Start listening (``port`` 0: a free port) and the clock."""

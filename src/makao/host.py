@@ -15,30 +15,41 @@ only the seat to move; an action written ``"S: …"`` (``"1: say makao"``, ``"2:
 only seat ``S``, at any time; a host report (``"host: timeout 2"``, UM-6) only the host
 itself (seat ``None``). Anything else is refused with
 [`WrongSeatError`][makao.errors.WrongSeatError], and the game is unchanged.
+
+The engine keeps no clock; the host decides what takes time. In Ultimate Mao a question
+period may be closed ("End of questions", UM-22) only ``question_time`` seconds after it
+opened (default [`QUESTION_TIME`][makao.host.QUESTION_TIME], read from ``clock``): until then
+the close is not among a seat's moves and a seat's close is refused with
+[`IllegalMoveError`][makao.errors.IllegalMoveError] (the host itself, seat ``None``, is not
+checked).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from makao._text import shown
 from makao.engine import Game
 from makao.errors import (
     GameOverError,
+    IllegalMoveError,
     InvalidMoveError,
     SeatError,
+    SetupError,
     StaleMoveError,
     StateError,
     WrongSeatError,
 )
 from makao.events import Event, redact
 from makao.moves import Move, parse_move
+from makao.variants.mao.talk import QuestionPeriods
 from makao.wire import VERSION, events_to_list, moves_to_list, view_to_dict
 
-__all__ = ["MAX_MOVE_TEXT", "Host", "PerSeat"]
+__all__ = ["MAX_MOVE_TEXT", "QUESTION_TIME", "Host", "PerSeat"]
 
 PerSeat = dict[int, tuple[Event, ...]]
 """Per-seat events of one move: ``per_seat[seat]`` is what ``seat`` may see."""
@@ -46,17 +57,43 @@ PerSeat = dict[int, tuple[Event, ...]]
 MAX_MOVE_TEXT = 200
 """The longest move text a client may send (longer text is refused unread)."""
 
+QUESTION_TIME = 10.0
+"""Seconds a question period stays open before "End of questions" may close it: the
+spec's "about ten seconds" (UM-22), the host's default."""
+
 _ACTOR = re.compile(r"^\s*(\d+|host)\s*:")
 
 
 class Host:
     """A game held by a host: moves from seats, per-seat redacted events and views."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(
+        self,
+        game: Game,
+        question_time: float = QUESTION_TIME,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         """Host ``game`` (a new one, or one loaded with
-        [`Game.from_json`][makao.engine.Game.from_json])."""
+        [`Game.from_json`][makao.engine.Game.from_json]). ``question_time``: the seconds
+        (by ``clock``) a question period stays open before it may be closed (UM-22; a
+        period open in a loaded game counts from now); 0 lets it close at once."""
+        if (
+            not isinstance(question_time, (int, float))
+            or isinstance(question_time, bool)
+            or not 0 <= question_time < math.inf
+        ):
+            raise SetupError(
+                f"question_time must be a number of seconds ≥ 0, not {shown(question_time, 40)}"
+            )
         self._game = game
         self._last: tuple[str, int | None] | None = None
+        self._question_time = float(question_time)
+        self._clock = clock
+        self._talk = next(
+            (r for r in game.variant.compiled.turn_rules if isinstance(r, QuestionPeriods)), None
+        )  # the compiled rule, whose state the game keeps (an equal variant's rules share it)
+        self._opened: float | None = None
+        self._note_period()
 
     @property
     def game(self) -> Game:
@@ -89,7 +126,11 @@ class Host:
     def moves(self, seat: int) -> list[str]:
         """The moves ``seat`` may send now, as text (turn moves only for the seat to move;
         [`Game.legal_moves`][makao.engine.Game.legal_moves] with a seat)."""
-        return self._game.legal_moves_text(seat)
+        if self._too_early() is None:
+            return self._game.legal_moves_text(seat)
+        talk = self._talk
+        assert talk is not None
+        return [str(m) for m in self._game.legal_moves(seat) if not talk.closes(self._game, m)]
 
     def actor(self, move: Move) -> int | None:
         """The seat that makes ``move``: ``S`` for ``"S: …"``, ``None`` for a host report,
@@ -112,8 +153,10 @@ class Host:
         actor = self.actor(move)
         if seat is not None:
             self._check_actor(seat, move, actor)
+            self._check_close(move)
         events = self._game.play(move)
         self._last = (str(self._game.record[-1]), actor)
+        self._note_period()
         return self.per_seat(events)
 
     def submit_action(self, seat: int, action: int, version: int) -> PerSeat:
@@ -147,9 +190,13 @@ class Host:
         """What to send ``seat`` now (JSON-ready, schema ``Update``): its view, the moves
         it may send with their ids, the state's ``version``; after a move (``events``, already
         redacted for the seat), also that move's text and the seat that made it (``None``
-        for the host)."""
+        for the host). Without ``events`` (a seat joining), the events are the deal's
+        announcements ([`Game.opening`][makao.state.State.opening], redacted for the seat:
+        Ultimate Mao's "Dealing begins…" and "The game … begins with…", UM-2, UM-4)."""
         last = self._last if events is not None else None
         last_move, by = last if last is not None else (None, None)
+        if events is None:
+            events = cast("tuple[Event, ...]", redact(self._game.opening, seat))
         return {
             "type": "Update",
             "schema": VERSION,
@@ -157,7 +204,7 @@ class Host:
             "version": self.version,
             "move": last_move,
             "by": by,
-            "events": events_to_list(events or ()),
+            "events": events_to_list(events),
             "view": view_to_dict(self._game.view(seat)),
             "moves": moves_to_list(self.moves(seat)),
         }
@@ -191,6 +238,29 @@ class Host:
         if version is not None and (type(version) is not int or version != self.version):
             raise StaleMoveError(
                 f"a move for state {shown(version, 20)} is stale: the state is now {self.version}"
+            )
+
+    def _note_period(self) -> None:
+        """Note when the question period in progress opened (UM-22)."""
+        talk = self._talk
+        if talk is None or talk.state(self._game)[0] is None:
+            self._opened = None
+        elif self._opened is None:
+            self._opened = self._clock()
+
+    def _too_early(self) -> float | None:
+        """The seconds a question period has been open, while too few to close it."""
+        if self._opened is None:
+            return None
+        elapsed = self._clock() - self._opened
+        return elapsed if elapsed < self._question_time else None
+
+    def _check_close(self, move: Move) -> None:
+        elapsed = self._too_early()
+        if elapsed is not None and self._talk is not None and self._talk.closes(self._game, move):
+            raise IllegalMoveError(
+                f"a question period may be closed after {self._question_time:g} s (UM-22), "
+                f"not after {elapsed:.1f} s: {move}"
             )
 
     def _parse(self, text: object) -> Move:

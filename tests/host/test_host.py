@@ -12,6 +12,7 @@ from makao.errors import (
     IllegalMoveError,
     MakaoError,
     SeatError,
+    SetupError,
     StaleMoveError,
     StateError,
     WrongSeatError,
@@ -39,6 +40,40 @@ def test_a_turn_move_from_the_wrong_seat_names_the_seat_to_move() -> None:
     assert caught.value.to_move == to_move
     assert isinstance(caught.value, IllegalMoveError)
     assert host.version == 0 and host.game.to_move == to_move
+
+
+def test_um_2_um_4_a_joining_seat_receives_the_deal_announcements() -> None:
+    """UM-2, UM-4: the update a seat gets on joining carries the dealer's announcements
+    (`Game.opening`); before, a client never saw them."""
+    host = _mao()
+    joined = host.update(2)
+    assert joined["move"] is None
+    assert [event["kind"] for event in joined["events"]] == ["deal", "start"]
+    assert joined["events"][0]["text"] == "Dealing begins, clockwise"
+    assert joined["events"][1]["text"].startswith("The game of Ultimate Mao begins with player")
+
+
+def test_um_22_the_host_decides_when_a_question_period_may_be_closed() -> None:
+    """UM-22: "End of questions" only after ``question_time`` seconds (by the host's
+    clock): before, it is not listed and is refused, the game unchanged; before, the host
+    accepted a close at once."""
+    now = [100.0]
+    host = Host(Game.new(variants.mao(), players=3, seed=1), clock=lambda: now[0])
+    host.submit(1, "1: say question")
+    now[0] += 9.5
+    assert "1: say end-of-questions" not in host.moves(1)
+    with pytest.raises(IllegalMoveError, match="after 10 s"):
+        host.submit(1, "1: say end-of-questions")
+    assert host.version == 1
+    now[0] += 0.5
+    assert "1: say end-of-questions" in host.moves(1)
+    host.submit(1, "1: say end-of-questions")
+    assert "questions-closed" in dict(host.game.public_state())
+    at_once = Host(Game.new(variants.mao(), players=3, seed=1), question_time=0)
+    at_once.submit(0, "0: say question")
+    at_once.submit(0, "0: say end-of-questions")
+    with pytest.raises(SetupError, match="question_time must be a number of seconds"):
+        Host(Game.new(variants.mao(), players=3, seed=1), question_time=-1)
 
 
 def test_the_seat_to_move_plays_its_turn() -> None:

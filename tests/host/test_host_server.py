@@ -466,3 +466,30 @@ def test_um6_the_clock_runs_out_after_another_seats_talk(tmp_path: Path) -> None
 
     mover, other, record = _bounded(scenario())
     assert record[:2] == [f"{other}: say question", f"host: timeout {mover}"]
+
+
+def test_um6_the_movers_own_talk_does_not_delay_the_time_out(tmp_path: Path) -> None:
+    # Was: an action of the player to move (``"S: say question"``) restarted their move
+    # clock, so talking every few tenths of a second put the time-out off for ever. In
+    # process, as above.
+    spec = importlib.util.spec_from_file_location("host_server", SERVER)
+    assert spec is not None and spec.loader is not None
+    server = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(server)
+
+    async def scenario() -> tuple[int, list[str]]:
+        table = server.TableServer.open(tmp_path / "t.json", "mao", 4, 3, move_time_limit=0.5)
+        table.start_clock()
+        mover = table.host.game.to_move
+        for call in ("question", "remark", "remark", "remark"):  # every 0.3 s, at most 1.2 s
+            await asyncio.sleep(0.3)
+            async with table.lock:
+                if table.host.game.to_move != mover:
+                    break
+                await table.accepted(table.host.submit(mover, f"{mover}: say {call}"), mover)
+        if table.clock is not None:
+            table.clock.cancel()
+        return mover, [str(move) for move in table.host.game.record]
+
+    mover, record = _bounded(scenario())
+    assert f"host: timeout {mover}" in record[:3], record

@@ -599,6 +599,21 @@ def test_um_27_a_legal_card_with_a_stray_choice_is_refused_not_misplayed() -> No
     assert Game.replay(game.variant, game.origin, game.record) == game
 
 
+@pytest.mark.parametrize("text", ["misplay 6s", "6s:h", "misplay 10s", "10s:h"])
+def test_um_27_a_legal_card_listed_with_calls_is_not_misplayed(text: str) -> None:
+    """UM-27: under ``penalize``, a legal card whose listed play carries calls (a spade's
+    name, ``6s +six-of-spades``, UM-18; ``10s +good-day +ten-of-spades``, UM-19) is refused
+    when written as a misplay or with a stray choice, as under ``reject``; before, it was
+    charged as an illegal play of a legal card."""
+    game = position(
+        ["Jh 6s 10s 5c", "5d 6c 7c", "5h 6h 7h"], "9s", variants.mao(illegal_play="penalize")
+    )
+    assert "6s +six-of-spades" in game.legal_moves_text(0)
+    with pytest.raises(IllegalMoveError):
+        game.play(text)
+    assert game.record == () and len(game.hands[0]) == 4
+
+
 def test_um_3_a_position_set_up_from_a_view_of_the_deal_is_in_its_deal() -> None:
     """UM-3: a view showing the deal on restores it: touched cards are charged until the
     first turn move, and every seat's view shows the deal."""

@@ -264,6 +264,15 @@ class QuestionPeriods(Stateful["_Talk"], TurnRule):
             return move
         return None
 
+    def closes(self, game: Table, move: Move) -> bool:
+        """Whether ``move`` closes the period in progress: "End of questions" said by its
+        opener or the oldest seat (UM-22). When enough time has passed for that is the
+        host's to decide ([`Host`][makao.host.Host]'s ``question_time``)."""
+        if type(move) is not Say or move.call != "end-of-questions":
+            return False
+        opener = self.state(game)[0]
+        return opener is not None and move.seat in (opener, self.oldest)
+
     def apply(self, game: Table, move: Move, events: Events) -> None:
         """Open or close a period, or judge a remark."""
         assert isinstance(move, Say)
@@ -271,7 +280,7 @@ class QuestionPeriods(Stateful["_Talk"], TurnRule):
         opener, closed = self.state(game)
         if opener is None and call == "question":
             self.set_state(game, (seat, False))
-        elif opener is not None and call == "end-of-questions" and seat in (opener, self.oldest):
+        elif self.closes(game, move):
             self.set_state(game, (None, True))
         elif opener is None:
             rule = "UM-22" if closed else "UM-21"
@@ -381,10 +390,15 @@ class Misplays(TurnRule):
             if card not in hand:
                 return None
             hand.remove(card)
-        if not cards or Play(cards) in legal:
+        choice = move.choice if type(move) is Play else None
+        if not cards or any(
+            type(listed) is Play and listed.cards == cards and listed.choice in (None, choice)
+            for listed in legal
+        ):
             # a legal play is played, not misplayed (as its text would be); a listed card
-            # written with a stray choice (``5h:s``) is refused, not recorded as a misplay
-            # that its replay would refuse (UM-27)
+            # written with a stray choice (``5h:s``) or without the calls it is listed with
+            # (``misplay 6s`` for ``6s +six-of-spades``) is refused, not charged as an
+            # illegal play (UM-27); a jack put down naming no suit is a misplay
             return None
         return Misplay(cards)
 
