@@ -275,7 +275,18 @@ def _seated_bots(args: argparse.Namespace, *played: Variant) -> list[Bot]:
         specs = specs * players
     if len(specs) != players:
         raise UsageError(f"--bots gives {len(specs)} bots for {players} players")
-    return [parse_bot(spec) for spec in specs]
+    return [_bot(spec) for spec in specs]
+
+
+def _bot(spec: str) -> Bot:
+    """The bot of ``spec``; a bot of yours whose constructor fails (a file it cannot read, a
+    bug) is a `UsageError` naming it and its error, in one line, as ``--import`` says it."""
+    try:
+        return parse_bot(spec)
+    except MakaoError:
+        raise
+    except Exception as error:
+        raise UsageError(f"--bots {spec}: {type(error).__name__}: {error}") from None
 
 
 def _simulate(args: argparse.Namespace) -> int:

@@ -28,8 +28,9 @@ from makao.errors import GameOverError, MakaoError, SetupError, StateError
 from makao.events import DealScored, DealStarted, Event, MatchOver
 from makao.moves import Move
 from makao.seeding import derive_seed
+from makao.serialize import saved_variant
 from makao.variant import Variant
-from makao.variants.russian.rules import DEFAULT_MATCH_LIMIT, DealEnd
+from makao.variants.russian.rules import DEFAULT_MATCH_LIMIT, DealEnd, checked_match_limit
 from makao.view import View
 
 __all__ = ["FORMAT", "Match", "MatchView", "deal_seed"]
@@ -64,6 +65,9 @@ class Match:
     """A match of a scoring variant (Russian makao): deals until a player's loss total
     reaches ``match_limit`` (RU-18; by default the limit of the variant's
     [`DealEnd`][makao.variants.russian.rules.DealEnd] rule, its ``match_limit`` option, else 500).
+    The limit is any positive number but a `bool` (a NumPy number or a
+    `fractions.Fraction` too), kept as the `int` or `float` a save writes; anything else is
+    a [`SetupError`][makao.errors.SetupError].
 
     A deal's scores are the deal's own [`Game.scores`][makao.engine.Game.scores] (the
     variant's finishing rule and its point table): a variant that scores nothing cannot
@@ -118,10 +122,7 @@ class Match:
         variant_limit = _variant_limit(variant)
         if match_limit is None:
             match_limit = variant_limit
-        if isinstance(match_limit, bool) or not isinstance(match_limit, (int, float)):
-            raise SetupError(f"match_limit must be a positive number, not {shown(match_limit)}")
-        if not match_limit > 0:
-            raise SetupError(f"match_limit must be a positive number, not {shown(match_limit)}")
+        match_limit = checked_match_limit(match_limit)  # any positive number, kept as int or float
         start = variant.compiled.start
         start.check_players(players)
         first_dealer = dealer_seat(start.dealer, players)  # as Game.new: no wrap-around
@@ -307,7 +308,7 @@ def _variant_limit(variant: Variant) -> float:
 def _load(data: Any, given: Variant | None) -> Match:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StateError(f"not a saved match: the format must be {shown(FORMAT, 200)}")
-    if data.get("version") != _VERSION:
+    if type(data.get("version")) is not int or data["version"] != _VERSION:  # not True, 1.0
         raise StateError(f"unsupported saved-match version {shown(data.get('version'), 200)}")
     variant = _variant(data["variant"], given)
     players, seed, limit = data["players"], data["seed"], data["match_limit"]
@@ -345,29 +346,14 @@ def _replay_deal(match: Match, number: int, moves: list[Any], last: bool) -> Non
 
 
 def _variant(saved: Any, given: Variant | None) -> Variant:
-    from makao import variants
-
     name, options, builtin = saved["name"], saved["options"], saved.get("builtin")
     if not isinstance(name, str) or not isinstance(options, dict):
         raise StateError("'variant' must hold a name and a dictionary of options")
     if not isinstance(builtin, bool):  # every save has it: dropped or retyped, refused
         raise StateError(f"'variant' must say whether it is built in, not {shown(builtin, 40)}")
-    if given is not None:
-        if not isinstance(given, Variant):  # as `Game.from_json`
-            raise StateError(f"variant must be a Variant, not {type(given).__name__}")
-        if given.name != name:
-            raise StateError(
-                f"the match was saved with variant {shown(name, 200)}, not {shown(given.name, 200)}"
-            )
-        return given
-    if not builtin:
-        raise StateError(
-            f"the match was saved with a custom variant {shown(name, 200)}: pass variant="
-        )
-    try:
-        return variants.get(name, **options)
-    except MakaoError as error:
-        raise StateError(f"cannot rebuild variant {shown(name, 200)}: {error}") from None
+    if given is not None and not isinstance(given, Variant):  # as `Game.from_json`
+        raise StateError(f"variant must be a Variant, not {type(given).__name__}")
+    return saved_variant(name, options, builtin, given, "match")
 
 
 def _is_builtin(variant: Variant) -> bool:

@@ -258,26 +258,36 @@ def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> 
 
 
 def _variant(saved: Mapping[str, Any], given: Variant | None) -> Variant:
-    from makao import variants
-
     _no_other_keys(saved, _VARIANT_KEYS, "a saved game's variant")
     name = _field(saved, "name", str)
     options = _field(saved, "options", dict)
     builtin = _field(saved, "builtin", bool)  # every save has it: dropped or retyped, refused
+    return saved_variant(name, options, builtin, given, "game")
+
+
+def saved_variant(
+    name: str, options: dict[str, Any], builtin: bool, given: Variant | None, what: str
+) -> Variant:
+    """The variant a save (of a ``what``: "game", "match") names: ``given`` if it is that
+    variant with the same options, else the built-in variant rebuilt from its name and
+    options; a `StateError` if ``given`` is another or a custom variant is not given."""
+    from makao import variants
+
     if given is not None:
         if given.name != name:
             raise StateError(
-                f"the game was saved with variant {shown(name, 200)}, not {shown(given.name, 200)}"
+                f"the {what} was saved with variant {shown(name, 200)}, "
+                f"not {shown(given.name, 200)}"
             )
         if _plain_options(given) != options:
             raise StateError(
-                f"the game was saved with {shown(name, 200)} options {shown(options, 200)}, not "
-                f"{shown(_plain_options(given), 200)}: pass the variant it was saved with"
+                f"the {what} was saved with {shown(name, 200)} options {shown(options, 200)}, "
+                f"not {shown(_plain_options(given), 200)}: pass the variant it was saved with"
             )
         return given
     if not builtin:
         raise StateError(
-            f"the game was saved with a custom variant named {shown(name, 200)}: pass it as "
+            f"the {what} was saved with a custom variant named {shown(name, 200)}: pass it as "
             "variant="
         )
     try:

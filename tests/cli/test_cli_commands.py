@@ -485,3 +485,23 @@ def test_import_of_a_failing_module_says_its_error_in_one_line(
     code, out, err = _run(capsys, "--import", "broken_bots", "variants")
     assert (code, out) == (2, "")
     assert err == "makao: error: --import broken_bots: RuntimeError: oops\n"
+
+
+def test_a_users_bot_that_fails_to_construct_is_one_line(
+    plugin_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot of yours (registered by an ``--import``ed module) whose constructor raises —
+    a model file it cannot read, a bug — is one line naming the spec and its error, with
+    status 2, as a failing ``--import`` is (it was a Python traceback, status 1)."""
+    (plugin_dir / "unbuilt_bots.py").write_text(
+        "from makao import bots\n\n\n"
+        "class Unbuilt:\n"
+        "    def __init__(self):\n"
+        "        raise RuntimeError('no model file')\n\n\n"
+        "bots.register('unbuilt-of-a-plugin', Unbuilt)\n",
+        encoding="utf-8",
+    )
+    argv = ["simulate", "--games", "2", "--bots", "random", "unbuilt-of-a-plugin", "--quiet"]
+    code, out, err = _run(capsys, "--import", "unbuilt_bots", *argv)
+    assert (code, out) == (2, "")
+    assert err == "makao: error: --bots unbuilt-of-a-plugin: RuntimeError: no model file\n"

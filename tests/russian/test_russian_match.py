@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -500,3 +501,52 @@ def test_ru_18_a_save_with_deals_after_the_match_ended_says_so() -> None:
     data = _saved()  # one deal finished, the second begun
     with pytest.raises(StateError, match="the match ended with deal 1, but more deals follow"):
         Match.from_json(json.dumps({**data, "match_limit": 1}))
+
+
+@pytest.mark.parametrize("version", [True, 1.0])
+def test_ru_18_a_match_save_of_a_version_that_is_no_whole_number_is_refused(
+    version: object,
+) -> None:
+    """RU-18: a match save's version is the whole number 1: ``true`` and ``1.0`` equal it
+    in Python but are no version, and were loaded (a game save already refused them)."""
+    data = json.loads(Match(RU, players=2, seed=1).to_json())
+    with pytest.raises(StateError, match="unsupported saved-match version"):
+        Match.from_json(json.dumps({**data, "version": version}))
+
+
+def test_ru_18_a_match_save_loads_only_with_a_variant_of_its_options() -> None:
+    """RU-18: a variant given to `Match.from_json` must have the options the match was
+    saved with, as `Game.from_json` asks: the same name alone loaded a match of 500 points
+    on a variant whose own limit was 100."""
+    text = Match(RU, players=2, seed=1).to_json()
+    with pytest.raises(StateError, match=r"saved with 'russian' options .*match_limit.: 500"):
+        Match.from_json(text, variant=variants.russian(match_limit=100))
+    assert Match.from_json(text, variant=variants.russian()).variant == RU
+
+
+@pytest.mark.parametrize(
+    ("limit", "kept"),
+    [(Fraction(300), 300), (Fraction(601, 2), 300.5), (Fraction(10**400, 3), math.inf)],
+)
+def test_ru_18_a_match_limit_is_any_positive_number_kept_as_int_or_float(
+    limit: object, kept: float
+) -> None:
+    """RU-18: a match limit is any positive number: a `Fraction` (or a NumPy number) was
+    refused ("must be a positive number"). It is kept as a plain `int` or `float`, so the
+    match saves and loads; a bad value is still refused."""
+    match = Match(RU, players=2, seed=1, match_limit=limit)  # type: ignore[arg-type]
+    assert match.match_limit == kept and type(match.match_limit) is type(kept)
+    assert Match.from_json(match.to_json()).match_limit == kept
+    with pytest.raises(SetupError, match="match_limit must be a positive number"):
+        Match(RU, players=2, seed=1, match_limit=Fraction(-1, 2))  # type: ignore[arg-type]
+
+
+def test_ru_18_a_match_limit_may_be_a_numpy_number() -> None:
+    """RU-18: a NumPy integer or float limit (from an array of settings) is taken as the
+    plain number; NumPy's zero and its bool are still refused."""
+    np = pytest.importorskip("numpy")
+    assert type(Match(RU, players=2, seed=1, match_limit=np.int64(300)).match_limit) is int
+    assert Match(RU, players=2, seed=1, match_limit=np.float32(0.5)).match_limit == 0.5
+    for bad in (np.int64(0), np.bool_(True)):
+        with pytest.raises(SetupError, match="match_limit must be a positive number"):
+            Match(RU, players=2, seed=1, match_limit=bad)

@@ -729,3 +729,39 @@ def test_a_bot_that_chooses_another_seats_action_by_its_text_is_refused() -> Non
     bots = [_TextVentriloquist(), HeuristicBot(), HeuristicBot()]
     with pytest.raises(IllegalMoveError, match=r"bot at seat 0 chose 1: say question, .*seat 1"):
         simulate(variants.mao(), bots, games=1, seed=2, max_actions=50)
+
+
+def test_ru_16_the_legend_says_a_lower_score_is_better_and_why_its_interval_is_unbounded() -> None:
+    """RU-16, RU-18: a score is the points left in hand, and the lowest total wins; the
+    legend said only "the bot's average score". Its interval is the plain one (a house
+    point table may score below 0), so with few games it reaches below 0: the legend says
+    so."""
+    result = simulate("russian", ["random", "random"], games=3, seed=2)
+    assert any(est.low < 0 for name, est in result.metrics().items() if name.startswith("score"))
+    line = next(x for x in result.table().splitlines() if x.lstrip().startswith("score:"))
+    assert "lower is better" in line and "below 0" in line
+
+
+class _Failing(RandomBot):
+    """A bot with a bug: it fails at its first choice."""
+
+    name = "failing"
+
+    def choose(self, view: View, legal: Sequence[Move]) -> Move:
+        raise ZeroDivisionError("a bug of the bot")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bots_error_in_a_game_carries_a_note_of_the_game_seat_and_bot(workers: int) -> None:
+    """A bot that raises in a game lets its own error through, with a note (PEP 678: printed
+    under the traceback from Python 3.11, kept in ``__notes__`` on 3.10) naming the game,
+    its seed, the seat to move and the bot: before, nothing said which game or seat. The
+    note survives the trip back from a worker process."""
+    bots = [RandomBot(), _Failing()]
+    with pytest.raises(ZeroDivisionError, match="a bug of the bot") as caught:
+        simulate(POLISH, bots, games=2, seed=3, workers=workers, chunk_size=1)
+    (note,) = caught.value.__notes__
+    game = int(note.split()[2])
+    seed, seat = derive_seed(3, game), (1 + game) % 2
+    assert note.startswith(f"in game {game} (seed {seed}) of polish, at action ")
+    assert note.endswith(f": seat {seat} to move, bot 'failing' (_Failing)")

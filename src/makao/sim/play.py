@@ -17,9 +17,11 @@ that declared it never reads one ([`reads_view`][makao.bots.BaseBot.reads_view] 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from typing import Final, NamedTuple, TypeVar, cast
 
 from makao._core import Core, as_move
+from makao._text import shown
 from makao.bots.policy import RandomPick
 from makao.bots.protocol import Bot
 from makao.engine import Game
@@ -120,60 +122,72 @@ def play_game(
     actions = 0
     # imported names as locals: compiled, each use of a global looks it up in a dict
     unread = UNREAD
-    while not state.over and actions != limit:
-        seat = state.to_move
-        # the engine's two methods called as `Core`'s (`Game`'s, in the compiled build, only
-        # call them): compiled, a direct call of the compiled function, where a bound method
-        # is called through Python's protocol, its arguments parsed (about 300 instructions
-        # an action), and `game.play(...)` calls `Game`'s method in between; interpreted,
-        # about 380 more than calling bound methods
-        legal = Core.legal_moves(state)
-        last = legal[-1]
-        # `move_seat(last) is None`, the usual case told inline (a call per action costs)
-        kind = type(last)
-        if kind is _DRAW or kind is _PASS or kind is _PLAY or getattr(last, "seat", None) is None:
-            chance = chances[seat]
-            if chance is not None:  # `RandomPick.__call__` without talk, inline
-                size = len(legal)  # an int variable: compiled, C arithmetic (`RandomPick`)
-                move = legal[int(chance() * size)]
+    seat = state.to_move
+    # one handler for the whole game (set up once, nothing per action): an error of a bot
+    # or of its answer leaves with a note saying where it happened (`_note_where`)
+    try:
+        while not state.over and actions != limit:
+            seat = state.to_move
+            # the engine's two methods called as `Core`'s (`Game`'s, in the compiled build, only
+            # call them): compiled, a direct call of the compiled function, where a bound method
+            # is called through Python's protocol, its arguments parsed (about 300 instructions
+            # an action), and `game.play(...)` calls `Game`'s method in between; interpreted,
+            # about 380 more than calling bound methods
+            legal = Core.legal_moves(state)
+            last = legal[-1]
+            # `move_seat(last) is None`, the usual case told inline (a call per action costs)
+            kind = type(last)
+            if (
+                kind is _DRAW
+                or kind is _PASS
+                or kind is _PLAY
+                or getattr(last, "seat", None) is None
+            ):
+                chance = chances[seat]
+                if chance is not None:  # `RandomPick.__call__` without talk, inline
+                    size = len(legal)  # an int variable: compiled, C arithmetic (`RandomPick`)
+                    move = legal[int(chance() * size)]
+                else:
+                    move = choosers[seat](unread if blind[seat] else game.view(seat), legal)
             else:
-                move = choosers[seat](unread if blind[seat] else game.view(seat), legal)
-        else:
-            move = _ask(game, seated, choosers, blind, legal, seat)
-        for event in Core.play(state, move):  # mostly one or two
-            counted = type(event)
-            if counted is cards_played:
-                played += 1
-                continue
-            if counted is cards_drawn:
-                drawn += 1
-                continue
-            count = counts.get(counted)
-            if count is None:
-                counts[counted] = [1]
-            else:
-                count[0] += 1
-            if counted is penalised:
-                charged = cast("Penalised", event)
-                penalties[charged.seat] += charged.amount
-        actions += 1
-        if (  # a turn ended: note the hand sizes (see _Tracker)
-            state.to_move != seat
-            or state.over
-            or (
-                state.drawn is None
-                and (
-                    (kind := type(move)) is _PLAY
-                    or kind is _DRAW
-                    or kind is _PASS
-                    or getattr(move, "seat", None) is None
+                move = _ask(game, seated, choosers, blind, legal, seat)
+            for event in Core.play(state, move):  # mostly one or two
+                counted = type(event)
+                if counted is cards_played:
+                    played += 1
+                    continue
+                if counted is cards_drawn:
+                    drawn += 1
+                    continue
+                count = counts.get(counted)
+                if count is None:
+                    counts[counted] = [1]
+                else:
+                    count[0] += 1
+                if counted is penalised:
+                    charged = cast("Penalised", event)
+                    penalties[charged.seat] += charged.amount
+            actions += 1
+            if (  # a turn ended: note the hand sizes (see _Tracker)
+                state.to_move != seat
+                or state.over
+                or (
+                    state.drawn is None
+                    and (
+                        (kind := type(move)) is _PLAY
+                        or kind is _DRAW
+                        or kind is _PASS
+                        or getattr(move, "seat", None) is None
+                    )
                 )
-            )
-        ):
-            if two:  # the usual experiment: one int, no tuple (nor a map iterator)
-                gaps.append(len(hands[0]) - len(hands[1]))
-            else:
-                sizes.append(tuple(map(len, hands)))
+            ):
+                if two:  # the usual experiment: one int, no tuple (nor a map iterator)
+                    gaps.append(len(hands[0]) - len(hands[1]))
+                else:
+                    sizes.append(tuple(map(len, hands)))
+    except Exception as error:
+        _note_where(error, seated, seat, index, seed, actions, variant)
+        raise
     for common, number in ((cards_played, played), (cards_drawn, drawn)):
         if number:
             counts[common] = [number]
@@ -198,6 +212,32 @@ def play_game(
         decided_at=decided_at,
         scores=None if scores is None else tuple(float(scores[s]) for s in seats),
     )
+
+
+def _note_where(
+    error: Exception,
+    seated: Sequence[Bot],
+    seat: int,
+    index: int,
+    seed: int,
+    actions: int,
+    variant: Variant,
+) -> None:
+    """Add to ``error``, raised while ``seat`` was to move, a note naming the game, its seed
+    and the bot to move (PEP 678: `add_note`, which tracebacks print, from Python 3.11; on
+    3.10 the same ``__notes__`` list, which a traceback there does not print)."""
+    bot = seated[seat]
+    label = getattr(bot, "name", None) or type(bot).__name__
+    note = (
+        f"in game {index} (seed {seed}) of {variant.name}, at action {actions + 1}: seat "
+        f"{seat} to move, bot {shown(label, 60)} ({type(bot).__qualname__})"
+    )
+    add_note = getattr(error, "add_note", None)
+    if add_note is not None:
+        add_note(note)
+        return
+    with suppress(AttributeError, TypeError):
+        setattr(error, "__notes__", [*getattr(error, "__notes__", ()), note])  # noqa: B010
 
 
 def _chooser(bot: Bot) -> Callable[[View, Sequence[Move]], Move]:

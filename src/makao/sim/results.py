@@ -258,7 +258,10 @@ LEGEND: dict[str, str] = {
     "lead changes": "how often the sole leader (fewest cards) changed, per game",
     "decided at": "share of the turns after which the winner led to the end (0 = from the start)",
     "penalty cards": "penalty cards the bot was charged per game",
-    "score": "the bot's average score (variants that score)",
+    "score": (
+        "the bot's average score (variants that score): points left in hand, lower is better "
+        "(RU-16); its interval is unbounded, as a house point table may score below 0"
+    ),
     "events": "how often that kind of event happened per game (--events)",
 }
 """One line per metric family, printed under every table (``{cap}``: the action cap)."""

@@ -8,8 +8,6 @@ RU-18) is [`makao.match.Match`][makao.match.Match].
 
 from __future__ import annotations
 
-from numbers import Real
-
 from makao._text import shown
 from makao.cards import Card, Rank
 from makao.errors import SetupError
@@ -25,7 +23,12 @@ from makao.rules import (
 from makao.rules._util import cards_of_ranks
 from makao.variant import Variant
 from makao.variants._options import checked_options
-from makao.variants.russian.rules import DEFAULT_MATCH_LIMIT, ClosingAnswer, DealEnd
+from makao.variants.russian.rules import (
+    DEFAULT_MATCH_LIMIT,
+    ClosingAnswer,
+    DealEnd,
+    checked_match_limit,
+)
 
 __all__ = ["DEFAULT_MATCH_LIMIT", "russian", "russian_battle_cards"]
 
@@ -107,7 +110,6 @@ def russian(
 
 
 def _check(match_limit: object, dealer: object) -> None:
-    if isinstance(match_limit, bool) or not isinstance(match_limit, Real) or match_limit <= 0:
-        raise SetupError(f"match_limit must be a positive number, not {shown(match_limit, 200)}")
+    checked_match_limit(match_limit)
     if isinstance(dealer, bool) or not isinstance(dealer, int):
         raise SetupError(f"dealer must be a seat number, not {shown(dealer, 200)}")

@@ -3,11 +3,15 @@ after a finishing penalty card has been answered or paid (RU-15)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from numbers import Integral, Rational, Real
 
 import attrs
 
+from makao._text import shown
 from makao.cards import Card
+from makao.errors import SetupError
 from makao.events import AttackAccepted
 from makao.moves import Choice
 from makao.rules.attack import AttackEffect, BattleCards
@@ -18,6 +22,24 @@ __all__ = ["DEFAULT_MATCH_LIMIT", "ClosingAnswer", "DealEnd", "FinalAttack"]
 
 DEFAULT_MATCH_LIMIT = 500
 """The loss total that ends a match unless the players agree another (RU-18)."""
+
+
+def checked_match_limit(value: object) -> int | float:
+    """``value`` as a match limit (RU-18): any positive real number but a `bool` (a NumPy
+    integer, a `fractions.Fraction`), as the plain `int` or `float` a save writes; else a
+    [`SetupError`][makao.errors.SetupError]. The one check of a limit, for the variant's
+    option and for [`Match`][makao.match.Match]."""
+    # ``value != value``: NaN, which no total reaches
+    if isinstance(value, bool) or not isinstance(value, Real) or value <= 0 or value != value:
+        raise SetupError(f"match_limit must be a positive number, not {shown(value, 200)}")
+    if isinstance(value, Integral):
+        return int(value)
+    if isinstance(value, Rational) and value.denominator == 1:  # Fraction(100)
+        return int(value.numerator)
+    try:
+        return float(value)
+    except OverflowError:  # a fraction beyond any float: no total reaches it
+        return math.inf
 
 
 @attrs.frozen
