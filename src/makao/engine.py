@@ -94,7 +94,13 @@ class Game(Core):
             rule.check_table(players)
         deck = shuffled_deck(start.decks_for(players), seeded_random(seed), start.ranks)
         game = cls._blank(variant, players, seed)
-        dealer = dealer_seat(start.dealer if dealer is None else dealer, players)
+        if dealer is None:  # the variant's option (PL-5), checked against the table here
+            try:
+                dealer = dealer_seat(start.dealer, players)
+            except SetupError as error:
+                raise SetupError(f"{variant.name}'s dealer option: {error}") from None
+        else:
+            dealer = dealer_seat(dealer, players)
         game.to_move = (dealer + 1) % players
         game.stock = deck
         repeats = start.decks_for(players) - 1

@@ -201,7 +201,9 @@ class DemandSet(NamedTuple):
 
 
 class DemandEnded(NamedTuple):
-    """The demand for ``what`` (a rank or a suit) is over."""
+    """The demand for ``what`` (a rank or a suit) is over: its round ended (PL-25), a card
+    covered it (PL-28) or a demand replaced it. The game's end clears every effect without
+    an event of its own (`GameOver`), a demand in force too."""
 
     what: Rank | Suit
 

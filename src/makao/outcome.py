@@ -149,7 +149,7 @@ class Outcome:
         if kind == "points":
             if self.scores is None:
                 raise SetupError("this variant scores no points (PL-34): use the 'rank' returns")
-            return tuple(-float(points) for points in self.scores)
+            return tuple(0.0 - points for points in self.scores)  # 0.0 (not -0.0) for none
         if kind != "rank":
             raise SetupError(f"returns are 'rank' or 'points', not {shown(kind, 40)}")
         players = len(self.order)

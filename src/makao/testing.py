@@ -169,7 +169,9 @@ def check_variant(
     module docs); ``unlisted`` unlisted moves are tried per position. Raises
     `AssertionError` on the first failure; returns a [`CheckReport`][makao.testing.CheckReport].
     Arguments of the wrong type or range are a `SetupError` (``players`` lists at most
-    [`MAX_PLAYERS`][makao.actions.MAX_PLAYERS] sizes: an endless iterable is refused)."""
+    [`MAX_PLAYERS`][makao.actions.MAX_PLAYERS] sizes: an endless iterable is refused).
+    ``games`` and ``max_actions`` have no upper bound: the run takes time in proportion to
+    the games played and their moves (``max_actions`` caps each game's)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Iterable):
         raise SetupError(f"players must list table sizes, not {shown(players, 60)}")
     sizes = tuple(itertools.islice(players, MAX_PLAYERS + 1))  # not endless (count())

@@ -59,6 +59,10 @@ class Variant:
 
     ``options`` records the keyword options of the variant's constructor (for display,
     saving and [`makao.variants.get`][makao.variants.get]); the rules themselves are the truth.
+    A variant made by [`with_rules`][makao.variant.Variant.with_rules],
+    [`without`][makao.variant.Variant.without] or [`replace`][makao.variant.Variant.replace]
+    records none (``()``): no constructor built its rules, so a save of its games records it
+    as custom (``builtin: false``) and loads with ``Game.from_json(text, variant=...)``.
     """
 
     name: str

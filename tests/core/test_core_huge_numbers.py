@@ -61,6 +61,30 @@ def test_pl_18_a_list_holding_such_a_number_is_named_by_its_kind() -> None:
         Game.from_position(variants.polish(), hands=["5h", "6h"], pile="7h", waits=[HUGE, 0])
 
 
+@pytest.mark.parametrize(
+    ("name", "option"),
+    [
+        ("polish", "po_makale_penalty"),
+        ("polish", "dealer"),
+        ("russian", "dealer"),
+        ("mau-mau", "penalty"),
+        ("mao", "missing_call_penalty"),
+        ("crazy-eights", "max_draws"),
+    ],
+)
+def test_pl_1_a_count_option_too_long_to_write_is_refused_when_the_variant_is_built(
+    name: str, option: str
+) -> None:
+    """PL-1: a whole-number option Python cannot write (a penalty, a dealer's seat) is a
+    `SetupError` naming it when the variant is built: taken, the variant's repr, the
+    events that tell the penalty and every save failed with a bare ``ValueError``."""
+    with pytest.raises(SetupError) as refused:
+        variants.get(name, **{option: HUGE})
+    assert f"{option} must be a whole number of at most 4,300 digits" in str(refused.value)
+    assert "integer of about 5,001 digits" in str(refused.value)
+    assert repr(variants.get(name, **{option: 10**4300 - 1 if option != "dealer" else -1}))
+
+
 def test_pl_1_a_time_limit_too_long_for_a_float_is_still_a_number() -> None:
     """UM's move time limit is a number of seconds (a float): a huge integer is one, and
     is taken, rather than failing inside the check with an ``OverflowError``."""

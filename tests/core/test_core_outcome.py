@@ -257,3 +257,11 @@ def test_place_reward_refuses_a_place_off_the_table(place: Any, players: Any, me
     assert place_reward(0, 10**5000) == 1.0 and place_reward(0, 1) == 0.0
     with pytest.raises(SetupError, match=message):
         place_reward(place, players)
+
+
+def test_ru_16_points_returns_of_no_points_are_zero_not_negative_zero() -> None:
+    """RU-16: the player who went out scores 0, and its "points" return is 0.0, not -0.0
+    (which prints as ``-0.0`` in tables, JSON and logs)."""
+    returns = Outcome([1, 0], scores=[30, 0]).returns("points")
+    assert returns == (-30.0, 0.0)
+    assert math.copysign(1.0, returns[1]) == 1.0

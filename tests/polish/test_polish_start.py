@@ -263,3 +263,14 @@ def test_pl_5_a_dealer_counts_from_the_end_down_to_minus_the_players_only() -> N
         Game.new(PL, 3, seed=5, dealer=-4)
     with pytest.raises(SetupError, match="negative dealer counts from the end, down to -3"):
         Game.new(PL, 3, seed=5, dealer=3)
+
+
+def test_pl_5_a_dealer_option_beyond_the_table_is_refused_at_the_deal_by_name() -> None:
+    """PL-5: the variant's ``dealer`` option is a seat, and a variant is built without a
+    table size (Polish makao takes any table the deck can deal), so a seat beyond the
+    table is refused when a game is dealt -- naming the variant's option, which the deal's
+    own ``dealer`` argument did not set."""
+    variant = variants.polish(dealer=7)
+    with pytest.raises(SetupError, match="polish's dealer option: dealer must be a seat 0…2"):
+        Game.new(variant, 3, seed=5)
+    assert Game.new(variant, 8, seed=5).to_move == 0

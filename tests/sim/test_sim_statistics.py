@@ -728,3 +728,12 @@ def test_legend_refuses_bad_arguments(names: Any, max_actions: Any) -> None:
 def test_legend_shows_a_cap_too_long_to_write() -> None:
     assert legend(list(LEGEND), 10**5000) == legend(list(LEGEND), 10**5000)
     assert "5,001 digits" in legend(list(LEGEND), 10**5000)
+
+
+def test_pl_36_the_blocked_legend_holds_for_every_variant() -> None:
+    """PL-36: the blocked-game end is the engine's, the same in every variant; the legend,
+    printed under the tables of Russian, Mao and family games too, says so rather than
+    citing the Polish rule as the one of the game played."""
+    text = legend(["blocked"])
+    assert "(PL-36)" not in text
+    assert "the same in every variant: PL-36 in Polish makao" in text

@@ -253,7 +253,10 @@ LEGEND: dict[str, str] = {
     "moves per game": "actions per game: plays, draws, passes, calls ({cap})",
     "turns per game": "turns per game; a turn ends when play passes to another seat",
     "rounds per game": "turns per game divided by the number of players",
-    "blocked": "share of games that ended blocked, no one able to play (PL-36)",
+    "blocked": (
+        "share of games that ended blocked, no one able to play or draw (the engine's "
+        "blocked-game end, the same in every variant: PL-36 in Polish makao)"
+    ),
     "truncated": "share of games stopped at the action cap before they ended ({cap})",
     "lead changes": "how often the sole leader (fewest cards) changed, per game",
     "decided at": "share of the turns after which the winner led to the end (0 = from the start)",

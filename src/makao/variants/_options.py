@@ -15,7 +15,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from makao._text import shown
+from makao._text import is_too_long_to_write, shown
 from makao.deck import MAX_DECKS
 from makao.errors import SetupError
 from makao.variant import Variant
@@ -106,6 +106,13 @@ def check_option(variant: str, parameter: inspect.Parameter, value: object) -> N
             raise SetupError(
                 f"bad options for variant {shown(variant, 200)}: {parameter.name} must be "
                 f"{' or '.join(kinds)}, not {shown(value, 60)}"
+            )
+        if "float" not in kinds and isinstance(value, int) and is_too_long_to_write(value):
+            # a count Python cannot write as text would break the variant's repr, its
+            # events and its saves (a float option, a number of seconds, still takes one)
+            raise SetupError(
+                f"bad options for variant {shown(variant, 200)}: {parameter.name} must be a "
+                f"whole number of at most 4,300 digits, not {shown(value)}"
             )
     least, most = _RANGES.get(parameter.name, (None, None))
     if (variant, parameter.name) in _OWN_RANGES:
