@@ -194,14 +194,31 @@ def test_resampling_for_the_mover_keeps_must_play_drawn() -> None:
         assert world.legal_actions() == state.legal_actions()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a resampled state keeps the true dealt hands and draws of the other seats "
-    "(MakaoState.seen), so their information state strings in the sampled world "
-    "show hidden cards; a consistent history for the sampled hands needs more than "
-    "sample_hidden gives",
-)
+def test_resampling_for_another_seat_while_the_mover_builds_a_play_gives_a_playable_world() -> None:
+    # The mover has chosen the first cards of a multi-card play (hidden from the others):
+    # a world sampled for another seat dealt the mover other cards, kept the chosen ones
+    # and listed no action at all (an empty `legal_actions` in a game not over).
+    state = _first_state(
+        "polish", 3, lambda s: bool(s.driver.stepper.prefix) and not s.driver.reacting, 40
+    )
+    other = (state.current_player() + 1) % 3
+    for k in range(5):
+        world = state.resample_from_infostate(other, random.Random(k).random)
+        assert world.information_state_string(other) == state.information_state_string(other)
+        assert world.current_player() == state.current_player()
+        rng = random.Random(k)
+        for _ in range(60):
+            if world.is_terminal():
+                break
+            legal = world.legal_actions()
+            assert legal
+            world.apply_action(rng.choice(legal))
+
+
 def test_resampled_world_does_not_carry_other_seats_hidden_history() -> None:
+    """A resampled state keeps no hidden history of the other seats: their information
+    state strings there depend only on what the resampling seat knows and the sampled
+    hands (before, they held the real dealt hands and draws: a strict xfail)."""
     state = _openspiel_state("polish", 2, 30)
     seat = state.current_player()
     other = 1 - seat
@@ -214,6 +231,8 @@ def test_resampled_world_does_not_carry_other_seats_hidden_history() -> None:
     world = state.resample_from_infostate(seat, random.Random(5).random)
     twin = altered.resample_from_infostate(seat, random.Random(5).random)
     assert world.information_state_string(other) == twin.information_state_string(other)
+    dealt = state.information_state_string(other).split(" | ")[1]
+    assert dealt.startswith("dealt ") and dealt not in world.information_state_string(other)
 
 
 def test_pettingzoo_same_seed_same_trajectory_and_done_agents_step_none() -> None:

@@ -292,6 +292,9 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
         #: Per seat, the text of its information state so far (the deal, then one line
         #: per action); strings are immutable, so a clone shares them.
         self.seen: tuple[str, ...] = ()
+        #: The same history as no seat sees it (the opening pile, then every action and
+        #: how many cards each seat drew): the other seats' history in a resampled state.
+        self.public = ""
         #: The steps of a play being built (its cards and calls), shown to the other seats
         #: only once the play is made: until then they are the mover's own.
         self.building = ""
@@ -351,6 +354,7 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
                 f"seat {seat} | dealt {format_cards(hand)} | pile {pile}"
                 for seat, hand in enumerate(game.hands)
             )
+            self.public = f"pile {pile}"
             return
         actor = self.driver.actor
         action = self._local(action, actor)
@@ -372,6 +376,7 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
             + "".join(_draw_text(draw, seat) for draw in draws)
             for seat, text in enumerate(self.seen)
         )
+        self.public += built + line + "".join(_draw_text(draw, -1) for draw in draws)
         for event in events:
             if type(event) is CardsPlayed:
                 for card in event.cards:
@@ -399,7 +404,10 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
         return list(self.driver.rewards(self.spec.scoring))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> MakaoState:
-        """A state ``player_id`` cannot tell from this one: unseen cards dealt at random."""
+        """A state ``player_id`` cannot tell from this one: unseen cards dealt at random.
+        The other seats' information states there hold the history as ``player_id`` knows
+        it (their dealt hands and draws unseen) and their sampled hands; a play another
+        seat is building is begun afresh (its cards are hidden from ``player_id``)."""
         from makao.bots import sample_hidden
 
         copy: MakaoState = self.clone()
@@ -409,7 +417,19 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
         real = copy.driver.game
         world = sample_hidden(real.view(player_id), rng)
         _keep_turn_state(real, world, player_id, rng)
-        copy.driver.stepper.game = world
+        stepper = copy.driver.stepper
+        stepper.game = world
+        if player_id != copy.driver.actor and (stepper.prefix or stepper.calls):
+            # a play being built is the mover's own (hidden cards): in the sampled world
+            # the mover has not begun it, as ``player_id`` cannot tell otherwise; kept, its
+            # cards need not be in the sampled hand, and no action would finish it
+            stepper.prefix, stepper.calls, copy.building = (), (), ""
+        # the other seats' history, as ``player_id`` knows it: their real dealt hands and
+        # draws are hidden cards, which their sampled hands need not agree with
+        copy.seen = tuple(
+            text if seat == player_id else f"seat {seat} | dealt unseen | {copy.public}"
+            for seat, text in enumerate(copy.seen)
+        )
         return copy
 
     def __str__(self) -> str:
