@@ -34,7 +34,7 @@ from makao._movegen import (
 )
 from makao._text import shown
 from makao.cards import Card, Rank, Suit
-from makao.errors import GameOverError, InvalidMoveError, SeatError
+from makao.errors import GameOverError, InvalidMoveError, SeatError, SetupError
 from makao.events import (
     AttackAccepted,
     AttackRaised,
@@ -284,13 +284,22 @@ class Core(State):
         return _movegen.is_first_ok(self, seat, card)
 
     def rule_state(self, rule: object) -> Any:
-        """``rule``'s own state in this game ([`Stateful`][makao.rules.base.Stateful])."""
-        return self.rule_states[self.compiled.state_index[id(rule)]]
+        """``rule``'s own state in this game ([`Stateful`][makao.rules.base.Stateful]); a
+        rule equal to one of the variant's will do. Any other is a `SetupError`."""
+        try:
+            index = self.compiled.state_index[id(rule)]
+        except KeyError:
+            index = _state_index(self.compiled.stateful, rule)
+        return self.rule_states[index]
 
     def set_rule_state(self, rule: object, value: object) -> None:
         """Replace ``rule``'s own state in this game (an immutable value)."""
+        try:
+            index = self.compiled.state_index[id(rule)]
+        except KeyError:
+            index = _state_index(self.compiled.stateful, rule)
         values = list(self.rule_states)
-        values[self.compiled.state_index[id(rule)]] = value
+        values[index] = value
         store_rule_states(self, tuple(values))
 
     def set_effect(self, effect: Effect | None) -> None:
@@ -458,6 +467,19 @@ def as_move(move: object) -> Move:
     if not isinstance(move, Move):
         raise InvalidMoveError(f"not a move: {shown(move, 60)} (pass a Move or its text)")
     return move
+
+
+def _state_index(stateful: Sequence[object], rule: object) -> int:
+    """Where the state of ``rule``, not one of the ``stateful`` rules the variant's tables
+    were compiled from, sits: that of the first equal one (equal rule tuples share their
+    compiled tables, which index the states by the first tuple's objects: `RuleSet`); else
+    a `SetupError`."""
+    for index, own in enumerate(stateful):
+        if own == rule:
+            return index
+    raise SetupError(
+        f"{shown(rule, 80)} keeps no state in this game: not a Stateful rule of its variant"
+    )
 
 
 def store_rule_states(game: Core, states: tuple[object, ...]) -> None:

@@ -252,6 +252,7 @@ class RuleSet:
         """Build the tables; later rules override earlier ones for the same card."""
         card_rules = tuple(rule for rule in rules if isinstance(rule, CardRule))
         wild_rules = tuple(rule for rule in rules if isinstance(rule, WildRule))
+        _check_hooks(card_rules, wild_rules)
         card_rule = tuple(_last_covering(card_rules, card) for card in ALL_CARDS)
         wild = tuple(_last_covering(wild_rules, card) for card in ALL_CARDS)
         turn_rules = tuple(rule for rule in rules if isinstance(rule, TurnRule))
@@ -409,6 +410,19 @@ def _busy(rules: tuple[TurnRule, ...]) -> tuple[TurnRule, ...]:
     )
 
 
+def _check_hooks(card_rules: tuple[CardRule, ...], wild_rules: tuple[WildRule, ...]) -> None:
+    """Refuse a card or wild rule without its own `covers` (the base classes leave it to
+    a rule: a bare `NotImplementedError` when first called)."""
+    bases: list[tuple[CardRule | WildRule, object, str]]
+    bases = [(rule, CardRule.covers, "card") for rule in card_rules]
+    bases += [(rule, WildRule.covers, "wild") for rule in wild_rules]
+    for rule, base, kind in bases:
+        if type(rule).covers is base:
+            raise SetupError(
+                f"{type(rule).__name__} must define `covers`: a {kind} rule has no default"
+            )
+
+
 def _check_handlers(handlers: dict[type, TurnRule]) -> None:
     """Refuse a rule that would carry out a turn move (`TurnRule.handles` lists out-of-turn
     actions): `Core.play` makes plays and draws itself, without asking for a handler."""
@@ -466,7 +480,18 @@ def _effect_class(rule: CardRule | None, card: Card) -> object:
 
 def compiled(rules: tuple[Rule, ...]) -> RuleSet:
     """The tables of ``rules``, built once per distinct tuple of rule objects."""
-    found = _COMPILED.get(rules)
+    try:
+        found = _COMPILED.get(rules)
+    except TypeError:  # a rule with a mutable field: a list, a dict, a set
+        for rule in rules:
+            try:
+                hash(rule)
+            except TypeError as error:
+                raise SetupError(
+                    f"{type(rule).__name__} is not hashable ({error}): a rule is a frozen "
+                    "value whose fields are immutable (a tuple, a frozenset)"
+                ) from None
+        raise
     if found is None:
         found = _COMPILED[rules] = RuleSet.compile(rules)
     return found

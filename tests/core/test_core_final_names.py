@@ -45,6 +45,7 @@ ALLOWED = {
     "canonical",  # a move in another order, or an error
     "listed",  # `Game.is_legal`
     "_reason",  # an illegal move's message
+    "_state_index",  # a rule's state asked for by an equal rule object, or an error
 }
 
 

@@ -7,12 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import attrs
+import pytest
 
 from makao import Card, Draw, Game, Pass, Pending, Play, Rank, Suit, Variant, variants
+from makao.errors import SetupError
 from makao.events import Event, StockReshuffled
 from makao.moves import Choice
 from makao.rules import LastCardCall, StartRule, Wild
 from makao.rules.base import (
+    CardRule,
     CardSetRule,
     DrawRule,
     Effect,
@@ -413,3 +416,75 @@ def test_ru_15_um_20_a_claiming_rule_takes_a_play_even_on_an_effect_that_takes_e
     game = Game.from_position(variant, hands=hands, pile="9h", stock=STOCK, effect=Closing())
     game.play("9c")  # not claimed: the effect's answer rule acts
     assert game.direction == -1 and game.to_move == 2
+
+
+def test_rule_state_of_an_equal_rule_of_an_equal_variant_and_of_a_stateless_rule() -> None:
+    """Equal rule tuples share their compiled tables, which index the states by the first
+    tuple's objects: the state of a second, equal rule object is read and replaced as its
+    variant's (it was a bare `KeyError`); a rule that keeps no state in the game is a
+    `SetupError` that says so."""
+    first, second = PlayCounter(), PlayCounter()
+    assert first == second and first is not second
+    PL.with_rules(first)  # compiled first: its tables index `first`
+    game = Game.from_position(
+        PL.with_rules(second), hands=["5h 6h 7d", "7h 8s"], pile="9h", stock=STOCK
+    )
+    game.play("5h")
+    assert game.rule_state(second) == 1 == game.rule_state(first)
+    game.set_rule_state(second, 5)
+    assert game.rule_state(second) == 5
+    with pytest.raises(SetupError, match="keeps no state in this game"):
+        game.rule_state(Wild(frozenset()))
+    with pytest.raises(SetupError, match="keeps no state in this game"):
+        game.set_rule_state(LastCardCall(), 0)
+
+
+@attrs.frozen
+class Coverless(CardRule):
+    """A user's card rule that forgot `covers`."""
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """Nothing."""
+
+
+@attrs.frozen
+class Silent(CardSetRule):
+    """A user's card rule that forgot `on_play`."""
+
+
+@attrs.frozen
+class WildAnywhere(WildRule):
+    """A user's wild rule that forgot `covers`."""
+
+
+@attrs.frozen
+class Listed(TurnRule):
+    """A user's rule with a mutable field."""
+
+    seats: list[int] = attrs.field(factory=list)
+
+
+def test_a_rule_missing_a_hook_or_with_a_mutable_field_is_refused_at_build() -> None:
+    """A card rule or a wild rule without `covers`, and a rule that is not hashable, are a
+    `SetupError` when the variant is built, saying what is wrong (they were a bare
+    `NotImplementedError` and a bare `TypeError`). A card rule without `on_play` is
+    refused at its card's first play, by name: a rule whose cards are never played needs
+    none (an existing test's rule has none)."""
+    with pytest.raises(SetupError, match="Coverless must define `covers`"):
+        PL.with_rules(Coverless())
+    silent = PL.with_rules(Silent(frozenset(Card.parse(c) for c in ("5h", "5d"))))
+    game = Game.from_position(silent, hands=["5h 9d", "6d 7d"], pile="5c", stock="8c 9c")
+    with pytest.raises(NotImplementedError, match="Silent must define `on_play`"):
+        game.play("5h")
+    with pytest.raises(SetupError, match="WildAnywhere must define `covers`"):
+        PL.with_rules(WildAnywhere())
+    with pytest.raises(SetupError, match=r"Listed is not hashable .*fields are immutable"):
+        PL.with_rules(Listed())

@@ -588,7 +588,9 @@ class CardRule(Rule):
         its round (PL-23) -- calls
         [`leave_as_plain_card`][makao.rules.demand.leave_as_plain_card] (a named suit
         aside: the engine ends that itself after this hook, PL-28)."""
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} must define `on_play`: a card rule has no default"
+        )
 
     def table_choices(self, game: Table, seat: int, card: Card) -> tuple[Choice, ...] | None:
         """Choices that depend on the table, for a play by ``seat`` ending on ``card`` (an
