@@ -95,10 +95,7 @@ class Game(Core):
         deck = shuffled_deck(start.decks_for(players), seeded_random(seed), start.ranks)
         game = cls._blank(variant, players, seed)
         if dealer is None:  # the variant's option (PL-5), checked against the table here
-            try:
-                dealer = dealer_seat(start.dealer, players)
-            except SetupError as error:
-                raise SetupError(f"{variant.name}'s dealer option: {error}") from None
+            dealer = dealer_seat(start.dealer, players, variant)
         else:
             dealer = dealer_seat(dealer, players)
         game.to_move = (dealer + 1) % players
@@ -441,12 +438,15 @@ if isinstance(getattr(Game, "play"), FunctionType):  # noqa: B009
 _PUBLIC_CACHE_SIZE = 4096
 
 
-def dealer_seat(dealer: object, players: int) -> int:
+def dealer_seat(dealer: object, players: int, option_of: Variant | None = None) -> int:
     """The seat 0…``players``-1 that ``dealer`` names (a negative one counts from the end,
-    down to ``-players``); anything else is a [`SetupError`][makao.errors.SetupError]."""
+    down to ``-players``); anything else is a [`SetupError`][makao.errors.SetupError], which
+    names the variant ``option_of`` when ``dealer`` is its option (a variant knows no table
+    size, so its option is checked only here)."""
     if not _is_int(dealer) or not -players <= dealer < players:
+        whose = "" if option_of is None else f"the dealer option of {shown(option_of.name)}: "
         raise SetupError(
-            f"dealer must be a seat 0…{players - 1}, not {shown(dealer)} (a negative "
+            f"{whose}dealer must be a seat 0…{players - 1}, not {shown(dealer)} (a negative "
             f"dealer counts from the end, down to -{players})"
         )
     return dealer % players

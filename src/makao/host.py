@@ -85,6 +85,8 @@ class Host:
             raise SetupError(
                 f"question_time must be a number of seconds ≥ 0, not {shown(question_time, 40)}"
             )
+        if not callable(clock):
+            raise SetupError(f"clock must be a function giving seconds, not {shown(clock, 40)}")
         self._game = game
         self._last: tuple[str, int | None] | None = None
         self._question_time = float(question_time)
@@ -224,9 +226,15 @@ class Host:
         return self._game.to_json()
 
     @classmethod
-    def from_json(cls, text: str) -> Host:
-        """Host a game saved by [`to_json`][makao.host.Host.to_json]."""
-        return cls(Game.from_json(text))
+    def from_json(
+        cls,
+        text: str,
+        question_time: float = QUESTION_TIME,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Host:
+        """Host a game saved by [`to_json`][makao.host.Host.to_json], with the
+        ``question_time`` and ``clock`` of [`Host`][makao.host.Host] (a save keeps neither)."""
+        return cls(Game.from_json(text), question_time, clock)
 
     def _check_seat(self, seat: object) -> None:
         if seat is None:

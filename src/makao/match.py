@@ -125,7 +125,7 @@ class Match:
         match_limit = checked_match_limit(match_limit)  # any positive number, kept as int or float
         start = variant.compiled.start
         start.check_players(players)
-        first_dealer = dealer_seat(start.dealer, players)  # as Game.new: no wrap-around
+        first_dealer = dealer_seat(start.dealer, players, variant)  # as Game.new
         self.variant = variant
         self.players = players
         self.seed = seed

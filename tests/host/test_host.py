@@ -76,6 +76,20 @@ def test_um_22_the_host_decides_when_a_question_period_may_be_closed() -> None:
         Host(Game.new(variants.mao(), players=3, seed=1), question_time=-1)
 
 
+def test_um_22_a_loaded_host_takes_its_question_time_and_a_clock_must_be_a_function() -> None:
+    """UM-22: `Host.from_json` takes ``question_time`` and ``clock`` as `Host` does (it
+    dropped them: a table saved with periods closing at once reloaded with 10 s); a
+    ``clock`` that is no function is refused when the host is made (it failed later, as
+    a `TypeError` from the first question)."""
+    saved = Host(Game.new(variants.mao(), players=3, seed=1), question_time=0).to_json()
+    loaded = Host.from_json(saved, question_time=0)
+    loaded.submit(0, "0: say question")
+    loaded.submit(0, "0: say end-of-questions")
+    assert "questions-closed" in dict(loaded.game.public_state())
+    with pytest.raises(SetupError, match="clock must be a function giving seconds, not 5"):
+        Host(Game.new(variants.mao(), players=3, seed=1), clock=5)  # type: ignore[arg-type]
+
+
 def test_the_seat_to_move_plays_its_turn() -> None:
     host = _polish()
     seat = host.game.to_move

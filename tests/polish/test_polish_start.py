@@ -271,6 +271,6 @@ def test_pl_5_a_dealer_option_beyond_the_table_is_refused_at_the_deal_by_name() 
     table is refused when a game is dealt -- naming the variant's option, which the deal's
     own ``dealer`` argument did not set."""
     variant = variants.polish(dealer=7)
-    with pytest.raises(SetupError, match="polish's dealer option: dealer must be a seat 0…2"):
+    with pytest.raises(SetupError, match="dealer option of 'polish': dealer must be a seat 0…2"):
         Game.new(variant, 3, seed=5)
     assert Game.new(variant, 8, seed=5).to_move == 0

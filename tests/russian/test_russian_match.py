@@ -550,3 +550,17 @@ def test_ru_18_a_match_limit_may_be_a_numpy_number() -> None:
     for bad in (np.int64(0), np.bool_(True)):
         with pytest.raises(SetupError, match="match_limit must be a positive number"):
             Match(RU, players=2, seed=1, match_limit=bad)
+
+
+def test_ru_18_a_match_limit_too_long_to_write_is_infinite() -> None:
+    """RU-18: a whole-number limit of more than 4,300 digits (Python writes no longer one
+    as text) is taken as infinite, which no total reaches either: kept as it was, the
+    match's save, the variant's repr and its saves failed with a bare ``ValueError``."""
+    huge = 10**5000
+    match = Match(RU, players=2, seed=1, match_limit=huge)
+    assert match.match_limit == math.inf
+    assert Match.from_json(match.to_json()).match_limit == math.inf
+    variant = variants.russian(match_limit=huge)
+    assert dict(variant.options)["match_limit"] == math.inf and repr(variant)
+    game = Game.new(variant, 2, seed=1)
+    assert Game.from_json(game.to_json()).variant == variant

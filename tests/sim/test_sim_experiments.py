@@ -765,3 +765,44 @@ def test_a_bots_error_in_a_game_carries_a_note_of_the_game_seat_and_bot(workers:
     seed, seat = derive_seed(3, game), (1 + game) % 2
     assert note.startswith(f"in game {game} (seed {seed}) of polish, at action ")
     assert note.endswith(f": seat {seat} to move, bot 'failing' (_Failing)")
+
+
+class _FailingResponder(RandomBot):
+    """A bot with a bug in `respond`: it fails when asked to answer out of turn."""
+
+    name = "failing-responder"
+
+    def respond(self, view: View, moves: Sequence[Move]) -> Move | None:
+        raise ZeroDivisionError("a bug of the responder")
+
+
+def test_a_bots_error_answering_out_of_turn_carries_a_note_naming_that_bot() -> None:
+    """A bot that raises in `respond` (asked to answer out of turn, UM-21) gets a note
+    naming its seat and itself, before the game's note of the seat to move: the game's
+    note alone named the mover's bot, as if that bot had failed."""
+    bots = [RandomBot(), RandomBot(), _FailingResponder()]
+    with pytest.raises(ZeroDivisionError, match="a bug of the responder") as caught:
+        simulate(variants.mao(), bots, games=1, seed=2, max_actions=300)
+    answering, where = caught.value.__notes__
+    seat = int(answering.split(":")[0].split()[-1])
+    assert answering == f"raised answering out of turn at seat {seat}: " + (
+        "bot 'failing-responder' (_FailingResponder)"
+    )
+    assert where.startswith("in game 0 (seed ") and "to move, bot 'random' (RandomBot)" in where
+
+
+class _NotesAsText(RandomBot):
+    """A bot whose error carries ``__notes__`` that are no list, which refuses a note."""
+
+    def choose(self, view: View, legal: Sequence[Move]) -> Move:
+        error = ZeroDivisionError("a bug with odd notes")
+        setattr(error, "__notes__", "not a list")  # noqa: B010  # not as typeshed types it
+        raise error
+
+
+def test_a_bots_error_that_refuses_a_note_goes_through_as_it_is() -> None:
+    """An error whose ``__notes__`` is no list makes `add_note` raise `TypeError` (3.11+):
+    the bot's own error still goes through, without the game's note, not that TypeError."""
+    with pytest.raises(ZeroDivisionError, match="a bug with odd notes") as caught:
+        simulate(POLISH, [_NotesAsText(), _NotesAsText()], games=1, seed=3)
+    assert getattr(caught.value, "__notes__", None) == "not a list"

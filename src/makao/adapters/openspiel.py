@@ -29,13 +29,14 @@ default, and ``options``: JSON for any other option (``'{"decks": 2}'``).
   a play being built are the mover's own until it is made) with the cards the seat itself
   drew and the number of cards the others drew, then the observation string, so it
   determines the legal actions. The information state tensor is the observation tensor
-  plus a memory of the cards each seat has played (``Encoder(memory=True)``). Both strings
-  and tensors cost the same at every step, however long the game (the history text grows
-  by one line a step).
+  plus a memory of the cards each seat has played (``Encoder(memory=True)``). The history
+  text is kept as the game goes, a line a step, so a string is not rebuilt when asked
+  for; each step copies the texts (one per seat and one public), which grow with the game.
 * **Resampling.** ``resample_from_infostate`` deals the cards a seat cannot see at random
   ([`makao.bots.sample_hidden`][makao.bots.sample_hidden]), for IS-MCTS; a card the mover has just
-  drawn stays drawn. The other seats' history (dealt hands, draws) is not resampled: in the sampled
-  state only ``player_id``'s information state is meaningful.
+  drawn stays drawn. The other seats' information states there hold the history as
+  ``player_id`` knows it (their dealt hands and draws unseen) and their sampled hands; a play
+  another seat is building is begun afresh.
 * **Serialization** is OpenSpiel's: the history plus the pickled state.
 """
 

@@ -224,19 +224,30 @@ def _note_where(
     variant: Variant,
 ) -> None:
     """Add to ``error``, raised while ``seat`` was to move, a note naming the game, its seed
-    and the bot to move (PEP 678: `add_note`, which tracebacks print, from Python 3.11; on
-    3.10 the same ``__notes__`` list, which a traceback there does not print)."""
-    bot = seated[seat]
-    label = getattr(bot, "name", None) or type(bot).__name__
-    note = (
+    and the bot to move (`_add_note`); `_ask` notes a bot's error answering out of turn
+    first, naming that bot."""
+    _add_note(
+        error,
         f"in game {index} (seed {seed}) of {variant.name}, at action {actions + 1}: seat "
-        f"{seat} to move, bot {shown(label, 60)} ({type(bot).__qualname__})"
+        f"{seat} to move, {_bot_label(seated[seat])}",
     )
-    add_note = getattr(error, "add_note", None)
-    if add_note is not None:
-        add_note(note)
-        return
+
+
+def _bot_label(bot: Bot) -> str:
+    """``bot`` as a note names it: ``bot 'random' (RandomBot)``."""
+    label = getattr(bot, "name", None) or type(bot).__name__
+    return f"bot {shown(label, 60)} ({type(bot).__qualname__})"
+
+
+def _add_note(error: Exception, note: str) -> None:
+    """Add ``note`` to ``error`` (PEP 678: `add_note` from Python 3.11; on 3.10 the same
+    ``__notes__`` list, which a traceback there does not print)."""
+    # an error whose ``__notes__`` is no list refuses a note (`TypeError`): it keeps its own
     with suppress(AttributeError, TypeError):
+        add_note = getattr(error, "add_note", None)
+        if add_note is not None:
+            add_note(note)
+            return
         setattr(error, "__notes__", [*getattr(error, "__notes__", ()), note])  # noqa: B010
 
 
@@ -294,7 +305,15 @@ def _ask(
         offered = others.get(other)
         if offered:
             view = UNREAD if blind[other] else game.view(other)
-            answer = seated[other].respond(view, offered)
+            try:  # entered only when a bot is asked to answer (no cost on other actions)
+                answer = seated[other].respond(view, offered)
+            except Exception as error:
+                # the game's note (`_note_where`) names the seat to move, not this bot
+                _add_note(
+                    error,
+                    f"raised answering out of turn at seat {other}: " + _bot_label(seated[other]),
+                )
+                raise
             if answer is not None:
                 if answer not in offered:
                     raise IllegalMoveError(f"bot at seat {other} answered {answer}, not offered")

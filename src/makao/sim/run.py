@@ -91,6 +91,8 @@ def _unsendable(error: Exception) -> RuntimeError:
     """The `RuntimeError` a worker sends in place of ``error``."""
     kind = f"{type(error).__module__}.{type(error).__qualname__}"
     trace = "".join(traceback.format_exception(error))
+    if sys.version_info < (3, 11):  # a traceback prints its notes (PEP 678) from 3.11 only
+        trace += "".join(f"{note}\n" for note in getattr(error, "__notes__", ()))
     return RuntimeError(
         f"a worker process raised {kind}({shown(str(error), 200)}), an error that cannot "
         f"be sent back from a worker; its traceback there:\n{trace}"

@@ -70,7 +70,7 @@ def russian(
       [`makao.match.Match`][makao.match.Match] reads it from there.
     - ``dealer``: the first deal's dealer; the seat after them leads (RU-3, RU-5).
     """
-    _check(match_limit, dealer)
+    match_limit = _check(match_limit, dealer)  # as a save writes it
     options = dict(locals())
     changers = cards_of_ranks(Rank.NINE, Rank.ACE)
     battle = russian_battle_cards(any_king_answers_king=any_king_answers_king)
@@ -109,7 +109,9 @@ def russian(
     return Variant("russian", rules, tuple(options.items()), "Russian scoring makao")
 
 
-def _check(match_limit: object, dealer: object) -> None:
-    checked_match_limit(match_limit)
+def _check(match_limit: object, dealer: object) -> int | float:
+    """The match limit, checked (`checked_match_limit`), once ``dealer`` is checked too."""
+    limit = checked_match_limit(match_limit)
     if isinstance(dealer, bool) or not isinstance(dealer, int):
         raise SetupError(f"dealer must be a seat number, not {shown(dealer, 200)}")
+    return limit

@@ -9,7 +9,7 @@ from numbers import Integral, Rational, Real
 
 import attrs
 
-from makao._text import shown
+from makao._text import is_too_long_to_write, shown
 from makao.cards import Card
 from makao.errors import SetupError
 from makao.events import AttackAccepted
@@ -26,14 +26,17 @@ DEFAULT_MATCH_LIMIT = 500
 
 def checked_match_limit(value: object) -> int | float:
     """``value`` as a match limit (RU-18): any positive real number but a `bool` (a NumPy
-    integer, a `fractions.Fraction`), as the plain `int` or `float` a save writes; else a
+    integer, a `fractions.Fraction`), as the plain `int` or `float` a save writes (``inf``
+    for a whole number too long to write, which no total reaches); else a
     [`SetupError`][makao.errors.SetupError]. The one check of a limit, for the variant's
     option and for [`Match`][makao.match.Match]."""
     # ``value != value``: NaN, which no total reaches
     if isinstance(value, bool) or not isinstance(value, Real) or value <= 0 or value != value:
         raise SetupError(f"match_limit must be a positive number, not {shown(value, 200)}")
     if isinstance(value, Integral):
-        return int(value)
+        # one too long to write as text would break the save, the variant's repr and its
+        # events: no total reaches it, as no total reaches infinity
+        return math.inf if is_too_long_to_write(int(value)) else int(value)
     if isinstance(value, Rational) and value.denominator == 1:  # Fraction(100)
         return int(value.numerator)
     try:
