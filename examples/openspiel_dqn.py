@@ -3,8 +3,9 @@
 Nothing makao-specific is needed: the environment reads the game's information state
 tensor (``[404]`` for two players) and legal actions, as it does for OpenSpiel's own
 games. Two DQN agents play each other; afterwards seat 0 plays random seat 1.
-Needs the extra ``train`` (``torch``, ``dm-tree``). Run: ``python examples/openspiel_dqn.py
-[episodes]`` -- the default is a short smoke run, not enough to learn much.
+Needs the extras ``openspiel`` and ``train`` (``torch``, ``dm-tree``). Run:
+``python examples/openspiel_dqn.py [episodes]`` -- the default is a short smoke run, not
+enough to learn much.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Before every decision the MCTS bot gets a *determinized* state: the cards it cannot see
 are dealt at random (``resample_from_infostate``), so it never searches the true hands.
-Run: ``python examples/openspiel_mcts.py``.
+Needs the extra ``openspiel``. Run: ``python examples/openspiel_mcts.py``.
 """
 
 from __future__ import annotations

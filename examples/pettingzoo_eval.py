@@ -1,7 +1,7 @@
 """Evaluate a policy in the PettingZoo environment: random (masked) play against makao's
 HeuristicBot at two-player Polish makao, seats alternating.
 
-Run: ``python examples/pettingzoo_eval.py``.
+Needs the extra ``rl``. Run: ``python examples/pettingzoo_eval.py``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@ hidden cards (makao.adapters.encoding)."""
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -358,3 +360,17 @@ def test_segment_refuses_an_unknown_name_or_a_vector_of_another_size(
 ) -> None:
     with pytest.raises(SetupError, match=message):
         ENC.segment(vector, name)  # type: ignore[arg-type]
+
+
+def test_without_numpy_the_import_names_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without numpy (the ``rl`` extra) importing makao.adapters.encoding is one
+    error that names the package and the extra to install, not a bare import failure."""
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    monkeypatch.delitem(sys.modules, "makao.adapters.encoding")
+    message = (
+        r"No module named 'numpy': makao.adapters.encoding needs the rl extra: "
+        r"pip install 'makao\[rl\]'"
+    )
+    with pytest.raises(ModuleNotFoundError, match=message) as caught:
+        importlib.import_module("makao.adapters.encoding")
+    assert caught.value.name == "numpy"

@@ -4,6 +4,8 @@ registration, rewards (place and shaping), truncation, illegal actions, bad argu
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -349,3 +351,17 @@ def test_a_fixed_size_that_is_no_bool_is_a_setup_error(fixed_size: object) -> No
     own: any value was read by its truth."""
     with pytest.raises(SetupError, match="fixed_size must be True or False, not"):
         MakaoGymEnv("polish", fixed_size=fixed_size)  # type: ignore[arg-type]
+
+
+def test_without_numpy_the_import_names_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without numpy (the ``rl`` extra) importing makao.adapters.gymnasium is one
+    error that names the package and the extra to install, not a bare import failure."""
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    monkeypatch.delitem(sys.modules, "makao.adapters.gymnasium")
+    message = (
+        r"No module named 'numpy': makao.adapters.gymnasium needs the rl extra: "
+        r"pip install 'makao\[rl\]'"
+    )
+    with pytest.raises(ModuleNotFoundError, match=message) as caught:
+        importlib.import_module("makao.adapters.gymnasium")
+    assert caught.value.name == "numpy"

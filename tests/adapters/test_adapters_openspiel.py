@@ -4,7 +4,9 @@ every registered variant, information states, resampling, search bots
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -715,3 +717,19 @@ def test_an_observer_of_another_kind_than_one_seats_is_refused(public: bool, pri
     for recall in (False, True):
         kind = pyspiel.IIGObservationType(perfect_recall=recall, private_info=single)
         assert game.make_py_observer(kind).perfect_recall is recall
+
+
+def test_without_pyspiel_the_import_names_the_openspiel_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without pyspiel (the ``openspiel`` extra) importing makao.adapters.openspiel is one
+    error that names the package and the extra to install, not a bare import failure."""
+    monkeypatch.setitem(sys.modules, "pyspiel", None)
+    monkeypatch.delitem(sys.modules, "makao.adapters.openspiel")
+    message = (
+        r"No module named 'pyspiel': makao.adapters.openspiel needs the openspiel extra: "
+        r"pip install 'makao\[openspiel\]'"
+    )
+    with pytest.raises(ModuleNotFoundError, match=message) as caught:
+        importlib.import_module("makao.adapters.openspiel")
+    assert caught.value.name == "pyspiel"

@@ -3,6 +3,8 @@ every registered variant (makao.adapters.pettingzoo)."""
 
 from __future__ import annotations
 
+import importlib
+import sys
 from typing import Any
 
 import pytest
@@ -230,3 +232,17 @@ def test_flags_that_are_no_bool_are_setup_errors(kwargs: dict[str, Any], message
     gave the fixed spaces: any truthy value was taken as ``True``."""
     with pytest.raises(SetupError, match=message):
         raw_env("polish", 2, **kwargs)
+
+
+def test_without_pettingzoo_the_import_names_the_rl_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without pettingzoo (the ``rl`` extra) importing makao.adapters.pettingzoo is one
+    error that names the package and the extra to install, not a bare import failure."""
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)
+    monkeypatch.delitem(sys.modules, "makao.adapters.pettingzoo")
+    message = (
+        r"No module named 'pettingzoo': makao.adapters.pettingzoo needs the rl extra: "
+        r"pip install 'makao\[rl\]'"
+    )
+    with pytest.raises(ModuleNotFoundError, match=message) as caught:
+        importlib.import_module("makao.adapters.pettingzoo")
+    assert caught.value.name == "pettingzoo"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -451,3 +452,20 @@ def test_bradley_terry_rates_a_bot_that_met_nobody_at_the_mean() -> None:
     assert alone == pytest.approx(0.0, abs=1e-6)
     assert first == pytest.approx(-second)
     assert first == pytest.approx(200 * math.log10(3.5 / 1.5))
+
+
+def test_plot_without_matplotlib_names_the_plot_extra(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``Ladder.plot`` without matplotlib (the ``plot`` extra) is one error that names the
+    package and the extra to install."""
+    result = ladder("polish", ["random", "heuristic"], 2, bootstrap=5)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    message = (
+        r"No module named 'matplotlib': Ladder.plot needs the plot extra: "
+        r"pip install 'makao\[plot\]'"
+    )
+    with pytest.raises(ModuleNotFoundError, match=message) as caught:
+        result.plot(tmp_path / "ladder.png")
+    assert caught.value.name == "matplotlib"
+    assert not (tmp_path / "ladder.png").exists()

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
+from makao._extras import missing_extra
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+except ModuleNotFoundError as error:
+    raise missing_extra(error, "makao.adapters", "rl") from None
 
 from makao._text import shown
 from makao.adapters.driver import Driver

@@ -52,7 +52,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import attrs
-import numpy as np
+
+from makao._extras import missing_extra
+
+try:
+    import numpy as np
+except ModuleNotFoundError as error:
+    raise missing_extra(error, "makao.adapters.encoding", "rl") from None
 
 from makao._text import shown
 from makao.actions import MAX_PLAYERS

@@ -46,9 +46,14 @@ from collections.abc import Sequence
 from numbers import Real
 from typing import Any, SupportsFloat
 
-import numpy as np
-from gymnasium.core import Env
-from gymnasium.envs.registration import register, registry
+from makao._extras import missing_extra
+
+try:
+    import numpy as np
+    from gymnasium.core import Env
+    from gymnasium.envs.registration import register, registry
+except ModuleNotFoundError as error:
+    raise missing_extra(error, "makao.adapters.gymnasium", "rl") from None
 
 from makao import bots, variants
 from makao._text import shown

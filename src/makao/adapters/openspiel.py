@@ -47,8 +47,13 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-import pyspiel
+from makao._extras import missing_extra
+
+try:
+    import numpy as np
+    import pyspiel
+except ModuleNotFoundError as error:
+    raise missing_extra(error, "makao.adapters.openspiel", "openspiel") from None
 
 from makao import variants
 from makao._text import shown

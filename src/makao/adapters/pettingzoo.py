@@ -32,9 +32,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from makao._extras import missing_extra
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ModuleNotFoundError as error:
+    raise missing_extra(error, "makao.adapters.pettingzoo", "rl") from None
 
 from makao._text import shown
 from makao.adapters._spaces import Observation, Spaces

@@ -1,0 +1,16 @@
+"""The error for a feature whose optional extra (a third-party package) is not installed."""
+
+from __future__ import annotations
+
+__all__ = ["missing_extra"]
+
+
+def missing_extra(error: ModuleNotFoundError, feature: str, extra: str) -> ModuleNotFoundError:
+    """The error to raise (``from None``) in place of ``error``, a failed import of a package
+    that ``feature`` needs: it names the package, the feature and the extra that installs
+    it (``pip install 'makao[rl]'``), and keeps the package's name in ``name``."""
+    missing = f"No module named {error.name!r}" if error.name else str(error)
+    return ModuleNotFoundError(
+        f"{missing}: {feature} needs the {extra} extra: pip install 'makao[{extra}]'",
+        name=error.name,
+    )
