@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, cast
@@ -80,7 +81,7 @@ class Host:
         if (
             not isinstance(question_time, (int, float))
             or isinstance(question_time, bool)
-            or not 0 <= question_time < math.inf
+            or not 0 <= question_time <= sys.float_info.max  # finite, and as a float
         ):
             raise SetupError(
                 f"question_time must be a number of seconds ≥ 0, not {shown(question_time, 40)}"

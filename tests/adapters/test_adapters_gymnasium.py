@@ -365,3 +365,19 @@ def test_without_numpy_the_import_names_the_rl_extra(monkeypatch: pytest.MonkeyP
     with pytest.raises(ModuleNotFoundError, match=message) as caught:
         importlib.import_module("makao.adapters.gymnasium")
     assert caught.value.name == "numpy"
+
+
+def test_without_gymnasium_the_shared_spaces_name_the_rl_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without gymnasium (the ``rl`` extra) the spaces both environments share are one
+    error naming the package and the extra, as each environment's own import is."""
+    monkeypatch.setitem(sys.modules, "gymnasium", None)
+    monkeypatch.delitem(sys.modules, "makao.adapters._spaces", raising=False)
+    message = (
+        r"No module named 'gymnasium': makao.adapters needs the rl extra: "
+        r"pip install 'makao\[rl\]'"
+    )
+    with pytest.raises(ModuleNotFoundError, match=message) as caught:
+        importlib.import_module("makao.adapters._spaces")
+    assert caught.value.name == "gymnasium"

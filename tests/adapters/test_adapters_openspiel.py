@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 import sys
 from typing import Any
 
@@ -733,3 +734,49 @@ def test_without_pyspiel_the_import_names_the_openspiel_extra(
     with pytest.raises(ModuleNotFoundError, match=message) as caught:
         importlib.import_module("makao.adapters.openspiel")
     assert caught.value.name == "pyspiel"
+
+
+def _counted(history: str, seat: int) -> str:
+    """``history`` (``seat``'s own) with ``seat``'s draws shown as counts, as others see them."""
+    card = r"(?:10|[2-9JQKA])[cdhs]"
+    return re.sub(
+        rf" \+({card}(?: {card})*)(?=\n|$)",
+        lambda found: f" {seat}+{len(found.group(1).split())}",
+        history,
+    )
+
+
+def test_a_resampled_state_gives_the_other_seats_the_public_history_only() -> None:
+    """In a world resampled for a seat, every other seat's information state holds the
+    history as that seat knows it: the opening pile, every action, and the draws counted,
+    none of them shown as cards (their real dealt hands and draws are hidden)."""
+    state = dealt()
+    walk(state, 60)
+    for seat in (0, 1):
+        other = 1 - seat
+        own = state.information_state_string(seat).split("\nnow ")[0]
+        assert " +" in own  # the seat drew cards of its own, shown to it
+        world = state.resample_from_infostate(seat, random.Random(seat).random)
+        history = world.information_state_string(other).split("\nnow ")[0]
+        public = "pile " + _counted(own, seat).split(" | pile ", 1)[1]
+        assert history == f"seat {other} | dealt unseen | {public}"
+
+
+def test_a_play_another_seat_is_building_is_begun_afresh_in_a_resampled_state() -> None:
+    """In a world resampled for another seat, the mover's play being built (its hidden
+    cards) is begun afresh; the resampling seat's own play stays as it is."""
+    game = pyspiel.load_game(game_name("polish"), {"players": 2, "max_actions": 2000})
+    for deal in range(30):
+        state = game.new_initial_state()
+        state.apply_action(deal)
+        rng = random.Random(deal)
+        while not state.is_terminal():
+            if state.driver.stepper.prefix:
+                mover = state.current_player()
+                world = state.resample_from_infostate(1 - mover, random.Random(0).random)
+                assert world.driver.stepper.prefix == () and world.driver.stepper.calls == ()
+                own = state.resample_from_infostate(mover, random.Random(0).random)
+                assert own.driver.stepper.prefix == state.driver.stepper.prefix
+                return
+            state.apply_action(rng.choice(state.legal_actions()))
+    pytest.fail("no play being built")

@@ -505,3 +505,26 @@ def test_a_users_bot_that_fails_to_construct_is_one_line(
     code, out, err = _run(capsys, "--import", "unbuilt_bots", *argv)
     assert (code, out) == (2, "")
     assert err == "makao: error: --bots unbuilt-of-a-plugin: RuntimeError: no model file\n"
+
+
+def test_a_users_bot_failing_with_any_error_or_unknown_is_one_line(
+    plugin_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot of yours whose constructor fails with any error (here an `OSError`, not
+    only a `RuntimeError`) is one line naming the spec; a bot the CLI does not know keeps
+    its own message, not wrapped as a failing constructor."""
+    (plugin_dir / "needy_bots.py").write_text(
+        "from makao import bots\n\n\n"
+        "class Needy:\n"
+        "    def __init__(self):\n"
+        "        raise FileNotFoundError('model.pt')\n\n\n"
+        "bots.register('needy-of-a-plugin', Needy)\n",
+        encoding="utf-8",
+    )
+    argv = ["simulate", "--games", "2", "--bots", "random", "needy-of-a-plugin", "--quiet"]
+    code, out, err = _run(capsys, "--import", "needy_bots", *argv)
+    assert (code, out) == (2, "")
+    assert err == "makao: error: --bots needy-of-a-plugin: FileNotFoundError: model.pt\n"
+    code, out, err = _run(capsys, "simulate", "--games", "2", "--bots", "random", "nosuch")
+    assert (code, out) == (2, "")
+    assert err.startswith("makao: error: unknown bot 'nosuch'; known: ")

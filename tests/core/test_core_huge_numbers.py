@@ -105,3 +105,11 @@ def test_pl_3_a_seed_of_any_length_derives_seeds() -> None:
     assert match.legal_moves()
     result = simulate("polish", ["random", "random"], games=1, seed=-HUGE)
     assert len(result.records) == 1
+
+
+def test_pl_1_a_count_option_of_4_301_digits_is_the_first_refused() -> None:
+    """PL-1: 4,300 digits is the most a count option may have: ``10**4300`` (4,301 digits)
+    is refused, ``10**4300 - 1`` taken."""
+    with pytest.raises(SetupError, match="at most 4,300 digits"):
+        variants.polish(po_makale_penalty=10**4300)
+    assert variants.polish(po_makale_penalty=10**4300 - 1).options

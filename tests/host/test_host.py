@@ -90,6 +90,54 @@ def test_um_22_a_loaded_host_takes_its_question_time_and_a_clock_must_be_a_funct
         Host(Game.new(variants.mao(), players=3, seed=1), clock=5)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    "question_time",
+    [math.inf, math.nan, True, "10", 10**400, 10**5000],
+    ids=["inf", "nan", "True", "text", "1e400", "5001-digits"],
+)
+def test_um_22_a_question_time_must_be_a_finite_number_of_seconds(question_time: object) -> None:
+    """UM-22: ``question_time`` is a finite number of seconds ≥ 0, not a `bool`: infinity (a
+    period never closed) and ``True`` are refused, and so is a whole number too large for a
+    float (it was an `OverflowError`)."""
+    with pytest.raises(SetupError, match="question_time must be a number of seconds"):
+        Host(Game.new(variants.mao(), players=3, seed=1), question_time=question_time)  # type: ignore[arg-type]
+
+
+def test_um_22_the_question_time_counts_from_when_the_period_opened() -> None:
+    """UM-22: talk during a period does not restart its time; a period closed and opened
+    again counts from its own opening."""
+    now = [100.0]
+    host = Host(Game.new(variants.mao(), players=3, seed=1), clock=lambda: now[0])
+    host.submit(1, "1: say question")
+    now[0] += 5
+    host.submit(2, "2: say remark")  # free in a period: the time runs on
+    now[0] += 5
+    host.submit(1, "1: say end-of-questions")
+    now[0] += 100
+    host.submit(2, "2: say question")  # a new period, counted from now
+    now[0] += 1
+    assert "2: say end-of-questions" not in host.moves(2)
+    with pytest.raises(IllegalMoveError, match="after 10 s"):
+        host.submit(2, "2: say end-of-questions")
+    now[0] += 9
+    host.submit(2, "2: say end-of-questions")
+    assert "question" not in dict(host.game.public_state())
+
+
+def test_um_22_a_period_open_in_a_loaded_game_counts_from_the_load_by_its_clock() -> None:
+    """UM-22: a period open in a saved game counts from when the host loads it, by the
+    ``clock`` given to `Host.from_json`."""
+    saved = Host(Game.new(variants.mao(), players=3, seed=1), question_time=0)
+    saved.submit(1, "1: say question")
+    now = [500.0]
+    loaded = Host.from_json(saved.to_json(), clock=lambda: now[0])
+    with pytest.raises(IllegalMoveError, match="after 10 s"):
+        loaded.submit(1, "1: say end-of-questions")
+    now[0] += 10
+    loaded.submit(1, "1: say end-of-questions")
+    assert "question" not in dict(loaded.game.public_state())
+
+
 def test_the_seat_to_move_plays_its_turn() -> None:
     host = _polish()
     seat = host.game.to_move

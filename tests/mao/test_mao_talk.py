@@ -183,6 +183,18 @@ def test_um_22_the_opener_or_the_oldest_closes_the_period_then_talk_costs_again(
     assert penalties(game.play("0: say remark")) == [(0, "UM-22")]
 
 
+def test_um_22_only_end_of_questions_closes_a_period() -> None:
+    """UM-22: the opener's (or the oldest player's) other talk in a period is a free
+    remark; only "End of questions" closes the period."""
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(oldest_player=2))
+    game.play("1: say question")
+    assert penalties(game.play("1: say remark")) == []
+    assert penalties(game.play("2: say remark")) == []
+    assert dict(game.public_state())["question"] == 1
+    game.play("1: say end-of-questions")
+    assert "question" not in dict(game.public_state())
+
+
 def test_um_22_the_oldest_player_must_be_below_the_table_size() -> None:
     """UM-22: an ``oldest_player`` equal to the number of seats is refused."""
     with pytest.raises(SetupError, match="oldest_player 3"):

@@ -564,3 +564,20 @@ def test_ru_18_a_match_limit_too_long_to_write_is_infinite() -> None:
     assert dict(variant.options)["match_limit"] == math.inf and repr(variant)
     game = Game.new(variant, 2, seed=1)
     assert Game.from_json(game.to_json()).variant == variant
+
+
+def test_ru_18_a_refused_match_save_is_called_a_match() -> None:
+    """RU-18: `Match.from_json` refusing a variant says the *match* was saved with another
+    (the check it shares with `Game.from_json` names what was saved)."""
+    text = Match(RU, players=2, seed=1).to_json()
+    with pytest.raises(StateError, match="the match was saved with variant 'russian'"):
+        Match.from_json(text, variant=RU.without(LastCardCall, name="russian-no-call"))
+    with pytest.raises(StateError, match="the match was saved with 'russian' options"):
+        Match.from_json(text, variant=variants.russian(match_limit=100))
+
+
+def test_ru_3_a_first_dealer_beyond_the_table_names_the_variants_option() -> None:
+    """RU-3: a match whose variant's ``dealer`` option is beyond the table is refused
+    naming that option, as `Game.new` does (PL-5)."""
+    with pytest.raises(SetupError, match="dealer option of 'russian': dealer must be a seat"):
+        Match(variants.russian(dealer=7), players=3, seed=1)

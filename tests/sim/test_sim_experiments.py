@@ -767,6 +767,23 @@ def test_a_bots_error_in_a_game_carries_a_note_of_the_game_seat_and_bot(workers:
     assert note.endswith(f": seat {seat} to move, bot 'failing' (_Failing)")
 
 
+def test_a_bots_error_note_counts_the_failing_action_and_names_the_bots_class_fully() -> None:
+    """The note names the action that failed (the first is action 1) and the bot's class by
+    its qualified name (a class defined in a function shows where)."""
+
+    class Local(_Failing):
+        name = "local"
+
+    with pytest.raises(ZeroDivisionError) as caught:
+        simulate(POLISH, [Local(), Local()], games=1, seed=3)
+    (note,) = caught.value.__notes__
+    assert ", at action 1: seat " in note
+    assert note.endswith(
+        "bot 'local' (test_a_bots_error_note_counts_the_failing_action_and_names_the_bots_"
+        "class_fully.<locals>.Local)"
+    )
+
+
 class _FailingResponder(RandomBot):
     """A bot with a bug in `respond`: it fails when asked to answer out of turn."""
 

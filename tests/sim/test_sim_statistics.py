@@ -737,3 +737,9 @@ def test_pl_36_the_blocked_legend_holds_for_every_variant() -> None:
     text = legend(["blocked"])
     assert "(PL-36)" not in text
     assert "the same in every variant: PL-36 in Polish makao" in text
+
+
+def test_legend_names_a_cap_of_0_actions_as_a_cap() -> None:
+    """A cap of 0 actions is a cap (every game stopped at once), not "no cap"."""
+    assert "(cap 0)" in legend(["truncated"], 0)
+    assert "(no cap)" in legend(["truncated"], None)
