@@ -30,9 +30,13 @@ from makao.rules.base import (
 )
 from makao.rules.wild import Wild
 
-__all__ = ["RuleSet", "compiled"]
+__all__ = ["MOST_COMPILED", "RuleSet", "compiled"]
 
 _COMPILED: dict[tuple[Rule, ...], RuleSet] = {}
+MOST_COMPILED: Final = 64
+"""How many rule sets `compiled` keeps for equal variants to share (the most recently
+used): a process that builds variant after variant (a sweep over options) would keep every
+rule set's filled tables for ever. A variant keeps its own rule set."""
 _SLOTS: tuple[type[Rule], ...] = (DrawRule, PlayRule, FinishRule, StartRule)
 #: The wild rules' `allows` methods that read nothing but ``has_match``: the rule set
 #: keeps their two answers per card (`RuleSet.wild_answers`), and the engine asks a wild
@@ -479,7 +483,8 @@ def _effect_class(rule: CardRule | None, card: Card) -> object:
 
 
 def compiled(rules: tuple[Rule, ...]) -> RuleSet:
-    """The tables of ``rules``, built once per distinct tuple of rule objects."""
+    """The tables of ``rules``, built once per distinct tuple of rule objects (of the
+    `MOST_COMPILED` tuples used last: equal variants share one rule set and its caches)."""
     try:
         found = _COMPILED.get(rules)
     except TypeError:  # a rule with a mutable field: a list, a dict, a set
@@ -493,7 +498,12 @@ def compiled(rules: tuple[Rule, ...]) -> RuleSet:
                 ) from None
         raise
     if found is None:
-        found = _COMPILED[rules] = RuleSet.compile(rules)
+        found = RuleSet.compile(rules)
+        if len(_COMPILED) >= MOST_COMPILED:  # the least recently used goes
+            del _COMPILED[next(iter(_COMPILED))]
+    else:
+        del _COMPILED[rules]  # put back last: the most recently used
+    _COMPILED[rules] = found
     return found
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from makao import Card, Game, variants
+from makao import Card, Game, tables, variants
 from makao.cards import ALL_CARDS
 from makao.rules import BattleCards, Table, WaitCards, Wild
+from makao.tables import MOST_COMPILED
 from makao.variant import Variant
 
 
@@ -177,3 +178,29 @@ def test_pl_16_pl_17_aces_under_two_rules_are_not_uniform() -> None:
         listed = {move.split(":")[0] for move in game.legal_moves_text()}
         plays[label] = {play for play in listed if play.count("A") == 4}
     assert len(plays["mixed"]) > len(plays["polish"])
+
+
+def test_the_rule_sets_kept_for_sharing_are_bounded_and_a_variant_keeps_its_own() -> None:
+    """Equal variants share one rule set (and its filled caches), but only the last
+    `MOST_COMPILED` distinct ones are kept for that: a sweep over options kept every
+    rule set for ever. A variant whose rule set was let go still plays on its own. (The
+    rule sets kept before are put back after: other tests' variants share them.)"""
+    kept = dict(tables._COMPILED)
+    try:
+        _sweep_the_kept_rule_sets()
+    finally:
+        tables._COMPILED.clear()
+        tables._COMPILED.update(kept)
+
+
+def _sweep_the_kept_rule_sets() -> None:
+    first = variants.polish(po_makale_penalty=1)
+    assert variants.polish(po_makale_penalty=1).compiled is first.compiled
+    sweep = [variants.polish(po_makale_penalty=n) for n in range(2, MOST_COMPILED + 10)]
+    assert len(tables._COMPILED) <= MOST_COMPILED
+    assert variants.polish(po_makale_penalty=1).compiled is not first.compiled
+    assert variants.polish(po_makale_penalty=70).compiled is sweep[70 - 2].compiled
+    game = Game.new(first, 2, seed=3)
+    for move in range(100):
+        game.play(game.legal_moves()[move % len(game.legal_moves())])
+    assert game.compiled is first.compiled and len(game.record) == 100
