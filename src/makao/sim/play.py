@@ -248,7 +248,11 @@ def _add_note(error: Exception, note: str) -> None:
         if add_note is not None:
             add_note(note)
             return
-        setattr(error, "__notes__", [*getattr(error, "__notes__", ()), note])  # noqa: B010
+        notes = getattr(error, "__notes__", None)
+        if notes is None:
+            setattr(error, "__notes__", [note])  # noqa: B010
+        elif isinstance(notes, list):  # as `add_note`: any other is left as it is
+            notes.append(note)
 
 
 def _chooser(bot: Bot) -> Callable[[View, Sequence[Move]], Move]:
