@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["missing_extra"]
+from typing import Any
+
+__all__ = ["missing_extra", "pyplot"]
 
 
 def missing_extra(error: ModuleNotFoundError, feature: str, extra: str) -> ModuleNotFoundError:
@@ -14,3 +16,16 @@ def missing_extra(error: ModuleNotFoundError, feature: str, extra: str) -> Modul
         f"{missing}: {feature} needs the {extra} extra: pip install 'makao[{extra}]'",
         name=error.name,
     )
+
+
+def pyplot(feature: str) -> Any:
+    """matplotlib's ``pyplot``, drawing to files (the Agg backend) for ``feature``; without
+    matplotlib, the `missing_extra` error naming the ``plot`` extra."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ModuleNotFoundError as error:
+        raise missing_extra(error, feature, "plot") from None
+    return plt

@@ -41,6 +41,7 @@ from makao import bots as bot_registry
 from makao import variants
 from makao._arguments import NO_MATPLOTLIB, UsageError, check_run, digit_count, whole_number
 from makao._build import describe as describe_build
+from makao._extras import pyplot
 from makao._text import shown
 from makao.bots.protocol import Bot
 from makao.errors import MakaoError
@@ -143,7 +144,7 @@ def _import_modules(argv: list[str]) -> None:
     may register bots (`makao.bots.register`), variants and commands (`register`); a module
     that is missing or fails is a `UsageError` naming it and its error, in one line."""
     before = _Parser(prog="makao", add_help=False, allow_abbrev=False)  # its errors: one line
-    before.add_argument("--import", dest="modules", action="append", default=[], metavar="MODULE")
+    _add_import_option(before)
     modules: list[str] = before.parse_known_args(argv)[0].modules
     if modules and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # as ``python -m`` finds a module (and workers too)
@@ -156,8 +157,9 @@ def _import_modules(argv: list[str]) -> None:
             raise UsageError(f"--import {name}: {type(error).__name__}: {error}") from None
 
 
-def _build_parser() -> _Parser:
-    parser = _Parser(prog="makao", description="Makao rules engine: experiments and tools.")
+def _add_import_option(parser: _Parser) -> None:
+    """``--import MODULE``, read before the commands are built (`_import_modules`) and
+    listed in the command's help."""
     parser.add_argument(
         "--import",
         dest="modules",
@@ -166,6 +168,11 @@ def _build_parser() -> _Parser:
         metavar="MODULE",
         help="import MODULE first, to register your bots and variants (repeatable)",
     )
+
+
+def _build_parser() -> _Parser:
+    parser = _Parser(prog="makao", description="Makao rules engine: experiments and tools.")
+    _add_import_option(parser)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for command in COMMANDS:
         sub = commands.add_parser(command.name, help=command.help, description=command.help)
@@ -654,10 +661,7 @@ def plot_lengths(series: Sequence[tuple[str, Sequence[int]]], path: Path) -> Non
     """Draw the distribution of game lengths (moves) of each ``(label, lengths)`` to
     ``path`` (needs matplotlib: ``pip install 'makao[plot]'``)."""
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        plt = pyplot("--plot")
     except ImportError:
         raise UsageError(NO_MATPLOTLIB) from None
     figure, axes = plt.subplots(figsize=(7, 4))

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, cast
 import attrs
 
 from makao._arguments import check_run, whole_number
-from makao._extras import missing_extra
+from makao._extras import pyplot
 from makao._text import shown
 from makao.errors import SetupError
 from makao.seeding import derive_seed
@@ -179,13 +179,7 @@ class Ladder:
     def plot(self, path: str | Path) -> None:
         """Draw the ratings with their intervals to ``path`` (needs matplotlib, the ``plot``
         extra)."""
-        try:
-            import matplotlib
-
-            matplotlib.use("Agg")
-            import matplotlib.pyplot as plt
-        except ModuleNotFoundError as error:
-            raise missing_extra(error, "Ladder.plot", "plot") from None
+        plt = pyplot("Ladder.plot")
 
         rows = self.rows()[::-1]
         figure, axes = plt.subplots(figsize=(6, 0.5 + 0.5 * len(rows)))
