@@ -12,8 +12,9 @@ from operator import attrgetter, itemgetter
 from typing import Any, Final, TypeVar
 
 from makao import moves as _moves
+from makao._text import shown
 from makao.cards import ALL_CARDS, Card, Suit
-from makao.errors import IllegalMoveError
+from makao.errors import IllegalMoveError, SetupError
 from makao.moves import TURN_MOVES, Choice, Draw, Move, Pass, Play, move_seat
 from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import (
@@ -25,6 +26,7 @@ from makao.rules.base import (
     MOST_CARDS_LEFT,
     CardRule,
     Effect,
+    TurnRule,
 )
 from makao.rules.demand import RankDemand, RankDemandCards, SuitDemand
 from makao.rules.wait import WaitEffect
@@ -1050,7 +1052,10 @@ def _make_variants(
         choices = rule.table_choices(game, seat, cards[-1]) or rule.choices(cards[-1])  # type: ignore[arg-type]  # a Core
     options: list[str] = []
     for turn_rule in rules.call_rules:
-        options.extend(turn_rule.call_options(cards, left))
+        # called as a hook that returns an object: compiled, a declared tuple would be
+        # checked (a TypeError) before `_call_names` could say what is wrong
+        hook: Callable[[tuple[Card, ...], int], object] = turn_rule.call_options
+        options.extend(_call_names(turn_rule, hook(cards, left)))
     if not options and len(choices) == 1:  # one play: no loops
         return (_interned(rules, cards, choices[0], ()),)
     call_sets = _call_sets(options)
@@ -1059,6 +1064,18 @@ def _make_variants(
         for calls in call_sets:
             plays.append(_interned(rules, cards, choice, calls))
     return tuple(plays)
+
+
+def _call_names(rule: TurnRule, calls: object) -> tuple[str, ...]:
+    """``calls``, what ``rule.call_options`` gave, as a tuple, or a `SetupError` naming the
+    rule: a text (``"makao"`` for ``("makao",)``) would list a call a letter; the names
+    themselves are checked as the plays are made (`_listed_play`)."""
+    if isinstance(calls, (tuple, list)):
+        return tuple(calls)
+    raise SetupError(
+        f"{type(rule).__name__}.call_options gave {shown(calls, 60)}: calls come as a tuple "
+        "of names, like ('makao',)"
+    )
 
 
 def _call_sets(options: list[str]) -> list[tuple[str, ...]]:
@@ -1152,9 +1169,9 @@ def explain(game: Position, move: Move, legal: tuple[Move, ...]) -> str:
     seat = game.to_move
     reason = _reason(game, move, seat)
     allowed = [str(m) for m in legal if actor(game, m) == actor(game, move)]
-    shown = ", ".join(allowed[:20]) + (" …" if len(allowed) > 20 else "")
+    listed = ", ".join(allowed[:20]) + (" …" if len(allowed) > 20 else "")
     who = actor(game, move)
-    return f"illegal move {str(move)!r}: {reason}; legal for seat {who} now: {shown or 'nothing'}"
+    return f"illegal move {str(move)!r}: {reason}; legal for seat {who} now: {listed or 'nothing'}"
 
 
 def _reason(game: Position, move: Move, seat: int) -> str:

@@ -192,6 +192,37 @@ def test_a_call_rule_keeps_four_cards_left_apart_from_three_by_default() -> None
 
 
 @attrs.frozen
+class CallAsText(TurnRule):
+    """A user's call rule that gives its call as a text, not as a tuple of one name."""
+
+    def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
+        """ "makao" -- meant as ``("makao",)`` -- with one card left."""
+        return "makao" if cards_left == 1 else ()  # type: ignore[return-value]  # on purpose
+
+
+def test_pl_29_a_call_rule_giving_its_calls_as_a_text_is_refused_naming_it() -> None:
+    """PL-29: calls come as a tuple of names; a text would list a call a letter (``+m``,
+    ``+a``, ...), so it is a `SetupError` naming the rule, at the listing that asks."""
+    variant = PL.with_rules(CallAsText())
+    game = Game.from_position(variant, hands=["5h 6d", "7s"], pile="9h")
+    with pytest.raises(SetupError, match=r"CallAsText.call_options gave 'makao': calls come as"):
+        game.legal_moves()
+    many = Game.from_position(variant, hands=["5h 6d 7d", "7s"], pile="9h")
+    assert "5h" in many.legal_moves_text()  # no call due: nothing to refuse
+    listed = Game.from_position(PL.with_rules(CallsAsList()), hands=["5h 6d", "7s"], pile="9h")
+    assert "5h +hush" in listed.legal_moves_text()  # a list is a sequence of names too
+
+
+@attrs.frozen
+class CallsAsList(TurnRule):
+    """A user's call rule that gives its calls as a list."""
+
+    def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
+        """ "hush" with one card left."""
+        return ["hush"] if cards_left == 1 else []  # type: ignore[return-value]  # a list
+
+
+@attrs.frozen
 class SevensDrawnByDefault(Sevens):
     """A user's sevens whose draw hands over to the default one (``super().on_draw``)."""
 

@@ -674,7 +674,9 @@ class TurnRule(Rule):
 
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
         """Calls a play of ``cards`` leaving ``cards_left`` cards may carry; legal moves
-        list the play with and without each. Must depend on its arguments only (cached),
+        list the play with and without each. A tuple (or list) of names: anything else,
+        a text above all (``"makao"`` for ``("makao",)``), is a `SetupError` naming the
+        rule when the play is listed. Must depend on its arguments only (cached),
         and ``cards_left`` is capped at 4 ("four or more"), or lower: see
         [`same_calls_from`][makao.rules.base.TurnRule.same_calls_from]."""
         return ()
