@@ -17,8 +17,8 @@ text `Move | str`.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
-from typing import Any, Final, cast
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeVar, cast
 
 from makao import _movegen, _random
 from makao._build import mypyc_attr
@@ -68,6 +68,8 @@ from makao.rules.wait import WaitCards, WaitEffect
 from makao.state import State, replaced
 
 __all__ = ["Core", "store_rule_states", "unfinished_by_cards"]
+
+_E = TypeVar("_E")
 
 #: ``tuple.__new__`` builds an event without the named tuple's keyword-handling ``__new__``.
 _new_tuple: Final = tuple.__new__
@@ -679,7 +681,7 @@ def _raise_attack(
     game.next_seat = target
     raised = (seat, target, total)
     events.append(
-        _ATTACK_RAISED.get(raised) or _INTERN(_ATTACK_RAISED, _ATTACK_RAISED_KIND, raised)
+        _ATTACK_RAISED.get(raised) or _made_event(_ATTACK_RAISED, _ATTACK_RAISED_KIND, raised)
     )
 
 
@@ -707,7 +709,7 @@ def _raise_wait(
     game.effect = _unlike(rule._waits[turns, seat], previous)
     game.next_seat = target
     raised = (seat, target, turns)
-    events.append(_WAIT_RAISED.get(raised) or _INTERN(_WAIT_RAISED, _WAIT_RAISED_KIND, raised))
+    events.append(_WAIT_RAISED.get(raised) or _made_event(_WAIT_RAISED, _WAIT_RAISED_KIND, raised))
 
 
 def _demand_rank(
@@ -723,7 +725,7 @@ def _demand_rank(
     applies itself for that class."""
     demanded = choice if isinstance(choice, _RANK) else None
     demand = (seat, demanded)
-    events.append(_DEMAND_SET.get(demand) or _INTERN(_DEMAND_SET, _DEMAND_SET_KIND, demand))
+    events.append(_DEMAND_SET.get(demand) or _made_event(_DEMAND_SET, _DEMAND_SET_KIND, demand))
     if isinstance(previous, _RANK_DEMAND) and previous.rank is not choice:
         events.append(_RANK_ENDED[(previous.rank,)])
     if demanded is not None:
@@ -743,7 +745,7 @@ def _name_suit(
     engine applies itself for that class."""
     suit = choice if isinstance(choice, _SUIT) else cards[-1].suit
     named = (seat, suit)
-    events.append(_SUIT_NAMED.get(named) or _INTERN(_SUIT_NAMED, _SUIT_NAMED_KIND, named))
+    events.append(_SUIT_NAMED.get(named) or _made_event(_SUIT_NAMED, _SUIT_NAMED_KIND, named))
     if rule.binds == "next":
         target = _effect_target(game, seat, game.direction)
         if target < 0:
@@ -757,7 +759,7 @@ def _accept_wait(game: Core, effect: WaitEffect, seat: int, events: list[Event])
     itself for that class. This turn is the first one sat out; the others follow."""
     accepted = (seat, effect.turns)
     events.append(
-        _WAIT_ACCEPTED.get(accepted) or _INTERN(_WAIT_ACCEPTED, _WAIT_ACCEPTED_KIND, accepted)
+        _WAIT_ACCEPTED.get(accepted) or _made_event(_WAIT_ACCEPTED, _WAIT_ACCEPTED_KIND, accepted)
     )
     game.effect = None
     _add_wait(game, seat, effect.turns - 1)
@@ -775,7 +777,8 @@ def _accept_attack(game: Core, effect: AttackEffect, seat: int, events: list[Eve
     total = effect.total
     accepted = (seat, total)
     events.append(
-        _ATTACK_ACCEPTED.get(accepted) or _INTERN(_ATTACK_ACCEPTED, _ATTACK_ACCEPTED_KIND, accepted)
+        _ATTACK_ACCEPTED.get(accepted)
+        or _made_event(_ATTACK_ACCEPTED, _ATTACK_ACCEPTED_KIND, accepted)
     )
     game.effect = None
     _draw_cards(game, seat, total, "attack", events)
@@ -940,7 +943,7 @@ def _played(seat: int, move: Play, players: int) -> _Played:
     """The event of ``seat`` playing ``move``, with its cards, choice and calls, kept on
     the play (its ``_played`` slot: a list by seat, first made for ``players`` seats)."""
     cards, choice = move.cards, move.choice
-    event: CardsPlayed = _new_tuple(_CARDS_PLAYED, (seat, cards, choice))
+    event: CardsPlayed = _new_tuple(_CARDS_PLAYED, (_plain_seat(seat), cards, choice))
     played = (event, cards, choice, move.calls)
     kept = move._played
     if kept is _NOT_PLAYED:  # its first play: a list of its own
@@ -952,6 +955,22 @@ def _played(seat: int, move: Play, players: int) -> _Played:
     return played
 
 
+def _made_event(table: dict[Any, _E], kind: Callable[..., _E], fields: tuple[Any, ...]) -> _E:
+    """The miss of the standard mechanics' event tables (`_ATTACK_RAISED`, ...), whose
+    first field is a seat: the event made with that seat a plain `int` (`_plain_seat`)."""
+    if type(fields[0]) is not int:
+        fields = (_plain_seat(fields[0]), *fields[1:])
+    return _INTERN(table, kind, fields)
+
+
+def _plain_seat(seat: int) -> int:
+    """``seat`` as a plain `int` for an event kept for every later game (a miss of the
+    event tables): a rule that gave a service a `bool` or an `IntEnum` member as a seat
+    must not leave it in the events of other games (the compiled build's typed services
+    convert it already)."""
+    return seat if type(seat) is int else int(seat)
+
+
 def _passed(seat: int) -> Passed:
     """The event of ``seat`` passing (kept in `_PASSED` for the seats it keeps)."""
     return _PASSED[seat] if seat < _KEPT_SEATS else _new_tuple(Passed, (seat,))
@@ -959,7 +978,7 @@ def _passed(seat: int) -> Passed:
 
 def _drawn(seat: int, card: Card) -> CardsDrawn:
     """The event of ``seat`` drawing ``card`` by a normal draw, kept in `_DRAWN`."""
-    event: CardsDrawn = _new_tuple(_CARDS_DRAWN, (seat, (card,), "draw", 1))
+    event: CardsDrawn = _new_tuple(_CARDS_DRAWN, (_plain_seat(seat), (card,), "draw", 1))
     _DRAWN[seat][card.index] = event
     return event
 

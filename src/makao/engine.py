@@ -90,6 +90,7 @@ class Game(Core):
         start = variant.compiled.start
         start.check_players(players)
         assert _is_int(players)  # `check_players` refused anything else
+        players = int(players)  # an IntEnum's number, as the compiled build's fields keep it
         for rule in variant.compiled.table_checks:
             rule.check_table(players)
         deck = shuffled_deck(start.decks_for(players), seeded_random(seed), start.ranks)
@@ -159,7 +160,9 @@ class Game(Core):
             game.stock = list(reversed(parse_cards(stock)))
         except ValueError as error:
             raise SetupError(f"bad position: {error}") from None
-        game.to_move, game.direction = _check_position(game, to_move, finished, waits, direction)
+        game.to_move, game.direction, finished, waits = _check_position(
+            game, to_move, finished, waits, direction
+        )
         for seat in finished:
             game.record_finish(seat, [])
         if waits is not None:
@@ -175,11 +178,11 @@ class Game(Core):
             "hands": [" ".join(map(str, hand)) for hand in game.hands],
             "pile": " ".join(map(str, game.pile)),
             "stock": " ".join(map(str, reversed(game.stock))),
-            "to_move": to_move,
+            "to_move": game.to_move,
             "effect": None if game.effect is None else game.effect.to_text(),
             "finished": list(finished),
             "waits": list(game.waits),
-            "direction": direction,
+            "direction": game.direction,
             "seed": seed,
         }
         if drawn is not None:
@@ -520,10 +523,11 @@ def checked_game(game: object) -> Game:
 
 
 def _checked_seed(seed: object) -> int:
-    """``seed``, if it is an integer (not a ``bool``); else a `SetupError`."""
+    """``seed`` as a plain `int`, if it is an integer (not a ``bool``); else a
+    `SetupError`."""
     if not _is_int(seed):
         raise SetupError(f"seed must be an integer, not {shown(seed, 60)}")
-    return seed
+    return int(seed)
 
 
 def _check_position(
@@ -532,9 +536,11 @@ def _check_position(
     finished: Sequence[int],
     waits: Sequence[int] | None,
     direction: object,
-) -> tuple[int, int]:
-    """Refuse a position that is not one (`SetupError`); else its seat to move and its
-    direction."""
+) -> tuple[int, int, list[int], list[int] | None]:
+    """Refuse a position that is not one (`SetupError`); else its seat to move, its
+    direction, its finished seats and its waits, as plain `int` values: an `int` subclass
+    (an IntEnum numbering seats) is read as its number, as the compiled build's fields and
+    typed loops read it, so that both builds keep, show and save the same values."""
     players = game.players
     game.compiled.start.check_players(players, position=True)
     for rule in game.compiled.table_checks:
@@ -553,6 +559,9 @@ def _check_position(
         raise SetupError(f"waits must give {players} integers 0…{MAX_WAIT}, not {shown(waits, 60)}")
     if not _is_int_list(finished):
         raise SetupError(f"finished must list seat numbers, not {shown(finished, 60)}")
+    to_move, direction = int(to_move), int(direction)
+    finished = [int(seat) for seat in finished]
+    waits = None if waits is None else [int(turns) for turns in waits]
     _check_cards(game)
     for seat in finished:
         if not 0 <= seat < players or game.hands[seat] or list(finished).count(seat) > 1:
@@ -565,7 +574,7 @@ def _check_position(
         if waits is not None and waits[seat]:
             # a seat that finishes waits no more (`record_finish`): never in a real game
             raise SetupError(f"waits: finished seat {seat} cannot wait {waits[seat]} turn(s)")
-    return to_move, direction
+    return to_move, direction, finished, waits
 
 
 def _check_cards(game: Game) -> None:

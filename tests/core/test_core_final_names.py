@@ -46,6 +46,7 @@ ALLOWED = {
     "listed",  # `Game.is_legal`
     "_reason",  # an illegal move's message
     "_state_index",  # a rule's state asked for by an equal rule object, or an error
+    "_call_names",  # a call rule's answer, when a move table is filled: or an error
 }
 
 

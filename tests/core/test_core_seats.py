@@ -4,6 +4,7 @@ is_legal(move, seat), actor(move); a seat not at the table is a SeatError."""
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from typing import Any
 
 import attrs
@@ -17,14 +18,17 @@ from makao import (
     MakaoError,
     Play,
     SeatError,
+    SetupError,
     Stop,
+    _core,
     parse_move,
     variants,
 )
-from makao.cards import parse_cards
+from makao.cards import Card, parse_cards
 from makao.events import Penalised
 from makao.host import Host
 from makao.moves import TURN_MOVES, move_seat
+from makao.rules.base import Events, Table, TurnRule
 
 PL = variants.polish()
 
@@ -165,3 +169,87 @@ def test_pl_29_a_seat_given_as_an_int_enum_is_read_as_its_number() -> None:
     assert view.seat == 1 and type(view.seat) is int
     assert view == game.view(1)
     assert game.hand(_Seat.NORTH) == game.hand(0)
+
+
+class _Table(enum.IntEnum):
+    """Table sizes numbered by a caller's own enum."""
+
+    THREE = 3
+
+
+class _Count(int):
+    """A caller's own integer type (an `int` subclass that is no enum)."""
+
+
+def test_pl_1_a_table_numbered_by_an_int_enum_is_kept_as_plain_numbers() -> None:
+    """PL-1, PL-5: `Game.new` reads a player count, seed or dealer given as an `int`
+    subclass as its number, in both builds (the compiled one's fields always did; the
+    interpreted game kept the enum member, so that its save wrote ``"players": "2"`` and
+    did not load)."""
+    game = Game.new(PL, _Table.THREE, seed=_Count(7), dealer=_Seat.EAST)
+    assert type(game.players) is int and type(game.view(0).players) is int
+    assert game.origin == {"kind": "deal", "players": 3, "seed": 7, "dealer": 1}
+    assert all(type(value) is int for value in game.origin.values() if value != "deal")
+    assert Game.from_json(game.to_json()) == game == Game.new(PL, 3, seed=7, dealer=1)
+
+
+def test_pl_29_a_position_numbered_by_an_int_enum_is_kept_as_plain_numbers() -> None:
+    """PL-29: `Game.from_position` reads the seat to move, the direction, the finished
+    seats, the waits and the seed as plain numbers when given as `int` subclasses, in both
+    builds: the game, its origin and its save are those of the plain numbers (the
+    interpreted game kept the enum members, so that its save did not load, and an error
+    named a seat ``<_Seat.NORTH: 0>`` where the compiled build said ``0``)."""
+    hands = ["7h 8h", "", "Kd"]
+    plain = Game.from_position(PL, hands, "7c", "Qs", to_move=2, finished=[1], waits=[1, 0, 0])
+    game = Game.from_position(
+        PL,
+        hands,
+        "7c",
+        "Qs",
+        to_move=_Count(2),
+        finished=[_Seat.EAST],
+        waits=[_Seat.EAST, _Count(0), 0],
+        direction=_Count(1),
+        seed=_Seat.NORTH,
+    )
+    assert (type(game.to_move), type(game.direction)) == (int, int)
+    assert [type(seat) for seat in (*game.finished, *game.waits)] == [int] * 4
+    assert game.origin == plain.origin and game.to_json() == plain.to_json()
+    assert Game.from_json(game.to_json()) == game
+    with pytest.raises(SetupError, match=r"^finished seat 0 must be a distinct seat"):
+        Game.from_position(PL, hands, "7c", finished=[_Seat.NORTH])
+
+
+@attrs.frozen
+class _EnumSeats(TurnRule):
+    """A house rule written with a caller's seat enum: after a play the player draws a
+    card, and the turn goes to the next seat, both named by `_Seat` members."""
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        game.draw_cards(_Seat(seat), 1, "draw", events)
+        game.send_turn_to(_Seat((seat + 1) % game.players))
+
+
+def test_pl_12_a_seat_a_rule_gives_as_an_int_enum_stays_out_of_other_games_events() -> None:
+    """PL-12, PL-8: the engine keeps the events of the usual draws and attacks for every
+    later game; a seat a house rule gave a service as an `IntEnum` member (or a `bool`) is
+    kept in them as a plain `int`, so that a plain game's events show ``seat=1``, not
+    ``<_Seat.EAST: 1>`` (the compiled build's typed services convert it already)."""
+    _core._ATTACK_RAISED.clear()  # the kept events are caches: emptied, they fill again
+    for row in _core._DRAWN:
+        row[:] = [None] * len(row)
+    hands, pile, stock = ["5h 9c", "2h 3c 4c"], "5d", "Kd 9d 10s 9s 8s 7c"
+    game = Game.from_position(PL.with_rules(_EnumSeats()), hands, pile, stock)
+    for move in ("5h", "2h"):  # seat 1 moves after the rule's send: an attack of 2
+        events = game.play(move)
+        assert all(type(getattr(event, "seat", 0)) is int for event in events), events
+    plain = Game.from_position(PL, hands, pile, stock="9d Kd")
+    plain.play("5h")
+    later = plain.play("draw")  # seat 1 draws 9d, as it did above
+    plain.play("draw")  # seat 0 draws Kd
+    later += plain.play("2h")  # seat 1 attacks seat 0, as above
+    kinds = ["CardsDrawn", "CardsPlayed", "AttackRaised"]
+    assert [type(event).__name__ for event in later] == kinds
+    assert [type(getattr(event, "seat", None)) for event in later] == [int] * 3
