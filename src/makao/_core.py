@@ -222,6 +222,8 @@ class Core(State):
         if kind is not _PLAY_CLASS and kind is not _DRAW_CLASS:
             handler = rules.handlers.get(kind)
             if handler is not None:
+                if handler.acts_in_turn:  # the mover's own action (a Mao misplay)
+                    _before_move(self, listed, events)
                 handler.apply(self, listed, events)
                 return tuple(events)
         # the idle before-move rules do nothing in the initial rule state

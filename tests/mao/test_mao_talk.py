@@ -228,6 +228,24 @@ def test_um_3_um_6_a_time_out_ends_the_deal(ends_turn: bool) -> None:
     assert Game.replay(game.variant, game.origin, game.record) == game
 
 
+def test_um_3_um_27_a_penalised_misplay_ends_the_deal() -> None:
+    """UM-3, UM-4, UM-27: a misplay is the mover's own action, made once the start is
+    announced, so touched cards are no longer charged after one (before, the deal lasted
+    until the first play, draw or pass: a misplay left it on)."""
+    game = Game.new(variants.mao(illegal_play="penalize"), players=4, seed=2)
+    mover = game.to_move
+    top = game.pile[-1]
+    wrong = next(card for card in game.hands[mover] if not game.is_legal(str(card)))
+    assert wrong.suit != top.suit and wrong.rank != top.rank
+    events = game.play(f"misplay {wrong}")
+    assert penalties(events) == [(mover, "UM-27")]
+    assert game.view(1).public == ()
+    with pytest.raises(IllegalMoveError):
+        game.play("host: touched-cards 1")
+    assert game.to_move == mover  # the player still makes their move
+    assert Game.replay(game.variant, game.origin, game.record) == game
+
+
 def test_um_6_a_time_out_costs_a_card_and_the_turn() -> None:
     game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
     with pytest.raises(IllegalMoveError):

@@ -660,6 +660,12 @@ class TurnRule(Rule):
     handles: ClassVar[tuple[type, ...]] = ()
     """Move types this rule carries out (out-of-turn actions such as ``Say``, ``Stop``; never
     ``Play``, ``Draw`` or ``Pass``: a variant with such a rule is refused)."""
+    acts_in_turn: ClassVar[bool] = False
+    """Whether the moves this rule carries out (`handles`) are the turn's own actions of
+    the player to move, which end the time before the first move as a play does (Mao's
+    misplays, UM-27): the engine calls the
+    [`before_move`][makao.rules.base.TurnRule.before_move] rules for them first. Default:
+    out-of-turn actions, which no before-move rule sees."""
     idle_in_initial_state: ClassVar[bool] = False
     """A [`Stateful`][makao.rules.base.Stateful] rule whose
     [`before_move`][makao.rules.base.TurnRule.before_move] and
@@ -701,7 +707,8 @@ class TurnRule(Rule):
         return tuple(names)
 
     def before_move(self, game: Table, move: Move, events: Events) -> None:
-        """Called before a turn move (play, draw, pass) is carried out."""
+        """Called before a turn move (play, draw, pass) is carried out, and before a move
+        of a rule that [`acts_in_turn`][makao.rules.base.TurnRule.acts_in_turn]."""
 
     def after_play(
         self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events

@@ -298,10 +298,10 @@ class HostReports(Stateful["bool | None"], TurnRule):
     penalty is drawn too), cards touched during the deal -- before the first move
     (UM-3: one card) --, a touched stock (UM-7: one card drawn).
 
-    Its state is whether the deal is still on: ``None`` until the first turn move or
-    time-out (then a dealt game is in its deal: a turn can time out only once the start is
-    announced, UM-4), ``False`` after it, ``True`` for a position set up from a view that
-    showed the deal on; views show ``("dealing", True)`` during the deal."""
+    Its state is whether the deal is still on: ``None`` until the first turn move, misplay
+    (UM-27) or time-out (then a dealt game is in its deal: a turn can time out only once
+    the start is announced, UM-4), ``False`` after it, ``True`` for a position set up from
+    a view that showed the deal on; views show ``("dealing", True)`` during the deal."""
 
     handles = (HostReport,)
     timeout_ends_turn: bool = True
@@ -321,7 +321,7 @@ class HostReports(Stateful["bool | None"], TurnRule):
         return move
 
     def before_move(self, game: Table, move: Move, events: Events) -> None:
-        """The first turn move ends the deal (UM-3)."""
+        """The first turn move, or misplay, ends the deal (UM-3)."""
         if self.state(game) is not False:
             self.set_state(game, False)
 
@@ -377,6 +377,7 @@ class Misplays(TurnRule):
     a [`Misplay`][makao.variants.mao.moves.Misplay]; the player then still makes their move."""
 
     handles = (Misplay,)
+    acts_in_turn = True  # a misplay is the mover's: the deal is over (UM-3, HostReports)
     illegal_play: IllegalPlay = attrs.field(default="reject", validator=one_of(IllegalPlay))
     penalty: int = attrs.field(default=1, validator=whole_number(0))
 
