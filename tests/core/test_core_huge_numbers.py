@@ -5,6 +5,7 @@ message tells the number's length, and a seed of any length derives seeds (PL-1,
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -16,6 +17,7 @@ from makao.banking import BankingGame
 from makao.match import Match
 from makao.seeding import derive_seed
 from makao.sim import simulate
+from makao.sim.spec import describe
 from makao.variant import Variant
 
 #: A number of 5,001 digits, and its negative: neither can be written as decimal text.
@@ -86,10 +88,20 @@ def test_pl_1_a_count_option_too_long_to_write_is_refused_when_the_variant_is_bu
 
 
 def test_pl_1_a_time_limit_too_long_for_a_float_is_still_a_number() -> None:
-    """UM's move time limit is a number of seconds (a float): a huge integer is one, and
-    is taken, rather than failing inside the check with an ``OverflowError``."""
+    """UM's move time limit is a number of seconds (a float): an integer too large for a
+    float is one, and is taken, rather than failing inside the check with an
+    ``OverflowError``; one Python cannot write as text (over 4,300 digits) is infinite, as
+    a Russian match limit is (no move reaches it): kept as it was, the variant's repr,
+    `describe` and `simulate` failed with a bare ``ValueError``."""
+    variant = variants.mao(move_time_limit=10**400)
+    assert dict(variant.options)["move_time_limit"] == 10**400
+    assert "move_time_limit=1000" in describe(variant) and repr(variant)
     variant = variants.mao(move_time_limit=HUGE)
-    assert dict(variant.options)["move_time_limit"] == HUGE
+    assert dict(variant.options)["move_time_limit"] == math.inf
+    assert "move_time_limit=inf" in describe(variant) and repr(variant)
+    assert simulate(variant, ["random"] * 3, games=1).records
+    game = Game.new(variant, 3, seed=1)
+    assert Game.from_json(game.to_json()).variant == variant
 
 
 def test_pl_3_a_seed_of_any_length_derives_seeds() -> None:

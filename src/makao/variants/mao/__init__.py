@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from makao._text import shown
+import math
+
+from makao._text import is_too_long_to_write, shown
 from makao.cards import Rank
 from makao.errors import SetupError
 from makao.rules import BattleCards, DrawRule, FinishRule, PlayRule, Wild
@@ -71,7 +73,7 @@ def mao(
     - ``oldest_player``: the seat that may always close a question period, 0…16 (UM-22).
     - ``dealer``: the dealer's seat (default the last seat).
     """
-    _check(missing_call_penalty, move_time_limit)
+    move_time_limit = _check(missing_call_penalty, move_time_limit)
     options = dict(locals())
     jacks = cards_of_ranks(Rank.JACK)
     rules = (
@@ -122,10 +124,16 @@ def mao(
         raise SetupError(str(error)) from None
 
 
-def _check(missing_call_penalty: int, move_time_limit: float) -> None:
+def _check(missing_call_penalty: int, move_time_limit: float) -> float:
+    """The move time limit, once both options are checked: a whole number too long to
+    write as text (it would break the variant's repr, `describe` and saves) is infinite,
+    as no move reaches it either (as a Russian ``match_limit`` is, RU-18)."""
     if not isinstance(missing_call_penalty, int) or missing_call_penalty < 0:
         raise SetupError(
             f"missing_call_penalty must be a whole number ≥ 0: {shown(missing_call_penalty, 200)}"
         )
     if move_time_limit <= 0:
         raise SetupError(f"move_time_limit must be positive, not {shown(move_time_limit, 200)}")
+    if isinstance(move_time_limit, int) and is_too_long_to_write(move_time_limit):
+        return math.inf
+    return move_time_limit
