@@ -28,7 +28,7 @@ from makao.moves import Draw, Move, Pass
 from makao.outcome import Outcome
 from makao.rules.base import Effect, Pending
 from makao.seeding import seeded_random
-from makao.state import FIELDS, Beginning, State
+from makao.state import FIELDS, Beginning, Earlier, State, record_length, record_moves
 from makao.variant import Variant
 from makao.view import View
 
@@ -223,9 +223,13 @@ class Game(Core):
 
     def __reduce__(self) -> tuple[object, tuple[dict[str, object]]]:
         """Pickle support: the fields, without the rule set's tables, which the variant
-        rebuilds (the record pickles as it is: a list or a tuple of moves, never nested)."""
+        rebuilds (the record pickles as a list or a tuple of moves, never nested: one
+        that goes on from an `Earlier` is written flat)."""
         skip = ("compiled", "_legal", "next_seat")
         state = {name: getattr(self, name) for name in _FIELD_NAMES if name not in skip}
+        log = self._log
+        if log and type(log[0]) is Earlier:  # flat: a long chain would nest the pickle
+            state["_log"] = record_moves(log)
         return (_restore_game, (state,))
 
     def __copy__(self) -> Game:
@@ -335,7 +339,25 @@ class Game(Core):
     def record(self) -> tuple[Move, ...]:
         """The moves played so far, in order (with [`origin`][makao.engine.Game.origin] and
         [`replay`][makao.engine.Game.replay], the whole game)."""
-        return tuple(self._log)  # type: ignore[arg-type]  # of moves
+        return record_moves(self._log)  # type: ignore[return-value]  # of moves
+
+    @property
+    def moves_played(self) -> int:
+        """The number of moves played so far: ``len(game.record)``, without copying the
+        record (a host's version number, a long game's step count)."""
+        return record_length(self._log)
+
+    @property
+    def last_move(self) -> Move | None:
+        """The last move played, as it was listed (``game.record[-1]``, without copying
+        the record), or ``None`` before the first move."""
+        log = self._log
+        if not log:
+            return None
+        last = log[-1]
+        if type(last) is Earlier:  # cloned, no move since: the last of the frozen record
+            last = last.moves[-1]  # a move (an `Earlier` only heads a record)
+        return last  # type: ignore[return-value]  # a move
 
     @property
     def origin(self) -> dict[str, object]:

@@ -111,7 +111,7 @@ class Host:
     @property
     def version(self) -> int:
         """The number of moves played: a state's number, sent with every update."""
-        return len(self._game.record)
+        return self._game.moves_played  # not `len(record)`: no copy of the record
 
     @property
     def time_limit(self) -> float | None:
@@ -158,7 +158,7 @@ class Host:
             self._check_actor(seat, move, actor)
             self._check_close(move)
         events = self._game.play(move)
-        self._last = (str(self._game.record[-1]), actor)
+        self._last = (str(self._game.last_move), actor)  # the move just played, as listed
         self._note_period()
         return self.per_seat(events)
 

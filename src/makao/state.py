@@ -39,7 +39,17 @@ if TYPE_CHECKING:
     from makao.tables import RuleSet
     from makao.variant import Variant
 
-__all__ = ["FIELDS", "Beginning", "Field", "State", "plain", "replaced"]
+__all__ = [
+    "FIELDS",
+    "Beginning",
+    "Earlier",
+    "Field",
+    "State",
+    "plain",
+    "record_length",
+    "record_moves",
+    "replaced",
+]
 
 CopyKind = Literal["shared", "list", "frozen", "reset"]
 """How [`State.clone`][makao.state.State.clone] copies a field: ``"shared"`` (immutable or
@@ -47,7 +57,10 @@ shared: the same object), ``"list"`` (a shallow copy, ``list.copy()``: on CPytho
 ``x[:]`` builds a slice object first; the hands are a list of tuples),
 ``"frozen"`` (a list only its game appends to, the record: the clone turns it into a
 tuple that both games then share, and each copies it into a list of its own at its
-next move), ``"reset"`` (not carried over: set to ``None``)."""
+next move; a record of `SHORT_RECORD` moves or more is frozen instead into an
+[`Earlier`][makao.state.Earlier] that heads a new list of each game, so that a move after
+a clone costs the same whatever the game's length), ``"reset"`` (not carried over: set to
+``None``)."""
 
 
 @attrs.frozen
@@ -58,6 +71,56 @@ class Field:
     name: str
     copy: CopyKind = "shared"
     position: bool = True
+
+
+SHORT_RECORD: Final = 32
+"""A record shorter than this is frozen by a clone into one tuple that both games share;
+a longer one into an [`Earlier`][makao.state.Earlier] at the head of a new list of each
+game (`State.clone`)."""
+
+
+class Earlier:
+    """The first item of a record (a game's ``_log``) that goes on from a record frozen
+    by a clone (`State.clone`): that record, shared, not copied. ``length`` is the number
+    of moves it holds, its own `Earlier`'s too."""
+
+    __slots__ = ("length", "moves")
+
+    moves: tuple[object, ...]
+    length: int
+
+    def __init__(self, moves: tuple[object, ...]) -> None:
+        self.moves = moves
+        self.length = record_length(moves)
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickle support: made again from the frozen record."""
+        return Earlier, (self.moves,)
+
+
+def record_length(log: tuple[object, ...] | list[object]) -> int:
+    """The number of moves in the record ``log`` (a game's ``_log``), without copying it."""
+    if log:
+        head = log[0]
+        if type(head) is Earlier:
+            return head.length + len(log) - 1
+    return len(log)
+
+
+def record_moves(log: tuple[object, ...] | list[object]) -> tuple[object, ...]:
+    """The moves of the record ``log`` (a game's ``_log``) in order, as one flat tuple."""
+    if not log or type(log[0]) is not Earlier:
+        return tuple(log)
+    parts: list[tuple[object, ...] | list[object]] = []
+    head: object = log[0]
+    while type(head) is Earlier:  # a loop, not recursion: chains may be long
+        parts.append(log[1:])
+        log = head.moves
+        head = log[0]  # never empty: at least `SHORT_RECORD` items
+    moves = list(log)
+    for part in reversed(parts):
+        moves += part
+    return tuple(moves)
 
 
 class Beginning:
@@ -273,15 +336,16 @@ class State:
     [`rule_state`][makao.engine.Game.rule_state])."""
     _legal: tuple[Any, ...] | None
     #: The moves played, in order: a list that only this game appends to (a move costs no
-    #: new object), or a tuple shared with clones (see `clone`; a new game's is ``()``).
+    #: new object), or a tuple shared with clones (see `clone`; a new game's is ``()``);
+    #: a list may begin with an `Earlier` (see `clone`): read it with `record_moves`.
     _log: list[object] | tuple[object, ...]
     beginning: Beginning
     """How the game began, fixed for its life and shared by its clones (`Beginning`)."""
 
     def clone(self) -> Self:
         """An independent copy: lists are copied, immutable values shared, the record
-        frozen and shared (one line per field of `FIELDS`, as its ``copy`` says; checked
-        against it by tests/core/test_core_state.py)."""
+        frozen and shared, a long one through an `Earlier` (one line per field of `FIELDS`,
+        as its ``copy`` says; checked against it by tests/core/test_core_state.py)."""
         new = type(self).__new__(type(self))
         new.variant = self.variant
         new.compiled = self.compiled
@@ -305,8 +369,16 @@ class State:
         new.reshuffles = self.reshuffles
         new.rule_states = self.rule_states
         new._legal = self._legal
-        # the record frozen (a tuple, the same object if it is one already), then shared
-        self._log = new._log = tuple(self._log)
+        # the record frozen (a tuple, the same object if it is one already), then shared;
+        # a long one heads a new list of each game, so that neither copies it at its next
+        # move (the flat copy of the moves since the last freeze stays: a link holds them)
+        log = tuple(self._log)
+        if len(log) < SHORT_RECORD:
+            self._log = new._log = log
+        else:
+            earlier = Earlier(log)
+            self._log = [earlier]
+            new._log = [earlier]
         new.beginning = self.beginning
         return new
 

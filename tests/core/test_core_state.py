@@ -38,7 +38,7 @@ from makao.events import CardsDrawn, Event, Passed
 from makao.moves import Move, Say
 from makao.rules import Stateful, Table, TurnRule
 from makao.rules.base import DrawRule, Effect, Events, FinishRule, PlayRule, Rule, StartRule
-from makao.state import FIELDS, Beginning, State, plain
+from makao.state import FIELDS, SHORT_RECORD, Beginning, Earlier, State, plain
 from makao.tables import RuleSet
 from makao.testing import HIDDEN_FIELDS, MOVER_FIELDS, PUBLIC_FIELDS, check_variant
 from makao.view import View
@@ -79,6 +79,53 @@ def test_state_slots_clone_and_equality_come_from_one_declaration() -> None:
     assert copy.position_key() == game.position_key()
     copy.play(copy.legal_moves()[0])
     assert copy != game
+
+
+def _drawing_game(moves: int) -> Game:
+    """A 2-player Polish game ``moves`` moves in, both seats drawing whenever they may."""
+    game = Game.new(POLISH, 2, seed=3)
+    for _ in range(moves):
+        legal = game.legal_moves()
+        game.play(next((move for move in legal if str(move) == "draw"), legal[0]))
+    assert not game.is_over
+    return game
+
+
+def test_a_clone_of_a_long_game_shares_its_record_at_the_next_move() -> None:
+    """After a clone both games go on from the frozen record without copying it (a move
+    after a clone costs the same at move 10 and at move 10,000)."""
+    game = _drawing_game(SHORT_RECORD * 4)
+    before = game.record
+    again = game.clone()
+    head = game._log[0]
+    assert type(head) is Earlier and again._log[0] is head and again._log is not game._log
+    for twin in (game, again):
+        move = twin.legal_moves()[0]
+        twin.play(move)
+        assert twin._log[0] is head and len(twin._log) == 2
+        assert twin.record == (*before, move)
+
+
+def test_a_record_through_many_clones_reads_back_flat_pickles_and_replays() -> None:
+    """A game cloned at every move (a search's pattern) keeps the same record as one
+    never cloned, in order, whatever the chain of shared parts."""
+    plain_game = _drawing_game(0)
+    game = _drawing_game(0)
+    for number in range(SHORT_RECORD * 40):
+        game = game.clone() if number % 3 else game
+        if number % (SHORT_RECORD + 5) == 0:
+            game.clone()  # freezes the record: the next move starts a chain link
+        legal = game.legal_moves()
+        move = next((m for m in legal if str(m) == "draw"), legal[0])
+        plain_game.play(move)
+        game.play(move)
+    assert type(game._log[0]) is Earlier
+    assert game.record == plain_game.record and len(game.record) == SHORT_RECORD * 40
+    assert all(isinstance(move, Move) for move in game.record)
+    loaded = pickle.loads(pickle.dumps(game))
+    assert loaded.record == game.record and type(loaded._log[0]) is not Earlier
+    assert Game.from_json(game.to_json()).record == game.record
+    assert Game.replay(POLISH, game.origin, game.record) == game
 
 
 def _declared_fields(path: Path, name: str) -> set[str]:
@@ -807,3 +854,18 @@ def test_pl_29_the_cache_of_the_public_rule_state_stays_bounded() -> None:
     assert game.public_state() == (("makao", 1),) == game.view(0).public
     assert len(cache) <= _PUBLIC_CACHE_SIZE
     cache.clear()
+
+
+def test_moves_played_and_the_last_move_are_read_without_the_record() -> None:
+    """`Game.moves_played` and `Game.last_move` are ``len(record)`` and ``record[-1]``,
+    before any move, on a short record and on a long one just cloned (its list holds the
+    frozen record alone) or played on."""
+    game = Game.new(POLISH, 2, seed=3)
+    assert (game.moves_played, game.last_move) == (0, None)
+    for number in (1, SHORT_RECORD * 2):
+        long = _drawing_game(number)
+        for twin in (long, long.clone(), long):
+            assert twin.moves_played == len(twin.record) == number
+            assert twin.last_move is twin.record[-1]
+        long.play(long.legal_moves()[0])
+        assert long.moves_played == number + 1 and long.last_move is long.record[-1]

@@ -19,6 +19,7 @@ from makao.errors import (
 )
 from makao.events import CardsDrawn, Penalised
 from makao.host import MAX_MOVE_TEXT, Host
+from makao.moves import Move
 
 
 def _polish() -> Host:
@@ -395,3 +396,31 @@ def test_update_and_per_seat_refuse_events_that_are_not_iterable(bad: object) ->
         host.per_seat(bad)  # type: ignore[arg-type]
     with pytest.raises(StateError, match="events must be an iterable"):
         host.updates({0: bad})  # type: ignore[dict-item]
+
+
+class _RecordReadsCounted(Game):
+    """A game that counts reads of its record (a copy of every move played)."""
+
+    reads = 0
+
+    @property
+    def record(self) -> tuple[Move, ...]:
+        type(self).reads += 1
+        return super().record
+
+
+def test_a_host_tells_the_version_and_the_last_move_without_copying_the_record() -> None:
+    game = _RecordReadsCounted.new(variants.polish(), 3, seed=2)
+    host = Host(game)
+    for number in range(1, 41):
+        seat = game.to_move
+        moves = host.moves(seat)
+        text = "draw" if "draw" in moves else moves[0]
+        updates = host.updates(host.submit(seat, text, host.version))
+        assert host.version == number
+        assert all(update["version"] == number for update in updates.values())
+        assert updates[seat]["move"] == text and updates[seat]["by"] == seat
+        if number % 7 == 0:
+            game.clone()  # the record frozen and shared: the version still counts it
+    assert _RecordReadsCounted.reads == 0
+    assert len(game.record) == host.version
