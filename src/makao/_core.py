@@ -222,7 +222,7 @@ class Core(State):
         if kind is not _PLAY_CLASS and kind is not _DRAW_CLASS:
             handler = rules.handlers.get(kind)
             if handler is not None:
-                if handler.acts_in_turn:  # the mover's own action (a Mao misplay)
+                if kind in rules.in_turn_moves:  # the mover's own action (a Mao misplay)
                     _before_move(self, listed, events)
                 handler.apply(self, listed, events)
                 return tuple(events)
@@ -945,7 +945,8 @@ def _played(seat: int, move: Play, players: int) -> _Played:
     """The event of ``seat`` playing ``move``, with its cards, choice and calls, kept on
     the play (its ``_played`` slot: a list by seat, first made for ``players`` seats)."""
     cards, choice = move.cards, move.choice
-    event: CardsPlayed = _new_tuple(_CARDS_PLAYED, (_plain_seat(seat), cards, choice))
+    plain = seat if type(seat) is int else _plain_seat(seat)  # `_plain_seat`, inline
+    event: CardsPlayed = _new_tuple(_CARDS_PLAYED, (plain, cards, choice))
     played = (event, cards, choice, move.calls)
     kept = move._played
     if kept is _NOT_PLAYED:  # its first play: a list of its own
@@ -980,7 +981,8 @@ def _passed(seat: int) -> Passed:
 
 def _drawn(seat: int, card: Card) -> CardsDrawn:
     """The event of ``seat`` drawing ``card`` by a normal draw, kept in `_DRAWN`."""
-    event: CardsDrawn = _new_tuple(_CARDS_DRAWN, (_plain_seat(seat), (card,), "draw", 1))
+    plain = seat if type(seat) is int else _plain_seat(seat)  # `_plain_seat`, inline
+    event: CardsDrawn = _new_tuple(_CARDS_DRAWN, (plain, (card,), "draw", 1))
     _DRAWN[seat][card.index] = event
     return event
 

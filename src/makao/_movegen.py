@@ -1055,7 +1055,10 @@ def _make_variants(
         # called as a hook that returns an object: compiled, a declared tuple would be
         # checked (a TypeError) before `_call_names` could say what is wrong
         hook: Callable[[tuple[Card, ...], int], object] = turn_rule.call_options
-        options.extend(_call_names(turn_rule, hook(cards, left)))
+        calls = hook(cards, left)
+        if type(calls) is not tuple:  # the usual answer told inline (a call costs)
+            calls = _call_names(turn_rule, calls)
+        options.extend(calls)
     if not options and len(choices) == 1:  # one play: no loops
         return (_interned(rules, cards, choices[0], ()),)
     call_sets = _call_sets(options)

@@ -79,6 +79,7 @@ class RuleSet:
         "handlers",
         "has_effect_wilds",
         "has_wilds",
+        "in_turn_moves",
         "initial_state",
         "interned_plays",
         "is_function",
@@ -130,6 +131,10 @@ class RuleSet:
     extra_move_rules: tuple[TurnRule, ...]
     call_rules: tuple[TurnRule, ...]
     handlers: dict[type, TurnRule]
+    in_turn_moves: frozenset[type]
+    """The move types of `handlers` whose rule
+    [`acts_in_turn`][makao.rules.base.TurnRule.acts_in_turn]: the before-move rules see
+    them first (a set lookup in `Core.play`, not an attribute of the rule read)."""
     draw: DrawRule
     play: PlayRule
     finish: FinishRule
@@ -309,6 +314,7 @@ class RuleSet:
         tables.left_cap = _left_cap(tables.call_rules)
         tables.group_slots = _group_slots(tables.left_cap)
         tables.handlers = handlers
+        tables.in_turn_moves = frozenset(k for k, rule in handlers.items() if rule.acts_in_turn)
         tables.draw = slots[DrawRule]  # type: ignore[assignment]
         tables.play = slots[PlayRule]  # type: ignore[assignment]
         tables.finish = slots[FinishRule]  # type: ignore[assignment]
