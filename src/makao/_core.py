@@ -312,7 +312,9 @@ class Core(State):
 
     def send_turn_to(self, seat: int | None) -> None:
         """The turn that ends now goes to ``seat`` (``None``: back to turn order)."""
-        self.next_seat = seat
+        # a seat a rule numbered with an IntEnum (or a bool) kept as its plain number: it
+        # becomes the seat to move, which rules and the engine's shared caches keep
+        self.next_seat = seat if seat is None or type(seat) is int else _plain_seat(seat)
 
     def reverse(self) -> int:
         """Turn the direction of play around; return the new direction."""
@@ -325,6 +327,7 @@ class Core(State):
 
     def play_cards(self, seat: int, play: Play, events: list[Event]) -> None:
         """``seat`` takes the turn and makes ``play`` as if it were theirs (jump-in)."""
+        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
         self.to_move = seat
         self.drawn = None
         self.must_play_drawn = False
@@ -448,6 +451,7 @@ class Core(State):
 
     def record_finish(self, seat: int, events: list[Event]) -> None:
         """Mark ``seat`` as finished in the next place (PL-32)."""
+        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
         self.done = replaced(self.done, seat, True)
         self.finished += (seat,)
         self.waits = replaced(self.waits, seat, 0)
@@ -967,10 +971,11 @@ def _made_event(table: dict[Any, _E], kind: Callable[..., _E], fields: tuple[Any
 
 
 def _plain_seat(seat: int) -> int:
-    """``seat`` as a plain `int` for an event kept for every later game (a miss of the
-    event tables): a rule that gave a service a `bool` or an `IntEnum` member as a seat
-    must not leave it in the events of other games (the compiled build's typed services
-    convert it already)."""
+    """``seat`` as a plain `int`, for what outlives the call: an event kept for every
+    later game (a miss of the event tables), the seat to move, a finished seat. A rule
+    that gave a service a `bool` or an `IntEnum` member as a seat must not leave it in
+    the game or in the events of other games (the compiled build's typed services convert
+    it already)."""
     return seat if type(seat) is int else int(seat)
 
 

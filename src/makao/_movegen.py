@@ -1076,8 +1076,8 @@ def _call_names(rule: TurnRule, calls: object) -> tuple[str, ...]:
     if isinstance(calls, (tuple, list)):
         return tuple(calls)
     raise SetupError(
-        f"{type(rule).__name__}.call_options gave {shown(calls, 60)}: calls come as a tuple "
-        "of names, like ('makao',)"
+        f"{type(rule).__name__}.call_options must give a tuple of names, like ('makao',), "
+        f"not {shown(calls, 60)}"
     )
 
 

@@ -10,6 +10,7 @@ declared once, in [`makao.state`][makao.state].
 from __future__ import annotations
 
 import copy
+import operator
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -640,7 +641,11 @@ def _position_extras(game: Game, drawn: object, public: object) -> None:
     for pair in pairs:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
             raise SetupError(f"public must list (name, value) pairs, not {shown(pairs, 60)}")
-        given[str(pair[0])] = pair[1]
+        value = pair[1]
+        kind = type(value)  # told by its type, not narrowed: compiled, an `int` is kept
+        if kind is not int and kind is not bool and issubclass(kind, int):
+            value = operator.index(value)  # an IntEnum seat: its number, as seats elsewhere
+        given[str(pair[0])] = value
     if pairs:
         store_rule_states(game, tuple(rule.restore_state(given) for rule in game.compiled.stateful))
     if drawn is None:

@@ -205,7 +205,7 @@ def test_pl_29_a_call_rule_giving_its_calls_as_a_text_is_refused_naming_it() -> 
     ``+a``, ...), so it is a `SetupError` naming the rule, at the listing that asks."""
     variant = PL.with_rules(CallAsText())
     game = Game.from_position(variant, hands=["5h 6d", "7s"], pile="9h")
-    with pytest.raises(SetupError, match=r"CallAsText.call_options gave 'makao': calls come as"):
+    with pytest.raises(SetupError, match=r"CallAsText.call_options must give .* not 'makao'"):
         game.legal_moves()
     many = Game.from_position(variant, hands=["5h 6d 7d", "7s"], pile="9h")
     assert "5h" in many.legal_moves_text()  # no call due: nothing to refuse

@@ -17,6 +17,7 @@ from makao import (
     InvalidMoveError,
     MakaoError,
     Play,
+    Say,
     SeatError,
     SetupError,
     Stop,
@@ -28,6 +29,7 @@ from makao.cards import Card, parse_cards
 from makao.events import Penalised
 from makao.host import Host
 from makao.moves import TURN_MOVES, move_seat
+from makao.rules import calls
 from makao.rules.base import Events, Table, TurnRule
 
 PL = variants.polish()
@@ -236,7 +238,8 @@ def test_pl_12_a_seat_a_rule_gives_as_an_int_enum_stays_out_of_other_games_event
     """PL-12, PL-8: the engine keeps the events of the usual draws and attacks for every
     later game; a seat a house rule gave a service as an `IntEnum` member (or a `bool`) is
     kept in them as a plain `int`, so that a plain game's events show ``seat=1``, not
-    ``<_Seat.EAST: 1>`` (the compiled build's typed services convert it already)."""
+    ``<_Seat.EAST: 1>``, and so is the seat it sent the turn to, which becomes the seat to
+    move (the compiled build's typed services convert it already)."""
     _core._ATTACK_RAISED.clear()  # the kept events are caches: emptied, they fill again
     for row in _core._DRAWN:
         row[:] = [None] * len(row)
@@ -245,6 +248,7 @@ def test_pl_12_a_seat_a_rule_gives_as_an_int_enum_stays_out_of_other_games_event
     for move in ("5h", "2h"):  # seat 1 moves after the rule's send: an attack of 2
         events = game.play(move)
         assert all(type(getattr(event, "seat", 0)) is int for event in events), events
+        assert type(game.to_move) is int  # the seat the rule sent the turn to, plain
     plain = Game.from_position(PL, hands, pile, stock="9d Kd")
     plain.play("5h")
     later = plain.play("draw")  # seat 1 draws 9d, as it did above
@@ -253,3 +257,33 @@ def test_pl_12_a_seat_a_rule_gives_as_an_int_enum_stays_out_of_other_games_event
     kinds = ["CardsDrawn", "CardsPlayed", "AttackRaised"]
     assert [type(event).__name__ for event in later] == kinds
     assert [type(getattr(event, "seat", None)) for event in later] == [int] * 3
+
+
+def test_pl_29_a_public_seat_given_as_an_int_enum_is_kept_as_a_plain_number() -> None:
+    """PL-29, PL-30: a position's public state (who owes a "makao") given with a seat as
+    an `IntEnum` member is read as its number, in both builds: its save loads, and the
+    late call and "stop" moves the engine keeps for every later game name a plain seat
+    (they named ``<_Seat.EAST: 1>`` in a plain game's listing, and the save did not load)."""
+    calls._LATE_MOVES.clear()  # a cache of moves: emptied, it fills again
+    hands = ["5h 6h", "Kc", "4s 9s"]
+    game = Game.from_position(PL, hands, "9h", public=[("makao", _Seat.EAST)])
+    assert game.public_state() == (("makao", 1),)
+    assert type(game.public_state()[0][1]) is int
+    assert Game.from_json(game.to_json()) == game
+    late = [move for move in game.legal_moves() if move_seat(move) is not None]
+    assert late and all(type(getattr(move, "target", move_seat(move))) is int for move in late)
+    plain = Game.from_position(PL, ["9c 8c", "5h 3c", "4s"], "7h", to_move=1)
+    plain.play("5h")
+    assert [type(move.seat) for move in plain.legal_moves() if isinstance(move, Say)] == [int]
+
+
+def test_pl_32_services_keep_a_seat_given_as_an_int_enum_as_its_number() -> None:
+    """PL-32, PL-12: a house rule's `play_cards` (a jump-in) and `record_finish` given a
+    `_Seat` member keep the seat to move and the finishing order as plain numbers."""
+    game = Game.from_position(PL, ["5h 9c", "6h 7c", "8d"], "5d", "Kd Qd")
+    events: list[Any] = []
+    game.play_cards(_Seat.EAST, Play(parse_cards("6h")), events)
+    assert type(game.to_move) is int
+    game.hands[1] = ()  # emptied, as a house rule giving cards away might
+    game.record_finish(_Seat.EAST, events)
+    assert game.finished == (1,) and [type(seat) for seat in game.finished] == [int]

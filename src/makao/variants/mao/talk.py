@@ -326,7 +326,7 @@ class HostReports(Stateful["bool | None"], TurnRule):
             self.set_state(game, False)
 
     def initial_state(self) -> bool | None:
-        """No turn move yet: a dealt game is in its deal."""
+        """No turn move nor misplay yet: a dealt game is in its deal."""
         return None
 
     def restore_state(self, public: Mapping[str, object]) -> bool | None:
@@ -334,7 +334,7 @@ class HostReports(Stateful["bool | None"], TurnRule):
         return True if public.get("dealing") else None
 
     def dealing(self, game: Table) -> bool:
-        """Whether a dealt game is still in its deal: no turn move yet (UM-3)."""
+        """Whether a dealt game is still in its deal: no turn move nor misplay yet (UM-3)."""
         state = self.state(game)
         return bool(game.opening) if state is None else state
 
