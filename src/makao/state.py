@@ -369,16 +369,21 @@ class State:
         new.reshuffles = self.reshuffles
         new.rule_states = self.rule_states
         new._legal = self._legal
-        # the record frozen (a tuple, the same object if it is one already), then shared;
-        # a long one heads a new list of each game, so that neither copies it at its next
-        # move (the flat copy of the moves since the last freeze stays: a link holds them)
-        log = tuple(self._log)
-        if len(log) < SHORT_RECORD:
-            self._log = new._log = log
+        # the record frozen (a tuple; shared as it is if frozen already: a search's
+        # clones of one position), then shared; a long one heads a new list of each game,
+        # so that neither copies it at its next move (the flat copy of the moves since
+        # the last freeze stays: a link holds them)
+        log = self._log
+        if type(log) is tuple:
+            new._log = log
         else:
-            earlier = Earlier(log)
-            self._log = [earlier]
-            new._log = [earlier]
+            frozen = tuple(log)
+            if len(frozen) < SHORT_RECORD:
+                self._log = new._log = frozen
+            else:
+                earlier = Earlier(frozen)
+                self._log = [earlier]
+                new._log = [earlier]
         new.beginning = self.beginning
         return new
 
