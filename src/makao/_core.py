@@ -17,8 +17,8 @@ text `Move | str`.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar, cast
+from collections.abc import Sequence
+from typing import Any, Final, cast
 
 from makao import _movegen, _random
 from makao._build import mypyc_attr
@@ -68,8 +68,6 @@ from makao.rules.wait import WaitCards, WaitEffect
 from makao.state import State, replaced
 
 __all__ = ["Core", "store_rule_states", "unfinished_by_cards"]
-
-_E = TypeVar("_E")
 
 #: ``tuple.__new__`` builds an event without the named tuple's keyword-handling ``__new__``.
 _new_tuple: Final = tuple.__new__
@@ -337,6 +335,8 @@ class Core(State):
 
     def swap_hands(self, seat: int, other: int, events: list[Event]) -> None:
         """``seat`` and ``other`` exchange their hands (a ``HandsSwapped`` event)."""
+        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
+        other = other if type(other) is int else _plain_seat(other)
         hands = self.hands
         hands[seat], hands[other] = hands[other], hands[seat]
         events.append(HandsSwapped(seat, other))
@@ -359,6 +359,7 @@ class Core(State):
         """Give ``seat`` up to ``count`` cards from the stock, reshuffling the pile but its
         top card when the stock runs out (PL-35); cards that cannot be had are forgiven.
         Returns the cards drawn, in order."""
+        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
         return _draw_cards(self, seat, count, reason, events)
 
     def reshuffle(self, events: list[Event]) -> bool:
@@ -369,6 +370,7 @@ class Core(State):
         """A normal draw (PL-8): draw one card; if it may be played, the turn stays open
         for playing it (or passing); otherwise the turn ends -- or, if the draw rule says
         so, draw again ([`draws_again`][makao.rules.base.DrawRule.draws_again])."""
+        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
         _draw_then_maybe_play(self, seat, events)
 
     def effect_target(self, seat: int, direction: int) -> int | None:
@@ -392,6 +394,7 @@ class Core(State):
         events: list[Event],
     ) -> None:
         """The standard attack of ``rule``, a `BattleCards` (PL-12, PL-14, PL-16, PL-19)."""
+        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
         _raise_attack(self, cast(BattleCards, rule), seat, cards, choice, previous, events)
 
     def raise_wait(
@@ -404,6 +407,7 @@ class Core(State):
         events: list[Event],
     ) -> None:
         """The standard wait of ``rule``, a `WaitCards` (PL-17, PL-19)."""
+        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
         _raise_wait(self, cast(WaitCards, rule), seat, cards, choice, previous, events)
 
     def demand_rank(
@@ -416,6 +420,7 @@ class Core(State):
         events: list[Event],
     ) -> None:
         """The standard demand of ``rule``, a `RankDemandCards` (PL-21, PL-23)."""
+        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
         _demand_rank(self, cast(RankDemandCards, rule), seat, cards, choice, previous, events)
 
     def name_suit(
@@ -428,14 +433,17 @@ class Core(State):
         events: list[Event],
     ) -> None:
         """The standard named suit of ``rule``, a `SuitDemandCards` (PL-26, PL-27, RU-8)."""
+        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
         _name_suit(self, cast(SuitDemandCards, rule), seat, cards, choice, previous, events)
 
     def accept_attack(self, effect: Effect, seat: int, events: list[Event]) -> None:
         """The standard acceptance of ``effect``, an `AttackEffect` (PL-13, PL-15, PL-35)."""
+        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
         _accept_attack(self, cast(AttackEffect, effect), seat, events)
 
     def accept_wait(self, effect: Effect, seat: int, events: list[Event]) -> None:
         """The standard acceptance of ``effect``, a `WaitEffect` (PL-18, PL-20)."""
+        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
         _accept_wait(self, cast(WaitEffect, effect), seat, events)
 
     def end_turn(self, seat: int, previous: Effect | None, events: list[Event]) -> None:
@@ -687,7 +695,7 @@ def _raise_attack(
     game.next_seat = target
     raised = (seat, target, total)
     events.append(
-        _ATTACK_RAISED.get(raised) or _made_event(_ATTACK_RAISED, _ATTACK_RAISED_KIND, raised)
+        _ATTACK_RAISED.get(raised) or _INTERN(_ATTACK_RAISED, _ATTACK_RAISED_KIND, raised)
     )
 
 
@@ -715,7 +723,7 @@ def _raise_wait(
     game.effect = _unlike(rule._waits[turns, seat], previous)
     game.next_seat = target
     raised = (seat, target, turns)
-    events.append(_WAIT_RAISED.get(raised) or _made_event(_WAIT_RAISED, _WAIT_RAISED_KIND, raised))
+    events.append(_WAIT_RAISED.get(raised) or _INTERN(_WAIT_RAISED, _WAIT_RAISED_KIND, raised))
 
 
 def _demand_rank(
@@ -731,7 +739,7 @@ def _demand_rank(
     applies itself for that class."""
     demanded = choice if isinstance(choice, _RANK) else None
     demand = (seat, demanded)
-    events.append(_DEMAND_SET.get(demand) or _made_event(_DEMAND_SET, _DEMAND_SET_KIND, demand))
+    events.append(_DEMAND_SET.get(demand) or _INTERN(_DEMAND_SET, _DEMAND_SET_KIND, demand))
     if isinstance(previous, _RANK_DEMAND) and previous.rank is not choice:
         events.append(_RANK_ENDED[(previous.rank,)])
     if demanded is not None:
@@ -751,7 +759,7 @@ def _name_suit(
     engine applies itself for that class."""
     suit = choice if isinstance(choice, _SUIT) else cards[-1].suit
     named = (seat, suit)
-    events.append(_SUIT_NAMED.get(named) or _made_event(_SUIT_NAMED, _SUIT_NAMED_KIND, named))
+    events.append(_SUIT_NAMED.get(named) or _INTERN(_SUIT_NAMED, _SUIT_NAMED_KIND, named))
     if rule.binds == "next":
         target = _effect_target(game, seat, game.direction)
         if target < 0:
@@ -765,7 +773,7 @@ def _accept_wait(game: Core, effect: WaitEffect, seat: int, events: list[Event])
     itself for that class. This turn is the first one sat out; the others follow."""
     accepted = (seat, effect.turns)
     events.append(
-        _WAIT_ACCEPTED.get(accepted) or _made_event(_WAIT_ACCEPTED, _WAIT_ACCEPTED_KIND, accepted)
+        _WAIT_ACCEPTED.get(accepted) or _INTERN(_WAIT_ACCEPTED, _WAIT_ACCEPTED_KIND, accepted)
     )
     game.effect = None
     _add_wait(game, seat, effect.turns - 1)
@@ -783,8 +791,7 @@ def _accept_attack(game: Core, effect: AttackEffect, seat: int, events: list[Eve
     total = effect.total
     accepted = (seat, total)
     events.append(
-        _ATTACK_ACCEPTED.get(accepted)
-        or _made_event(_ATTACK_ACCEPTED, _ATTACK_ACCEPTED_KIND, accepted)
+        _ATTACK_ACCEPTED.get(accepted) or _INTERN(_ATTACK_ACCEPTED, _ATTACK_ACCEPTED_KIND, accepted)
     )
     game.effect = None
     _draw_cards(game, seat, total, "attack", events)
@@ -949,8 +956,7 @@ def _played(seat: int, move: Play, players: int) -> _Played:
     """The event of ``seat`` playing ``move``, with its cards, choice and calls, kept on
     the play (its ``_played`` slot: a list by seat, first made for ``players`` seats)."""
     cards, choice = move.cards, move.choice
-    plain = seat if type(seat) is int else _plain_seat(seat)  # `_plain_seat`, inline
-    event: CardsPlayed = _new_tuple(_CARDS_PLAYED, (plain, cards, choice))
+    event: CardsPlayed = _new_tuple(_CARDS_PLAYED, (seat, cards, choice))
     played = (event, cards, choice, move.calls)
     kept = move._played
     if kept is _NOT_PLAYED:  # its first play: a list of its own
@@ -962,20 +968,12 @@ def _played(seat: int, move: Play, players: int) -> _Played:
     return played
 
 
-def _made_event(table: dict[Any, _E], kind: Callable[..., _E], fields: tuple[Any, ...]) -> _E:
-    """The miss of the standard mechanics' event tables (`_ATTACK_RAISED`, ...), whose
-    first field is a seat: the event made with that seat a plain `int` (`_plain_seat`)."""
-    if type(fields[0]) is not int:
-        fields = (_plain_seat(fields[0]), *fields[1:])
-    return _INTERN(table, kind, fields)
-
-
 def _plain_seat(seat: int) -> int:
-    """``seat`` as a plain `int`, for what outlives the call: an event kept for every
-    later game (a miss of the event tables), the seat to move, a finished seat. A rule
-    that gave a service a `bool` or an `IntEnum` member as a seat must not leave it in
-    the game or in the events of other games (the compiled build's typed services convert
-    it already)."""
+    """``seat``, given to a rule service (`Core.send_turn_to`, `draw_cards`, ...), as a
+    plain `int`: a rule that numbers seats with an `IntEnum` (or gives a `bool`) must not
+    leave the member in the game (the seat to move, a finished seat, an effect) nor in the
+    events and moves the engine makes once and shares with every later game (the compiled
+    build's typed services convert it already). The engine's own seats are plain."""
     return seat if type(seat) is int else int(seat)
 
 
@@ -986,8 +984,7 @@ def _passed(seat: int) -> Passed:
 
 def _drawn(seat: int, card: Card) -> CardsDrawn:
     """The event of ``seat`` drawing ``card`` by a normal draw, kept in `_DRAWN`."""
-    plain = seat if type(seat) is int else _plain_seat(seat)  # `_plain_seat`, inline
-    event: CardsDrawn = _new_tuple(_CARDS_DRAWN, (plain, (card,), "draw", 1))
+    event: CardsDrawn = _new_tuple(_CARDS_DRAWN, (seat, (card,), "draw", 1))
     _DRAWN[seat][card.index] = event
     return event
 

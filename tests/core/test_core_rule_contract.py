@@ -519,3 +519,37 @@ def test_a_rule_missing_a_hook_or_with_a_mutable_field_is_refused_at_build() -> 
         PL.with_rules(WildAnywhere())
     with pytest.raises(SetupError, match=r"Listed is not hashable .*fields are immutable"):
         PL.with_rules(Listed())
+
+
+@attrs.frozen
+class CallsForgotten(TurnRule):
+    """A user's call rule whose ``call_options`` forgot its ``return`` (``None``)."""
+
+    def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
+        """Nothing returned: ``None``."""
+        return None  # type: ignore[return-value]  # on purpose
+
+
+@attrs.frozen
+class TwoCallsAsList(TurnRule):
+    """A user's call rule that gives two calls as a list."""
+
+    def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
+        """ "hush" and "psst" with one card left."""
+        return ["hush", "psst"] if cards_left == 1 else []  # type: ignore[return-value]
+
+
+def test_pl_29_a_call_rule_giving_none_or_an_empty_text_is_refused_naming_it() -> None:
+    """PL-29: only a tuple or a list names calls; ``None`` (a ``return`` forgotten) is a
+    `SetupError` naming the rule, even though it names no call, as a falsy text is."""
+    game = Game.from_position(PL.with_rules(CallsForgotten()), hands=["5h 6d", "7s"], pile="9h")
+    with pytest.raises(SetupError, match=r"CallsForgotten.call_options must give .* not None"):
+        game.legal_moves()
+
+
+def test_pl_29_every_call_a_call_rule_gives_as_a_list_is_listed() -> None:
+    """PL-29: a list of calls is read whole, each name listed with the play."""
+    variant = PL.with_rules(TwoCallsAsList())
+    game = Game.from_position(variant, hands=["5h 6d", "7s"], pile="9h")
+    listed = game.legal_moves_text()
+    assert "5h +hush" in listed and "5h +psst" in listed

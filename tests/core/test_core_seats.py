@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -25,11 +25,11 @@ from makao import (
     parse_move,
     variants,
 )
-from makao.cards import Card, parse_cards
-from makao.events import Penalised
+from makao.cards import Card, Rank, parse_cards
+from makao.events import AttackAccepted, AttackRaised, Penalised
 from makao.host import Host
-from makao.moves import TURN_MOVES, move_seat
-from makao.rules import calls
+from makao.moves import TURN_MOVES, Move, move_seat
+from makao.rules import BattleCards, calls
 from makao.rules.base import Events, Table, TurnRule
 
 PL = variants.polish()
@@ -278,12 +278,115 @@ def test_pl_29_a_public_seat_given_as_an_int_enum_is_kept_as_a_plain_number() ->
 
 
 def test_pl_32_services_keep_a_seat_given_as_an_int_enum_as_its_number() -> None:
-    """PL-32, PL-12: a house rule's `play_cards` (a jump-in) and `record_finish` given a
-    `_Seat` member keep the seat to move and the finishing order as plain numbers."""
+    """PL-32, PL-12: a house rule's `play_cards` (a jump-in), `swap_hands`,
+    `draw_then_maybe_play` and `record_finish` given a `_Seat` member keep the seat to
+    move, the events' seats and the finishing order as plain numbers."""
     game = Game.from_position(PL, ["5h 9c", "6h 7c", "8d"], "5d", "Kd Qd")
     events: list[Any] = []
     game.play_cards(_Seat.EAST, Play(parse_cards("6h")), events)
     assert type(game.to_move) is int
+    game.swap_hands(_Seat.NORTH, _Seat.EAST, events)  # a sevens swap of a house rule
+    game.draw_then_maybe_play(_Seat.NORTH, events)
+    assert [type(getattr(event, "seat", 0)) for event in events] == [int] * len(events)
+    assert [type(getattr(event, "other", 0)) for event in events] == [int] * len(events)
     game.hands[1] = ()  # emptied, as a house rule giving cards away might
     game.record_finish(_Seat.EAST, events)
     assert game.finished == (1,) and [type(seat) for seat in game.finished] == [int]
+
+
+def test_pl_29_a_position_origin_keeps_the_seat_to_move_and_direction_as_numbers() -> None:
+    """PL-29: the origin of a position given its seat to move and its direction as `int`
+    subclasses holds them as plain numbers (its repr shows ``1``, not ``<_Seat.EAST: 1>``),
+    as the game itself does."""
+    game = Game.from_position(
+        PL, ["7h 8h", "Kd", "5s"], "7c", to_move=_Seat.EAST, direction=_Count(-1)
+    )
+    origin = game.origin
+    assert (origin["to_move"], origin["direction"]) == (1, -1)
+    assert (type(origin["to_move"]), type(origin["direction"])) == (int, int)
+    assert "_Seat" not in repr(origin)
+
+
+@attrs.frozen
+class _SeatsSeen(TurnRule):
+    """A house rule that notes the seat to move before a move and the seat an after-play
+    hook is given (a class list: rules are frozen)."""
+
+    seen: ClassVar[list[type]] = []
+
+    def before_move(self, game: Table, move: Move, events: Events) -> None:
+        self.seen.append(type(game.to_move))
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        self.seen.append(type(seat))
+
+
+def test_pl_32_a_jump_in_by_an_int_enum_seat_shows_rules_a_plain_seat() -> None:
+    """PL-32, PL-12: `play_cards` given a `_Seat` member makes the play with the plain
+    seat: the before-move rules see a plain seat to move, the after-play rules are given
+    a plain seat (as the compiled build's typed service does)."""
+    _SeatsSeen.seen.clear()
+    game = Game.from_position(PL.with_rules(_SeatsSeen()), ["5h 9c", "6h 7c", "8d"], "5d", "Kd")
+    game.play_cards(_Seat.EAST, Play(parse_cards("6h")), [])
+    assert _SeatsSeen.seen == [int, int]
+
+
+@attrs.frozen
+class _BackToOrder(TurnRule):
+    """A house rule that sends the turn back to turn order after every play."""
+
+    def after_play(
+        self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
+    ) -> None:
+        game.send_turn_to(None)
+
+
+def test_pl_12_a_rule_sending_the_turn_to_none_sends_it_back_to_turn_order() -> None:
+    """PL-12: `send_turn_to(None)` is the documented "back to turn order" (no seat to
+    convert): after seat 0's plain play, seat 1 moves."""
+    game = Game.from_position(PL.with_rules(_BackToOrder()), ["5h 9c", "6h 7c", "8d"], "5d", "Kd")
+    game.play("5h")
+    assert game.to_move == 1 and type(game.to_move) is int
+
+
+def test_pl_12_pl_13_attack_services_keep_events_of_plain_seats_for_later_games() -> None:
+    """PL-12, PL-13: the attack services given a `_Seat` member by a house rule make the
+    events they keep for every later game (a miss of the engine's event tables) with the
+    plain seat."""
+    _core._ATTACK_RAISED.clear()  # the kept events are caches: emptied, they fill again
+    _core._ATTACK_ACCEPTED.clear()
+    battle = next(rule for rule in PL.rules if isinstance(rule, BattleCards))
+    game = Game.from_position(PL, ["5h 9c", "2h 7c", "8d"], "5d", "Kd Qd 9s")
+    events: list[Any] = []
+    game.raise_attack(battle, _Seat.EAST, tuple(parse_cards("2h")), None, None, events)
+    assert game.effect is not None
+    game.accept_attack(game.effect, _Seat.NORTH, events)
+    assert events[:2] == [AttackRaised(1, 2, 2), AttackAccepted(0, 2)]
+    assert [type(event.seat) for event in events[:2]] == [int, int]
+    kept: list[Any] = [*_core._ATTACK_RAISED.values(), *_core._ATTACK_ACCEPTED.values()]
+    assert kept == events[:2] and all(type(event.seat) is int for event in kept)
+
+
+def test_pl_12_pl_17_pl_21_effects_a_rule_raises_for_an_int_enum_seat_name_a_plain_seat() -> None:
+    """PL-12, PL-17, PL-21: the attack, wait and demand services given a `_Seat` member by
+    a house rule put in force an effect naming the plain seat. The rule's table keeps
+    that effect for every later game: it named ``<_Seat.EAST: 1>`` in the effect of a
+    later plain game (its state, views and pickles), where the compiled build's typed
+    services gave ``1``."""
+    rules: dict[str, Any] = {type(rule).__name__: rule for rule in PL.rules}
+    game = Game.from_position(PL, ["5h 9c", "2h 4c Jc", "8d"], "5d", "Kd Qd 9s")
+    raised = [
+        (game.raise_attack, rules["BattleCards"], "2h", None),
+        (game.raise_wait, rules["WaitCards"], "4c", None),
+        (game.demand_rank, rules["RankDemandCards"], "Jc", Rank.SEVEN),
+    ]
+    for service, rule, cards, choice in raised:
+        for name in ("_attacks", "_waits", "_demands"):  # the kept effects: caches
+            getattr(rule, name, {}).clear()
+        service(rule, _Seat.EAST, tuple(parse_cards(cards)), choice, None, [])
+        assert game.effect is not None and "_Seat" not in repr(game.effect)
+    later = Game.from_position(PL, ["5h 9c", "2h 4c", "8d"], "2d", "Kd Qd", to_move=1)
+    later.play("2h")
+    assert repr(later.effect) == "AttackEffect(total=2, seat=1, backwards=False)"

@@ -38,7 +38,7 @@ from makao.events import CardsDrawn, Event, Passed
 from makao.moves import Move, Say
 from makao.rules import Stateful, Table, TurnRule
 from makao.rules.base import DrawRule, Effect, Events, FinishRule, PlayRule, Rule, StartRule
-from makao.state import FIELDS, SHORT_RECORD, Beginning, Earlier, State, plain
+from makao.state import FIELDS, SHORT_RECORD, Beginning, Earlier, State, plain, record_moves
 from makao.tables import RuleSet
 from makao.testing import HIDDEN_FIELDS, MOVER_FIELDS, PUBLIC_FIELDS, check_variant
 from makao.view import View
@@ -869,3 +869,29 @@ def test_moves_played_and_the_last_move_are_read_without_the_record() -> None:
             assert twin.last_move is twin.record[-1]
         long.play(long.legal_moves()[0])
         assert long.moves_played == number + 1 and long.last_move is long.record[-1]
+
+
+def test_moves_played_counts_a_record_frozen_by_clones_twice() -> None:
+    """`Game.moves_played` is ``len(record)`` when the record was frozen by a clone twice
+    (a shared part that itself goes on from an earlier one)."""
+    game = _drawing_game(SHORT_RECORD + 1)
+    game.clone()  # frozen: the record now goes on from an `Earlier`
+    for _ in range(SHORT_RECORD + 1):
+        legal = game.legal_moves()
+        game.play(next((move for move in legal if str(move) == "draw"), legal[0]))
+    game.clone()  # frozen again: an `Earlier` of an `Earlier`
+    assert game.moves_played == len(game.record) == 2 * (SHORT_RECORD + 1)
+    assert game.clone().moves_played == game.moves_played
+
+
+def test_an_earlier_record_pickles_as_the_moves_it_holds() -> None:
+    """`Earlier` (exported by `makao.state`) pickles as its frozen record: loaded, it holds
+    the same moves and counts them alike, its own `Earlier`'s too."""
+    moves = _drawing_game(SHORT_RECORD).record
+    inner = Earlier(moves)
+    outer = Earlier((inner, *moves))
+    for earlier in (inner, outer):
+        loaded = pickle.loads(pickle.dumps(earlier))
+        assert loaded.length == earlier.length
+        assert record_moves([loaded]) == record_moves([earlier])
+    assert outer.length == 2 * SHORT_RECORD

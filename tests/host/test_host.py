@@ -424,3 +424,16 @@ def test_a_host_tells_the_version_and_the_last_move_without_copying_the_record()
             game.clone()  # the record frozen and shared: the version still counts it
     assert _RecordReadsCounted.reads == 0
     assert len(game.record) == host.version
+
+
+def test_um_27_the_host_reports_a_misplay_as_it_was_listed() -> None:
+    """UM-27: under ``illegal_play="penalize"`` an illegal card sent as a play is played as
+    a misplay; every seat's update names the move as the game recorded it."""
+    host = Host(Game.new(variants.mao(illegal_play="penalize"), players=4, seed=2))
+    game = host.game
+    mover = game.to_move
+    wrong = next(card for card in game.hands[mover] if not game.is_legal(str(card)))
+    updates = host.updates(host.submit(mover, str(wrong), host.version))
+    assert game.last_move is not None and str(game.last_move) == f"misplay {wrong}"
+    assert all(update["move"] == f"misplay {wrong}" for update in updates.values())
+    assert updates[mover]["by"] == mover

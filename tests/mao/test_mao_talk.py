@@ -4,8 +4,9 @@ UM-18, UM-19, UM-21…UM-25, UM-27) and the phrasebook."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
+import attrs
 import pytest
 
 from makao import (
@@ -26,6 +27,8 @@ from makao.events import (
     GameOver,
     Penalised,
 )
+from makao.moves import Move
+from makao.rules.base import Events, Table, TurnRule
 from makao.rules.wait import WaitCards, WaitEffect
 from makao.testing import snapshot
 from makao.variants.mao.moves import HostReport, Misplay, Release
@@ -750,3 +753,35 @@ def test_um_19_um_25_each_fault_of_one_play_is_charged() -> None:
     events = game.play("10s +mau-mau")
     assert penalties(events) == [(0, "UM-15"), (0, "UM-18"), (0, "UM-23"), (0, "UM-25")]
     assert len(game.hands[0]) == 5 and str(game.top) == "10s"
+
+
+@attrs.frozen
+class _HandSeen(TurnRule):
+    """A house rule noting the size of the mover's hand before each misplay."""
+
+    seen: ClassVar[list[int]] = []
+
+    def before_move(self, game: Table, move: Move, events: Events) -> None:
+        if isinstance(move, Misplay):
+            self.seen.append(len(game.hands[game.to_move]))
+
+
+def test_um_27_the_before_move_rules_see_a_misplay_before_its_penalty() -> None:
+    """UM-27: a misplay is the mover's own action (`acts_in_turn`): the before-move rules
+    are called for it first, before the penalty card is drawn."""
+    _HandSeen.seen.clear()
+    game = Game.new(variants.mao(illegal_play="penalize").with_rules(_HandSeen()), 4, seed=2)
+    mover = game.to_move
+    before = len(game.hands[mover])
+    wrong = next(card for card in game.hands[mover] if not game.is_legal(str(card)))
+    game.play(f"misplay {wrong}")
+    assert _HandSeen.seen == [before] and len(game.hands[mover]) == before + 1
+
+
+def test_um_3_every_touch_during_the_deal_costs_a_card() -> None:
+    """UM-3: a host report is no move of the player to move: it leaves the deal on, so a
+    second seat touching its cards before the first move is charged too."""
+    game = Game.new(MAO, players=4, seed=2)
+    assert penalties(game.play("host: touched-cards 3")) == [(3, "UM-3")]
+    assert penalties(game.play("host: touched-cards 1")) == [(1, "UM-3")]
+    assert game.view(0).public == (("dealing", True),)
