@@ -17,6 +17,7 @@ text `Move | str`.
 from __future__ import annotations
 
 import copy
+import operator
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
@@ -973,8 +974,10 @@ def _plain_seat(seat: int) -> int:
     plain `int`: a rule that numbers seats with an `IntEnum` (or gives a `bool`) must not
     leave the member in the game (the seat to move, a finished seat, an effect) nor in the
     events and moves the engine makes once and shares with every later game (the compiled
-    build's typed services convert it already). The engine's own seats are plain."""
-    return seat if type(seat) is int else int(seat)
+    build's typed services convert it already). The engine's own seats are plain.
+    Anything that is no integer (a float, a text) is a `TypeError`, as the compiled
+    build's typed services raise: ``int()`` would take ``1.5`` and ``"1"`` as seat 1."""
+    return seat if type(seat) is int else operator.index(seat)
 
 
 def _passed(seat: int) -> Passed:

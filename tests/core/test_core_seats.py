@@ -390,3 +390,16 @@ def test_pl_12_pl_17_pl_21_effects_a_rule_raises_for_an_int_enum_seat_name_a_pla
     later = Game.from_position(PL, ["5h 9c", "2h 4c", "8d"], "2d", "Kd Qd", to_move=1)
     later.play("2h")
     assert repr(later.effect) == "AttackEffect(total=2, seat=1, backwards=False)"
+
+
+@pytest.mark.parametrize("bad", [1.5, "1"])
+def test_pl_12_a_rule_service_refuses_a_seat_that_is_no_integer(bad: Any) -> None:
+    """PL-12: a seat a house rule gives a service must be an integer: a float or a text is
+    a `TypeError` in both builds (the compiled build's typed services raise one), not
+    read as seat 1."""
+    game = Game.from_position(PL, ["5h 9c", "6h 7c"], "5d", "Kd Qd")
+    with pytest.raises(TypeError):
+        game.send_turn_to(bad)
+    with pytest.raises(TypeError):
+        game.draw_cards(bad, 1, "penalty", [])
+    assert game.stock_size == 2 and game.next_seat is None
