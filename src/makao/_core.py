@@ -311,9 +311,7 @@ class Core(State):
 
     def send_turn_to(self, seat: int | None) -> None:
         """The turn that ends now goes to ``seat`` (``None``: back to turn order)."""
-        # a seat a rule numbered with an IntEnum (or a bool) kept as its plain number: it
-        # becomes the seat to move, which rules and the engine's shared caches keep
-        self.next_seat = seat if seat is None or type(seat) is int else _plain_seat(seat)
+        self.next_seat = None if seat is None else _plain_seat(seat)
 
     def reverse(self) -> int:
         """Turn the direction of play around; return the new direction."""
@@ -326,7 +324,7 @@ class Core(State):
 
     def play_cards(self, seat: int, play: Play, events: list[Event]) -> None:
         """``seat`` takes the turn and makes ``play`` as if it were theirs (jump-in)."""
-        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
+        seat = _plain_seat(seat)
         self.to_move = seat
         self.drawn = None
         self.must_play_drawn = False
@@ -336,8 +334,8 @@ class Core(State):
 
     def swap_hands(self, seat: int, other: int, events: list[Event]) -> None:
         """``seat`` and ``other`` exchange their hands (a ``HandsSwapped`` event)."""
-        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
-        other = other if type(other) is int else _plain_seat(other)
+        seat = _plain_seat(seat)
+        other = _plain_seat(other)
         hands = self.hands
         hands[seat], hands[other] = hands[other], hands[seat]
         events.append(HandsSwapped(seat, other))
@@ -360,7 +358,7 @@ class Core(State):
         """Give ``seat`` up to ``count`` cards from the stock, reshuffling the pile but its
         top card when the stock runs out (PL-35); cards that cannot be had are forgiven.
         Returns the cards drawn, in order."""
-        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
+        seat = _plain_seat(seat)
         return _draw_cards(self, seat, count, reason, events)
 
     def reshuffle(self, events: list[Event]) -> bool:
@@ -371,7 +369,7 @@ class Core(State):
         """A normal draw (PL-8): draw one card; if it may be played, the turn stays open
         for playing it (or passing); otherwise the turn ends -- or, if the draw rule says
         so, draw again ([`draws_again`][makao.rules.base.DrawRule.draws_again])."""
-        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
+        seat = _plain_seat(seat)
         _draw_then_maybe_play(self, seat, events)
 
     def effect_target(self, seat: int, direction: int) -> int | None:
@@ -395,7 +393,7 @@ class Core(State):
         events: list[Event],
     ) -> None:
         """The standard attack of ``rule``, a `BattleCards` (PL-12, PL-14, PL-16, PL-19)."""
-        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
+        seat = _plain_seat(seat)
         _raise_attack(self, cast(BattleCards, rule), seat, cards, choice, previous, events)
 
     def raise_wait(
@@ -408,7 +406,7 @@ class Core(State):
         events: list[Event],
     ) -> None:
         """The standard wait of ``rule``, a `WaitCards` (PL-17, PL-19)."""
-        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
+        seat = _plain_seat(seat)
         _raise_wait(self, cast(WaitCards, rule), seat, cards, choice, previous, events)
 
     def demand_rank(
@@ -421,7 +419,7 @@ class Core(State):
         events: list[Event],
     ) -> None:
         """The standard demand of ``rule``, a `RankDemandCards` (PL-21, PL-23)."""
-        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
+        seat = _plain_seat(seat)
         _demand_rank(self, cast(RankDemandCards, rule), seat, cards, choice, previous, events)
 
     def name_suit(
@@ -434,17 +432,17 @@ class Core(State):
         events: list[Event],
     ) -> None:
         """The standard named suit of ``rule``, a `SuitDemandCards` (PL-26, PL-27, RU-8)."""
-        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
+        seat = _plain_seat(seat)
         _name_suit(self, cast(SuitDemandCards, rule), seat, cards, choice, previous, events)
 
     def accept_attack(self, effect: Effect, seat: int, events: list[Event]) -> None:
         """The standard acceptance of ``effect``, an `AttackEffect` (PL-13, PL-15, PL-35)."""
-        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
+        seat = _plain_seat(seat)
         _accept_attack(self, cast(AttackEffect, effect), seat, events)
 
     def accept_wait(self, effect: Effect, seat: int, events: list[Event]) -> None:
         """The standard acceptance of ``effect``, a `WaitEffect` (PL-18, PL-20)."""
-        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
+        seat = _plain_seat(seat)
         _accept_wait(self, cast(WaitEffect, effect), seat, events)
 
     def end_turn(self, seat: int, previous: Effect | None, events: list[Event]) -> None:
@@ -460,7 +458,7 @@ class Core(State):
 
     def record_finish(self, seat: int, events: list[Event]) -> None:
         """Mark ``seat`` as finished in the next place (PL-32)."""
-        seat = seat if type(seat) is int else _plain_seat(seat)  # see `send_turn_to`
+        seat = _plain_seat(seat)
         self.done = replaced(self.done, seat, True)
         self.finished += (seat,)
         self.waits = replaced(self.waits, seat, 0)
