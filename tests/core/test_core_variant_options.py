@@ -4,6 +4,7 @@ twice."""
 from __future__ import annotations
 
 import functools
+import math
 from typing import Any
 
 import pytest
@@ -161,6 +162,25 @@ def test_um_6_a_negative_move_time_limit_is_refused_by_the_option_ranges(limit: 
     runs, naming the variant, the option and its bounds."""
     with pytest.raises(
         SetupError, match=r"^bad options for variant 'mao': move_time_limit must be at least 0"
+    ):
+        variants.mao(move_time_limit=limit)
+
+
+def test_um_6_a_move_time_limit_of_nan_is_refused_as_no_number() -> None:
+    """UM-6: a NaN is a float but no time limit: the message asks for a number (it said
+    "must be float, not nan", untrue of the value it named)."""
+    with pytest.raises(
+        SetupError, match=r"^bad options for variant 'mao': move_time_limit must be a number, "
+    ):
+        variants.mao(move_time_limit=math.nan)
+
+
+@pytest.mark.parametrize("limit", [0, 0.0])
+def test_um_6_a_move_time_limit_of_0_is_refused_naming_the_variant(limit: float) -> None:
+    """UM-6: a limit of 0 is refused by the factory itself, in the form of every other bad
+    option: the variant, the option and what it must be."""
+    with pytest.raises(
+        SetupError, match=r"^bad options for variant 'mao': move_time_limit must be more than 0"
     ):
         variants.mao(move_time_limit=limit)
 

@@ -103,9 +103,13 @@ def check_option(variant: str, parameter: inspect.Parameter, value: object) -> N
         )
         kinds = [part.strip() for part in written.split("|")]
         if all(kind in _KINDS for kind in kinds) and not any(_KINDS[k](value) for k in kinds):
+            # a NaN is a float, but no number an option may be ("must be float, not nan")
+            wanted = (
+                "a number" if "float" in kinds and isinstance(value, float) else " or ".join(kinds)
+            )
             raise SetupError(
                 f"bad options for variant {shown(variant, 200)}: {parameter.name} must be "
-                f"{' or '.join(kinds)}, not {shown(value, 60)}"
+                f"{wanted}, not {shown(value, 60)}"
             )
         if "float" not in kinds and isinstance(value, int) and is_too_long_to_write(value):
             # a count Python cannot write as text would break the variant's repr, its

@@ -133,7 +133,10 @@ def _check(missing_call_penalty: int, move_time_limit: float) -> float:
             f"missing_call_penalty must be a whole number ≥ 0: {shown(missing_call_penalty, 200)}"
         )
     if move_time_limit <= 0:
-        raise SetupError(f"move_time_limit must be positive, not {shown(move_time_limit, 200)}")
+        raise SetupError(  # 0 (the option ranges refuse a negative limit, in the same words)
+            "bad options for variant 'mao': move_time_limit must be more than 0, not "
+            f"{shown(move_time_limit, 200)}"
+        )
     if isinstance(move_time_limit, int) and is_too_long_to_write(move_time_limit):
         return math.inf
     return move_time_limit
