@@ -7,9 +7,14 @@ import argparse
 import re
 import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from makao._text import shown
+from makao.errors import MakaoError
+
+T = TypeVar("T")
 
 NO_MATPLOTLIB = "--plot needs matplotlib, the plot extra: pip install '.[plot]' in a checkout"
 """The error for ``--plot`` without the plot extra."""
@@ -17,6 +22,18 @@ NO_MATPLOTLIB = "--plot needs matplotlib, the plot extra: pip install '.[plot]' 
 
 class UsageError(Exception):
     """A bad argument: reported in one line (``makao: error: …``), exit status 2."""
+
+
+def user_code(what: str, build: Callable[[], T]) -> T:
+    """``build()`` (a variant or bot from its spec); a failure of the user's own code that
+    it runs (a registered factory with a bug, a file it cannot read) is a `UsageError`
+    naming ``what`` and the error in one line. The library's own errors pass as they are."""
+    try:
+        return build()
+    except MakaoError:
+        raise
+    except Exception as error:
+        raise UsageError(f"{what}: {type(error).__name__}: {error}") from None
 
 
 def whole_number(text: str) -> int:

@@ -60,6 +60,10 @@ class Registry(Generic[T]):
         """Mark every entry so far as built in: no later `register` replaces it."""
         self._built_in = frozenset(self._factories)
 
+    def built_ins(self) -> tuple[str, ...]:
+        """The built-in names (`freeze_built_ins`), in the order they were registered."""
+        return tuple(name for name in self._factories if name in self._built_in)
+
     def names(self) -> tuple[str, ...]:
         """The registered names, in the order they were registered."""
         return tuple(self._factories)

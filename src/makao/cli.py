@@ -39,7 +39,14 @@ from typing import Any, NamedTuple, NoReturn
 
 from makao import bots as bot_registry
 from makao import variants
-from makao._arguments import NO_MATPLOTLIB, UsageError, check_run, digit_count, whole_number
+from makao._arguments import (
+    NO_MATPLOTLIB,
+    UsageError,
+    check_run,
+    digit_count,
+    user_code,
+    whole_number,
+)
 from makao._build import describe as describe_build
 from makao._extras import pyplot
 from makao._text import shown
@@ -288,12 +295,12 @@ def _seated_bots(args: argparse.Namespace, *played: Variant) -> list[Bot]:
 def _bot(spec: str) -> Bot:
     """The bot of ``spec``; a bot of yours whose constructor fails (a file it cannot read, a
     bug) is a `UsageError` naming it and its error, in one line, as ``--import`` says it."""
-    try:
-        return parse_bot(spec)
-    except MakaoError:
-        raise
-    except Exception as error:
-        raise UsageError(f"--bots {spec}: {type(error).__name__}: {error}") from None
+    return user_code(f"--bots {spec}", lambda: parse_bot(spec))
+
+
+def _variant(spec: str, extra: dict[str, str] | None = None) -> Variant:
+    """The variant of ``spec``; a variant of yours whose factory fails is one line."""
+    return user_code(f"variant {spec}", lambda: parse_variant(spec, extra))
 
 
 def _simulate(args: argparse.Namespace) -> int:
@@ -302,7 +309,7 @@ def _simulate(args: argparse.Namespace) -> int:
         if key in extra:
             raise UsageError(f"--option {key} given twice")
         extra[key] = value
-    variant = parse_variant(args.variant, extra)
+    variant = _variant(args.variant, extra)
     seated = _seated_bots(args, variant)
     check_run(args)
     with _progress(args.quiet) as progress:
@@ -325,7 +332,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    a, b = parse_variant(args.variant_a), parse_variant(args.variant_b)
+    a, b = _variant(args.variant_a), _variant(args.variant_b)
     seated = _seated_bots(args, a, b)
     check_run(args)
     with _progress(args.quiet) as progress:
@@ -464,7 +471,7 @@ def variant_details(name: str) -> str:
     """What ``makao variants NAME`` prints: the variant's rules (ids and rule objects), its
     options with types and defaults, and its aliases."""
     build = variants.factory(name)
-    variant = build()
+    variant = user_code(f"variant {name}", lambda: variants.get(name))
     lines = [f"{variant.name}: {_summary(build, variant.name)}", "", "rules:"]
     for rule in variant.rules:
         ids = ", ".join(getattr(rule, "ids", ())) or "-"

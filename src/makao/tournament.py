@@ -15,20 +15,22 @@ the games of every table are resampled with replacement and the model fitted aga
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import itertools
 import math
 import numbers
 import random
-from collections.abc import Iterable, Sequence, Sized
+from collections.abc import Callable, Iterable, Sequence, Sized
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 
-from makao._arguments import check_run, whole_number
+from makao._arguments import check_run, user_code, whole_number
 from makao._extras import pyplot
 from makao._text import shown
-from makao.errors import SetupError
+from makao.errors import MakaoError, SetupError
 from makao.seeding import derive_seed
 from makao.sim import simulate
 from makao.sim.results import _render
@@ -366,6 +368,13 @@ def add_ladder_command(commands: Any) -> None:
 def _run_ladder(args: argparse.Namespace) -> int:
     if args.plot is not None:  # as simulate does: path, format and matplotlib before the games
         check_run(args)
+    builds: list[tuple[str, Callable[[], object]]] = [
+        (f"variant {args.variant}", functools.partial(parse_variant, args.variant))
+    ]
+    builds += [(f"--bots {spec}", functools.partial(parse_bot, spec)) for spec in args.bots]
+    for what, build in builds:  # a factory of yours that fails: one line, as simulate says it
+        with contextlib.suppress(MakaoError):  # the ladder's own checks say these, in order
+            user_code(what, build)
     result = ladder(
         args.variant,
         args.bots,

@@ -3,16 +3,18 @@ for every built-in variant and 2–8 seats (makao.adapters.fixed, ``fixed_size=T
 
 from __future__ import annotations
 
+import copy
 import random
 from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
 
+from _examples import load_example
 from makao import Card, Play, Rank, Suit, variants
 from makao.actions import ActionSpace
 from makao.adapters.driver import Driver
-from makao.adapters.fixed import FIXED_ACTIONS, FixedActions
+from makao.adapters.fixed import FIXED_ACTIONS, FixedActions, fixed_layout
 from makao.engine import Game
 from makao.errors import IllegalMoveError, SetupError
 from makao.moves import Say, Stop
@@ -168,3 +170,23 @@ def test_mask_refuses_ids_the_table_does_not_have(legal: object) -> None:
     fixed = FixedActions(ActionSpace(variants.polish(), 2))
     with pytest.raises(IllegalMoveError, match="legal must be a list of action ids 0…"):
         fixed.mask(legal)  # type: ignore[arg-type]
+
+
+def test_a_users_registered_variant_leaves_the_fixed_numbering_as_it_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The fixed numbering is the built-in variants' only: a variant a user registered
+    before it was first made (the tutorial's jump-in) neither changes its size nor gets
+    ids of its own, but is refused. Was: the numbering took in every registered variant,
+    so its size depended on what was registered, and when."""
+    rules = load_example("house_rules")
+    house = variants.polish(decks=2).with_rules(rules.JumpInRule(), name="polish-jump")
+    monkeypatch.setattr(variants, "_VARIANTS", copy.deepcopy(variants._VARIANTS))
+    variants.register("polish-jump", lambda: house)
+    fixed_layout.cache_clear()
+    try:
+        assert FixedActions(ActionSpace(variants.polish(), 2)).size == FIXED_ACTIONS
+        with pytest.raises(SetupError, match="out-of-turn action 0: jump 2c has no fixed"):
+            FixedActions(ActionSpace(house, 2))
+    finally:
+        fixed_layout.cache_clear()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import subprocess
 import sys
@@ -13,8 +14,10 @@ import pytest
 import makao.cli
 import makao.serialize
 from _processes import POSIX, run_python
-from makao import Game, variants
+from makao import Game, bots, variants
+from makao.bots.protocol import Bot
 from makao.cli import main
+from makao.variant import Variant
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -528,3 +531,73 @@ def test_a_users_bot_failing_with_any_error_or_unknown_is_one_line(
     code, out, err = _run(capsys, "simulate", "--games", "2", "--bots", "random", "nosuch")
     assert (code, out) == (2, "")
     assert err.startswith("makao: error: unknown bot 'nosuch'; known: ")
+
+
+@pytest.fixture
+def own_registries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test registers into copies of the registries, dropped when it ends."""
+    monkeypatch.setattr(variants, "_VARIANTS", copy.deepcopy(variants._VARIANTS))
+    monkeypatch.setattr(bots, "_BOTS", copy.deepcopy(bots._BOTS))
+
+
+def _unbuilt_variant() -> Variant:
+    raise RuntimeError("no rules file")
+
+
+@pytest.mark.usefixtures("own_registries")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--variant", "unbuilt-variant", "--games", "2", "--quiet"],
+        ["compare", "polish", "unbuilt-variant", "--games", "2", "--quiet"],
+        ["variants", "unbuilt-variant"],
+        ["ladder", "--variant", "unbuilt-variant", "--bots", "random", "heuristic", "--games", "1"],
+    ],
+    ids=["simulate", "compare", "variants", "ladder"],
+)
+def test_a_users_variant_whose_factory_fails_is_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A variant of yours whose factory raises is one line naming it and its error, status
+    2, as a bot's failing constructor is. Was: a Python traceback, status 1."""
+    variants.register("unbuilt-variant", _unbuilt_variant)
+    code, out, err = _run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err == "makao: error: variant unbuilt-variant: RuntimeError: no rules file\n"
+
+
+@pytest.mark.usefixtures("own_registries")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--variant", "no-variant", "--games", "2", "--quiet"],
+        ["variants", "no-variant"],
+        ["ladder", "--variant", "no-variant", "--bots", "random", "heuristic", "--games", "1"],
+    ],
+    ids=["simulate", "variants", "ladder"],
+)
+def test_a_users_variant_factory_returning_no_variant_is_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A factory that returns something else than a `Variant` (here None) is one line.
+    Was: an `AttributeError` traceback ('NoneType' object has no attribute 'compiled')."""
+    variants.register("no-variant", lambda: None)  # type: ignore[arg-type,return-value]
+    code, out, err = _run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err == "makao: error: the factory of variant 'no-variant' returned None, not a Variant\n"
+
+
+@pytest.mark.usefixtures("own_registries")
+def test_a_users_bot_that_fails_to_construct_in_a_ladder_is_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``makao ladder`` says a failing bot constructor in one line, as ``simulate`` does.
+    Was: a Python traceback, status 1."""
+
+    def unbuilt() -> Bot:
+        raise RuntimeError("no model file")
+
+    bots.register("unbuilt-bot", unbuilt)
+    code, out, err = _run(capsys, "ladder", "--bots", "random", "unbuilt-bot", "--games", "1")
+    assert (code, out) == (2, "")
+    assert err == "makao: error: --bots unbuilt-bot: RuntimeError: no model file\n"

@@ -208,3 +208,27 @@ def test_sw_1_mm_1_um_1_ru_1_each_built_in_variant_is_found_by_its_aliases(
     assert variants.aliases(name) == aliases
     for alias in aliases:
         assert variants.get(alias) == variants.get(name)
+
+
+@pytest.mark.parametrize(
+    "result", [None, "polish", variants.polish], ids=["none", "text", "factory"]
+)
+def test_a_factory_that_returns_no_variant_is_refused_by_get(result: object) -> None:
+    """A registered factory must return a `Variant`: anything else is a `SetupError` from
+    `variants.get` (and so from a spec), not an `AttributeError` later."""
+    variants.register("odd", lambda: result)  # type: ignore[arg-type,return-value]
+    with pytest.raises(SetupError, match=r"the factory of variant 'odd' returned .*not a Variant"):
+        variants.get("odd")
+    with pytest.raises(SetupError, match="not a Variant"):
+        parse_variant("odd")
+
+
+def test_built_ins_names_the_variants_that_come_with_makao_whatever_is_registered() -> None:
+    """`variants.built_ins` is every name `names` gives before a program registers one,
+    and stays so after: the fixed action numbering is made from it."""
+    shipped = variants.built_ins()
+    assert shipped == variants.names()
+    assert {"polish", "russian", "mao", "crazy-eights", "mau-mau", "prsi", "switch"} <= set(shipped)
+    variants.register("mine", variants.polish)
+    assert variants.built_ins() == shipped
+    assert variants.names() == (*shipped, "mine")

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from makao._registry import Registry
+from makao._text import shown
+from makao.errors import SetupError
 from makao.variant import Variant
 from makao.variants.crazy_eights import crazy_eights
 from makao.variants.mao import mao
@@ -17,6 +19,7 @@ from makao.variants.switch import switch
 
 __all__ = [
     "aliases",
+    "built_ins",
     "crazy_eights",
     "get",
     "mao",
@@ -48,6 +51,12 @@ def names() -> tuple[str, ...]:
     return _VARIANTS.names()
 
 
+def built_ins() -> tuple[str, ...]:
+    """The names of the variants that come with makao (`names` less the ones registered
+    since): what stays the same whatever a program registers."""
+    return _VARIANTS.built_ins()
+
+
 def aliases(name: str) -> tuple[str, ...]:
     """The other names `get` accepts for the variant ``name``."""
     return _VARIANTS.aliases(name)
@@ -59,8 +68,15 @@ def factory(name: str) -> Callable[..., Variant]:
 
 
 def get(name: str, **options: Any) -> Variant:
-    """Build the variant ``name`` with keyword ``options``; unknown options are refused."""
-    return _VARIANTS.get(name, options)  # built-in factories check their options themselves
+    """Build the variant ``name`` with keyword ``options``; unknown options are refused, and
+    so is a registered factory that returns anything but a `Variant` (a `SetupError`)."""
+    variant = _VARIANTS.get(name, options)  # built-in factories check their options themselves
+    if not isinstance(variant, Variant):
+        raise SetupError(
+            f"the factory of variant {shown(name, 200)} returned {shown(variant, 60)}, "
+            "not a Variant"
+        )
+    return variant
 
 
 register("polish", polish, "pl", "makao")
