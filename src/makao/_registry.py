@@ -78,7 +78,11 @@ class Registry(Generic[T]):
         label = self._names.get(name_key(_checked_name(self.kind, name)))
         if label is None:
             known = ", ".join(self._factories)
-            raise SetupError(f"unknown {self.kind} {shown(name, 200)}; known: {known}")
+            raise SetupError(
+                f"unknown {self.kind} {shown(name, 200)}; known: {known} (one of your own is "
+                f"known once registered: makao.{self.kind}s.register, or on the command line "
+                "makao --import MODULE)"
+            )
         return self._factories[label]
 
     def get(self, name: object, options: dict[str, Any]) -> T:

@@ -601,3 +601,23 @@ def test_a_users_bot_that_fails_to_construct_in_a_ladder_is_one_line(
     code, out, err = _run(capsys, "ladder", "--bots", "random", "unbuilt-bot", "--games", "1")
     assert (code, out) == (2, "")
     assert err == "makao: error: --bots unbuilt-bot: RuntimeError: no model file\n"
+
+
+def test_replay_of_a_save_of_an_unregistered_variant_names_the_import_option(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A save of a variant of one's own, replayed without importing the module that
+    registers it, says how to make it known (`makao --import MODULE`), as an unknown bot
+    or variant name anywhere does."""
+    game = Game.new(variants.polish(), 2, seed=1)
+    saved = json.loads(game.to_json())
+    saved["variant"]["name"] = "my-house-rules"
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(path))
+    assert (code, out) == (2, "")
+    assert "unknown variant 'my-house-rules'" in err
+    assert err.endswith(
+        "(one of your own is known once registered: makao.variants.register, "
+        "or on the command line makao --import MODULE)\n"
+    )
