@@ -9,8 +9,8 @@ of cards drawn by others).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar, NamedTuple, TypeVar
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar, NamedTuple, TypeVar, cast
 
 from makao._text import shown
 from makao.cards import Card, Rank, Suit
@@ -462,7 +462,10 @@ def _intern(
     return made
 
 
-def redact(events: tuple[object, ...], seat: int) -> tuple[object, ...]:
+_E = TypeVar("_E")
+
+
+def redact(events: tuple[_E, ...], seat: int) -> tuple[_E, ...]:
     """Return ``events`` as ``seat`` may see them: others' drawn cards lose their faces.
 
     Raises [`StateError`][makao.errors.StateError] if ``events`` cannot be iterated, and
@@ -471,12 +474,15 @@ def redact(events: tuple[object, ...], seat: int) -> tuple[object, ...]:
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
         raise SeatError(f"seat must be a whole number ≥ 0, not {shown(seat, 40)}")
     try:
-        items = iter(events)
+        items: Iterator[object] = iter(events)
     except TypeError:
         raise StateError(f"events must be an iterable of events, not {shown(events, 60)}") from None
-    return tuple(
-        event._replace(cards=())
-        if type(event) is CardsDrawn and event.seat != seat and event.cards
-        else event
-        for event in items
+    return cast(  # a redacted event has the type of the event it replaces
+        "tuple[_E, ...]",
+        tuple(
+            event._replace(cards=())
+            if type(event) is CardsDrawn and event.seat != seat and event.cards
+            else event
+            for event in items
+        ),
     )

@@ -607,7 +607,7 @@ class _GameCheck:
             shuffled.drawn = shuffled.hands[mover][place]
         shuffled.rng = rng.getrandbits(64)
         shuffled.beginning = game.beginning.reseeded(rng.getrandbits(62)).announced(
-            redact(game.opening, seat)  # type: ignore[arg-type]  # same events
+            redact(game.opening, seat)
         )
         return shuffled
 

@@ -246,3 +246,18 @@ def test_without_pettingzoo_the_import_names_the_rl_extra(monkeypatch: pytest.Mo
     with pytest.raises(ModuleNotFoundError, match=message) as caught:
         importlib.import_module("makao.adapters.pettingzoo")
     assert caught.value.name == "pettingzoo"
+
+
+def test_spaces_have_their_gymnasium_types() -> None:
+    """docs/adapters/pettingzoo.md indexes the observation space and reads the action
+    space's ``n``: their declared types say ``Dict`` and ``Discrete`` (mypy --strict)."""
+    from gymnasium import spaces
+    from typing_extensions import assert_type
+
+    table = raw_env("polish", 2, fixed_size=True)
+    observation = table.observation_space("player_0")
+    action = table.action_space("player_0")
+    assert_type(observation, spaces.Dict)
+    assert_type(action, spaces.Discrete)
+    assert isinstance(observation, spaces.Dict) and isinstance(action, spaces.Discrete)
+    assert observation["observation"].shape is not None and action.n > 0

@@ -115,14 +115,14 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         self._observation_spaces = dict.fromkeys(self.possible_agents, self._observation_space)
         self._action_spaces = dict.fromkeys(self.possible_agents, self._action_space)
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         """The same ``Dict`` space for every agent."""
         try:
             return self._observation_spaces[agent]
         except (KeyError, TypeError):
             raise self._no_agent(agent) from None
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         """``Discrete(num_actions)``: the core's ids and ``noop``."""
         try:
             return self._action_spaces[agent]
