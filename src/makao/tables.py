@@ -503,12 +503,19 @@ def compiled(rules: tuple[Rule, ...]) -> RuleSet:
                     "value whose fields are immutable (a tuple, a frozenset)"
                 ) from None
         raise
+    # `pop`, not `del`: another thread may take the same entry out between the lookup
+    # and here (variants built in several threads at once); two threads that both miss
+    # compile twice, and each variant keeps its own rule set
     if found is None:
         found = RuleSet.compile(rules)
         if len(_COMPILED) >= MOST_COMPILED:  # the least recently used goes
-            del _COMPILED[next(iter(_COMPILED))]
+            # the first key of a copy: an iterator of the dict itself would raise if
+            # another thread changed it between `iter` and `next`
+            oldest = next(iter(_COMPILED.copy()), None)
+            if oldest is not None:
+                _COMPILED.pop(oldest, None)
     else:
-        del _COMPILED[rules]  # put back last: the most recently used
+        _COMPILED.pop(rules, None)  # put back last: the most recently used
     _COMPILED[rules] = found
     return found
 

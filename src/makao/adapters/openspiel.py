@@ -115,9 +115,11 @@ def register(variant: str) -> str:
     if name in _TYPES:
         return name
     game_type = _game_type(variant, zero_sum=True)
-    _TYPES[name] = game_type
+    # registered with OpenSpiel before it is kept: another thread that finds it kept
+    # returns at once and may load it (registering it twice does no harm)
     if name not in pyspiel.registered_names():
         pyspiel.register_game(game_type, _game_class(variant))
+    _TYPES[name] = game_type
     return name
 
 
