@@ -122,6 +122,36 @@ def test_the_move_tables_stay_bounded_and_right(monkeypatch: pytest.MonkeyPatch)
     assert len(table.alive) <= 11 and len(table.by_id) <= 11 and len(table.by_value) <= 6
 
 
+def test_a_move_added_by_another_thread_while_the_ids_are_cleared_stays_alive(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table of score parts found by move ids keeps every move whose id it holds alive
+    (else a new move at a freed address would get another move's part). Another thread's
+    `add` right after the ids are cleared, modelled here by the clearing itself, left an
+    id whose move the table then let go of (the list was cleared second)."""
+    monkeypatch.setattr(policy, "_MAX_IDS", 3)
+    rules = variants.polish().compiled
+    table = policy._Parts()
+    late = Play(Card.parse("5h"))
+    switched: list[bool] = []
+
+    class Switching(dict[int, "policy._Part"]):
+        """The ids, with a thread switch to another ``add`` when they are cleared."""
+
+        def clear(self) -> None:
+            super().clear()
+            if not switched:  # once: another thread, between the two steps of clearing
+                switched.append(True)
+                table.add(late, rules)
+
+    table.by_id = Switching()
+    for card in ("2h", "3h", "4h", "6h", "7h"):
+        table.add(Play(Card.parse(card)), rules)
+    kept = {id(move) for move in table.alive}
+    assert id(late) in table.by_id
+    assert set(table.by_id) <= kept
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_reward_is_one_seat_of_rewards(players: int) -> None:
     for game in _positions("polish", players, games=3, steps=400):

@@ -349,8 +349,12 @@ class _Parts:
     def add(self, move: Move, rules: RuleSet) -> _Part:
         """The part of ``move``, now also found by its id."""
         if len(self.alive) > _MAX_IDS:  # e.g. plays listed afresh each time (Mao)
+            # a new list first, the old one's moves kept alive until their ids are gone:
+            # an `add` of another thread in between leaves no id whose move is let go
+            # (its id kept, its move cleared from the list, the id could be a new move's)
+            kept, self.alive = self.alive, []
             self.by_id.clear()
-            self.alive.clear()
+            kept.clear()
         part = self.by_value.get(move)
         if part is None:
             if len(self.by_value) > _MAX_MOVES:
