@@ -460,7 +460,7 @@ def _variants(args: argparse.Namespace) -> int:
         return 0
     for name in variants.names():
         build = variants.factory(name)
-        print(f"{name}: {_summary(build, name)}")
+        print(f"{name}: {_summary(build, 'no description')}")
         for option, param in options_of(build).items():
             print(f"    {option} ({_annotation(param)}, default {param.default!r})")
     print("bots: " + ", ".join(bot_registry.names()))
@@ -472,7 +472,8 @@ def variant_details(name: str) -> str:
     options with types and defaults, and its aliases."""
     build = variants.factory(name)
     variant = user_code(f"variant {name}", lambda: variants.get(name))
-    lines = [f"{variant.name}: {_summary(build, variant.name)}", "", "rules:"]
+    summary = _summary(build, variant.description or "no description")
+    lines = [f"{variant.name}: {summary}", "", "rules:"]
     for rule in variant.rules:
         ids = ", ".join(getattr(rule, "ids", ())) or "-"
         own = f"ids={getattr(rule, 'ids', ())!r}"
@@ -487,8 +488,10 @@ def variant_details(name: str) -> str:
     return "\n".join(lines)
 
 
-def _summary(build: Callable[..., object], name: str) -> str:
-    return " ".join((build.__doc__ or name).split()).split(". ")[0].rstrip(".")
+def _summary(build: Callable[..., object], otherwise: str) -> str:
+    """The first sentence of the factory's docstring, or ``otherwise`` (a factory of yours
+    may have none: a lambda)."""
+    return " ".join((build.__doc__ or otherwise).split()).split(". ")[0].rstrip(".")
 
 
 def _annotation(param: inspect.Parameter) -> str:

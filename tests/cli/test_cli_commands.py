@@ -621,3 +621,18 @@ def test_replay_of_a_save_of_an_unregistered_variant_names_the_import_option(
         "(one of your own is known once registered: makao.variants.register, "
         "or on the command line makao --import MODULE)\n"
     )
+
+
+@pytest.mark.usefixtures("own_registries")
+def test_variants_describes_a_factory_without_a_docstring_by_the_variants_description(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A variant of yours made by a lambda has no docstring: ``makao variants`` says so,
+    and ``makao variants NAME`` shows the variant's own description (it showed the name
+    again: "mine: mine")."""
+    variants.register("mine", lambda: Variant("mine", variants.polish().rules, (), "My house"))
+    variants.register("bare", lambda: Variant("bare", variants.polish().rules))
+    code, out, _ = _run(capsys, "variants")
+    assert code == 0 and "\nmine: no description\n" in out
+    assert _run(capsys, "variants", "mine")[1].startswith("mine: My house\n")
+    assert _run(capsys, "variants", "bare")[1].startswith("bare: no description\n")
