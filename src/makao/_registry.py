@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 from makao._text import shown
 from makao.errors import SetupError
 
-__all__ = ["Registry", "name_key"]
+__all__ = ["Registry", "name_key", "own_hint"]
 
 T = TypeVar("T")
 
@@ -79,9 +79,7 @@ class Registry(Generic[T]):
         if label is None:
             known = ", ".join(self._factories)
             raise SetupError(
-                f"unknown {self.kind} {shown(name, 200)}; known: {known} (one of your own is "
-                f"known once registered: makao.{self.kind}s.register, or on the command line "
-                "makao --import MODULE)"
+                f"unknown {self.kind} {shown(name, 200)}; known: {known} ({own_hint(self.kind)})"
             )
         return self._factories[label]
 
@@ -95,6 +93,15 @@ class Registry(Generic[T]):
             raise
         except (TypeError, ValueError) as error:
             raise SetupError(f"bad options for {self.kind} {shown(name, 200)}: {error}") from None
+
+
+def own_hint(kind: str) -> str:
+    """How a ``kind`` (``"variant"``, ``"bot"``) of one's own gets a name, for messages
+    that refuse a name or an object where a name is wanted."""
+    return (
+        f"one of your own is known once registered: makao.{kind}s.register, or on the "
+        "command line makao --import MODULE"
+    )
 
 
 def _checked_name(kind: str, name: object) -> str:

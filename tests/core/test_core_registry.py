@@ -232,3 +232,18 @@ def test_built_ins_names_the_variants_that_come_with_makao_whatever_is_registere
     variants.register("mine", variants.polish)
     assert variants.built_ins() == shipped
     assert variants.names() == (*shipped, "mine")
+
+
+def test_a_variant_given_where_its_name_is_wanted_is_told_how_to_name_it() -> None:
+    """The adapters, specs and `variants.get` take a variant's name: a `Variant` itself is
+    refused with how one of your own gets a name (register it; on the command line,
+    ``--import`` the module that registers it)."""
+    mine = variants.polish().without(Wild, name="no-wilds")
+    for call in (lambda: variants.get(mine), lambda: variants.factory(mine)):  # type: ignore[arg-type]
+        with pytest.raises(
+            SetupError,
+            match=r"^a variant's name is a string, not the Variant 'no-wilds' itself \(one of "
+            r"your own is known once registered: makao\.variants\.register, or on the command "
+            r"line makao --import MODULE\)$",
+        ):
+            call()

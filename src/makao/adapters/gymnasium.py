@@ -56,6 +56,7 @@ except ModuleNotFoundError as error:
     raise missing_extra(error, "makao.adapters.gymnasium", "rl") from None
 
 from makao import bots, variants
+from makao._registry import own_hint
 from makao._text import shown
 from makao.adapters._spaces import Observation, Spaces
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
@@ -77,7 +78,9 @@ def env_id(variant: str) -> str:
     ``makao/CrazyEights-v0``); a [`SetupError`][makao.errors.SetupError] if ``variant`` is
     not a text."""
     if not isinstance(variant, str):
-        raise SetupError(f"variant must be a variant name, not {shown(variant, 40)}")
+        raise SetupError(
+            f"variant must be a variant name, not {shown(variant, 40)} ({own_hint('variant')})"
+        )
     return "makao/" + "".join(part.title() for part in variant.split("-")) + "-v0"
 
 

@@ -56,6 +56,7 @@ except ModuleNotFoundError as error:
     raise missing_extra(error, "makao.adapters.openspiel", "openspiel") from None
 
 from makao import variants
+from makao._registry import own_hint
 from makao._text import shown
 from makao.actions import ActionSpace
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
@@ -105,7 +106,9 @@ def game_name(variant: str) -> str:
     """The OpenSpiel short name of a variant: ``python_makao_<name>``; a
     [`SetupError`][makao.errors.SetupError] if ``variant`` is not a text."""
     if not isinstance(variant, str):
-        raise SetupError(f"variant must be a variant name, not {shown(variant, 40)}")
+        raise SetupError(
+            f"variant must be a variant name, not {shown(variant, 40)} ({own_hint('variant')})"
+        )
     return "python_makao_" + variant.replace("-", "_")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from makao._registry import Registry
+from makao._registry import Registry, own_hint
 from makao._text import shown
 from makao.errors import SetupError
 from makao.variant import Variant
@@ -64,12 +64,24 @@ def aliases(name: str) -> tuple[str, ...]:
 
 def factory(name: str) -> Callable[..., Variant]:
     """The constructor registered under ``name`` (or an alias)."""
+    _check_not_variant(name)
     return _VARIANTS.factory(name)
+
+
+def _check_not_variant(name: object) -> None:
+    """A `SetupError` saying how a variant gets a name, if ``name`` is a variant itself
+    (where a name is wanted: the adapters, specs, the command line)."""
+    if isinstance(name, Variant):
+        raise SetupError(
+            f"a variant's name is a string, not the Variant {shown(name.name, 200)} itself "
+            f"({own_hint('variant')})"
+        )
 
 
 def get(name: str, **options: Any) -> Variant:
     """Build the variant ``name`` with keyword ``options``; unknown options are refused, and
     so is a registered factory that returns anything but a `Variant` (a `SetupError`)."""
+    _check_not_variant(name)
     variant = _VARIANTS.get(name, options)  # built-in factories check their options themselves
     if not isinstance(variant, Variant):
         raise SetupError(
