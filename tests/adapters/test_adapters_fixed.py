@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import random
+import sys
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -179,7 +180,9 @@ def test_a_users_registered_variant_leaves_the_fixed_numbering_as_it_is(
     before it was first made (the tutorial's jump-in) neither changes its size nor gets
     ids of its own, but is refused. Was: the numbering took in every registered variant,
     so its size depended on what was registered, and when."""
-    rules = load_example("house_rules")
+    # the module other tests loaded, if any: loading it again registers its moves' words
+    # ("jump") for a second class, whose moves the first one's are not equal to
+    rules = sys.modules.get("house_rules") or load_example("house_rules")
     house = variants.polish(decks=2).with_rules(rules.JumpInRule(), name="polish-jump")
     monkeypatch.setattr(variants, "_VARIANTS", copy.deepcopy(variants._VARIANTS))
     variants.register("polish-jump", lambda: house)
