@@ -4,7 +4,7 @@ and every seat gets its own redacted events and view, ready to send as JSON.
 A [`Host`][makao.host.Host] holds the [`Game`][makao.engine.Game]; clients never see it. The loop of
 a server is: a client's text arrives with its seat, [`Host.submit`][makao.host.Host.submit] checks
 that the seat may make the move and plays it, and [`Host.updates`][makao.host.Host.updates] gives
-every seat what to send it::
+every seat what to send it:
 
     host = Host(Game.new(variants.polish(), players=2, seed=1))
     per_seat = host.submit(0, host.moves(0)[0])   # seat 0's events, seat 1's events

@@ -4,7 +4,7 @@ A saved game is not a memory dump. It holds what is needed to *replay* the game 
 the variant (name and options), the origin (a seeded deal or a set-up position) and the
 moves in their text notation -- plus a summary of the final state that loading checks
 after the replay, so a record that was edited or damaged is refused instead of silently
-giving another game::
+giving another game:
 
     {"format": "makao.game", "version": 3,
      "variant": {"name": "polish", "options": {"decks": null, ...}},

@@ -18,7 +18,8 @@ mypyc native class, whose body cannot be generated):
 
 Cards are the 52 interned [`Card`][makao.cards.Card] objects, compared by identity; a
 rule's own state lives in `State.rule_states`, one immutable value per stateful rule
-(see `makao.rules.StatefulRule`), so a clone shares it until a rule replaces it.
+(see [`makao.rules.Stateful`][makao.rules.base.Stateful]), so a clone shares it until a
+rule replaces it.
 """
 
 from __future__ import annotations

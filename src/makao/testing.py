@@ -48,7 +48,7 @@ promises:
 Any broken promise -- or a rule's crash while the suite lists, checks or plays a move --
 raises `AssertionError` with the variant, table size, game seed and move number, at the
 first failure (an unfinished game included), so the failure can be replayed. Blocked
-games (PL-36) are no failure, but a report in which every game ended blocked says so::
+games (PL-36) are no failure, but a report in which every game ended blocked says so:
 
     >>> from makao import variants
     >>> from makao.testing import check_variant

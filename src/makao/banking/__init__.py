@@ -1,7 +1,7 @@
 """Macao, the 18th-century banking game of the baccarat family, and Victoria (MB-1 … MB-11).
 
 One banker against any number of punters: one card each (two in Victoria), buys, a
-showdown and settlement. Built on the library's cards, decks and seeded shuffle::
+showdown and settlement. Built on the library's cards, decks and seeded shuffle:
 
     from makao.banking import BankingGame, macao
 

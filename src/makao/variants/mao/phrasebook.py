@@ -2,7 +2,7 @@
 English, mapped to the call names of [`makao.variants.mao.talk`][makao.variants.mao.talk].
 
 Matching ignores case, punctuation and diacritics (``"Dobar dan!"``, ``"dobar dan"`` and
-``"Good day"`` are all ``good-day``)::
+``"Good day"`` are all ``good-day``):
 
     >>> to_call("Zadnja karta")
     'last-card'
