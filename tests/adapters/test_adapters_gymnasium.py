@@ -381,3 +381,14 @@ def test_without_gymnasium_the_shared_spaces_name_the_rl_extra(
     with pytest.raises(ModuleNotFoundError, match=message) as caught:
         importlib.import_module("makao.adapters._spaces")
     assert caught.value.name == "gymnasium"
+
+
+def test_env_id_refusing_a_variant_itself_says_how_one_gets_a_name() -> None:
+    """A `Variant` given to `env_id` is told how a variant of one's own gets a name."""
+    with pytest.raises(
+        SetupError,
+        match=r"^variant must be a variant name, not .*\(one of your own is known once "
+        r"registered: makao\.variants\.register, or on the command line makao --import "
+        r"MODULE\)$",
+    ):
+        env_id(variants.polish())  # type: ignore[arg-type]

@@ -780,3 +780,14 @@ def test_a_play_another_seat_is_building_is_begun_afresh_in_a_resampled_state() 
                 return
             state.apply_action(rng.choice(state.legal_actions()))
     pytest.fail("no play being built")
+
+
+def test_game_name_refusing_a_variant_itself_says_how_one_gets_a_name() -> None:
+    """A `Variant` given to `game_name` is told how a variant of one's own gets a name."""
+    with pytest.raises(
+        SetupError,
+        match=r"^variant must be a variant name, not .*\(one of your own is known once "
+        r"registered: makao\.variants\.register, or on the command line makao --import "
+        r"MODULE\)$",
+    ):
+        game_name(variants.polish())  # type: ignore[arg-type]

@@ -239,7 +239,12 @@ def test_a_variant_given_where_its_name_is_wanted_is_told_how_to_name_it() -> No
     refused with how one of your own gets a name (register it; on the command line,
     ``--import`` the module that registers it)."""
     mine = variants.polish().without(Wild, name="no-wilds")
-    for call in (lambda: variants.get(mine), lambda: variants.factory(mine)):  # type: ignore[arg-type]
+    calls = (
+        lambda: variants.get(mine),  # type: ignore[arg-type]
+        lambda: variants.factory(mine),  # type: ignore[arg-type]
+        lambda: variants.aliases(mine),  # type: ignore[arg-type]
+    )
+    for call in calls:
         with pytest.raises(
             SetupError,
             match=r"^a variant's name is a string, not the Variant 'no-wilds' itself \(one of "
@@ -247,3 +252,13 @@ def test_a_variant_given_where_its_name_is_wanted_is_told_how_to_name_it() -> No
             r"line makao --import MODULE\)$",
         ):
             call()
+
+
+def test_an_unknown_bot_name_says_how_a_bot_of_ones_own_is_registered() -> None:
+    """An unknown bot's error names the bots' register (not the variants')."""
+    with pytest.raises(
+        SetupError,
+        match=r"^unknown bot 'nosuch-bot'; known: .* \(one of your own is known once "
+        r"registered: makao\.bots\.register, or on the command line makao --import MODULE\)$",
+    ):
+        bots.get("nosuch-bot")

@@ -10,6 +10,7 @@ import pickle
 import random
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -113,7 +114,9 @@ def test_openspiel_variant_registered_before_another_thread_loads_it(
 
     def second() -> None:
         try:
+            deadline = time.monotonic() + 5  # fail, not hang, if it never registers
             while not first.locked():  # the first thread is registering
+                assert time.monotonic() < deadline, "the first thread did not register"
                 threading.Event().wait(0.001)
             loaded.append(pyspiel.load_game(openspiel.register(name)))
         finally:

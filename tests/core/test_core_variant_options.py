@@ -234,3 +234,36 @@ def test_a_factorys_own_value_error_is_a_setup_error_naming_the_variant() -> Non
     (makao.variants._options: "and so does any ValueError or TypeError the factory raises")."""
     with pytest.raises(SetupError, match=r"^bad options for variant 'refusing': no table of"):
         refusing(size=2)
+
+
+def test_um_25_a_missing_call_penalty_of_0_is_kept() -> None:
+    """UM-25: the penalty per missing call is a whole number ≥ 0; 0 (no penalty) is a
+    penalty like any other, not refused."""
+    assert dict(variants.mao(missing_call_penalty=0).options)["missing_call_penalty"] == 0
+
+
+def test_um_25_a_missing_call_penalty_that_is_no_whole_number_is_refused_as_int() -> None:
+    """UM-25: a penalty of 1.5 is no whole number: the message asks for ``int`` (not "a
+    number", which 1.5 is; that wording is for a NaN where a float is wanted)."""
+    with pytest.raises(
+        SetupError,
+        match=r"^bad options for variant 'mao': missing_call_penalty must be int, not 1\.5$",
+    ):
+        variants.mao(missing_call_penalty=1.5)  # type: ignore[arg-type]
+
+
+def test_um_6_a_move_time_limit_that_is_text_is_refused_by_its_type() -> None:
+    """UM-6: a limit given as text is refused by the option's type (``float``); only a NaN,
+    a float already, is asked for as "a number"."""
+    with pytest.raises(
+        SetupError,
+        match=r"^bad options for variant 'mao': move_time_limit must be float, not '6'$",
+    ):
+        variants.mao(move_time_limit="6")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("limit", [5, 6.5])
+def test_um_6_a_whole_or_fractional_move_time_limit_is_kept_as_given(limit: float) -> None:
+    """UM-6: a limit that can be written stays as given (only a whole number too long to
+    write becomes infinite)."""
+    assert dict(variants.mao(move_time_limit=limit).options)["move_time_limit"] == limit

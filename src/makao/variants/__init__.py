@@ -59,6 +59,7 @@ def built_ins() -> tuple[str, ...]:
 
 def aliases(name: str) -> tuple[str, ...]:
     """The other names `get` accepts for the variant ``name``."""
+    _check_not_variant(name)
     return _VARIANTS.aliases(name)
 
 
@@ -70,7 +71,7 @@ def factory(name: str) -> Callable[..., Variant]:
 
 def _check_not_variant(name: object) -> None:
     """A `SetupError` saying how a variant gets a name, if ``name`` is a variant itself
-    (where a name is wanted: the adapters, specs, the command line)."""
+    (where a name is wanted: `get`, `factory`, `aliases`, and so the adapters)."""
     if isinstance(name, Variant):
         raise SetupError(
             f"a variant's name is a string, not the Variant {shown(name.name, 200)} itself "
