@@ -584,7 +584,9 @@ def test_a_users_variant_factory_returning_no_variant_is_one_line(
     variants.register("no-variant", lambda: None)  # type: ignore[arg-type,return-value]
     code, out, err = _run(capsys, *argv)
     assert (code, out) == (2, "")
-    assert err == "makao: error: the factory of variant 'no-variant' returned None, not a Variant\n"
+    assert err == (
+        "makao: error: the factory of variant 'no-variant' must return a Variant, not None\n"
+    )
 
 
 @pytest.mark.usefixtures("own_registries")

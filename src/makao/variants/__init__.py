@@ -86,8 +86,8 @@ def get(name: str, **options: Any) -> Variant:
     variant = _VARIANTS.get(name, options)  # built-in factories check their options themselves
     if not isinstance(variant, Variant):
         raise SetupError(
-            f"the factory of variant {shown(name, 200)} returned {shown(variant, 60)}, "
-            "not a Variant"
+            f"the factory of variant {shown(name, 200)} must return a Variant, not "
+            f"{shown(variant, 60)}"
         )
     return variant
 

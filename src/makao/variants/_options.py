@@ -45,14 +45,15 @@ _RANGES: dict[str, tuple[float | None, float | None]] = {
     "penalty": (0, None),
     "po_makale_penalty": (0, None),
     "missing_call_penalty": (0, None),
-    "move_time_limit": (0, None),
     # A seat of the largest Mao table: two decks (104 cards) deal six each to 17 players.
     "oldest_player": (0, 16),
 }
 
 
 #: Options whose variant checks a narrower range itself, with its own message, which the
-#: range above must not pre-empt (PL-1: Polish makao deals one deck or two).
+#: range above must not pre-empt (PL-1: Polish makao deals one deck or two). Mao's
+#: ``move_time_limit`` has no range here: it is more than 0, which Mao checks itself
+#: (UM-6; "at least 0" would be untrue of 0).
 _OWN_RANGES: frozenset[tuple[str, str]] = frozenset({("polish", "decks")})
 
 

@@ -133,7 +133,7 @@ def _check(missing_call_penalty: int, move_time_limit: float) -> float:
             f"missing_call_penalty must be a whole number ≥ 0: {shown(missing_call_penalty, 200)}"
         )
     if move_time_limit <= 0:
-        raise SetupError(  # 0 (the option ranges refuse a negative limit, in the same words)
+        raise SetupError(  # its only range check (none in _options._RANGES: 0 is refused)
             "bad options for variant 'mao': move_time_limit must be more than 0, not "
             f"{shown(move_time_limit, 200)}"
         )
