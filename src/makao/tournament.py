@@ -15,22 +15,21 @@ the games of every table are resampled with replacement and the model fitted aga
 from __future__ import annotations
 
 import argparse
-import contextlib
-import functools
 import itertools
 import math
 import numbers
 import random
 from collections.abc import Callable, Iterable, Sequence, Sized
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
 from makao._arguments import check_run, user_code, whole_number
 from makao._extras import pyplot
 from makao._text import shown
-from makao.errors import MakaoError, SetupError
+from makao.errors import SetupError
 from makao.seeding import derive_seed
 from makao.sim import simulate
 from makao.sim.results import _render
@@ -50,6 +49,8 @@ __all__ = [
     "bradley_terry",
     "ladder",
 ]
+
+_T = TypeVar("_T")
 
 MAX_LADDER_BOTS = 32
 """The most bots a ladder rates: every fit of the ratings takes time in the square of it."""
@@ -218,10 +219,33 @@ def ladder(
     [`MAX_BOOTSTRAP`][makao.tournament.MAX_BOOTSTRAP] bootstrap rounds and
     [`MAX_GAMES`][makao.sim.run.MAX_GAMES] games over all the tables, and at least one
     game a table (a rating needs games; [`simulate`][makao.sim.simulate] takes none)."""
-    built = _checked_ladder(variant, bots, games, players, seed, bootstrap)
+    return _ladder(
+        variant, bots, games, players, seed, workers, max_actions, bootstrap, _made_as_it_is
+    )
+
+
+def _made_as_it_is(what: str, make: Callable[[], _T]) -> _T:
+    """``make()``: how `ladder` builds the variant and bots of its specs (the command line
+    builds them through `makao._arguments.user_code`, which names a failing one)."""
+    return make()
+
+
+def _ladder(
+    variant: str,
+    bots: Sequence[str],
+    games: int,
+    players: int,
+    seed: int,
+    workers: int,
+    max_actions: int | None,
+    bootstrap: int,
+    made: Callable[[str, Callable[[], Any]], Any],
+) -> Ladder:
+    """`ladder`, its variant and bots built through ``made(what, make)``."""
+    built = _checked_ladder(variant, bots, games, players, seed, bootstrap, made)
     tables: list[tuple[tuple[int, ...], tuple[GameRecord, ...]]] = []
     for k, table in enumerate(itertools.combinations(range(len(bots)), players)):
-        seated: list[Bot] = [parse_bot(bots[i]) for i in table]
+        seated: list[Bot] = [made(f"--bots {bots[i]}", partial(parse_bot, bots[i])) for i in table]
         result = simulate(
             built,
             seated,
@@ -248,10 +272,17 @@ def ladder(
 
 
 def _checked_ladder(
-    variant: object, bots: object, games: object, players: object, seed: object, bootstrap: object
+    variant: object,
+    bots: object,
+    games: object,
+    players: object,
+    seed: object,
+    bootstrap: object,
+    made: Callable[[str, Callable[[], Any]], Any],
 ) -> Variant:
     """The variant of a ladder whose arguments are all good, or the `SetupError` that
-    says which is not (bounded: no game is played and no table listed to find out)."""
+    says which is not (bounded: no game is played and no table listed to find out); the
+    variant and bots built through ``made(what, make)``."""
     if not isinstance(variant, str):
         raise SetupError(
             f"variant must be a variant spec such as 'polish', not {shown(variant, 40)}"
@@ -279,10 +310,10 @@ def _checked_ladder(
             f"{math.comb(len(bots), players)} tables of {games} games are {total} games; "
             f"at most {MAX_GAMES}"
         )
-    built = parse_variant(variant)
+    built: Variant = made(f"variant {variant}", partial(parse_variant, variant))
     built.compiled.start.check_players(players)
-    for bot in bots:
-        parse_bot(bot)  # a bad spec is refused before any table plays, not at its table
+    for bot in bots:  # a bad spec is refused before any table plays, not at its table
+        made(f"--bots {bot}", partial(parse_bot, bot))
     return built
 
 
@@ -368,22 +399,16 @@ def add_ladder_command(commands: Any) -> None:
 def _run_ladder(args: argparse.Namespace) -> int:
     if args.plot is not None:  # as simulate does: path, format and matplotlib before the games
         check_run(args)
-    builds: list[tuple[str, Callable[[], object]]] = [
-        (f"variant {args.variant}", functools.partial(parse_variant, args.variant))
-    ]
-    builds += [(f"--bots {spec}", functools.partial(parse_bot, spec)) for spec in args.bots]
-    for what, build in builds:  # a factory of yours that fails: one line, as simulate says it
-        with contextlib.suppress(MakaoError):  # the ladder's own checks say these, in order
-            user_code(what, build)
-    result = ladder(
+    result = _ladder(  # a variant or bot of yours that fails to build: one line, as simulate
         args.variant,
         args.bots,
         args.games,
-        players=args.players,
-        seed=args.seed,
-        workers=args.workers,
-        max_actions=args.max_actions,
-        bootstrap=args.bootstrap,
+        args.players,
+        args.seed,
+        args.workers,
+        args.max_actions,
+        args.bootstrap,
+        user_code,
     )
     if args.plot is not None:
         result.plot(args.plot)

@@ -605,6 +605,32 @@ def test_a_users_bot_that_fails_to_construct_in_a_ladder_is_one_line(
     assert err == "makao: error: --bots unbuilt-bot: RuntimeError: no model file\n"
 
 
+@pytest.mark.usefixtures("own_registries")
+def test_a_ladder_checks_its_arguments_before_it_builds_a_variant_of_yours_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``makao ladder`` checks its own arguments first (a bad ``--games`` is said, not a
+    failing factory of yours), and builds a variant of yours once, as the library's
+    `ladder` does. Was: every spec was built before the ladder's checks, and the
+    variant's factory ran twice."""
+    built: list[int] = []
+
+    def counted() -> Variant:
+        built.append(1)
+        return variants.polish()
+
+    variants.register("unbuilt-variant", _unbuilt_variant)
+    variants.register("counted", counted)
+    argv = ["ladder", "--variant", "unbuilt-variant", "--bots", "random", "heuristic"]
+    code, _, err = _run(capsys, *argv, "--games", "0")
+    assert code == 2 and "games" in err and "no rules file" not in err
+    code, out, err = _run(
+        capsys, "ladder", "--variant", "counted", "--bots", "random", "heuristic", "--games", "1"
+    )
+    assert (code, err) == (0, "") and out
+    assert len(built) == 1
+
+
 def test_replay_of_a_save_of_an_unregistered_variant_names_the_import_option(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
