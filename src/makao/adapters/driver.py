@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from makao._registry import own_hint
 from makao._text import shown
 from makao.actions import ActionSpace, Stepper
 from makao.engine import checked_game
@@ -53,6 +54,7 @@ __all__ = [
     "point_rewards",
     "rank_rewards",
     "scoring",
+    "variant_name",
 ]
 
 DEFAULT_MAX_ACTIONS = 5_000
@@ -84,6 +86,16 @@ def point_rewards(game: Game) -> tuple[float, ...]:
 
 SCORINGS: dict[str, Rewards] = {"rank": rank_rewards, "points": point_rewards}
 """Scorings by name, for the adapters' ``rewards=`` option."""
+
+
+def variant_name(variant: object) -> str:
+    """``variant`` if it is a variant's name (the adapters take names), else a `SetupError`
+    that says how a variant of one's own gets one."""
+    if not isinstance(variant, str):
+        raise SetupError(
+            f"variant must be a variant name, not {shown(variant, 40)} ({own_hint('variant')})"
+        )
+    return variant
 
 
 def scoring(rewards: str | Rewards, variant: Variant | None = None) -> Rewards:

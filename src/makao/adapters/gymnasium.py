@@ -56,10 +56,9 @@ except ModuleNotFoundError as error:
     raise missing_extra(error, "makao.adapters.gymnasium", "rl") from None
 
 from makao import bots, variants
-from makao._registry import own_hint
 from makao._text import shown
 from makao.adapters._spaces import Observation, Spaces
-from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
+from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring, variant_name
 from makao.bots import Bot
 from makao.engine import Game
 from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
@@ -77,10 +76,7 @@ def env_id(variant: str) -> str:
     """The Gymnasium id of a variant: ``makao/<Name>-v0`` (``crazy-eights``:
     ``makao/CrazyEights-v0``); a [`SetupError`][makao.errors.SetupError] if ``variant`` is
     not a text."""
-    if not isinstance(variant, str):
-        raise SetupError(
-            f"variant must be a variant name, not {shown(variant, 40)} ({own_hint('variant')})"
-        )
+    variant = variant_name(variant)
     return "makao/" + "".join(part.title() for part in variant.split("-")) + "-v0"
 
 

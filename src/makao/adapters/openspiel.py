@@ -56,10 +56,9 @@ except ModuleNotFoundError as error:
     raise missing_extra(error, "makao.adapters.openspiel", "openspiel") from None
 
 from makao import variants
-from makao._registry import own_hint
 from makao._text import shown
 from makao.actions import ActionSpace
-from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
+from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring, variant_name
 from makao.adapters.encoding import Encoder, padded_seats
 from makao.adapters.fixed import FixedActions
 from makao.bots.sampling import was_stuck
@@ -105,10 +104,7 @@ _TYPES: dict[str, pyspiel.GameType] = {}
 def game_name(variant: str) -> str:
     """The OpenSpiel short name of a variant: ``python_makao_<name>``; a
     [`SetupError`][makao.errors.SetupError] if ``variant`` is not a text."""
-    if not isinstance(variant, str):
-        raise SetupError(
-            f"variant must be a variant name, not {shown(variant, 40)} ({own_hint('variant')})"
-        )
+    variant = variant_name(variant)
     return "python_makao_" + variant.replace("-", "_")
 
 
