@@ -380,7 +380,8 @@ def _replay(args: argparse.Namespace) -> int:
         raise UsageError("replay needs makao.serialize, which this install lacks") from None
     text = read_save(args.path)
     _refuse_banking(args.path, text)
-    game = serialize.game_from_json(text)
+    # a variant of yours whose factory fails is one line, as in the other commands
+    game = user_code(f"{args.path}", lambda: serialize.game_from_json(text))
     start = serialize.replay(game.variant, game.origin, ())
     print(f"{describe(game.variant)}, {game.players} players, origin {game.origin}")
     for number, move in enumerate(game.record, 1):

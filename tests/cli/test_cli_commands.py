@@ -631,6 +631,26 @@ def test_a_ladder_checks_its_arguments_before_it_builds_a_variant_of_yours_once(
     assert len(built) == 1
 
 
+@pytest.mark.usefixtures("own_registries")
+def test_replay_of_a_save_whose_variant_factory_fails_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``makao replay`` of a save of a variant of yours whose factory raises says so in one
+    line naming the save, status 2, as the other commands do. Was: a traceback."""
+    game = Game.new(variants.polish(), 2, seed=1)
+    saved = json.loads(game.to_json())
+    saved["variant"]["name"] = "unbuilt-variant"
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    def unbuilt(**options: object) -> Variant:  # the save's options are passed back
+        raise RuntimeError("no rules file")
+
+    variants.register("unbuilt-variant", unbuilt)
+    code, out, err = _run(capsys, "replay", str(path))
+    assert (code, out) == (2, "")
+    assert err == f"makao: error: {path}: RuntimeError: no rules file\n"
+
+
 def test_replay_of_a_save_of_an_unregistered_variant_names_the_import_option(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
