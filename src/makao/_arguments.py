@@ -24,13 +24,18 @@ class UsageError(Exception):
     """A bad argument: reported in one line (``makao: error: …``), exit status 2."""
 
 
-def user_code(what: str, build: Callable[[], T]) -> T:
+def user_code(
+    what: str,
+    build: Callable[[], T],
+    passing: tuple[type[BaseException], ...] = (MakaoError,),
+) -> T:
     """``build()`` (a variant or bot from its spec); a failure of the user's own code that
     it runs (a registered factory with a bug, a file it cannot read) is a `UsageError`
-    naming ``what`` and the error in one line. The library's own errors pass as they are."""
+    naming ``what`` and the error in one line. The library's own errors pass as they are,
+    and so do the ``passing`` ones."""
     try:
         return build()
-    except MakaoError:
+    except passing:
         raise
     except Exception as error:
         raise UsageError(f"{what}: {type(error).__name__}: {error}") from None

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import ModuleType
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, Final, NamedTuple, NoReturn
 
 from makao import bots as bot_registry
 from makao import variants
@@ -104,6 +104,10 @@ def register(command: Command) -> None:
     COMMANDS.append(command)
 
 
+#: The errors `main` says in one line (``makao: error: …``, status 2); others are bugs.
+_ONE_LINE: Final = (UsageError, MakaoError, ValueError, OSError, RecursionError, MemoryError)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``makao`` command with ``argv`` (default: the process's arguments)."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -119,7 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: one line, and the shell's status for SIGINT
         print("makao: interrupted", file=sys.stderr)
         return 130
-    except (UsageError, MakaoError, ValueError, OSError, RecursionError, MemoryError) as error:
+    except _ONE_LINE as error:
         text = str(error)
         message = text.splitlines()[0] if text.strip() else type(error).__name__
         print(f"makao: error: {message}", file=sys.stderr)
@@ -380,8 +384,9 @@ def _replay(args: argparse.Namespace) -> int:
         raise UsageError("replay needs makao.serialize, which this install lacks") from None
     text = read_save(args.path)
     _refuse_banking(args.path, text)
-    # a variant of yours whose factory fails is one line, as in the other commands
-    game = user_code(f"{args.path}", lambda: serialize.game_from_json(text))
+    # a variant of yours whose factory fails is one line naming the save, as the other
+    # commands name the spec (an error `main` says itself passes as it is)
+    game = user_code(str(args.path), lambda: serialize.game_from_json(text), _ONE_LINE)
     start = serialize.replay(game.variant, game.origin, ())
     print(f"{describe(game.variant)}, {game.players} players, origin {game.origin}")
     for number, move in enumerate(game.record, 1):

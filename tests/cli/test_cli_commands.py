@@ -642,6 +642,7 @@ def test_replay_of_a_save_whose_variant_factory_fails_is_one_line(
     saved["variant"]["name"] = "unbuilt-variant"
     path = tmp_path / "mine.json"
     path.write_text(json.dumps(saved), encoding="utf-8")
+
     def unbuilt(**options: object) -> Variant:  # the save's options are passed back
         raise RuntimeError("no rules file")
 
