@@ -22,7 +22,7 @@ from makao._build import mypyc_attr
 from makao._core import Core, as_move, store_rule_states, unfinished_by_cards
 from makao._text import shown
 from makao.cards import Card, parse_cards, without_card
-from makao.deck import shuffled_deck
+from makao.deck import MAX_DECKS, shuffled_deck
 from makao.errors import SetupError
 from makao.events import CardsDrawn, Event
 from makao.moves import Draw, Move, Pass
@@ -147,7 +147,8 @@ class Game(Core):
         attack of 1 card or more, a wait of 1 turn or more and at most `MAX_WAIT`: PL-12,
         PL-17; an effect object needs a text form, and is taken as it is: a save of the game
         loads only if the variant reads that text back), cards outside the variant's deck.
-        The number of copies of a card is not checked, so a loose stock may repeat cards.
+        The number of copies of a card is not checked, so a loose stock may repeat cards; a
+        hand holds a card at most `MAX_DECKS` (8) times, as in the largest deck a variant builds.
         """
         _check_variant(variant)
         seed = _checked_seed(seed)
@@ -161,6 +162,14 @@ class Game(Core):
             game.stock = list(reversed(parse_cards(stock)))
         except ValueError as error:
             raise SetupError(f"bad position: {error}") from None
+        for seat, hand in enumerate(game.hands):
+            # more copies would make the plays of several cards of a rank explode
+            for card, count in Counter(hand).most_common(1):
+                if count > MAX_DECKS:
+                    raise SetupError(
+                        f"bad position: copies of a card in a hand must be at most {MAX_DECKS} "
+                        f"(as in {MAX_DECKS} decks), not {count} of {card} in seat {seat}'s hand"
+                    )
         game.to_move, game.direction, finished, waits = _check_position(
             game, to_move, finished, waits, direction
         )
@@ -603,8 +612,8 @@ def _check_position(
 def _check_cards(game: Game) -> None:
     """Refuse cards the variant's deck does not hold (a 32-card pack has no 2s).
 
-    How many copies of a card a position holds is not checked: puzzles and tests often
-    give a loose stock that repeats cards of the hands."""
+    How many copies of a card a position holds is not checked here (a hand's are, against
+    `MAX_DECKS`): puzzles and tests often give a loose stock that repeats cards of the hands."""
     ranks = game.compiled.start.ranks
     if ranks is None:
         return

@@ -37,6 +37,7 @@ from makao import (
     variants,
 )
 from makao.banking import BankingGame, card_points, macao
+from makao.deck import MAX_DECKS
 from makao.engine import MAX_WAIT
 from makao.rules import (
     BattleCards,
@@ -418,6 +419,25 @@ def test_from_position_refuses_inconsistent_positions(change: dict[str, Any]) ->
 
 def test_from_position_refuses_cards_outside_the_deck() -> None:
     typed(lambda: Game.from_position(variants.prsi(), ["2h 3h", "9c"], "4h"), SetupError)
+
+
+def test_from_position_refuses_more_copies_of_a_card_in_a_hand_than_the_largest_deck() -> None:
+    """A hand holds a card at most `MAX_DECKS` times (the largest deck a variant builds): a
+    hand of 16 copies of each jack made the listing of plays take a minute and gigabytes,
+    kept by the rule set; a save with such a position cost as much to load."""
+    hand = " ".join(f"J{suit}" for suit in "cdhs" for _ in range(16))
+    message = typed(lambda: Game.from_position(POLISH, ["9c", hand], "7h"), SetupError)
+    assert message == (
+        "bad position: copies of a card in a hand must be at most 8 (as in 8 decks), "
+        "not 16 of Jc in seat 1's hand"
+    )
+    most = Game.from_position(POLISH, ["Jh " * MAX_DECKS, "9c"], "7h", stock="Jh")
+    assert most.beginning.repeats == MAX_DECKS and len(most.legal_moves()) > 1
+    save = json.loads(Game.from_position(POLISH, ["5h", "9c"], "7h").to_json())
+    save["origin"]["hands"][0] = "Jh " * (MAX_DECKS + 1)
+    assert "copies of a card in a hand must be at most 8" in typed(
+        lambda: Game.from_json(json.dumps(save)), StateError
+    )
 
 
 @pytest.mark.parametrize(
