@@ -67,6 +67,7 @@ from makao.rules.base import (
 from makao.rules.demand import RankDemandCards, SuitDemand, SuitDemandCards
 from makao.rules.wait import WaitCards, WaitEffect
 from makao.state import State, replaced
+from makao.tables import check_rule_states
 
 __all__ = ["Core", "store_rule_states", "unfinished_by_cards"]
 
@@ -500,9 +501,14 @@ def _state_index(stateful: Sequence[object], rule: object) -> int:
 def store_rule_states(game: Core, states: tuple[object, ...]) -> None:
     """Set ``game``'s rule states to ``states`` -- as the rule set's own
     `RuleSet.initial_state` tuple when they equal it, which `Core.play` and
-    `legal_moves` tell by identity (a tuple compared by value costs more on every move)."""
+    `legal_moves` tell by identity (a tuple compared by value costs more on every move);
+    other states must be hashable (`check_rule_states`)."""
     initial = game.compiled.initial_state
-    game.rule_states = initial if states == initial else states
+    if states == initial:
+        game.rule_states = initial
+    else:
+        check_rule_states(game.compiled.stateful, states)  # hashable, or a `SetupError`
+        game.rule_states = states
 
 
 def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:

@@ -350,9 +350,25 @@ class RuleSet:
         )
         tables.state_index = {id(rule): index for index, rule in enumerate(stateful)}
         tables.initial_state = tuple(rule.initial_state() for rule in stateful)
+        check_rule_states(stateful, tables.initial_state)
         tables.quiet_before_move = _quiet(tables.initial_state, tables.busy_before_move_rules)
         tables.quiet_extra_moves = _quiet(tables.initial_state, tables.busy_extra_move_rules)
         return tables
+
+
+def check_rule_states(stateful: tuple[Rule, ...], states: tuple[object, ...]) -> None:
+    """Refuse, with a `SetupError` naming the rule, a state of the ``stateful`` rules that
+    is not hashable: a rule's state is an immutable value (`Stateful`), which clones share
+    and views are cached by."""
+    for rule, value in zip(stateful, states, strict=True):
+        try:
+            hash(value)
+        except TypeError:
+            raise SetupError(
+                f"{shown(rule, 80)} keeps a state that is not hashable, "
+                f"{shown(value, 60)}: a rule's state must be an immutable value "
+                "(a tuple, not a list)"
+            ) from None
 
 
 def _copy_settings(tables: RuleSet) -> None:

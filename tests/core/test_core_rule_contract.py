@@ -4,7 +4,8 @@ and what its effects ask and allow."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import cast
 
 import attrs
 import pytest
@@ -553,3 +554,52 @@ def test_pl_29_every_call_a_call_rule_gives_as_a_list_is_listed() -> None:
     game = Game.from_position(variant, hands=["5h 6d", "7s"], pile="9h")
     listed = game.legal_moves_text()
     assert "5h +hush" in listed and "5h +psst" in listed
+
+
+@attrs.frozen
+class ListedState(Stateful[list[int]], TurnRule):
+    """A user's rule whose state starts as a list."""
+
+    def initial_state(self) -> list[int]:
+        """An empty list."""
+        return []
+
+
+@attrs.frozen
+class PlaysListed(Stateful[object], TurnRule):
+    """A user's rule that keeps the cards played as a tuple, then puts a list in."""
+
+    def initial_state(self) -> object:
+        """No plays yet."""
+        return ()
+
+    def after_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        calls: Iterable[str],
+        events: list[Event],
+    ) -> None:
+        """The cards played so far, as a list."""
+        self.set_state(game, [*cast("tuple[Card, ...]", self.state(game)), *cards])
+
+    def restore_state(self, public: Mapping[str, object]) -> object:
+        """A list, whatever the view showed."""
+        return [0]
+
+
+def test_a_rule_state_that_is_not_hashable_is_refused_naming_the_rule() -> None:
+    """A rule's state is an immutable value (clones share it, views are cached by it): a
+    state that is not hashable is a `SetupError` naming the rule when the variant is
+    built (an initial state), when the rule sets it, or when a position restores it (it
+    was a bare ``TypeError: unhashable type: 'list'`` at the game's first view)."""
+    with pytest.raises(SetupError, match=r"ListedState\(.*\) keeps a state that is not hashable"):
+        PL.with_rules(ListedState())
+    listed = PL.with_rules(PlaysListed())
+    game = Game.from_position(listed, hands=["5h 6h", "7h 8s"], pile="9h", stock=STOCK)
+    assert game.view(0).public == ()
+    with pytest.raises(SetupError, match=r"PlaysListed\(.*\) keeps a state that is not hashable"):
+        game.play("5h")
+    with pytest.raises(SetupError, match=r"PlaysListed\(.*\) keeps a state that is not hashable"):
+        Game.from_position(listed, hands=["5h 6h", "7h 8s"], pile="9h", public=[("plays", 1)])

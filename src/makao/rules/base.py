@@ -322,8 +322,9 @@ class Rule:
 
 
 class Stateful(Generic[S]):
-    """Mix-in for a rule that keeps typed state of its own in each game: an immutable
-    value of type ``S`` that the game clones and saves with the position. Subclasses
+    """Mix-in for a rule that keeps typed state of its own in each game: an immutable,
+    hashable value of type ``S`` (a tuple, not a list: a value that is not hashable is a
+    `SetupError` naming the rule) that the game clones and saves with the position. Subclasses
     override [`Rule.initial_state`][makao.rules.base.Rule.initial_state];
     [`state`][makao.rules.base.Stateful.state] and
     [`set_state`][makao.rules.base.Stateful.set_state] read and replace the value in a given
