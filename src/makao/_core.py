@@ -120,6 +120,12 @@ _WAIT_ACCEPTED_KIND: Final = WaitAccepted
 _DEMAND_SET_KIND: Final = DemandSet
 _SUIT_NAMED_KIND: Final = SuitNamed
 
+MAX_WAIT: Final = 1_000
+"""The most turns a seat may wait in a set-up position (PL-18), and after a rule's
+`add_wait`. A wait grows by one per wait card played, so no dealt game comes near it;
+the bound keeps the work of skipping turns small whatever a position (or a saved game)
+says. Public as `makao.engine.MAX_WAIT`."""
+
 #: The events of the usual plays and draws, made once and shared (events are immutable):
 #: making a named tuple and freeing it costs about 1,500 instructions, a lookup a tenth.
 #: A play's `CardsPlayed` is kept on the play itself, per seat, with the play's cards,
@@ -279,7 +285,7 @@ class Core(State):
 
     def playable_cards(self, seat: int) -> list[Card]:
         """The distinct cards of ``seat``'s hand that may start a play now."""
-        return _movegen.first_cards(self, seat)
+        return _movegen.first_cards(self, _service_seat(self, seat))
 
     def may_start(self, seat: int, card: Card) -> bool:
         """Whether ``card``, were it in ``seat``'s hand, may start a play now (for a seat
@@ -312,7 +318,7 @@ class Core(State):
 
     def send_turn_to(self, seat: int | None) -> None:
         """The turn that ends now goes to ``seat`` (``None``: back to turn order)."""
-        self.next_seat = None if seat is None else _plain_seat(seat)
+        self.next_seat = None if seat is None else _service_seat(self, seat)
 
     def reverse(self) -> int:
         """Turn the direction of play around; return the new direction."""
@@ -320,12 +326,20 @@ class Core(State):
         return self.direction
 
     def add_wait(self, seat: int, turns: int) -> None:
-        """``seat`` waits ``turns`` more turns (PL-18)."""
+        """``seat`` waits ``turns`` more turns (PL-18): 0 or more, a seat's wait at most
+        `MAX_WAIT` (else a `SetupError`)."""
+        seat = _service_seat(self, seat)
+        turns = _service_count(turns, "turns to wait")
+        if self.waits[seat] + turns > MAX_WAIT:
+            raise SetupError(
+                f"a rule made seat {seat} wait {shown(self.waits[seat] + turns, 40)} turns: "
+                f"at most {MAX_WAIT}"
+            )
         _add_wait(self, seat, turns)
 
     def play_cards(self, seat: int, play: Play, events: list[Event]) -> None:
         """``seat`` takes the turn and makes ``play`` as if it were theirs (jump-in)."""
-        seat = _plain_seat(seat)
+        seat = _service_seat(self, seat)
         self.to_move = seat
         self.drawn = None
         self.must_play_drawn = False
@@ -335,8 +349,8 @@ class Core(State):
 
     def swap_hands(self, seat: int, other: int, events: list[Event]) -> None:
         """``seat`` and ``other`` exchange their hands (a ``HandsSwapped`` event)."""
-        seat = _plain_seat(seat)
-        other = _plain_seat(other)
+        seat = _service_seat(self, seat)
+        other = _service_seat(self, other)
         hands = self.hands
         hands[seat], hands[other] = hands[other], hands[seat]
         events.append(HandsSwapped(seat, other))
@@ -359,8 +373,8 @@ class Core(State):
         """Give ``seat`` up to ``count`` cards from the stock, reshuffling the pile but its
         top card when the stock runs out (PL-35); cards that cannot be had are forgiven.
         Returns the cards drawn, in order."""
-        seat = _plain_seat(seat)
-        return _draw_cards(self, seat, count, reason, events)
+        seat = _service_seat(self, seat)
+        return _draw_cards(self, seat, _service_count(count, "cards to draw"), reason, events)
 
     def reshuffle(self, events: list[Event]) -> bool:
         """Shuffle the pile but its top card into a new stock (PL-35); False if no cards."""
@@ -370,13 +384,17 @@ class Core(State):
         """A normal draw (PL-8): draw one card; if it may be played, the turn stays open
         for playing it (or passing); otherwise the turn ends -- or, if the draw rule says
         so, draw again ([`draws_again`][makao.rules.base.DrawRule.draws_again])."""
-        seat = _plain_seat(seat)
+        seat = _service_seat(self, seat)
         _draw_then_maybe_play(self, seat, events)
 
     def effect_target(self, seat: int, direction: int) -> int | None:
         """The seat an effect from ``seat`` reaches going ``direction`` (+1 next, -1
         previous): waiting and finished players are passed over (PL-19); ``None`` if
         nobody but ``seat`` could receive it (the effect lapses)."""
+        seat = _service_seat(self, seat)
+        direction = direction if type(direction) is int else operator.index(direction)
+        if direction != 1 and direction != -1:
+            raise SetupError(f"a rule gave direction {direction}: it is 1 or -1")
         target = _effect_target(self, seat, direction)
         return None if target < 0 else target
 
@@ -394,7 +412,7 @@ class Core(State):
         events: list[Event],
     ) -> None:
         """The standard attack of ``rule``, a `BattleCards` (PL-12, PL-14, PL-16, PL-19)."""
-        seat = _plain_seat(seat)
+        seat = _service_seat(self, seat)
         _raise_attack(self, cast(BattleCards, rule), seat, cards, choice, previous, events)
 
     def raise_wait(
@@ -407,7 +425,7 @@ class Core(State):
         events: list[Event],
     ) -> None:
         """The standard wait of ``rule``, a `WaitCards` (PL-17, PL-19)."""
-        seat = _plain_seat(seat)
+        seat = _service_seat(self, seat)
         _raise_wait(self, cast(WaitCards, rule), seat, cards, choice, previous, events)
 
     def demand_rank(
@@ -420,7 +438,7 @@ class Core(State):
         events: list[Event],
     ) -> None:
         """The standard demand of ``rule``, a `RankDemandCards` (PL-21, PL-23)."""
-        seat = _plain_seat(seat)
+        seat = _service_seat(self, seat)
         _demand_rank(self, cast(RankDemandCards, rule), seat, cards, choice, previous, events)
 
     def name_suit(
@@ -433,17 +451,17 @@ class Core(State):
         events: list[Event],
     ) -> None:
         """The standard named suit of ``rule``, a `SuitDemandCards` (PL-26, PL-27, RU-8)."""
-        seat = _plain_seat(seat)
+        seat = _service_seat(self, seat)
         _name_suit(self, cast(SuitDemandCards, rule), seat, cards, choice, previous, events)
 
     def accept_attack(self, effect: Effect, seat: int, events: list[Event]) -> None:
         """The standard acceptance of ``effect``, an `AttackEffect` (PL-13, PL-15, PL-35)."""
-        seat = _plain_seat(seat)
+        seat = _service_seat(self, seat)
         _accept_attack(self, cast(AttackEffect, effect), seat, events)
 
     def accept_wait(self, effect: Effect, seat: int, events: list[Event]) -> None:
         """The standard acceptance of ``effect``, a `WaitEffect` (PL-18, PL-20)."""
-        seat = _plain_seat(seat)
+        seat = _service_seat(self, seat)
         _accept_wait(self, cast(WaitEffect, effect), seat, events)
 
     def end_turn(self, seat: int, previous: Effect | None, events: list[Event]) -> None:
@@ -455,11 +473,11 @@ class Core(State):
         """Move on from ``seat`` in turn order and return the seat that plays next: finished
         seats are passed, waiting seats use up one skipped turn each (PL-18, with a
         ``TurnSkipped`` event). A service for rule objects: it changes the game."""
-        return _advance(self, seat, events)
+        return _advance(self, _service_seat(self, seat), events)
 
     def record_finish(self, seat: int, events: list[Event]) -> None:
         """Mark ``seat`` as finished in the next place (PL-32)."""
-        seat = _plain_seat(seat)
+        seat = _service_seat(self, seat)
         self.done = replaced(self.done, seat, True)
         self.finished += (seat,)
         self.waits = replaced(self.waits, seat, 0)
@@ -971,6 +989,28 @@ def _played(seat: int, move: Play, players: int) -> _Played:
         kept.extend([None] * (seat + 1 - len(kept)))
     kept[seat] = played
     return played
+
+
+def _service_seat(game: Core, seat: int) -> int:
+    """``seat``, given to a rule service, as a plain seat of ``game``'s table (see
+    `_plain_seat`); a seat the table lacks is a `SeatError` naming it. Unchecked, a rule's
+    wrong seat corrupted the game: seat -1 grew the per-seat tuples by the whole table,
+    a seat beyond the table was made the seat to move and crashed a later call."""
+    seat = _plain_seat(seat)
+    if not 0 <= seat < game.players:
+        raise SeatError(
+            f"a rule gave seat {shown(seat, 40)} to a service: seats are 0…{game.players - 1}"
+        )
+    return seat
+
+
+def _service_count(count: int, what: str) -> int:
+    """``count``, given to a rule service, as a plain `int` 0 or more, else a `SetupError`
+    saying ``what`` it counts (a `TypeError` if it is no integer, as `_plain_seat`)."""
+    count = count if type(count) is int else operator.index(count)
+    if count < 0:
+        raise SetupError(f"a rule gave {count} {what}: it is 0 or more")
+    return count
 
 
 def _plain_seat(seat: int) -> int:

@@ -19,7 +19,7 @@ from typing import SupportsIndex, TypeGuard
 
 from makao import _movegen, _random
 from makao._build import mypyc_attr
-from makao._core import Core, as_move, store_rule_states, unfinished_by_cards
+from makao._core import MAX_WAIT, Core, as_move, store_rule_states, unfinished_by_cards
 from makao._text import shown
 from makao.cards import Card, parse_cards, without_card
 from makao.deck import MAX_DECKS, shuffled_deck
@@ -34,11 +34,6 @@ from makao.variant import Variant
 from makao.view import View
 
 __all__ = ["MAX_WAIT", "Game", "dealer_seat"]
-
-MAX_WAIT = 1_000
-"""The most turns a seat may wait in a set-up position (PL-18). A wait grows by one per
-wait card played, so no dealt game comes near it; the bound keeps the work of skipping
-turns small whatever a position (or a saved game) says."""
 
 _DRAW = Draw()
 _FIELD_NAMES = tuple(field.name for field in FIELDS)

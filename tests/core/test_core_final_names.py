@@ -29,6 +29,10 @@ ALLOWED = {
     "Core._admitted",  # a move not taken from the listing, or an error
     "as_move",  # the same: a move's text, or an error (and `Game.is_legal`, `Game.actor`)
     "Core.swap_hands",  # a rule's service (Mao's sevens, the house rules)
+    "Core.add_wait",  # a rule's service (the engine adds waits itself): its error
+    "Core.effect_target",  # a rule's service: its error for a bad direction
+    "_service_seat",  # a rule service's seat: its error
+    "_service_count",  # a rule service's count: its error
     "Core.raise_attack",  # the services a rule calls: `cast` (no code compiled) ...
     "Core.raise_wait",
     "Core.demand_rank",

@@ -4,14 +4,14 @@ and what its effects ask and allow."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import cast
 
 import attrs
 import pytest
 
 from makao import Card, Draw, Game, Pass, Pending, Play, Rank, Suit, Variant, variants
-from makao.errors import SetupError
+from makao.errors import SeatError, SetupError
 from makao.events import Event, StockReshuffled
 from makao.moves import Choice
 from makao.rules import LastCardCall, StartRule, Wild
@@ -603,3 +603,71 @@ def test_a_rule_state_that_is_not_hashable_is_refused_naming_the_rule() -> None:
         game.play("5h")
     with pytest.raises(SetupError, match=r"PlaysListed\(.*\) keeps a state that is not hashable"):
         Game.from_position(listed, hands=["5h 6h", "7h 8s"], pile="9h", public=[("plays", 1)])
+
+
+Service = Callable[[Table, list[Event]], object]
+
+
+@attrs.frozen
+class Slip(TurnRule):
+    """A user's rule that calls a service wrongly after each play."""
+
+    service: Service
+
+    def after_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        calls: Iterable[str],
+        events: list[Event],
+    ) -> None:
+        """The wrong call."""
+        self.service(game, events)
+
+
+SLIPS: list[tuple[Service, type[Exception], str]] = [
+    (lambda g, e: g.add_wait(-1, 1), SeatError, "a rule gave seat -1 to a service: seats are 0…2"),
+    (lambda g, e: g.add_wait(1, -1), SetupError, "a rule gave -1 turns to wait: it is 0 or more"),
+    (lambda g, e: g.add_wait(1, 1001), SetupError, "seat 1 wait 1001 turns: at most 1000"),
+    (lambda g, e: g.send_turn_to(3), SeatError, "seat 3 to a service"),
+    (lambda g, e: g.swap_hands(0, -1, e), SeatError, "seat -1 to a service"),
+    (lambda g, e: g.draw_cards(3, 1, "penalty", e), SeatError, "seat 3 to a service"),
+    (lambda g, e: g.draw_cards(1, -2, "penalty", e), SetupError, "-2 cards to draw"),
+    (lambda g, e: g.draw_cards(1, 1.0, "penalty", e), TypeError, "float"),  # type: ignore[arg-type]
+    (lambda g, e: g.effect_target(0, 2), SetupError, "a rule gave direction 2: it is 1 or -1"),
+    (lambda g, e: g.effect_target(-1, 1), SeatError, "seat -1 to a service"),
+    (lambda g, e: g.advance(3, e), SeatError, "seat 3 to a service"),
+    (lambda g, e: g.playable_cards(-1), SeatError, "seat -1 to a service"),
+    (lambda g, e: g.record_finish(-1, e), SeatError, "seat -1 to a service"),
+]
+
+
+@pytest.mark.parametrize(("service", "error", "message"), SLIPS)
+def test_a_service_refuses_a_seat_or_count_that_would_corrupt_the_game(
+    service: Service, error: type[Exception], message: str
+) -> None:
+    """A rule service given a seat the table lacks is a `SeatError`, a negative count, a
+    wait beyond `MAX_WAIT` or a direction other than ±1 a `SetupError`, a count that is no
+    integer a `TypeError` in both builds. They corrupted the game: seat -1 grew the waits
+    to six seats at a table of three, a seat beyond the table became the seat to move,
+    waits went negative, and the interpreted build took 1.0 cards to draw where the
+    compiled one refused it."""
+    game = Game.from_position(
+        PL.with_rules(Slip(service)), hands=["5h 6h", "7s 8s 9s", "5c 6c"], pile="9h", stock=STOCK
+    )
+    with pytest.raises(error, match=message):
+        game.play("5h")
+
+
+def test_a_service_takes_the_last_seat_and_the_most_wait() -> None:
+    """The bounds are the table's: the last seat and a wait of exactly `MAX_WAIT` are
+    taken."""
+    game = Game.from_position(
+        PL.with_rules(Slip(lambda g, e: g.add_wait(2, 1000))),
+        hands=["5h 6h", "7s 8s 9s", "5c 6c"],
+        pile="9h",
+        stock=STOCK,
+    )
+    game.play("5h")
+    assert game.waits == (0, 0, 1000)

@@ -74,8 +74,12 @@ class Table(Protocol):
 
     The read-only part is public state (every seat's hand is there because effects and
     finishing need hand sizes and contents; a rule must not leak them). Every change goes
-    through a service, so no rule assigns an engine field; the engine checks nothing
-    twice, so a rule calls a service only with seats and values the rules allow.
+    through a service, so no rule assigns an engine field. A service refuses what would
+    corrupt the game: a seat the table lacks is a `SeatError`; a negative count, a wait
+    beyond `makao.engine.MAX_WAIT` and a direction other than 1 or -1 are a `SetupError`
+    (a seat or count that is no integer is a `TypeError`). It checks nothing the rules
+    decide: a rule calls a service only when the rules allow (a seat finished twice fails
+    `makao.testing.check_variant`).
     """
 
     @property
