@@ -368,6 +368,23 @@ def test_um_14_a_last_nine_gives_no_further_move_when_playing_for_places() -> No
     assert drawing.is_over and drawing.outcome is not None and drawing.outcome.winner == 0
 
 
+def test_um_9_a_last_two_gives_no_further_move_when_playing_for_places() -> None:
+    """UM-9, UM-24: a two played as the last card wins; the player has gone out and does
+    not move again -- the turn goes on to the next player."""
+    game = position(["2c", "5d 6c 7c", "5h 6h 7h"], "9c", variants.mao(play_for_places=True))
+    game.play("2c +mau-mau")
+    assert game.finished == (0,) and game.to_move == 1 and game.hands[0] == ()
+
+
+def test_um_14_a_last_nine_still_makes_every_other_player_draw() -> None:
+    """UM-14: "every other player draws one card; then the player of the nine moves again
+    -- unless the nine was their last card": the others draw even off a last nine."""
+    game = position(["9c", "5d 6c 7c", "5h 6h 7h"], "9h", variants.mao(play_for_places=True))
+    events = game.play("9c +mau-mau")
+    assert (drawn(events, 1), drawn(events, 2)) == (1, 1)
+    assert [len(hand) for hand in game.hands] == [0, 4, 4]
+
+
 def test_um_16_jack_is_wild_names_a_suit_and_is_held_until_that_suit_is_played() -> None:
     game = position(["Jc 5c 6d", "5d 6h 7c", "5h 6s 7h"], "9h")
     assert SuitNamed(0, Suit.DIAMONDS) in game.play("Jc:d")

@@ -297,6 +297,26 @@ def test_um_7_a_touched_stock_means_a_card_is_drawn() -> None:
     assert game.to_move == 0
 
 
+def test_um_7_a_touched_stock_is_not_the_move_of_the_player_to_move() -> None:
+    """UM-7: the player to move who touches the stock draws that card and still makes their
+    move: they may draw (UM-5) or play."""
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h")
+    events = game.play("host: touched-stock 0")
+    assert penalties(events) == [(0, "UM-7")] and len(game.hands[0]) == 4
+    assert game.to_move == 0 and game.drawn is None
+    assert "draw" in game.legal_moves_text(0)
+
+
+def test_um_25_um_18_an_unnamed_spade_costs_the_missing_call_penalty() -> None:
+    """UM-18, UM-25: an unnamed spade is a missing call, charged ``missing_call_penalty``."""
+    game = position(
+        ["5s 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9s", variants.mao(missing_call_penalty=2)
+    )
+    events = game.play("5s")
+    assert penalties(events) == [(0, "UM-18")]
+    assert [e.amount for e in events if isinstance(e, CardsDrawn)] == [2]
+
+
 # ---------------------------------------------------------------- illegal plays
 
 

@@ -296,3 +296,16 @@ def test_pl_12_an_attack_text_ending_in_of_is_not_an_attack_of_this_rule() -> No
     """PL-12: ``attack N of`` with no rank after ``of`` is not read by the battle cards
     (none, so the variant reports the text as unknown), not an index error."""
     assert polish_battle_cards().parse_effect(["attack", "2", "of"]) is None
+
+
+def test_pl_15_pl_19_pl_33_a_finished_ks_players_attack_resumes_after_them_past_no_wait() -> None:
+    """PL-15, PL-19, PL-33: a K♠ that finishes (effects apply) passes a waiting seat 3 to
+    attack seat 2; accepted, play resumes after the K♠ player (seat 1), so seat 3's wait is
+    not used up: it was passed over by the attack, not reached in the normal order."""
+    effects = variants.polish(last_card_effect_applies=True)
+    hands = ["Ks", "5h 6h", "5d 6d", "5c 6c"]
+    game = Game.from_position(effects, hands=hands, pile="9s", stock=STOCK, waits=[0, 0, 0, 1])
+    assert AttackRaised(0, 2, 5) in game.play("Ks +po-makale")
+    events = game.play("draw")
+    assert TurnSkipped(3) not in events
+    assert game.to_move == 1 and game.waits == (0, 0, 0, 1)

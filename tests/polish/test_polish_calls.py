@@ -75,6 +75,19 @@ def test_pl_30_any_other_player_may_call_stop_makao(caller: int) -> None:
     assert game.to_move == 1  # the turn order is unchanged
 
 
+def test_pl_30_a_seat_that_has_finished_may_still_call_stop_makao() -> None:
+    """PL-30 says "any other player": the library reads it as any other seat at the
+    table, one that has finished too (docs/rules/polish.md, Readings)."""
+    game = Game.from_position(PL, hands=["6h", "6c 7c", "6d 6s 9c"], pile="9h", stock=STOCK)
+    game.play("6h +po-makale")
+    game.play("6c")
+    assert game.finished == (0,) and out_of_turn(game) == ["1: say makao", "0: stop 1", "2: stop 1"]
+    assert game.play("0: stop 1")[:2] == (
+        CallMade(0, "stop-makao"),
+        Penalised(1, "PL-30", "stop makao called by seat 0", 5),
+    )
+
+
 def test_pl_30_once_the_next_move_is_made_the_chance_is_gone() -> None:
     game = position()
     game.play("5h")
