@@ -732,6 +732,25 @@ def test_um_20_with_effects_acting_an_attack_or_jack_in_a_multiplex_tells_nothin
     assert isinstance(game.effect, MultiplexEffect) and game.to_move == 1
 
 
+@pytest.mark.parametrize("card", ["2h", "9h"])
+def test_um_20_um_9_um_14_with_effects_acting_a_two_or_nine_in_a_multiplex_attacks_its_player(
+    card: str,
+) -> None:
+    """UM-20 with ``multiplex_suspends_effects=False``, UM-9, UM-14: a two or nine played
+    into a multiplex gives its player the next move, so they face the count themselves
+    (play the rank again or draw it): the `AttackRaised` names them, not the next seat
+    in turn order (it named seat 2 while seat 1 drew). As their last card it goes on to
+    the next seat as usual."""
+    variant = variants.mao(multiplex_suspends_effects=False, play_for_places=True)
+    game = position(["8c 5c 6d", f"{card} 6c 7c", "5h 8h 7s"], card, variant, to_move=1)
+    events = game.play(f"{card} +two")
+    assert AttackRaised(1, 1, 2) in events and game.to_move == 1
+    assert isinstance(game.effect, MultiplexEffect) and game.effect.seat == 1
+    last = position(["8c 5c 6d", card, "5h 8h 7s"], card, variant, to_move=1)
+    events = last.play(f"{card} +two +mau-mau")
+    assert AttackRaised(1, 2, 2) in events and last.to_move == 2
+
+
 def test_um_13_an_empty_effect_text_is_no_pending_seven() -> None:
     """UM-13: ``SevenCards.parse_effect`` leaves empty text alone; the variant refuses it."""
     assert SevenCards().parse_effect([]) is None

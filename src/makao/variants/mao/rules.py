@@ -388,13 +388,17 @@ class Multiplex(CardRule):
         count = previous.count + 1 if isinstance(previous, MultiplexEffect) else 2
         card = cards[-1]
         own = game.rule_for(card)
+        target: int | None = None
         if not self.suspends_effects and own is not None:
             before = game.effect
             told: Events = []
             own.on_play(game, seat, cards, choice, None, told)
             if game.effect is before:  # an effect left in force (attack, jack) does not act
                 events.extend(told)
-        target = game.effect_target(seat, game.direction)
+            if isinstance(own, (AgainCards, NineCards)) and game.hands[seat]:
+                target = seat  # a two or nine: its player moves again, into the multiplex
+        if target is None:
+            target = game.effect_target(seat, game.direction)
         if target is None:
             game.set_effect(None)
             return
