@@ -277,6 +277,20 @@ def test_ru_9_a_tactical_draw_leaves_the_drawn_card_optional() -> None:
     assert game.to_move == 1 and len(game.hands[0]) == 3
 
 
+def test_ru_9_ru_7_a_tactical_draw_of_a_changer_that_does_not_match_ends_the_turn() -> None:
+    """RU-9, RU-7: a 9 drawn by choice while the hand holds a matching card (5♥ on 6♥) may
+    be played only if it could be played from the hand: with `changers_only_when_stuck`
+    (the default) it may not, so the turn passes; without it, it may be played."""
+    game = position(["5h 7c", "8d 10s"], pile="6h", stock="9c Kd")
+    game.play("draw")
+    assert game.to_move == 1 and game.hand(0)[-1] == Card.parse("9c")
+    free = position(
+        ["5h 7c", "8d 10s"], "6h", "9c Kd", v=variants.russian(changers_only_when_stuck=False)
+    )
+    free.play("draw")
+    assert free.to_move == 0 and free.legal_moves_text(0) == ["9c", "pass"]
+
+
 def test_ru_9_tactical_draw_under_a_named_suit() -> None:
     """RU-9: tactical draw under a named suit."""
     game = position(["Ac 4d", "6s 5h 4c", "8d"], pile="7h", stock="Kd")
