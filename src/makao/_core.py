@@ -992,11 +992,17 @@ def _played(seat: int, move: Play, players: int) -> _Played:
 
 
 def _service_seat(game: Core, seat: int) -> int:
-    """``seat``, given to a rule service, as a plain seat of ``game``'s table (see
-    `_plain_seat`); a seat the table lacks is a `SeatError` naming it. Unchecked, a rule's
-    wrong seat corrupted the game: seat -1 grew the per-seat tuples by the whole table,
-    a seat beyond the table was made the seat to move and crashed a later call."""
-    seat = _plain_seat(seat)
+    """``seat``, given to a rule service (`Core.send_turn_to`, `draw_cards`, ...), as a
+    plain `int` seat of ``game``'s table; a seat the table lacks is a `SeatError` naming it
+    (unchecked, a rule's seat -1 grew the per-seat tuples by the whole table, and a seat
+    beyond the table was made the seat to move and crashed a later call). Plain: a rule
+    that numbers seats with an `IntEnum` (or gives a `bool`) must not leave the member in
+    the game (the seat to move, a finished seat, an effect) nor in the events and moves the
+    engine makes once and shares with every later game (the compiled build's typed
+    services convert it already); the engine's own seats are plain. Anything that is no
+    integer (a float, a text) is a `TypeError`, as the compiled build's typed services
+    raise: ``int()`` would take ``1.5`` and ``"1"`` as seat 1."""
+    seat = seat if type(seat) is int else operator.index(seat)
     if not 0 <= seat < game.players:
         raise SeatError(
             f"a rule gave seat {shown(seat, 40)} to a service: seats are 0…{game.players - 1}"
@@ -1006,22 +1012,11 @@ def _service_seat(game: Core, seat: int) -> int:
 
 def _service_count(count: int, what: str) -> int:
     """``count``, given to a rule service, as a plain `int` 0 or more, else a `SetupError`
-    saying ``what`` it counts (a `TypeError` if it is no integer, as `_plain_seat`)."""
+    saying ``what`` it counts (a `TypeError` if it is no integer, as for a seat)."""
     count = count if type(count) is int else operator.index(count)
     if count < 0:
         raise SetupError(f"a rule gave {count} {what}: it is 0 or more")
     return count
-
-
-def _plain_seat(seat: int) -> int:
-    """``seat``, given to a rule service (`Core.send_turn_to`, `draw_cards`, ...), as a
-    plain `int`: a rule that numbers seats with an `IntEnum` (or gives a `bool`) must not
-    leave the member in the game (the seat to move, a finished seat, an effect) nor in the
-    events and moves the engine makes once and shares with every later game (the compiled
-    build's typed services convert it already). The engine's own seats are plain.
-    Anything that is no integer (a float, a text) is a `TypeError`, as the compiled
-    build's typed services raise: ``int()`` would take ``1.5`` and ``"1"`` as seat 1."""
-    return seat if type(seat) is int else operator.index(seat)
 
 
 def _passed(seat: int) -> Passed:
