@@ -525,7 +525,10 @@ def store_rule_states(game: Core, states: tuple[object, ...]) -> None:
     if states == initial:
         game.rule_states = initial
     else:
-        check_rule_states(game.compiled.stateful, states)  # hashable, or a `SetupError`
+        try:
+            hash(states)  # one C call; a state that is not hashable is a `SetupError`:
+        except TypeError:
+            check_rule_states(game.compiled.stateful, states)  # which names the rule
         game.rule_states = states
 
 
