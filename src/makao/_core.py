@@ -54,7 +54,7 @@ from makao.events import (
     WaitRaised,
     _intern,
 )
-from makao.moves import Choice, Draw, Move, Play, parse_move
+from makao.moves import Choice, Draw, Move, Pass, Play, parse_move
 from makao.rules import demand as _demand
 from makao.rules.attack import AttackEffect, BattleCards
 from makao.rules.base import (
@@ -80,6 +80,8 @@ _new_tuple: Final = tuple.__new__
 #: at each use (`_PLAY_CLASS` is move generation's, read from its C static). The classes'
 #: own names stay for annotations.
 _DRAW_CLASS: Final = Draw
+_PASS_CLASS: Final = Pass
+_EFFECT_CLASS: Final = Effect
 _RANK: Final = Rank
 _SUIT: Final = Suit
 _CARDS_PLAYED: Final = CardsPlayed
@@ -232,6 +234,10 @@ class Core(State):
                     _before_move(self, listed, events)
                 handler.apply(self, listed, events)
                 return tuple(events)
+            if kind is not _PASS_CLASS:  # listed or admitted by a rule, carried out by none
+                if isinstance(self._log, list):  # appended above: not in the record
+                    self._log.pop()
+                raise _unhandled(listed)
         # the idle before-move rules do nothing in the initial rule state
         # (`RuleSet.quiet_before_move`): told by identity here (`store_rule_states` keeps it
         # as the one tuple), by value in `_before_move`
@@ -312,8 +318,11 @@ class Core(State):
         values[index] = value
         store_rule_states(self, tuple(values))
 
-    def set_effect(self, effect: Effect | None) -> None:
-        """Put ``effect`` in force (``None``: clear it)."""
+    def set_effect(self, effect: object) -> None:
+        """Put ``effect`` in force (``None``: clear it); anything but an `Effect` is a
+        `SetupError` (the engine would crash on it at the next listing)."""
+        if effect is not None and not isinstance(effect, _EFFECT_CLASS):
+            raise _wrong_argument("set_effect", effect, "an Effect or None", True)
         self.effect = effect
 
     def send_turn_to(self, seat: int | None) -> None:
@@ -340,6 +349,7 @@ class Core(State):
     def play_cards(self, seat: int, play: Play, events: list[Event]) -> None:
         """``seat`` takes the turn and makes ``play`` as if it were theirs (jump-in)."""
         seat = _service_seat(self, seat)
+        _check_held(self, seat, play)
         self.to_move = seat
         self.drawn = None
         self.must_play_drawn = False
@@ -355,8 +365,12 @@ class Core(State):
         hands[seat], hands[other] = hands[other], hands[seat]
         events.append(HandsSwapped(seat, other))
 
-    def keep_turn_open(self, card: Card) -> None:
-        """After a draw the turn stays open: ``card`` may still be played (UM-5)."""
+    def keep_turn_open(self, card: object) -> None:
+        """After a draw the turn stays open: ``card`` may still be played (UM-5); anything
+        but a `Card` is a `TypeError` (typed ``object``: compiled, a `Card` argument would be
+        checked with mypyc's message, interpreted not at all)."""
+        if not isinstance(card, Card):
+            raise _wrong_argument("keep_turn_open", card, "a Card", False)
         self.drawn = card
 
     def announce(self, events: Sequence[Event]) -> None:
@@ -368,12 +382,15 @@ class Core(State):
         return bool(self.stock) or len(self.pile) > 1
 
     def draw_cards(
-        self, seat: int, count: int, reason: str, events: list[Event]
+        self, seat: int, count: int, reason: object, events: list[Event]
     ) -> tuple[Card, ...]:
         """Give ``seat`` up to ``count`` cards from the stock, reshuffling the pile but its
         top card when the stock runs out (PL-35); cards that cannot be had are forgiven.
-        Returns the cards drawn, in order."""
+        Returns the cards drawn, in order. A ``reason`` that is not a text is a `TypeError`
+        (typed ``object``, as `keep_turn_open`'s card)."""
         seat = _service_seat(self, seat)
+        if not isinstance(reason, str):
+            raise _wrong_argument("draw_cards", reason, "a text as the reason", False)
         return _draw_cards(self, seat, _service_count(count, "cards to draw"), reason, events)
 
     def reshuffle(self, events: list[Event]) -> bool:
@@ -554,8 +571,8 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
             if held is card:
                 break
             index += 1  # a counter: cheaper than enumerate's pairs
-        else:
-            raise ValueError(f"{card} is not in the cards")
+        else:  # never for a listed play: a rule's `admit` made it
+            raise _unheld(seat, card)
         hand = hand[:index] + hand[index + 1 :]
     game.hands[seat] = hand
     game.pile.extend(cards)
@@ -992,6 +1009,46 @@ def _played(seat: int, move: Play, players: int) -> _Played:
         kept.extend([None] * (seat + 1 - len(kept)))
     kept[seat] = played
     return played
+
+
+def _check_held(game: Core, seat: int, play: object) -> None:
+    """Refuse, before anything changes, a `play_cards` of anything but a `Play` or of
+    cards ``seat`` does not hold (a `SetupError`: it was a bare ``AttributeError`` or
+    ``ValueError`` halfway through the play, the turn already taken)."""
+    if not isinstance(play, Play):
+        raise _wrong_argument("play_cards", play, "a Play", True)
+    hand = list(game.hands[seat])
+    for card in play.cards:
+        if card not in hand:
+            raise SetupError(
+                f"a rule made seat {seat} play {card} with `play_cards`: the seat does not hold it"
+            )
+        hand.remove(card)
+
+
+def _wrong_argument(service: str, given: object, wanted: str, setup: bool) -> Exception:
+    """The error for a rule that gave ``given`` to ``service``, which takes ``wanted``:
+    a `SetupError` (``setup``), else a `TypeError`."""
+    message = f"a rule gave {shown(given, 60)} to `{service}`: it takes {wanted}"
+    return SetupError(message) if setup else TypeError(message)
+
+
+def _unheld(seat: int, card: Card) -> SetupError:
+    """The error for a play of ``card``, which ``seat`` does not hold: never a listed
+    play, so one a rule's `admit` gave."""
+    return SetupError(
+        f"seat {seat} does not hold {card}: a rule's `admit` gave a play of cards the seat "
+        "does not hold"
+    )
+
+
+def _unhandled(move: Move) -> SetupError:
+    """The error for a move that a rule listed (`TurnRule.extra_moves`) or admitted
+    (`TurnRule.admit`) but no rule carries out (it was taken for a pass)."""
+    return SetupError(
+        f"no rule carries out {shown(move, 60)}: a rule that lists or admits a move of "
+        "its own names its class in `handles`"
+    )
 
 
 def _service_seat(game: Core, seat: int) -> int:

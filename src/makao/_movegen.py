@@ -1049,7 +1049,19 @@ def _make_variants(
     if rule is None or (left == 0 and not rules.last_card_effect_applies):
         choices: tuple[Choice, ...] = (None,)
     else:
-        choices = rule.table_choices(game, seat, cards[-1]) or rule.choices(cards[-1])  # type: ignore[arg-type]  # a Core
+        # called as hooks that return objects (as `call_options` below): compiled, a
+        # declared tuple would be checked (a TypeError) before `_choice_list` could say
+        # what is wrong, and interpreted a list or a generator was taken
+        by_table: Callable[[Position, int, Card], object] = rule.table_choices  # type: ignore[assignment]  # a Core
+        found = by_table(game, seat, cards[-1])
+        asked = "table_choices"
+        if not found:
+            fixed: Callable[[Card], object] = rule.choices
+            found = fixed(cards[-1])
+            asked = "choices"
+        if type(found) is not tuple or not found:
+            found = _choice_list(f"{type(rule).__name__}.{asked}", found, cards[-1])
+        choices = found  # a tuple (above)
     options: list[str] = []
     for turn_rule in rules.call_rules:
         # called as a hook that returns an object: compiled, a declared tuple would be
@@ -1067,6 +1079,20 @@ def _make_variants(
         for calls in call_sets:
             plays.append(_interned(rules, cards, choice, calls))
     return tuple(plays)
+
+
+def _choice_list(hook: str, choices: object, card: Card) -> tuple[Choice, ...]:
+    """``choices``, what a rule's ``hook`` (its ``table_choices`` or ``choices``) gave for
+    a play ending on ``card``, as a tuple, or a `SetupError` naming them: a list is read whole;
+    anything else (``None``, a text, a generator) or no choice at all (a play with no
+    choice to make has the one choice ``None``: ``(None,)``) is refused. The choices
+    themselves are checked as the plays are made (`Play`)."""
+    if isinstance(choices, (tuple, list)) and choices:
+        return tuple(choices)
+    raise SetupError(
+        f"{hook}({card}) must give a tuple of choices, (None,) for "
+        f"none to make, not {shown(choices, 60)}"
+    )
 
 
 def _call_names(rule: TurnRule, calls: object) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ import attrs
 
 from makao._text import shown
 from makao.cards import Card, Rank, Suit, parse_cards
-from makao.errors import CardParseError, InvalidMoveError
+from makao.errors import CardParseError, InvalidMoveError, SetupError
 
 __all__ = [
     "TURN_MOVES",
@@ -251,8 +251,42 @@ def register_move_parser(keyword: str, parser: Callable[[int | None, list[str]],
 
     ``parser(seat, words)`` gets the seat prefix (or ``None``) and the words after the
     keyword, and returns the move or raises [`InvalidMoveError`][makao.errors.InvalidMoveError].
+    The keyword is a word of lowercase ASCII letters (moves are read with their keyword
+    lowercased), not ``draw``, ``pass``, a card's text nor a keyword of makao's own moves
+    (``say``, ``stop``, Mao's ``release`` …), and ``parser`` is callable: else a
+    [`SetupError`][makao.errors.SetupError]. A keyword registered again takes the new
+    parser. A parser that gives anything but a `Move` is an `InvalidMoveError` when a
+    move is read.
     """
+    if not (isinstance(keyword, str) and _KEYWORD_RE.match(keyword) and keyword.islower()):
+        raise SetupError(
+            f"a move's keyword is a word of lowercase letters, like 'jump', "
+            f"not {shown(keyword, 40)}"
+        )
+    if keyword in ("draw", "pass") or _is_card(keyword):
+        raise SetupError(f"{shown(keyword)} is a draw, a pass or a card: not a move's keyword")
+    if not callable(parser):
+        raise SetupError(
+            f"the parser of {shown(keyword)} moves is a function, not {shown(parser, 40)}"
+        )
+    taken = _PARSERS.get(keyword)
+    if taken is not None and _is_makaos(taken) and _name_of(taken) != _name_of(parser):
+        raise SetupError(
+            f"{shown(keyword)} is the keyword of one of makao's own moves: choose another "
+            "for a move of your own"
+        )
     _PARSERS[keyword] = parser
+
+
+def _name_of(parser: object) -> tuple[object, object]:
+    """Where a parser comes from: its module and name (the same again after a reload)."""
+    return getattr(parser, "__module__", None), getattr(parser, "__qualname__", None)
+
+
+def _is_makaos(parser: object) -> bool:
+    """Whether ``parser`` is one of makao's own (its module is makao's)."""
+    module = _name_of(parser)[0]
+    return isinstance(module, str) and (module == "makao" or module.startswith("makao."))
 
 
 def format_choice(choice: Choice) -> str:
@@ -385,13 +419,19 @@ def parse_move(text: str) -> Move:
     parser = _PARSERS.get(keyword)
     if parser is not None:
         try:
-            return parser(seat, words[1:])
+            move = parser(seat, words[1:])
         except InvalidMoveError:
             raise
         except (ValueError, TypeError, LookupError, ArithmeticError) as error:
             raise InvalidMoveError(
                 f"bad {shown(keyword, 200)} move {shown(text[:40], 200)}: {error}"
             ) from None
+        if not isinstance(move, Move):
+            raise InvalidMoveError(
+                f"the parser of {shown(keyword, 40)} moves read {shown(text[:40], 200)} as "
+                f"{shown(move, 60)}, not a Move"
+            )
+        return move
     if seat is not None:
         raise InvalidMoveError(f"unknown action {shown(keyword, 200)} in {shown(text, 200)}")
     return _parse_play(words)

@@ -51,6 +51,11 @@ ALLOWED = {
     "_reason",  # an illegal move's message
     "_state_index",  # a rule's state asked for by an equal rule object, or an error
     "_call_names",  # a call rule's answer, when a move table is filled: or an error
+    "_choice_list",  # a card rule's choices that are no tuple: a list, or an error
+    "_check_held",  # a rule's `play_cards` service: its errors
+    "_wrong_argument",  # a rule service's error
+    "_unheld",  # the error for a rule's play of cards not held
+    "_unhandled",  # the error for a rule's move no rule carries out
 }
 
 

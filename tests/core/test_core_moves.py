@@ -10,8 +10,20 @@ from typing import Any
 
 import pytest
 
-from makao import InvalidMoveError, Move, Play, Rank, Say, Stop, Suit, parse_cards, parse_move
-from makao.moves import Draw, Pass, Seat, move_seat, parse_choice
+from makao import (
+    Card,
+    InvalidMoveError,
+    Move,
+    Play,
+    Rank,
+    Say,
+    Stop,
+    Suit,
+    parse_cards,
+    parse_move,
+)
+from makao.errors import SetupError
+from makao.moves import Draw, Pass, Seat, move_seat, parse_choice, register_move_parser
 from makao.variants.mao.moves import HostReport, Misplay
 
 SEVEN = parse_cards("7h")
@@ -190,3 +202,37 @@ def test_parse_choice_refuses_what_is_no_text(bad: Any) -> None:
     assert parse_choice(None) is None  # type: ignore[arg-type]
     with pytest.raises(InvalidMoveError, match="a choice is text"):
         parse_choice(bad)
+
+
+@pytest.mark.parametrize(
+    ("keyword", "parser", "message"),
+    [
+        ("Knock", lambda seat, words: Draw(), "lowercase letters, like 'jump', not 'Knock'"),
+        ("", lambda seat, words: Draw(), "lowercase letters"),
+        ("5h", lambda seat, words: Draw(), "lowercase letters"),
+        ("as", lambda seat, words: Draw(), "a draw, a pass or a card"),
+        ("draw", lambda seat, words: Draw(), "a draw, a pass or a card"),
+        ("say", lambda seat, words: Draw(), "one of makao's own moves"),
+        ("knock", 5, "is a function, not 5"),
+    ],
+)
+def test_a_move_keyword_that_could_never_be_read_or_takes_a_built_in_one_is_refused(
+    keyword: str, parser: object, message: str
+) -> None:
+    """`register_move_parser` refuses, with a `SetupError`, a keyword that `parse_move`
+    would never reach (an uppercase word: moves are read lowercased), one that would take
+    the plays of a card (``as``), a draw, or makao's own ``say`` (every Polish save's
+    calls), and a parser that is not callable. They were taken silently."""
+    with pytest.raises(SetupError, match=message):
+        register_move_parser(keyword, parser)  # type: ignore[arg-type]
+    assert parse_move("1: say makao") == Say(1, "makao") and parse_move("as") == Play(
+        (Card.parse("as"),)
+    )
+
+
+def test_a_parser_that_gives_no_move_is_an_invalid_move() -> None:
+    """A parser that returns anything but a `Move` is an `InvalidMoveError` naming the
+    keyword (its result was returned as the move, and `Game.play` called it illegal)."""
+    register_move_parser("nomove", lambda seat, words: "knock")  # type: ignore[arg-type,return-value]
+    with pytest.raises(InvalidMoveError, match=r"the parser of 'nomove' moves read .* not a Move"):
+        parse_move("1: nomove")

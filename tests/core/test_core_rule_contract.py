@@ -13,7 +13,7 @@ import pytest
 from makao import Card, Draw, Game, Pass, Pending, Play, Rank, Suit, Variant, variants
 from makao.errors import SeatError, SetupError
 from makao.events import Event, StockReshuffled
-from makao.moves import Choice
+from makao.moves import Choice, Move
 from makao.rules import LastCardCall, StartRule, Wild
 from makao.rules.base import (
     CardRule,
@@ -671,3 +671,99 @@ def test_a_service_takes_the_last_seat_and_the_most_wait() -> None:
     )
     game.play("5h")
     assert game.waits == (0, 0, 1000)
+
+
+WRONG_SERVICE_CALLS: list[tuple[Service, type[Exception], str]] = [
+    (lambda g, e: g.play_cards(1, Play((Card.parse("5d"),)), e), SetupError, "not hold it"),
+    (lambda g, e: g.play_cards(1, "7s", e), SetupError, "it takes a Play"),  # type: ignore[arg-type]
+    (lambda g, e: g.set_effect("attack"), SetupError, "takes an Effect or None"),  # type: ignore[arg-type]
+    (lambda g, e: g.keep_turn_open("7s"), TypeError, "it takes a Card"),  # type: ignore[arg-type]
+    (lambda g, e: g.draw_cards(1, 1, 5, e), TypeError, "to `draw_cards`: it takes a text"),  # type: ignore[arg-type]
+]
+
+
+@pytest.mark.parametrize(("service", "error", "message"), WRONG_SERVICE_CALLS)
+def test_a_service_refuses_what_is_not_a_play_an_effect_a_card_or_a_reason(
+    service: Service, error: type[Exception], message: str
+) -> None:
+    """`play_cards` of cards the seat does not hold or of no `Play`, `set_effect` of no
+    effect, `keep_turn_open` of no card and a reason to draw that is no text are refused,
+    the same in both builds, before the play goes on (they were a bare `ValueError` or
+    `AttributeError` halfway through a jump-in, a crash at the next listing, or taken by
+    the interpreted build where the compiled one raised mypyc's `TypeError`)."""
+    game = Game.from_position(
+        PL.with_rules(Slip(service)), hands=["5h 6h", "7s 8s 9s", "5c 6c"], pile="9h", stock=STOCK
+    )
+    with pytest.raises(error, match=message):
+        game.play("5h")
+    assert game.hands[1] == tuple(Card.parse(c) for c in ("7s", "8s", "9s"))
+
+
+@attrs.frozen
+class WrongChoices(CardSetRule):
+    """A user's card rule whose choices are not a tuple of choices."""
+
+    given: object = attrs.field(default=None, hash=False)  # a list too: compared, not hashed
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        """What it was given."""
+        return self.given  # type: ignore[return-value]  # on purpose
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """Nothing."""
+
+
+@pytest.mark.parametrize("given", [None, (), "h", iter([Suit.HEARTS])])
+def test_a_card_rule_whose_choices_are_no_tuple_of_choices_is_refused_naming_it(
+    given: object,
+) -> None:
+    """A card rule's `choices` give a tuple (or a list) of choices, ``(None,)`` for none:
+    ``None``, an empty tuple (the card was never listed), a text or an iterator are a
+    `SetupError` naming the rule in both builds (compiled, mypyc's bare ``TypeError``;
+    interpreted, an iterator was taken and a text read letter by letter)."""
+    rule = WrongChoices(frozenset({Card.parse("5h")}), given=given)
+    game = Game.from_position(PL.with_rules(rule), hands=["5h 6h", "7s"], pile="9h")
+    with pytest.raises(SetupError, match=r"WrongChoices.choices\(5h\) must give a tuple"):
+        game.legal_moves()
+
+
+def test_a_list_of_choices_is_read_whole() -> None:
+    """A list of choices is listed as a tuple would be."""
+    rule = WrongChoices(frozenset({Card.parse("5h")}), given=[Suit.HEARTS, Suit.SPADES])
+    game = Game.from_position(PL.with_rules(rule), hands=["5h 6h", "7s"], pile="9h")
+    assert {"5h:h", "5h:s"} <= set(game.legal_moves_text())
+
+
+@attrs.frozen
+class Knock(Move):
+    """A user's move that no rule carries out."""
+
+    def __str__(self) -> str:
+        return "knock"
+
+
+@attrs.frozen
+class ListsKnock(TurnRule):
+    """A user's rule that lists a move of its own without handling it."""
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        """A knock."""
+        return (Knock(),) if game.to_move == 0 else ()
+
+
+def test_a_listed_move_no_rule_carries_out_is_refused_not_taken_for_a_pass() -> None:
+    """A move a rule lists (or admits) that no rule `handles` is a `SetupError` saying
+    so, and stays out of the record (it was carried out as the mover's pass)."""
+    game = Game.from_position(PL.with_rules(ListsKnock()), hands=["5h 6h", "7s"], pile="9h")
+    knock = game.legal_moves()[-1]
+    with pytest.raises(SetupError, match=r"no rule carries out Knock\(\)"):
+        game.play(knock)
+    assert game.to_move == 0 and game.record == () and game.hands[0] == game.hand(0)
