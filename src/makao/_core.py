@@ -17,7 +17,6 @@ text `Move | str`.
 from __future__ import annotations
 
 import copy
-import operator
 from collections.abc import Sequence
 from typing import Any, Final, cast
 
@@ -297,6 +296,7 @@ class Core(State):
         """Whether ``card``, were it in ``seat``'s hand, may start a play now (for a seat
         other than the one to move: as if it were their turn). Used to place a drawn card
         when resampling hidden cards."""
+        seat = seat if type(seat) is int else _plain_int(seat, "a seat")
         return _movegen.is_first_ok(self, seat, card)
 
     def rule_state(self, rule: object) -> Any:
@@ -409,7 +409,7 @@ class Core(State):
         previous): waiting and finished players are passed over (PL-19); ``None`` if
         nobody but ``seat`` could receive it (the effect lapses)."""
         seat = _service_seat(self, seat)
-        direction = direction if type(direction) is int else operator.index(direction)
+        direction = direction if type(direction) is int else _plain_int(direction, "a direction")
         if direction != 1 and direction != -1:
             raise SetupError(f"a rule gave direction {direction}: it is 1 or -1")
         target = _effect_target(self, seat, direction)
@@ -1062,7 +1062,7 @@ def _service_seat(game: Core, seat: int) -> int:
     services convert it already); the engine's own seats are plain. Anything that is no
     integer (a float, a text) is a `TypeError`, as the compiled build's typed services
     raise: ``int()`` would take ``1.5`` and ``"1"`` as seat 1."""
-    seat = seat if type(seat) is int else operator.index(seat)
+    seat = seat if type(seat) is int else _plain_int(seat, "a seat")
     if not 0 <= seat < game.players:
         raise SeatError(
             f"a rule gave seat {shown(seat, 40)} to a service: seats are 0…{game.players - 1}"
@@ -1073,10 +1073,20 @@ def _service_seat(game: Core, seat: int) -> int:
 def _service_count(count: int, what: str) -> int:
     """``count``, given to a rule service, as a plain `int` 0 or more, else a `SetupError`
     saying ``what`` it counts (a `TypeError` if it is no integer, as for a seat)."""
-    count = count if type(count) is int else operator.index(count)
+    count = count if type(count) is int else _plain_int(count, what)
     if count < 0:
         raise SetupError(f"a rule gave {count} {what}: it is 0 or more")
     return count
+
+
+def _plain_int(value: object, what: str) -> int:
+    """``value``, an `int` or one of a subclass (an `IntEnum` member, a `bool`) given to a rule
+    service, as a plain `int`; anything else a `TypeError` naming ``what`` -- as the
+    compiled build's services, typed `int`, refuse it at the call (`operator.index`, used
+    before took any object with an ``__index__``, which the compiled build refuses)."""
+    if isinstance(value, int):
+        return int(value)
+    raise TypeError(f"a rule gave {what} of type {type(value).__name__}: an int is expected")
 
 
 def _passed(seat: int) -> Passed:

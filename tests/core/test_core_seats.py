@@ -403,3 +403,32 @@ def test_pl_12_a_rule_service_refuses_a_seat_that_is_no_integer(bad: Any) -> Non
     with pytest.raises(TypeError):
         game.draw_cards(bad, 1, "penalty", [])
     assert game.stock_size == 2 and game.next_seat is None
+
+
+class _Index:
+    """No integer, but with ``__index__`` (as a NumPy integer has)."""
+
+    def __index__(self) -> int:
+        return 1
+
+
+def test_pl_12_pl_18_a_rule_service_refuses_an_object_that_only_has_an_index() -> None:
+    """PL-12, PL-18: a seat, a count or a direction a house rule gives a service must be
+    an `int` (an `IntEnum` member is one): the compiled build's services, typed `int`,
+    refuse an object that only has ``__index__`` with a `TypeError`, and so does the
+    interpreted build (it took it as 1; `may_start` took anything, and `draw_cards` a
+    reason that is no text), leaving the game as it was."""
+    game = Game.from_position(PL, ["5h 9c", "6h 7c"], "5d", "Kd Qd")
+    with pytest.raises(TypeError):
+        game.send_turn_to(_Index())  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        game.draw_cards(_Index(), 1, "penalty", [])  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        game.add_wait(1, _Index())  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        game.effect_target(0, _Index())  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        game.may_start(_Index(), game.hand(0)[0])  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        game.draw_cards(1, 1, 0, [])  # a reason is a text
+    assert game.stock_size == 2 and game.next_seat is None and game.waits == (0, 0)

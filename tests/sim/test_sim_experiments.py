@@ -15,7 +15,7 @@ from typing import Any, cast
 import pytest
 
 from _processes import POSIX, run_python
-from makao import Game, IllegalMoveError, Move, Play, variants
+from makao import Game, IllegalMoveError, Move, Play, Rank, variants
 from makao.bots import BaseBot, HeuristicBot, RandomBot
 from makao.errors import SetupError
 from makao.moves import Say, Stop, move_seat
@@ -343,6 +343,30 @@ def test_a_seed_or_count_of_the_wrong_type_or_range_is_refused(option: str, valu
     """A seed is a whole number and counts are whole numbers in range (``True`` is neither)."""
     with pytest.raises(SetupError, match=f"{option} must be a whole number"):
         simulate(POLISH, ["random", "random"], **{option: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("option", ["seed", "index", "rotation", "max_actions"])
+@pytest.mark.parametrize("value", [True, 1.0, "1", None])
+def test_play_game_refuses_a_number_that_is_no_whole_number(option: str, value: object) -> None:
+    """`play_game` checks its numbers itself, so that both builds raise the same
+    `SetupError`: the compiled build raised mypyc's `TypeError` for ``1.0``, and took
+    ``True`` as a seed of 1 where the interpreted build refused it (``max_actions=None``
+    is no cap)."""
+    if option == "max_actions" and value is None:
+        return
+    arguments: dict[str, Any] = {"seed": 1, option: value}
+    with pytest.raises(SetupError, match=f"{option} must be a whole number, not {value!r}"):
+        play_game(POLISH, [RandomBot(), RandomBot()], **arguments)
+
+
+def test_play_game_records_an_int_enum_seed_and_index_as_plain_ints() -> None:
+    """An `IntEnum` member is a whole number; the record keeps its number, as the compiled
+    build always did (the interpreted one kept the member)."""
+    record = play_game(
+        POLISH, [RandomBot(), RandomBot()], Rank.FIVE, index=Rank.FIVE, max_actions=9
+    )
+    assert type(record.seed) is int and type(record.game) is int
+    assert record == play_game(POLISH, [RandomBot(), RandomBot()], 5, index=5, max_actions=9)
 
 
 def test_counts_at_their_upper_bound_are_accepted() -> None:

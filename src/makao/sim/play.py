@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from typing import Final, NamedTuple, TypeVar, cast
+from typing import Final, NamedTuple, SupportsIndex, TypeVar, cast
 
 from makao._core import Core, as_move
 from makao._text import shown
 from makao.bots.policy import RandomPick
 from makao.bots.protocol import Bot
 from makao.engine import Game
-from makao.errors import IllegalMoveError
+from makao.errors import IllegalMoveError, SetupError
 from makao.events import CardsDrawn, CardsPlayed, Event, Penalised
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, move_seat
 from makao.seeding import derive_seed
@@ -79,13 +79,24 @@ class GameRecord(NamedTuple):
 def play_game(
     variant: Variant,
     bots: Sequence[Bot],
-    seed: int,
+    seed: SupportsIndex,
     *,
-    index: int = 0,
-    rotation: int = 0,
-    max_actions: int | None = None,
+    index: SupportsIndex = 0,
+    rotation: SupportsIndex = 0,
+    max_actions: SupportsIndex | None = None,
 ) -> GameRecord:
-    """Play one game of ``variant``: bot ``j`` sits at seat ``(j + rotation) % players``."""
+    """Play one game of ``variant``: bot ``j`` sits at seat ``(j + rotation) % players``.
+
+    ``seed``, ``index``, ``rotation`` and ``max_actions`` (or ``None``) are whole numbers
+    (not ``bool``), else a [`SetupError`][makao.errors.SetupError]: typed `SupportsIndex`
+    and checked here, as `Game` checks its seats, so that the compiled build raises the
+    same error (not mypyc's `TypeError`, nor takes ``True`` as 1)."""
+    seed, index, rotation = (
+        _whole("seed", seed),
+        _whole("index", index),
+        _whole("rotation", rotation),
+    )
+    limit = -1 if max_actions is None else _whole("max_actions", max_actions)
     players = len(bots)
     seated = [bots[(seat - rotation) % players] for seat in range(players)]
     blind = [not getattr(bot, "reads_view", True) for bot in seated]
@@ -118,7 +129,6 @@ def play_game(
     cards_played, cards_drawn = CardsPlayed, CardsDrawn  # locals (see `penalised`)
     penalties = [0] * players
     penalised = Penalised  # a local: compiled, a global is looked up in a dict at each use
-    limit = -1 if max_actions is None else max_actions
     actions = 0
     # imported names as locals: compiled, each use of a global looks it up in a dict
     unread = UNREAD
@@ -212,6 +222,14 @@ def play_game(
         decided_at=decided_at,
         scores=None if scores is None else tuple(float(scores[s]) for s in seats),
     )
+
+
+def _whole(name: str, value: object) -> int:
+    """``value`` as a plain `int` if it is a whole number (an `int`, not a `bool`; an
+    `IntEnum` member's number); else a `SetupError` naming ``name``."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise SetupError(f"{name} must be a whole number, not {shown(value, 40)}")
+    return int(value)
 
 
 def _note_where(
