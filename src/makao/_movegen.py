@@ -31,7 +31,7 @@ from makao.rules.base import (
 from makao.rules.demand import RankDemand, RankDemandCards, SuitDemand
 from makao.rules.wait import WaitEffect
 from makao.state import State
-from makao.tables import PLAIN_GROUP_SLOTS, RuleSet, card_flags
+from makao.tables import KEPT_GROUP, MOST_KEPT_PLAYS, PLAIN_GROUP_SLOTS, RuleSet, card_flags
 
 Position = State
 """What move generation reads: the state. At run time it is always a game (a
@@ -730,6 +730,8 @@ def _cached_group(
             others = _extras_allowed(game, effect, others)
         others.sort(key=_INDEX)
         group = tuple(others)
+        if len(group) >= KEPT_GROUP:  # a larger group's plays are not kept (`KEPT_GROUP`)
+            return _group_plays(game, seat, first, group, answer)
         most = len(group) + 1 + rules.left_cap
         key = (first, group, size if size < most else most, answer)
         cache = rules.play_cache
@@ -746,7 +748,10 @@ def _cached_group(
         return made
     found = cache.get(key)
     if found is None:
-        found = cache[key] = _group_plays(game, seat, first, _group_cards(first, group), answer)
+        found = _group_plays(game, seat, first, _group_cards(first, group), answer)
+        if len(cache) >= MOST_KEPT_PLAYS:  # bounded (`makao.tables.MOST_KEPT_PLAYS`)
+            cache.clear()
+        cache[key] = found
     return found
 
 
@@ -774,9 +779,11 @@ def _group_plays(
     key = (first, others)
     sequences = rules.sequence_cache.get(key)
     if sequences is None:
-        sequences = rules.sequence_cache[key] = _sequences(
-            game, first, others, rules.uniform_rank[first.rank]
-        )
+        sequences = _sequences(game, first, others, rules.uniform_rank[first.rank])
+        if len(others) < KEPT_GROUP:  # a larger group's are not kept (`KEPT_GROUP`)
+            if len(rules.sequence_cache) >= MOST_KEPT_PLAYS:
+                rules.sequence_cache.clear()
+            rules.sequence_cache[key] = sequences
     size = len(game.hands[seat])
     cap = rules.left_cap
     moves: list[Move] = []
@@ -830,7 +837,9 @@ def _uniform_orders(shape: tuple[int, ...]) -> tuple[Callable[[tuple[Any, ...]],
         for count in shape:
             stand_ins += [len(stand_ins) + 1] * count
         orders = dict.fromkeys((0, *middle, last) for middle, last in _middles_and_lasts(stand_ins))
-        found = _UNIFORM_ORDERS[shape] = tuple(itemgetter(*order) for order in orders)
+        found = tuple(itemgetter(*order) for order in orders)
+        if len(stand_ins) < KEPT_GROUP:  # a larger group's are not kept (`KEPT_GROUP`)
+            _UNIFORM_ORDERS[shape] = found
     return found
 
 
@@ -950,7 +959,10 @@ def _variants(
     key = (cards, left, answer)
     found = rules.play_cache.get(key)
     if found is None:
-        found = rules.play_cache[key] = _make_variants(game, cards, left, seat)
+        found = _make_variants(game, cards, left, seat)
+        if len(rules.play_cache) >= MOST_KEPT_PLAYS:  # bounded (`MOST_KEPT_PLAYS`)
+            rules.play_cache.clear()
+        rules.play_cache[key] = found
     return found
 
 
@@ -1128,7 +1140,10 @@ def _interned(
     key = cards if choice is None and not calls else (cards, type(choice), choice, calls)
     play: Play | None = rules.interned_plays.get(key)
     if play is None:
-        play = rules.interned_plays[key] = _listed_play(cards, choice, calls)
+        play = _listed_play(cards, choice, calls)
+        if len(rules.interned_plays) >= MOST_KEPT_PLAYS:  # bounded (`MOST_KEPT_PLAYS`)
+            rules.interned_plays.clear()
+        rules.interned_plays[key] = play
     return play
 
 

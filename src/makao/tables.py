@@ -30,7 +30,7 @@ from makao.rules.base import (
 )
 from makao.rules.wild import Wild
 
-__all__ = ["MOST_COMPILED", "RuleSet", "compiled"]
+__all__ = ["KEPT_GROUP", "MOST_COMPILED", "MOST_KEPT_PLAYS", "RuleSet", "compiled"]
 
 _COMPILED: dict[tuple[Rule, ...], RuleSet] = {}
 MOST_COMPILED: Final = 64
@@ -43,6 +43,19 @@ _SLOTS: tuple[type[Rule], ...] = (DrawRule, PlayRule, FinishRule, StartRule)
 #: rule only if it has its own `allows`.
 _WILD_ANSWERS: Final = (WildRule.allows, Wild.allows)
 
+
+MOST_KEPT_PLAYS: Final = 50_000
+"""How many entries each of a rule set's growing move tables (`RuleSet.play_cache`,
+`RuleSet.sequence_cache`, `RuleSet.interned_plays`, each dict of `RuleSet.group_plays`)
+keeps: a table that holds this many is emptied before it takes another (checked where an
+entry is added, not where one is read). Ordinary games stay far below it; positions and
+saves with many copies of a rank in a hand would otherwise fill them for ever."""
+KEPT_GROUP: Final = 8
+"""The most cards of a group (a card and the others of its rank held with it) whose
+sequences and plays are kept (`RuleSet.sequence_cache`, `RuleSet.play_cache`,
+`makao._movegen._UNIFORM_ORDERS`): every group of one or two decks. A larger group (three
+copies of a card or more: a set-up position, or a variant of more decks) has them worked
+out at each listing: their number grows exponentially with the group."""
 
 PLAIN_GROUP_SLOTS: Final = 256
 """The slots of `RuleSet.plain_group_plays`: those of every group of one deck (four bits

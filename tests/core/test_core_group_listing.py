@@ -305,3 +305,49 @@ def test_pl_21_pl_26_one_answer_rule_taking_every_play_or_not_is_kept_apart() ->
             game.set_effect(_AceAnswers(ace, overrides))
             kinds = {type(move.choice) for move in _plays_of(game, Rank.JACK)}
             assert kinds == ({Suit} if overrides else {type(None), Rank})
+
+
+def test_pl_7_the_kept_listings_of_a_rule_set_stay_bounded() -> None:
+    """PL-7: a rule set keeps the plays it lists (`RuleSet.play_cache`, `sequence_cache`,
+    `interned_plays`) for every later game, but each table keeps at most
+    `MOST_KEPT_PLAYS` entries: a full table is emptied before it takes another (positions
+    with many copies of a rank, as a server loading saves may be sent, kept every play
+    they listed for ever). The plays listed are those listed afresh."""
+    from makao.tables import MOST_KEPT_PLAYS
+
+    variant = variants.polish(po_makale_penalty=41)  # a rule set few other tests share
+    hands = ["5h 5h 5h 5d 9c", "6c 7c"]
+    fresh = Game.from_position(variant, hands, "5c").legal_moves()
+    rules = variant.compiled
+    tables = (rules.play_cache, rules.sequence_cache, rules.interned_plays)
+    try:
+        for table in tables:
+            table.clear()
+            for number in range(MOST_KEPT_PLAYS):
+                table[("filler", number)] = ()
+        game = Game.from_position(variant, hands, "5c")
+        assert game.legal_moves() == fresh
+        assert [len(table) <= MOST_KEPT_PLAYS for table in tables] == [True] * 3
+    finally:
+        for table in tables:
+            table.clear()
+
+
+def test_pl_7_the_plays_of_a_group_larger_than_two_decks_are_not_kept() -> None:
+    """PL-7: the sequences and plays of a group of more than `KEPT_GROUP` cards (three
+    copies of a card or more, from a set-up position) are worked out at each listing, not
+    kept: their number grows exponentially with the group, and positions of different such
+    hands kept them all. The plays listed are the same each time."""
+    from makao import _movegen
+    from makao.tables import KEPT_GROUP
+
+    variant = variants.polish(po_makale_penalty=42)
+    hands = ["5h 5h 5h 5d 5d 5d 5c 5c 5c 9c", "6c 7c"]
+    first = Game.from_position(variant, hands, "5s").legal_moves()
+    assert Game.from_position(variant, hands, "5s").legal_moves() == first
+    assert len(first) > 100
+    groups = [len(others) + 1 for _, others in variant.compiled.sequence_cache]
+    groups += [len(key[1]) + 1 for key in variant.compiled.play_cache if len(key) == 4]
+    shapes = [sum(shape) + 1 for shape in _movegen._UNIFORM_ORDERS]
+    assert max(groups, default=0) <= KEPT_GROUP
+    assert max(shapes, default=0) <= KEPT_GROUP

@@ -219,3 +219,24 @@ def test_pl_31_a_po_makale_penalty_of_zero_may_be_given_and_is_the_default() -> 
     assert variants.polish(po_makale_penalty=0) == variants.polish()
     with pytest.raises(SetupError, match="po_makale_penalty must be at least 0, not -1"):
         variants.polish(po_makale_penalty=-1)
+
+
+def test_pl_30_the_late_calls_kept_for_sharing_stay_bounded() -> None:
+    """PL-30: the late "makao" and "stop makao" moves are made once per call, liable seat
+    and table and shared, but at most `_KEPT_LATE_MOVES` such entries are kept: a full
+    table is emptied before it grows (many calls, or tables of hundreds of seats with a
+    "stop" per other seat, kept them all for ever). No public API shows the table."""
+    from makao.rules import calls
+
+    kept = dict(calls._LATE_MOVES)
+    try:
+        calls._LATE_MOVES.clear()
+        for number in range(calls._KEPT_LATE_MOVES):
+            calls._LATE_MOVES[(f"call{number}", False, True, 0, 2)] = ()
+        game = Game.from_position(PL, hands=["5h 6h", "9c"], pile="7h", public=[("makao", 1)])
+        late = [move for move in game.legal_moves() if isinstance(move, (Say, Stop))]
+        assert late == [Say(1, "makao"), Stop(0, 1)]
+        assert len(calls._LATE_MOVES) <= calls._KEPT_LATE_MOVES
+    finally:
+        calls._LATE_MOVES.clear()
+        calls._LATE_MOVES.update(kept)

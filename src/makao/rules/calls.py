@@ -19,8 +19,11 @@ __all__ = ["FinishCall", "LastCardCall"]
 
 #: The out-of-turn moves `LastCardCall.extra_moves` lists, made once (moves are immutable
 #: values) per what they depend on: the call, whether it may be said late, whether "stop"
-#: may be called, the liable seat and the number of players.
+#: may be called, the liable seat and the number of players. Emptied once it holds
+#: `_KEPT_LATE_MOVES` entries (many calls, or tables of hundreds of seats, each seat's
+#: entry holding a "stop" per other seat).
 _LATE_MOVES: dict[tuple[str, bool, bool, int, int], tuple[Move, ...]] = {}
+_KEPT_LATE_MOVES = 1_024
 
 
 @attrs.frozen
@@ -118,7 +121,10 @@ class LastCardCall(Stateful["int | None"], TurnRule):
             moves: list[Move] = [] if self.with_move_only else [Say(seat, self.call)]
             if self.enforcement == "challenge":
                 moves.extend(Stop(other, seat) for other in range(game.players) if other != seat)
-            found = _LATE_MOVES[key] = tuple(moves)
+            found = tuple(moves)
+            if len(_LATE_MOVES) >= _KEPT_LATE_MOVES:
+                _LATE_MOVES.clear()
+            _LATE_MOVES[key] = found
         return found
 
     def action_templates(self, players: int) -> tuple[Move, ...]:
