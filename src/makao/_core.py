@@ -571,7 +571,9 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
             if held is card:
                 break
             index += 1  # a counter: cheaper than enumerate's pairs
-        else:  # never for a listed play: a rule's `admit` made it
+        else:  # never for a play the engine listed: a rule's `extra_moves` made it
+            if isinstance(game._log, list):  # not made: out of the record (as in `Core.play`)
+                game._log.pop()
             raise _unheld(seat, card)
         hand = hand[:index] + hand[index + 1 :]
     game.hands[seat] = hand
@@ -1017,13 +1019,11 @@ def _check_held(game: Core, seat: int, play: object) -> None:
     ``ValueError`` halfway through the play, the turn already taken)."""
     if not isinstance(play, Play):
         raise _wrong_argument("play_cards", play, "a Play", True)
-    hand = list(game.hands[seat])
-    for card in play.cards:
-        if card not in hand:
-            raise SetupError(
-                f"a rule made seat {seat} play {card} with `play_cards`: the seat does not hold it"
-            )
-        hand.remove(card)
+    card = _movegen.unheld_card(game.hands[seat], play.cards)
+    if card is not None:
+        raise SetupError(
+            f"a rule made seat {seat} play {card} with `play_cards`: the seat does not hold it"
+        )
 
 
 def _wrong_argument(service: str, given: object, wanted: str, setup: bool) -> Exception:
@@ -1035,10 +1035,10 @@ def _wrong_argument(service: str, given: object, wanted: str, setup: bool) -> Ex
 
 def _unheld(seat: int, card: Card) -> SetupError:
     """The error for a play of ``card``, which ``seat`` does not hold: never a listed
-    play, so one a rule's `admit` gave."""
+    play of the engine's own, nor one a rule admitted (`_movegen.canonical` checks those),
+    so a play a rule listed (`TurnRule.extra_moves`)."""
     return SetupError(
-        f"seat {seat} does not hold {card}: a rule's `admit` gave a play of cards the seat "
-        "does not hold"
+        f"seat {seat} does not hold {card}: a rule listed a play of cards the seat does not hold"
     )
 
 

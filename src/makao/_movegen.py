@@ -31,7 +31,7 @@ from makao.rules.base import (
 from makao.rules.demand import RankDemand, RankDemandCards, SuitDemand
 from makao.rules.wait import WaitEffect
 from makao.state import State
-from makao.tables import KEPT_GROUP, MOST_KEPT_PLAYS, PLAIN_GROUP_SLOTS, RuleSet, card_flags
+from makao.tables import KEPT_GROUP, PLAIN_GROUP_SLOTS, RuleSet, card_flags, keep_bounded
 
 Position = State
 """What move generation reads: the state. At run time it is always a game (a
@@ -748,10 +748,9 @@ def _cached_group(
         return made
     found = cache.get(key)
     if found is None:
-        found = _group_plays(game, seat, first, _group_cards(first, group), answer)
-        if len(cache) >= MOST_KEPT_PLAYS:  # bounded (`makao.tables.MOST_KEPT_PLAYS`)
-            cache.clear()
-        cache[key] = found
+        found = keep_bounded(
+            cache, key, _group_plays(game, seat, first, _group_cards(first, group), answer)
+        )
     return found
 
 
@@ -781,9 +780,7 @@ def _group_plays(
     if sequences is None:
         sequences = _sequences(game, first, others, rules.uniform_rank[first.rank])
         if len(others) < KEPT_GROUP:  # a larger group's are not kept (`KEPT_GROUP`)
-            if len(rules.sequence_cache) >= MOST_KEPT_PLAYS:
-                rules.sequence_cache.clear()
-            rules.sequence_cache[key] = sequences
+            keep_bounded(rules.sequence_cache, key, sequences)
     size = len(game.hands[seat])
     cap = rules.left_cap
     moves: list[Move] = []
@@ -959,10 +956,7 @@ def _variants(
     key = (cards, left, answer)
     found = rules.play_cache.get(key)
     if found is None:
-        found = _make_variants(game, cards, left, seat)
-        if len(rules.play_cache) >= MOST_KEPT_PLAYS:  # bounded (`MOST_KEPT_PLAYS`)
-            rules.play_cache.clear()
-        rules.play_cache[key] = found
+        found = keep_bounded(rules.play_cache, key, _make_variants(game, cards, left, seat))
     return found
 
 
@@ -1140,10 +1134,7 @@ def _interned(
     key = cards if choice is None and not calls else (cards, type(choice), choice, calls)
     play: Play | None = rules.interned_plays.get(key)
     if play is None:
-        play = _listed_play(cards, choice, calls)
-        if len(rules.interned_plays) >= MOST_KEPT_PLAYS:  # bounded (`MOST_KEPT_PLAYS`)
-            rules.interned_plays.clear()
-        rules.interned_plays[key] = play
+        play = keep_bounded(rules.interned_plays, key, _listed_play(cards, choice, calls))
     return play
 
 
@@ -1192,8 +1183,27 @@ def canonical(game: Position, move: Move, legal: tuple[Move, ...]) -> Move:
     for rule in game.compiled.admit_rules:
         admitted = rule.admit(game, move, legal)  # type: ignore[arg-type]  # a Core
         if admitted is not None:
+            if isinstance(admitted, Play):  # checked before anything changes
+                seat = game.to_move
+                card = unheld_card(game.hands[seat], admitted.cards)
+                if card is not None:
+                    raise SetupError(
+                        f"seat {seat} does not hold {card}: {type(rule).__name__}.admit "
+                        "gave a play of cards the seat does not hold"
+                    )
             return admitted
     raise IllegalMoveError(explain(game, move, legal))
+
+
+def unheld_card(hand: Sequence[Card], cards: Sequence[Card]) -> Card | None:
+    """The first of ``cards`` that ``hand`` does not hold, counting copies (a play of 7s 7s
+    needs two), or ``None``: how a play that a rule made, not one listed, is checked."""
+    left = list(hand)
+    for card in cards:
+        if card not in left:
+            return card
+        left.remove(card)
+    return None
 
 
 def listed(game: Position, move: Move, legal: tuple[Move, ...]) -> Move | None:

@@ -258,7 +258,7 @@ def register_move_parser(keyword: str, parser: Callable[[int | None, list[str]],
     parser. A parser that gives anything but a `Move` is an `InvalidMoveError` when a
     move is read.
     """
-    if not (isinstance(keyword, str) and _KEYWORD_RE.match(keyword) and keyword.islower()):
+    if not (isinstance(keyword, str) and _KEYWORD_RE.fullmatch(keyword) and keyword.islower()):
         raise SetupError(
             f"a move's keyword is a word of lowercase letters, like 'jump', "
             f"not {shown(keyword, 40)}"

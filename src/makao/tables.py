@@ -9,7 +9,7 @@ the rules that keep state of their own and where that state lives in a game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, cast
+from typing import Any, Final, TypeVar, cast
 
 from makao._text import shown
 from makao.cards import ALL_CARDS, Card
@@ -56,6 +56,20 @@ sequences and plays are kept (`RuleSet.sequence_cache`, `RuleSet.play_cache`,
 `makao._movegen._UNIFORM_ORDERS`): every group of one or two decks. A larger group (three
 copies of a card or more: a set-up position, or a variant of more decks) has them worked
 out at each listing: their number grows exponentially with the group."""
+
+
+_V = TypeVar("_V")
+
+
+def keep_bounded(table: dict[Any, Any], key: object, value: _V) -> _V:
+    """``value``, kept in ``table`` (one of a rule set's growing move tables) under
+    ``key``: a table that holds `MOST_KEPT_PLAYS` entries is emptied first, so the bound
+    is checked where an entry is added, never where one is read."""
+    if len(table) >= MOST_KEPT_PLAYS:
+        table.clear()
+    table[key] = value
+    return value
+
 
 PLAIN_GROUP_SLOTS: Final = 256
 """The slots of `RuleSet.plain_group_plays`: those of every group of one deck (four bits

@@ -351,3 +351,84 @@ def test_pl_7_the_plays_of_a_group_larger_than_two_decks_are_not_kept() -> None:
     shapes = [sum(shape) + 1 for shape in _movegen._UNIFORM_ORDERS]
     assert max(groups, default=0) <= KEPT_GROUP
     assert max(shapes, default=0) <= KEPT_GROUP
+
+
+def test_pl_7_the_plays_of_a_group_of_eight_cards_are_kept_and_of_nine_are_not() -> None:
+    """PL-7: docs/limits.md keeps the plays of every group of two decks, 8 cards
+    (`KEPT_GROUP`), and works out those of a larger one at each listing: a group of eight
+    fives with three copies of one is kept, one of nine is not."""
+    variant = variants.polish(po_makale_penalty=43)
+    rules = variant.compiled
+    rules.play_cache.clear()
+    rules.sequence_cache.clear()
+    eight = ["5h 5h 5h 5d 5d 5c 5c 5s 9c", "6c 7c"]
+    Game.from_position(variant, eight, "5s").legal_moves()
+    kept = {len(others) + 1 for _, others in rules.sequence_cache}
+    kept |= {len(key[1]) + 1 for key in rules.play_cache if len(key) == 4}
+    assert max(kept) == 8
+    rules.play_cache.clear()
+    rules.sequence_cache.clear()
+    nine = ["5h 5h 5h 5d 5d 5c 5c 5s 5s 9c", "6c 7c"]
+    Game.from_position(variant, nine, "5s").legal_moves()
+    kept = {len(others) + 1 for _, others in rules.sequence_cache}
+    kept |= {len(key[1]) + 1 for key in rules.play_cache if len(key) == 4}
+    assert max(kept, default=0) < 9
+
+
+def test_pl_7_a_full_table_of_plays_is_emptied_first_and_keeps_the_new_plays() -> None:
+    """PL-7: a table of plays (`RuleSet.play_cache`, `RuleSet.interned_plays`) that holds
+    `MOST_KEPT_PLAYS` entries is emptied before it takes another: it never holds more,
+    and it then keeps every entry the listing made (none is lost to a later emptying)."""
+    from makao.tables import MOST_KEPT_PLAYS
+
+    variant = variants.polish(po_makale_penalty=44)
+    rules = variant.compiled
+    hands = ["5h 5d Kd", "6c 7c"]
+
+    tables = (rules.play_cache, rules.interned_plays)
+
+    def listing(table: object) -> list[str]:
+        for group in rules.plain_group_plays:  # listed afresh, not read from the slots
+            group[:] = [None] * len(group)
+        for other in tables:  # nor from the other table
+            if other is not table:
+                other.clear()
+        return Game.from_position(variant, hands, "5c").legal_moves_text()
+
+    for table in tables:
+        try:
+            table.clear()
+            fresh = listing(table)
+            made = set(table)
+            assert made
+            table.clear()
+            for number in range(MOST_KEPT_PLAYS):
+                table[("filler", number)] = ()
+            assert listing(table) == fresh
+            assert len(table) <= MOST_KEPT_PLAYS and made <= set(table)
+        finally:
+            table.clear()
+
+
+def test_pl_7_a_groups_plays_are_kept_in_a_full_table_emptied_first() -> None:
+    """PL-7: the plays of a group with three copies of a card are kept in
+    `RuleSet.play_cache`; when it is full the table is emptied first and then takes them
+    (it never holds more than `MOST_KEPT_PLAYS`, and the group's plays stay kept)."""
+    from makao.tables import MOST_KEPT_PLAYS
+
+    variant = variants.polish(po_makale_penalty=45)
+    cache = variant.compiled.play_cache
+    hands = ["5h 5h 5h 5d 9c", "6c 7c"]
+    try:
+        cache.clear()
+        fresh = Game.from_position(variant, hands, "5c").legal_moves()
+        groups = [key for key in cache if len(key) == 4]  # (first, group, size, answer)
+        assert groups
+        for key in groups:
+            del cache[key]
+        for number in range(MOST_KEPT_PLAYS - len(cache)):
+            cache[("filler", number)] = ()
+        assert Game.from_position(variant, hands, "5c").legal_moves() == fresh
+        assert len(cache) <= MOST_KEPT_PLAYS and all(key in cache for key in groups)
+    finally:
+        cache.clear()

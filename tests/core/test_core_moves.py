@@ -236,3 +236,53 @@ def test_a_parser_that_gives_no_move_is_an_invalid_move() -> None:
     register_move_parser("nomove", lambda seat, words: "knock")  # type: ignore[arg-type,return-value]
     with pytest.raises(InvalidMoveError, match=r"the parser of 'nomove' moves read .* not a Move"):
         parse_move("1: nomove")
+
+
+@pytest.mark.parametrize("keyword", ["pass", "knock\n"])
+def test_a_pass_or_a_keyword_with_a_line_break_is_refused(keyword: str) -> None:
+    """``pass`` is a built-in move, and a keyword is a word of letters alone: ``knock`` and
+    a line break is never read (`parse_move` splits the text into words) and is a
+    `SetupError` (``re.match``'s ``$`` took the line break)."""
+    from makao import moves
+
+    try:
+        with pytest.raises(SetupError, match="keyword"):
+            register_move_parser(keyword, lambda seat, words: Draw())
+    finally:
+        if keyword != "pass":
+            moves._PARSERS.pop(keyword, None)
+        else:
+            assert parse_move("pass") == Pass()
+
+
+def _first_knock(seat: int | None, words: list[str]) -> Move:
+    return Draw()
+
+
+def _second_knock(seat: int | None, words: list[str]) -> Move:
+    return Pass()
+
+
+@pytest.mark.parametrize("module", [__name__, "makaofans"])
+def test_a_keyword_of_ones_own_registered_again_takes_the_new_parser(module: str) -> None:
+    """A keyword registered again takes the new parser, for a module of one's own (one
+    whose name merely starts with ``makao`` too): only makao's own keywords are kept."""
+    from makao import moves
+
+    _first_knock.__module__ = module
+    try:
+        register_move_parser("knockagain", _first_knock)
+        register_move_parser("knockagain", _second_knock)
+        assert parse_move("knockagain") == Pass()
+    finally:
+        _first_knock.__module__ = __name__
+        moves._PARSERS.pop("knockagain", None)
+
+
+def test_makaos_own_parser_registered_again_is_taken() -> None:
+    """makao's own keyword may be registered again with its own parser (a module reloaded
+    registers its moves again): it is taken, and reads the moves as before."""
+    from makao import moves
+
+    register_move_parser("say", moves._PARSERS["say"])
+    assert parse_move("1: say makao") == Say(1, "makao")

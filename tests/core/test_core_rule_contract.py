@@ -767,3 +767,138 @@ def test_a_listed_move_no_rule_carries_out_is_refused_not_taken_for_a_pass() -> 
     with pytest.raises(SetupError, match=r"no rule carries out Knock\(\)"):
         game.play(knock)
     assert game.to_move == 0 and game.record == () and game.hands[0] == game.hand(0)
+
+
+def test_pl_18_a_wait_added_to_a_waiting_seat_is_bounded_by_its_whole_wait() -> None:
+    """PL-18: `add_wait` bounds the seat's whole wait, the turns it waits already and those
+    added, by `MAX_WAIT` (1,000): one more turn for a seat waiting 1,000 is refused."""
+    game = Game.from_position(
+        PL.with_rules(Slip(lambda g, e: g.add_wait(2, 1))),
+        hands=["5h 6h", "7s 8s 9s", "5c 6c"],
+        pile="9h",
+        stock=STOCK,
+        waits=[0, 0, 1000],
+    )
+    with pytest.raises(SetupError, match="seat 2 wait 1001 turns: at most 1000"):
+        game.play("5h")
+
+
+def test_pl_8_pl_18_a_service_takes_a_count_of_zero() -> None:
+    """PL-8, PL-18: a count given to a service is 0 or more: drawing no card and waiting no
+    turn are taken, and change nothing."""
+
+    def nothing(game: Table, events: list[Event]) -> None:
+        game.draw_cards(1, 0, "penalty", events)
+        game.add_wait(1, 0)
+
+    game = Game.from_position(
+        PL.with_rules(Slip(nothing)), hands=["5h 6h", "7s 8s 9s", "5c 6c"], pile="9h", stock=STOCK
+    )
+    game.play("5h")
+    assert game.waits == (0, 0, 0) and len(game.hands[1]) == 3 and game.stock_size == 4
+
+
+def test_play_cards_refuses_a_card_given_twice_that_the_seat_holds_once() -> None:
+    """`play_cards` counts the copies: a `Play` of 7s 7s by a seat that holds one 7s is a
+    `SetupError` before anything changes (the seat does not take the turn)."""
+    seven = Card.parse("7s")
+    game = Game.from_position(
+        PL.with_rules(Slip(lambda g, e: g.play_cards(1, Play((seven, seven)), e))),
+        hands=["5h 6h", "7s 8s 9s", "5c 6c"],
+        pile="9h",
+        stock=STOCK,
+    )
+    with pytest.raises(SetupError, match="play 7s with `play_cards`: the seat does not hold it"):
+        game.play("5h")
+    assert game.hands[1] == tuple(Card.parse(c) for c in ("7s", "8s", "9s"))
+    assert game.to_move == 0
+
+
+def test_pl_19_effect_target_refuses_a_direction_of_zero() -> None:
+    """PL-19: an effect goes to the next (1) or previous (-1) seat: direction 0 is a
+    `SetupError`, as 2 is."""
+    game = Game.from_position(
+        PL.with_rules(Slip(lambda g, e: g.effect_target(0, 0))),
+        hands=["5h 6h", "7s 8s 9s", "5c 6c"],
+        pile="9h",
+        stock=STOCK,
+    )
+    with pytest.raises(SetupError, match="a rule gave direction 0: it is 1 or -1"):
+        game.play("5h")
+
+
+@attrs.frozen
+class AdmitsAnything(TurnRule):
+    """A user's rule that admits any play, held or not."""
+
+    def admit(self, game: Table, move: Move, legal: tuple[Move, ...]) -> Move | None:
+        """The move itself, if it is a play."""
+        return move if isinstance(move, Play) else None
+
+
+def test_an_admitted_play_of_cards_not_held_is_a_setup_error() -> None:
+    """A play a rule's `admit` gives of cards the mover does not hold is a `SetupError`
+    naming the seat, the card and the rule (it was a bare ``ValueError``), raised when
+    the rule admits it, before anything changes: the move stays out of the record (it
+    was kept there, a move never made), as a move no rule carries out does."""
+    game = Game.from_position(
+        PL.with_rules(AdmitsAnything()), hands=["5h 6h", "7s 8s"], pile="9h", stock=STOCK
+    )
+    with pytest.raises(SetupError, match=r"seat 0 does not hold Kd: AdmitsAnything\.admit gave"):
+        game.play("Kd")
+    assert game.record == () and game.to_move == 0 and game.hands[0] == game.hand(0)
+
+
+@attrs.frozen
+class ListsAKing(TurnRule):
+    """A user's rule that lists a play of a card nobody holds."""
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        """K♦ for the mover."""
+        return (Play((Card.parse("Kd"),)),)
+
+
+def test_a_listed_play_of_cards_not_held_is_a_setup_error_out_of_the_record() -> None:
+    """A play a rule lists (`extra_moves`) of cards the mover does not hold is a
+    `SetupError` naming the seat and the card when it is played, and stays out of the
+    record (it was a bare ``ValueError`` and a move kept in the record)."""
+    game = Game.from_position(
+        PL.with_rules(ListsAKing()), hands=["5h 6h", "7s 8s"], pile="9h", stock=STOCK
+    )
+    king = game.legal_moves()[-1]
+    assert str(king) == "Kd"
+    with pytest.raises(SetupError, match="seat 0 does not hold Kd: a rule listed a play"):
+        game.play(king)
+    assert game.record == () and game.hands[0] == game.hand(0)
+
+
+@attrs.frozen
+class NoTableChoices(CardSetRule):
+    """A user's card rule whose `table_choices` give no choice: the fixed ones stand."""
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        """Hearts or spades."""
+        return (Suit.HEARTS, Suit.SPADES)
+
+    def table_choices(self, game: Table, seat: int, card: Card) -> tuple[Choice, ...] | None:
+        """None to add (an empty tuple)."""
+        return ()
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """Nothing."""
+
+
+def test_table_choices_that_are_empty_leave_the_fixed_choices() -> None:
+    """`table_choices` that give an empty tuple, as ``None``, leave the rule's fixed
+    `choices` (only `choices` must give one at least)."""
+    rule = NoTableChoices(frozenset({Card.parse("5h")}))
+    game = Game.from_position(PL.with_rules(rule), hands=["5h 6h", "7s"], pile="9h")
+    assert {"5h:h", "5h:s"} <= set(game.legal_moves_text())

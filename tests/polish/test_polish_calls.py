@@ -240,3 +240,27 @@ def test_pl_30_the_late_calls_kept_for_sharing_stay_bounded() -> None:
     finally:
         calls._LATE_MOVES.clear()
         calls._LATE_MOVES.update(kept)
+
+
+def test_pl_30_the_late_calls_made_when_the_table_is_full_are_kept_and_shared() -> None:
+    """PL-30: a full table of late calls is emptied before it takes the new entry, which
+    is then kept: the next game at the same point lists the very same moves."""
+    from makao.rules import calls
+
+    kept = dict(calls._LATE_MOVES)
+    try:
+        calls._LATE_MOVES.clear()
+        for number in range(calls._KEPT_LATE_MOVES):
+            calls._LATE_MOVES[(f"call{number}", False, True, 0, 2)] = ()
+        first, again = (
+            Game.from_position(
+                PL, hands=["5h 6h", "9c"], pile="7h", public=[("makao", 1)]
+            ).legal_moves()
+            for _ in range(2)
+        )
+        late = [move for move in first if isinstance(move, (Say, Stop))]
+        assert late == [Say(1, "makao"), Stop(0, 1)]
+        assert all(any(move is other for other in again) for move in late)
+    finally:
+        calls._LATE_MOVES.clear()
+        calls._LATE_MOVES.update(kept)

@@ -599,9 +599,9 @@ class CardRule(Rule):
 
     def table_choices(self, game: Table, seat: int, card: Card) -> tuple[Choice, ...] | None:
         """Choices that depend on the table, for a play by ``seat`` ending on ``card`` (an
-        opponent's seat, [`Seat`][makao.moves.Seat]); ``None`` (default): the fixed
-        [`choices`][makao.rules.base.CardRule.choices]. Plays of cards whose rule overrides this are
-        listed afresh every time, not cached."""
+        opponent's seat, [`Seat`][makao.moves.Seat]); ``None`` (default) or an empty tuple:
+        the fixed [`choices`][makao.rules.base.CardRule.choices]. Plays of cards whose rule
+        overrides this are listed afresh every time, not cached."""
         return None
 
     def choice_templates(self, card: Card, players: int) -> tuple[Choice, ...]:
