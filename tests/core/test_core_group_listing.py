@@ -359,20 +359,18 @@ def test_pl_7_the_plays_of_a_group_of_eight_cards_are_kept_and_of_nine_are_not()
     fives with three copies of one is kept, one of nine is not."""
     variant = variants.polish(po_makale_penalty=43)
     rules = variant.compiled
-    rules.play_cache.clear()
-    rules.sequence_cache.clear()
-    eight = ["5h 5h 5h 5d 5d 5c 5c 5s 9c", "6c 7c"]
-    Game.from_position(variant, eight, "5s").legal_moves()
-    kept = {len(others) + 1 for _, others in rules.sequence_cache}
-    kept |= {len(key[1]) + 1 for key in rules.play_cache if len(key) == 4}
-    assert max(kept) == 8
-    rules.play_cache.clear()
-    rules.sequence_cache.clear()
-    nine = ["5h 5h 5h 5d 5d 5c 5c 5s 5s 9c", "6c 7c"]
-    Game.from_position(variant, nine, "5s").legal_moves()
-    kept = {len(others) + 1 for _, others in rules.sequence_cache}
-    kept |= {len(key[1]) + 1 for key in rules.play_cache if len(key) == 4}
-    assert max(kept, default=0) < 9
+
+    def largest_kept(fives: str) -> int:
+        """The most cards of a group kept after listing a hand of ``fives`` and 9♣."""
+        rules.play_cache.clear()
+        rules.sequence_cache.clear()
+        Game.from_position(variant, [f"{fives} 9c", "6c 7c"], "5s").legal_moves()
+        kept = {len(others) + 1 for _, others in rules.sequence_cache}
+        kept |= {len(key[1]) + 1 for key in rules.play_cache if len(key) == 4}
+        return max(kept, default=0)
+
+    assert largest_kept("5h 5h 5h 5d 5d 5c 5c 5s") == 8
+    assert largest_kept("5h 5h 5h 5d 5d 5c 5c 5s 5s") < 9
 
 
 def test_pl_7_a_full_table_of_plays_is_emptied_first_and_keeps_the_new_plays() -> None:
