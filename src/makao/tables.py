@@ -552,9 +552,10 @@ def compiled(rules: tuple[Rule, ...]) -> RuleSet:
     if found is None:
         found = RuleSet.compile(rules)
         if len(_COMPILED) >= MOST_COMPILED:  # the least recently used goes
-            # the first key of a copy: an iterator of the dict itself would raise if
-            # another thread changed it between `iter` and `next`
-            oldest = next(iter(_COMPILED.copy()), None)
+            try:
+                oldest = next(iter(_COMPILED), None)
+            except RuntimeError:  # another thread changed it between `iter` and `next`
+                oldest = None  # (a copy raised too: "dict mutated during update", 3.12)
             if oldest is not None:
                 _COMPILED.pop(oldest, None)
     else:
