@@ -234,8 +234,7 @@ class Core(State):
                 handler.apply(self, listed, events)
                 return tuple(events)
             if kind is not _PASS_CLASS:  # listed or admitted by a rule, carried out by none
-                if isinstance(self._log, list):  # appended above: not in the record
-                    self._log.pop()
+                _unrecord(self)
                 raise _unhandled(listed)
         # the idle before-move rules do nothing in the initial rule state
         # (`RuleSet.quiet_before_move`): told by identity here (`store_rule_states` keeps it
@@ -572,8 +571,7 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
                 break
             index += 1  # a counter: cheaper than enumerate's pairs
         else:  # never for a play the engine listed: a rule's `extra_moves` made it
-            if isinstance(game._log, list):  # not made: out of the record (as in `Core.play`)
-                game._log.pop()
+            _unrecord(game)
             raise _unheld(seat, card)
         hand = hand[:index] + hand[index + 1 :]
     game.hands[seat] = hand
@@ -1031,6 +1029,14 @@ def _wrong_argument(service: str, given: object, wanted: str, setup: bool) -> Ex
     a `SetupError` (``setup``), else a `TypeError`."""
     message = f"a rule gave {shown(given, 60)} to `{service}`: it takes {wanted}"
     return SetupError(message) if setup else TypeError(message)
+
+
+def _unrecord(game: Core) -> None:
+    """Take the move `Core.play` appended to the record back out: a rule's move it
+    refuses is not made (the record is a list once a move is appended)."""
+    log = game._log
+    if isinstance(log, list):
+        log.pop()
 
 
 def _unheld(seat: int, card: Card) -> SetupError:

@@ -25,9 +25,10 @@ from makao._text import shown
 from makao.bots.policy import RandomPick
 from makao.bots.protocol import Bot
 from makao.engine import Game
-from makao.errors import IllegalMoveError, SetupError
+from makao.errors import IllegalMoveError
 from makao.events import CardsDrawn, CardsPlayed, Event, Penalised
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, move_seat
+from makao.rules._util import check_whole
 from makao.seeding import derive_seed
 from makao.variant import Variant
 from makao.view import UNREAD, View
@@ -225,11 +226,10 @@ def play_game(
 
 
 def _whole(name: str, value: object) -> int:
-    """``value`` as a plain `int` if it is a whole number (an `int`, not a `bool`; an
-    `IntEnum` member's number); else a `SetupError` naming ``name``."""
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise SetupError(f"{name} must be a whole number, not {shown(value, 40)}")
-    return int(value)
+    """``value`` as a plain `int` (an `IntEnum` member's number) if it is a whole number
+    (`check_whole`: an `int`, not a `bool`); else a `SetupError` naming ``name``."""
+    check_whole(name, value, None)
+    return int(cast(int, value))
 
 
 def _note_where(
