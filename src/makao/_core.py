@@ -606,9 +606,9 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
             if previous is not None and isinstance(previous, _SUIT_DEMAND):
                 _end_named_suit(game, previous, events)  # reads the new effect itself
         elif previous is not None:
-            game.effect = previous.on_covered(game, events)
+            game.effect = _effect_given(previous, "on_covered", previous.on_covered(game, events))
     elif previous is not None:
-        game.effect = previous.on_covered(game, events)
+        game.effect = _effect_given(previous, "on_covered", previous.on_covered(game, events))
     left = len(game.hands[seat])  # re-read: a rule may swap hands
     # with no calls, only the rules that act on this many cards left run
     calls = known[3]
@@ -664,7 +664,9 @@ def _end_turn(game: Core, seat: int, previous: Effect | None, events: list[Event
     game.must_play_drawn = False
     effect = game.effect
     if effect is not None and effect is previous:
-        game.effect = effect.on_turn_end(game, seat, events)
+        # typed ``object``: what a rule's hook gave is checked here, in both builds alike
+        lasting: object = effect.on_turn_end(game, seat, events)
+        game.effect = effect if lasting is effect else _effect_given(effect, "on_turn_end", lasting)
     # the seat a rule sent the turn to, if any, under a name of its own: compiled, an
     # optional int is a boxed object at every use (``target`` below is a plain int)
     chosen = game.next_seat
@@ -890,7 +892,18 @@ def _pass_over(game: Core, seat: int, events: list[Event]) -> None:
     """Let a lasting effect count ``seat``'s turn, passed over (finished or waiting)."""
     effect = game.effect
     if effect is not None:
-        game.effect = effect.on_turn_end(game, seat, events)
+        game.effect = _effect_given(effect, "on_turn_end", effect.on_turn_end(game, seat, events))
+
+
+def _effect_given(effect: Effect, hook: str, given: object) -> Effect | None:
+    """``given``, what ``effect``'s ``hook`` (`on_turn_end`, `on_covered`) gave as the
+    effect in force from now on, if it is an `Effect` or ``None``; anything else is a
+    `SetupError` naming them (kept, it would break the next listing)."""
+    if given is None or isinstance(given, _EFFECT_CLASS):
+        return given
+    raise SetupError(
+        f"{type(effect).__name__}.{hook} must give an Effect or None, not {shown(given, 60)}"
+    )
 
 
 def _before_move(game: Core, move: Move, events: list[Event]) -> None:

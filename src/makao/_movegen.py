@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from operator import attrgetter, itemgetter
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from makao import moves as _moves
 from makao._text import shown
@@ -202,8 +202,24 @@ def _with_extra_moves(game: Position, moves: tuple[Move, ...]) -> tuple[Move, ..
     if game.rule_states == rules.initial_state:
         extra = rules.busy_extra_move_rules  # the idle ones list nothing now
     for rule in extra:
-        moves = moves + tuple(rule.extra_moves(game))  # type: ignore[arg-type]  # a Core
+        listed = rule.extra_moves(game)  # type: ignore[arg-type]  # a Core
+        moves = moves + (listed if type(listed) is tuple else _extra_list(rule, listed))
     return moves
+
+
+def _extra_list(rule: TurnRule, listed: object) -> tuple[Move, ...]:
+    """``listed``, what ``rule.extra_moves`` gave that is no tuple, as a tuple (a list or
+    another iterable of moves), or a `SetupError` naming the rule: ``None``, a text (it
+    would list each letter) or no iterable at all. The moves themselves are checked as they
+    are played (a move no rule carries out is refused, `Core.play`)."""
+    if isinstance(listed, list):
+        return tuple(listed)
+    if listed is None or isinstance(listed, (str, bytes)) or not hasattr(listed, "__iter__"):
+        raise SetupError(
+            f"{type(rule).__name__}.extra_moves must give a tuple of moves, () for none, "
+            f"not {shown(listed, 60)}"
+        )
+    return tuple(cast("Iterable[Move]", listed))
 
 
 def _turn_moves(game: Position, seat: int) -> tuple[Move, ...]:

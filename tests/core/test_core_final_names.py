@@ -56,6 +56,8 @@ ALLOWED = {
     "_wrong_argument",  # a rule service's error
     "_unheld",  # the error for a rule's play of cards not held
     "_unhandled",  # the error for a rule's move no rule carries out
+    "_effect_given",  # what an effect's hook leaves in force (not its own turn end): or an error
+    "_extra_list",  # a rule's out-of-turn moves that are no tuple: a tuple, or an error
 }
 
 
