@@ -28,7 +28,7 @@ from makao.events import CardsDrawn, Event
 from makao.moves import Draw, Move, Pass
 from makao.outcome import Outcome
 from makao.rules.base import Effect, Pending
-from makao.seeding import seeded_random
+from makao.seeding import seed_key, seeded_random
 from makao.state import FIELDS, Beginning, Earlier, State, record_length, record_moves
 from makao.variant import Variant
 from makao.view import View
@@ -89,7 +89,7 @@ class Game(Core):
         players = int(players)  # an IntEnum's number, as the compiled build's fields keep it
         for rule in variant.compiled.table_checks:
             rule.check_table(players)
-        deck = shuffled_deck(start.decks_for(players), seeded_random(seed), start.ranks)
+        deck = shuffled_deck(start.decks_for(players), seeded_random(seed_key(seed)), start.ranks)
         game = cls._blank(variant, players, seed)
         if dealer is None:  # the variant's option (PL-5), checked against the table here
             dealer = dealer_seat(start.dealer, players, variant)

@@ -23,7 +23,7 @@ import threading
 from makao._text import is_too_long_to_write, shown
 from makao.errors import SetupError
 
-__all__ = ["derive_seed"]
+__all__ = ["derive_seed", "new_random", "seed_key"]
 
 #: Each thread's generator for `derive_seed` and a new game's deal (`seeded_random`).
 _SEEDED = threading.local()
@@ -39,6 +39,20 @@ def seeded_random(seed: int | str) -> random.Random:
         generator = _SEEDED.generator = random.Random()
     generator.seed(seed)  # all of its state, as ``random.Random(seed)`` starts
     return generator
+
+
+def seed_key(seed: int) -> int | str:
+    """What seeds a ``random.Random`` for the whole number ``seed``, so that every integer
+    has a stream of its own: the seed itself when it is ≥ 0 (the numbers those seeds have
+    always given), its text (``"seed:-5"``, hexadecimal when too long for decimal) when
+    it is negative (``random.Random`` drops an integer's sign: seeds ``n`` and ``-n``
+    gave one stream)."""
+    return seed if seed >= 0 else f"seed:{_text(seed)}"
+
+
+def new_random(seed: int) -> random.Random:
+    """A new ``random.Random`` for the whole number ``seed`` (`seed_key`)."""
+    return random.Random(seed_key(seed))
 
 
 def derive_seed(seed: int, *path: int | str) -> int:

@@ -75,6 +75,7 @@ from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, Setu
 from makao.events import CardsDrawn, Event, HandsSwapped, StockReshuffled, redact
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, move_seat, parse_move
 from makao.rules.base import Effect, Rule, TurnRule
+from makao.seeding import new_random
 from makao.state import FIELDS, State
 from makao.variant import Variant
 
@@ -186,7 +187,7 @@ def check_variant(
             raise SetupError(f"{name} must be a whole number ≥ 0, not {shown(value, 60)}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise SetupError(f"seed must be a whole number, not {shown(seed, 60)}")
-    rng = random.Random(seed)
+    rng = new_random(seed)
     tally = _Tally()
     for number in range(games):
         size = sizes[number % len(sizes)]
@@ -239,12 +240,12 @@ class _GameCheck:
         self.players = players
         self.seed = seed
         self.tally = tally
-        self.rng = random.Random(seed)
+        self.rng = new_random(seed)
         # the observers' mirror games draw from a generator of their own: the games
         # played (and the checker's other draws) are those of the suite without it
-        self.watch_rng = random.Random(seed ^ 0x5EA7)
+        self.watch_rng = new_random(seed ^ 0x5EA7)
         # and so do the positions rebuilt from views and the mirror games past a draw
-        self.spare_rng = random.Random(seed ^ 0xB075)
+        self.spare_rng = new_random(seed ^ 0xB075)
         self.unrestored: AssertionError | None = None  # the first failed `check_restore`
         self.restored: set[tuple[tuple[str, object], ...]] = set()  # publics rebuilt once
         self.calls: dict[tuple[int, tuple[Card, ...], int], tuple[str, ...]] = {}

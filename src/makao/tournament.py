@@ -30,7 +30,7 @@ from makao._arguments import check_run, user_code, whole_number
 from makao._extras import pyplot
 from makao._text import shown
 from makao.errors import SetupError
-from makao.seeding import derive_seed
+from makao.seeding import derive_seed, new_random
 from makao.sim import simulate
 from makao.sim.results import _render
 from makao.sim.run import DEFAULT_MAX_ACTIONS, MAX_GAMES, check_count, check_seed
@@ -256,7 +256,7 @@ def _ladder(
         )
         tables.append((table, result.records))
     ratings = bradley_terry(_wins(tables, len(bots)))
-    low, high = _intervals(tables, len(bots), bootstrap, random.Random(seed))
+    low, high = _intervals(tables, len(bots), bootstrap, new_random(seed))
     records = [record for _, found in tables for record in found]
     return Ladder(
         variant=variant,

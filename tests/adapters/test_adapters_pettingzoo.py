@@ -46,6 +46,17 @@ def test_pettingzoo_seed_test_passes() -> None:
     seed_test(lambda: env(players=3), num_cycles=500)
 
 
+def test_a_negative_seed_deals_a_game_of_its_own() -> None:
+    """``reset(seed=-n)`` dealt the game of ``reset(seed=n)`` (``random.Random`` drops the
+    sign); ``reset`` with the same seed still deals the same game."""
+    table = raw_env(players=2)
+    seeds = []
+    for seed in (5, 5, -5):
+        table.reset(seed=seed)
+        seeds.append(table.driver.game.seed)
+    assert seeds[0] == seeds[1] != seeds[2]
+
+
 def test_pl_32_finishing_order_pays_plus_one_to_minus_one() -> None:
     table = raw_env(players=3, max_actions=20_000)  # random play can run long
     totals = play_out(table, seed=4)

@@ -3,6 +3,7 @@ machine and in any thread, whatever was derived before."""
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -10,10 +11,12 @@ from typing import Any
 
 import pytest
 
-from makao import Game, engine, variants
+from makao import Game, engine, tournament, variants
+from makao.banking import BankingGame
 from makao.errors import SetupError
 from makao.match import deal_seed
-from makao.seeding import derive_seed, seeded_random
+from makao.seeding import derive_seed, new_random, seeded_random
+from makao.testing import check_variant
 
 
 def _fresh(seed: int, *path: int | str) -> int:
@@ -118,3 +121,64 @@ def test_pl_3_a_path_word_of_a_str_subclass_derives_what_its_text_derives() -> N
         """A word that is no plain `str`."""
 
     assert derive_seed(3, Word("deal"), 2) == derive_seed(3, "deal", 2) == _fresh(3, "deal", 2)
+
+
+def test_new_random_gives_each_integer_a_stream_of_its_own() -> None:
+    """A seed ≥ 0 gives the numbers of ``random.Random(seed)``, as it always did; a
+    negative one another stream (``random.Random`` drops the sign: ``n`` and ``-n`` gave
+    the same numbers)."""
+    for seed in (0, 1, 7, 2**70):
+        assert new_random(seed).random() == random.Random(seed).random()
+    for seed in (1, 7, 2**70):
+        assert new_random(-seed).random() != new_random(seed).random()
+    assert new_random(-1).random() != new_random(-2).random()
+
+
+def test_pl_1_a_negative_seed_deals_a_game_of_its_own() -> None:
+    """`Game.new`'s deal (PL-1, PL-2) with seed ``-n`` was that of seed ``n`` (only the
+    reshuffles differed); one too long for decimal text deals too."""
+    variant = variants.polish()
+
+    def deal(seed: int) -> tuple[object, ...]:
+        game = Game.new(variant, 3, seed=seed)
+        return (*game.hands, tuple(game.stock), tuple(game.pile))
+
+    assert deal(5) == deal(5) != deal(-5)
+    assert deal(-5) != deal(-6)
+    assert deal(-(10**5000)) == deal(-(10**5000)) != deal(10**5000)
+
+
+def test_mb_1_a_negative_seed_shuffles_macao_its_own_way() -> None:
+    """Macao's cut and shoe (MB-1, MB-2) with seed ``-n`` were those of seed ``n``."""
+    table = ["Ann", "Bo", "Cy"]
+
+    def dealt(seed: int) -> tuple[object, object]:
+        state = json.loads(BankingGame(table, seed=seed).to_json())
+        return state["names"], state["shoe"]
+
+    assert dealt(5) == dealt(5) != dealt(-5)
+
+
+def test_check_variant_with_a_negative_seed_checks_games_of_its_own() -> None:
+    """The conformance suite's games with seed ``-n`` were those of seed ``n``."""
+    reports = [check_variant(variants.polish(), players=(2,), games=2, seed=s) for s in (3, -3)]
+    assert reports[0].actions != reports[1].actions
+
+
+def test_a_ladders_bootstrap_with_a_negative_seed_draws_its_own_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The ladder's bootstrap intervals draw from ``new_random(seed)``."""
+    drawn: list[float] = []
+
+    def intervals(*args: object) -> tuple[list[float], list[float]]:
+        generator = args[-1]
+        assert isinstance(generator, random.Random)
+        drawn.append(generator.random())
+        return [0.0, 0.0], [0.0, 0.0]
+
+    monkeypatch.setattr(tournament, "_intervals", intervals)
+    for seed in (4, -4):
+        tournament.ladder("polish", ["random", "heuristic"], 1, bootstrap=1, seed=seed)
+    assert drawn == [new_random(4).random(), new_random(-4).random()]
+    assert drawn[0] != drawn[1]

@@ -46,6 +46,7 @@ from makao.adapters._spaces import Observation, Spaces
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring
 from makao.engine import Game
 from makao.errors import SeatError, SetupError
+from makao.seeding import new_random
 from makao.sim.run import check_optional_count
 from makao.variants import get
 
@@ -141,7 +142,7 @@ class MakaoEnv(AECEnv):  # type: ignore[misc]
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise SetupError(f"seed must be an integer or None, not {shown(seed, 60)}")
         if seed is not None:
-            self._rng = random.Random(seed)
+            self._rng = new_random(seed)
         game = Game.new(self.variant, self.players, seed=self._rng.randrange(2**63))
         self.driver = Driver(game, max_actions=self.max_actions)
         self.agents = self.possible_agents[:]

@@ -24,6 +24,7 @@ from makao.banking.table import Table
 from makao.banking.view import BankingView, make_view
 from makao.cards import Card, parse_cards
 from makao.errors import GameOverError, IllegalMoveError, SeatError, SetupError
+from makao.seeding import new_random
 
 __all__ = ["BankingGame"]
 
@@ -102,7 +103,7 @@ class BankingGame(Table):
             raise SetupError(f"seed must be a whole number, not {shown(seed, 200)}")
         self.seed = seed
         self.stack = _stack(stack)
-        self._rng = random.Random(seed)
+        self._rng = new_random(seed)
         cut = cut_for_seats(len(arriving), self._rng)
         self.arrival = arriving
         self.names = tuple(arriving[player] for player in cut.order)
