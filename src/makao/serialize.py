@@ -6,7 +6,7 @@ moves in their text notation -- plus a summary of the final state that loading c
 after the replay, so a record that was edited or damaged is refused instead of silently
 giving another game:
 
-    {"format": "makao.game", "version": 3,
+    {"format": "makao.game", "version": 4,
      "variant": {"name": "polish", "options": {"decks": null, ...}},
      "origin": {"kind": "deal", "players": 3, "seed": 7, "dealer": 2},
      "moves": ["9h", "draw", "Jc:7 +makao", "1: stop 0", ...],
@@ -19,6 +19,9 @@ Versions 1 (before the game kept its own random generator) and 2 (before that ge
 drew its reshuffles from SHAKE-128) ordered reshuffled stocks differently. They are still
 read when their game never reshuffled, which replays the same; an older game that
 reshuffled is refused with a [`StateError`][makao.errors.StateError] naming the version.
+Versions 1 to 3 dealt a negative seed ``-n`` as seed ``n`` (before
+[`seed_key`][makao.seeding.seed_key]): such a deal is refused the same way; every other
+version 3 save loads as it is.
 A save loaded with ``variant=`` must name the same variant *and* the same options, or it
 is refused.
 
@@ -55,11 +58,14 @@ __all__ = [
 
 FORMAT = "makao.game"
 """The format tag of a saved game."""
-VERSION = 3
+VERSION = 4
 """The version of the saved-game format this library writes (and reads, with versions 1
-and 2 for games that never reshuffled)."""
-#: The older versions read when their game never reshuffled.
-_OLDER = (1, 2)
+and 2 for games that never reshuffled and 1 to 3 for deals of a seed ≥ 0)."""
+#: The older versions, read unless their deal's seed is negative (they dealt it otherwise).
+_OLDER = (1, 2, 3)
+#: The older versions whose reshuffles came from another generator, read when their game
+#: never reshuffled.
+_RESHUFFLED_OTHERWISE = (1, 2)
 
 #: Errors that, raised while rebuilding a game from untrusted data, mean "corrupt input".
 _CORRUPT = (MakaoError, LookupError, TypeError, ValueError, AttributeError, ArithmeticError)
@@ -211,21 +217,36 @@ def _load(data: object, variant: Variant | None) -> Game:
     if not all(isinstance(move, str) for move in moves):
         raise StateError("'moves' must be a list of move texts")
     expected = _field(data, "summary", dict)
+    origin = _field(data, "origin", dict)
+    if version in _OLDER and _negative_deal(origin):
+        seed = shown(origin["seed"], 60)
+        raise StateError(
+            f"this game was saved in format version {version}, which dealt a negative seed "
+            f"-n as seed n: it cannot be replayed exactly (the deal of seed {seed} is "
+            "another one now)"
+        )
     try:
-        game = replay(variant, _field(data, "origin", dict), moves)
+        game = replay(variant, origin, moves)
     except StateError as error:
-        if version in _OLDER:  # its moves may fail only because a reshuffle came out otherwise
+        if version in _RESHUFFLED_OTHERWISE:  # its moves may fail only because a reshuffle
             raise StateError(f"{_older_version(version)} (replaying it: {error})") from None
         raise
-    if version in _OLDER and game.reshuffles:
+    if version in _RESHUFFLED_OTHERWISE and game.reshuffles:
         raise StateError(_older_version(version))
     try:
         _check_summary(game, expected, _summary_v1 if version == 1 else summary)
     except StateError as error:
-        if version in _OLDER:  # an older library may have played the same moves otherwise
+        if version in _RESHUFFLED_OTHERWISE:  # an older library may have played some moves
+            # otherwise (Ultimate Mao's, before version 3)
             raise StateError(f"this game was saved in format version {version}: {error}") from None
         raise
     return game
+
+
+def _negative_deal(origin: dict[str, Any]) -> bool:
+    """Whether ``origin`` is a deal of a negative seed (checked further by `replay`)."""
+    seed = origin.get("seed")
+    return origin.get("kind") == "deal" and type(seed) is int and seed < 0
 
 
 def _older_version(version: int) -> str:

@@ -552,6 +552,27 @@ def test_pl_35_an_older_save_whose_replay_differs_names_its_version() -> None:
     assert "version" not in refused(data, "does not match the saved summary: direction")
 
 
+def test_pl_1_a_deal_of_a_negative_seed_round_trips() -> None:
+    """PL-1: a negative seed deals a game of its own (`makao.seeding.seed_key`), and its
+    save replays it."""
+    game = random_game(-7, moves=30)
+    assert game.hands != random_game(7, moves=30).hands
+    assert same_game(Game.from_json(game.to_json()), game)
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_pl_1_an_older_save_of_a_negative_seeds_deal_is_refused_naming_its_version(
+    version: int,
+) -> None:
+    """PL-1: versions 1 to 3 dealt seed ``-n`` as seed ``n``: such a save cannot replay
+    and is refused naming its version (the replay would fail, or differ, on another
+    deal); a version 3 save of a seed ≥ 0 still loads."""
+    data = {**saved(random_game(-7, moves=0)), "version": version}
+    refused(data, f"format version {version}", "negative seed", "seed -7")
+    game = random_game(7, moves=30)
+    assert same_game(Game.from_json(json.dumps({**saved(game), "version": 3})), game)
+
+
 @pytest.mark.parametrize("flag", ["drop", None, "false", 0])
 def test_pl_10_a_custom_variants_builtin_flag_dropped_or_retyped_is_refused(flag: object) -> None:
     """PL-10: a save of a variant named "polish" without battle cards says ``"builtin":
