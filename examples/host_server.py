@@ -45,7 +45,7 @@ from websockets.asyncio.client import connect
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from makao import Game, MakaoError, variants
+from makao import Game, MakaoError, StateError, variants
 from makao.host import Host, PerSeat
 from makao.moves import move_seat
 from makao.wire import dumps
@@ -75,10 +75,13 @@ class TableServer:
     def open(cls, save: Path, variant: str, players: int, seed: int, **options: Any) -> TableServer:
         """Resume the table saved in ``save``, or start a new game if there is none."""
         if save.exists():
-            data = json.loads(save.read_text(encoding="utf-8"))
-            host = Host.from_json(json.dumps(data["game"]))
-            tokens = {int(seat): str(token) for seat, token in data["tokens"].items()}
-            return cls(host, save, tokens)
+            try:
+                data = json.loads(save.read_text(encoding="utf-8"))
+                saved, seats = json.dumps(data["game"]), data["tokens"].items()
+                tokens = {int(seat): str(token) for seat, token in seats}
+            except (ValueError, KeyError, TypeError, AttributeError) as error:
+                raise StateError(f"{save} is not a table's save file ({error!r})") from None
+            return cls(Host.from_json(saved), save, tokens)
         game = Game.new(variants.get(variant, **options), players=players, seed=seed)
         table = cls(Host(game), save)
         table.save()
@@ -224,6 +227,13 @@ async def run_server(args: argparse.Namespace) -> None:
     await server.serve_forever()
 
 
+def _port_number(text: str) -> int:
+    """``--port``: a TCP port, 0 to 65535 (0: any free one)."""
+    if not text.isascii() or not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {text!r}")
+    return int(text)
+
+
 def _option(text: str) -> tuple[str, Any]:
     name, _, value = text.partition("=")
     try:
@@ -287,7 +297,7 @@ def main(argv: list[str] | None = None) -> None:
     run.add_argument("--seed", type=int, default=0)
     run.add_argument("--option", action="append", default=[], help="variant option NAME=VALUE")
     run.add_argument("--host", default="127.0.0.1")
-    run.add_argument("--port", type=int, default=8765)
+    run.add_argument("--port", type=_port_number, default=8765, help="0 to 65535 (0: any free)")
     run.add_argument("--save", default="table.json", help="the save file (resumed if present)")
     args = parser.parse_args(argv)
     if args.command is None:
@@ -295,7 +305,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     try:
         asyncio.run(run_server(args))
-    except MakaoError as error:
+    except (MakaoError, OSError) as error:  # a bad save file or folder, a port in use
         sys.exit(f"error: {error}")
     except KeyboardInterrupt:
         pass

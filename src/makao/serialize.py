@@ -395,7 +395,7 @@ def _check_summary(
         if expected[key] != value or type(expected[key]) is not type(value):
             raise StateError(
                 f"the replayed game does not match the saved summary: {key} is "
-                f"{shown(value, 200)}, "
-                f"the record says {shown(expected[key], 200)}"
+                f"{shown(value, 200)} after the saved moves, "
+                f"the summary says {shown(expected[key], 200)}"
             )
     _no_other_keys(expected, frozenset(actual), "the summary")

@@ -356,7 +356,8 @@ def _intervals(
 
 def add_ladder_command(commands: Any) -> None:
     """Add ``makao ladder`` to the ``makao`` command's subparsers."""
-    parser = commands.add_parser("ladder", help="rate bots by round-robin play")
+    about = "rate bots by round-robin play"
+    parser = commands.add_parser("ladder", help=about, description=about)
     parser.add_argument("--variant", default="polish", help="variant spec, like polish:decks=2")
     parser.add_argument(
         "--bots",

@@ -685,3 +685,21 @@ def test_variants_describes_a_factory_without_a_docstring_by_the_variants_descri
     assert code == 0 and "\nmine: no description\n" in out
     assert _run(capsys, "variants", "mine")[1].startswith("mine: My house\n")
     assert _run(capsys, "variants", "bare")[1].startswith("bare: no description\n")
+
+
+_COMMANDS = ["simulate", "compare", "replay", "variants", "bench", "ladder"]
+
+
+@pytest.mark.parametrize("command", _COMMANDS)
+def test_each_subcommands_help_says_what_it_does(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """``makao COMMAND --help`` starts with the line ``makao --help`` lists for it, ladder's
+    too (its parser is added by makao.tournament, not from a `Command`)."""
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    assert done.value.code == 0
+    listing = makao.cli._build_parser().format_help()
+    summary = listing.split(f"\n    {command} ", 1)[1].splitlines()[0].strip()
+    usage, description = capsys.readouterr().out.split("\n\n")[:2]
+    assert usage.startswith(f"usage: makao {command}") and description == summary

@@ -312,6 +312,18 @@ def test_a_summary_value_equal_but_of_another_type_is_refused(
     refused(data, "does not match", key)
 
 
+def test_a_mismatched_summary_value_is_named_as_the_summarys_not_the_records() -> None:
+    """The refusal says which value the replayed moves give and which one the (edited)
+    summary holds: the moves are the record, so the summary's value is not "the record's"."""
+    data = saved(random_game(9, moves=15))
+    stock = data["summary"]["stock_size"]
+    data["summary"]["stock_size"] = stock + 1
+    message = refused(data, "does not match the saved summary")
+    assert message.endswith(
+        f"stock_size is {stock} after the saved moves, the summary says {stock + 1}"
+    )
+
+
 def _position_saved(**change: object) -> dict[str, Any]:
     """A saved position game (no reshuffle, stock Kd 5s 6s 4c) whose origin is then changed."""
     game = Game.from_position(

@@ -27,6 +27,7 @@ pytest.importorskip("websockets")
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from _processes import POSIX, run_python
 from makao import Game, View, redact, variants, wire
 from makao.bots import HeuristicBot
 from makao.cards import Card, parse_cards
@@ -493,3 +494,39 @@ def test_um6_the_movers_own_talk_does_not_delay_the_time_out(tmp_path: Path) -> 
 
     mover, record = _bounded(scenario())
     assert f"host: timeout {mover}" in record[:3], record
+
+
+@pytest.mark.skipif(not POSIX, reason="process groups")
+@pytest.mark.parametrize(
+    ("save_text", "problem"),
+    [
+        ('{"game": ', "is not a table's save file"),  # damaged JSON
+        ('{"game": {}}', "is not a table's save file"),  # no tokens
+        ("[1]", "is not a table's save file"),
+        ('{"game": {}, "tokens": {}}', "not a saved game"),  # the game's own check
+        (None, "No such file or directory"),  # a save in a folder that does not exist
+    ],
+)
+def test_a_bad_save_file_is_one_line_not_a_traceback(
+    tmp_path: Path, save_text: str | None, problem: str
+) -> None:
+    """A save file the server cannot resume from, or cannot write, stops it with one line
+    naming the problem (status 1), as a bad variant option does: no traceback."""
+    save = tmp_path / "table.json" if save_text is not None else tmp_path / "none" / "t.json"
+    if save_text is not None:
+        save.write_text(save_text, encoding="utf-8")
+    done = run_python(str(SERVER), "serve", "--port", "0", "--save", str(save), timeout=WAIT)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("error: ") and problem in done.stderr
+    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+
+
+@pytest.mark.skipif(not POSIX, reason="process groups")
+@pytest.mark.parametrize("port", ["65536", "-1", "x"])
+def test_a_port_out_of_range_is_a_usage_error(tmp_path: Path, port: str) -> None:
+    """``--port`` is checked when the arguments are read (argparse's status 2), not when the
+    socket is bound (an ``OverflowError`` traceback)."""
+    save = tmp_path / "table.json"
+    done = run_python(str(SERVER), "serve", "--port", port, "--save", str(save), timeout=WAIT)
+    assert done.returncode == 2 and "argument --port: a port is 0 to 65535" in done.stderr
+    assert "Traceback" not in done.stderr and not save.exists()
