@@ -20,6 +20,10 @@ NO_MATPLOTLIB = "--plot needs matplotlib, the plot extra: pip install '.[plot]' 
 """The error for ``--plot`` without the plot extra."""
 
 
+MAX_ACTIONS_LIMIT = 10_000_000
+"""The largest ``--max-actions`` (``makao simulate``, ``compare``, ``ladder``)."""
+
+
 class UsageError(Exception):
     """A bad argument: reported in one line (``makao: error: …``), exit status 2."""
 
@@ -57,6 +61,25 @@ def whole_number(text: str) -> int:
 
 _WHOLE = re.compile(r"\s*[+-]?(\d+(?:_\d+)*)\s*")
 """A whole number as ``int()`` reads its text: one sign, underscores between digits."""
+
+
+def bounded(least: int, most: int) -> Callable[[str], int]:
+    """An argument type: a whole number from ``least`` to ``most``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            if (digits := digit_count(text)) is not None:  # whole, but too long for int()
+                raise argparse.ArgumentTypeError(
+                    f"must be from {least} to {most}, not a number of {digits} digits"
+                ) from None
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown(text, 200)}") from None
+        if not least <= value <= most:
+            raise argparse.ArgumentTypeError(f"must be from {least} to {most}, not {value}")
+        return value
+
+    return parse
 
 
 def digit_count(text: str) -> int | None:

@@ -40,10 +40,11 @@ from typing import Any, Final, NamedTuple, NoReturn
 from makao import bots as bot_registry
 from makao import variants
 from makao._arguments import (
+    MAX_ACTIONS_LIMIT,
     NO_MATPLOTLIB,
     UsageError,
+    bounded,
     check_run,
-    digit_count,
     user_code,
     whole_number,
 )
@@ -60,6 +61,7 @@ from makao.variant import Variant
 
 __all__ = [
     "COMMANDS",
+    "MAX_ACTIONS_LIMIT",
     "MAX_SAVE_BYTES",
     "MAX_SAVE_DEPTH",
     "Command",
@@ -73,10 +75,6 @@ MAX_SAVE_BYTES = 4 * 1024 * 1024
 
 MAX_SAVE_DEPTH = 64
 """The deepest nesting of JSON brackets ``makao replay`` reads (a saved game needs 4)."""
-
-
-MAX_ACTIONS_LIMIT = 10_000_000
-"""The largest ``--max-actions``."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -193,25 +191,6 @@ def _build_parser() -> _Parser:
     return parser
 
 
-def _bounded(least: int, most: int) -> Callable[[str], int]:
-    """An argument type: a whole number from ``least`` to ``most``."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            if (digits := digit_count(text)) is not None:  # whole, but too long for int()
-                raise argparse.ArgumentTypeError(
-                    f"must be from {least} to {most}, not a number of {digits} digits"
-                ) from None
-            raise argparse.ArgumentTypeError(f"not a whole number: {shown(text, 200)}") from None
-        if not least <= value <= most:
-            raise argparse.ArgumentTypeError(f"must be from {least} to {most}, not {value}")
-        return value
-
-    return parse
-
-
 # ------------------------------------------------------------------ simulate, compare
 
 
@@ -237,12 +216,12 @@ def _compare_arguments(parser: argparse.ArgumentParser) -> None:
 def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players",
-        type=_bounded(1, 100),
+        type=bounded(1, 100),
         help="seats (default: one per --bots entry, else the variant's smallest table)",
     )
     parser.add_argument(
         "--games",
-        type=_bounded(1, MAX_GAMES),
+        type=bounded(1, MAX_GAMES),
         default=1000,
         help=f"games (default 1000, at most {MAX_GAMES})",
     )
@@ -259,13 +238,13 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=_bounded(1, max_workers()),
+        type=bounded(1, max_workers()),
         default=1,
         help=f"local processes (default 1), at most 4 per CPU ({max_workers()} here)",
     )
     parser.add_argument(
         "--max-actions",
-        type=_bounded(1, MAX_ACTIONS_LIMIT),
+        type=bounded(1, MAX_ACTIONS_LIMIT),
         default=DEFAULT_MAX_ACTIONS,
         help=f"cap each game (default {DEFAULT_MAX_ACTIONS}); capped games count as truncated",
     )
@@ -513,12 +492,12 @@ def _annotation(param: inspect.Parameter) -> str:
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games",
-        type=_bounded(1, 100_000),
+        type=bounded(1, 100_000),
         default=60,
         help="games per table size and round (default 60)",
     )
     parser.add_argument(
-        "--rounds", type=_bounded(1, 1000), default=5, help="rounds; the best counts (default 5)"
+        "--rounds", type=bounded(1, 1000), default=5, help="rounds; the best counts (default 5)"
     )
     parser.add_argument(
         "--seed", type=whole_number, default=1, help="the first game's seed (default 1)"

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
-from makao._arguments import check_run, user_code, whole_number
+from makao._arguments import MAX_ACTIONS_LIMIT, bounded, check_run, user_code, whole_number
 from makao._extras import pyplot
 from makao._text import shown
 from makao.errors import SetupError
@@ -383,9 +383,9 @@ def add_ladder_command(commands: Any) -> None:
     )
     parser.add_argument(
         "--max-actions",
-        type=whole_number,
+        type=bounded(1, MAX_ACTIONS_LIMIT),
         default=DEFAULT_MAX_ACTIONS,
-        help=f"cap each game (default {DEFAULT_MAX_ACTIONS})",
+        help=f"cap each game (default {DEFAULT_MAX_ACTIONS}, at most {MAX_ACTIONS_LIMIT})",
     )
     parser.add_argument(
         "--bootstrap",

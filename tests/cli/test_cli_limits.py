@@ -138,6 +138,17 @@ def test_counts_at_their_bounds_are_accepted(capsys: pytest.CaptureFixture[str])
     _one_line_error(*_run(capsys, "simulate", *argv[:-1], str(MAX_ACTIONS_LIMIT + 1)), "from 1 to")
 
 
+@pytest.mark.parametrize("command", ["simulate", "compare", "ladder"])
+def test_max_actions_has_one_upper_bound_in_every_command(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """``--max-actions`` is 1 to `MAX_ACTIONS_LIMIT` wherever it is read (docs/cli.md's
+    limits): ``makao ladder`` took any whole number."""
+    bots = ["--bots", "random", "heuristic"] if command == "ladder" else []
+    argv = [command, *bots, "--games", "1", "--max-actions", str(MAX_ACTIONS_LIMIT + 1)]
+    _one_line_error(*_run(capsys, *argv), f"--max-actions: must be from 1 to {MAX_ACTIONS_LIMIT}")
+
+
 def test_the_api_refuses_the_same_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     with pytest.raises(SetupError, match="games"):
