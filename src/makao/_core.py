@@ -566,13 +566,12 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
     claimed = _movegen.claiming_rule(game, cards) if rules.claim_rules else None
     for card in cards:  # `without_card` for each card, inline: no call per card
         index = 0
-        for held in hand:
-            if held is card:
-                break
-            index += 1  # a counter: cheaper than enumerate's pairs
-        else:  # never for a play the engine listed: a rule's `extra_moves` made it
+        try:  # the hand read by index: no iterator made and freed per card
+            while hand[index] is not card:
+                index += 1
+        except IndexError:  # never for a play the engine listed: a rule's `extra_moves` made it
             _unrecord(game)
-            raise _unheld(seat, card)
+            raise _unheld(seat, card) from None
         hand = hand[:index] + hand[index + 1 :]
     game.hands[seat] = hand
     game.pile.extend(cards)
@@ -612,10 +611,12 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
     left = len(game.hands[seat])  # re-read: a rule may swap hands
     # with no calls, only the rules that act on this many cards left run
     calls = known[3]
-    for rule in (
+    after = (
         rules.after_play_by_left[left if left < 4 else 4] if not calls else rules.after_play_rules
-    ):
-        rule.after_play(game, seat, cards, calls, events)
+    )
+    if after:  # mostly none: no iterator made and freed for nothing
+        for rule in after:
+            rule.after_play(game, seat, cards, calls, events)
     if not game.hands[seat] and not game.done[seat]:
         rules.finish.on_finish(game, seat, events)
     if not game.over:
