@@ -10,6 +10,7 @@ is bounded: a time limit on every wait, a cap on the number of moves.
 from __future__ import annotations
 
 import asyncio
+import copy
 import importlib.util
 import json
 import random
@@ -530,3 +531,19 @@ def test_a_port_out_of_range_is_a_usage_error(tmp_path: Path, port: str) -> None
     done = run_python(str(SERVER), "serve", "--port", port, "--save", str(save), timeout=WAIT)
     assert done.returncode == 2 and "argument --port: a port is 0 to 65535" in done.stderr
     assert "Traceback" not in done.stderr and not save.exists()
+
+
+def test_the_example_server_offers_the_variants_registered_when_it_starts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/tutorials/host.md: a program that registers a variant and then calls the
+    server's `main` can serve it (``--variant`` lists the names registered by then)."""
+    monkeypatch.setattr(variants, "_VARIANTS", copy.deepcopy(variants._VARIANTS))
+    variants.register("house-served", variants.polish)
+    spec = importlib.util.spec_from_file_location("host_server", SERVER)
+    assert spec is not None and spec.loader is not None
+    server = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(server)
+    with pytest.raises(SystemExit):
+        server.main(["serve", "--help"])
+    assert "house-served" in capsys.readouterr().out
