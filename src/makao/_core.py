@@ -942,18 +942,8 @@ def _draw_cards(
 ) -> tuple[Card, ...]:
     """`Core.draw_cards` (PL-35), as a module function (see `_play_cards`)."""
     stock = game.stock
-    if count == 1 and stock and reason == "draw" and seat < _KEPT_SEATS:  # the usual draw
-        card = stock.pop()
-        event = _DRAWN[seat][card.index]
-        if event is None:
-            event = _drawn(seat, card)
-        drawn = event[1]  # its cards: an item, not a named tuple's attribute lookup
-        game.hands[seat] = game.hands[seat] + drawn  # `+`, not `+=` (see `_plain_moves`)
-        game.stuck = 0
-        events.append(event)
-        return drawn
     if count == 1 and stock:
-        drawn = (stock.pop(),)
+        drawn: tuple[Card, ...] = (stock.pop(),)
     else:
         taken: list[Card] = []
         for _ in range(count):
@@ -992,7 +982,18 @@ def _draw_then_maybe_play(
     stuck = rules.must_play_drawn_when_stuck and not (
         _movegen.can_start(game, seat) if listing is None else type(listing[0]) is _PLAY_CLASS
     )
-    drawn = _draw_cards(game, seat, 1, "draw", events)
+    stock = game.stock
+    if stock and seat < _KEPT_SEATS:  # the usual draw, here (a call fewer per draw): a card
+        card = stock.pop()  # off the stock, its event made once per seat and card (`_DRAWN`)
+        event = _DRAWN[seat][card.index]
+        if event is None:
+            event = _drawn(seat, card)
+        drawn = event[1]  # its cards: an item, not a named tuple's attribute lookup
+        game.hands[seat] = game.hands[seat] + drawn  # `+`, not `+=` (see `_plain_moves`)
+        game.stuck = 0
+        events.append(event)
+    else:  # the pile reshuffled first (PL-35), or a seat past those kept
+        drawn = _draw_cards(game, seat, 1, "draw", events)
     if drawn and rules.play_any_after_draw and _movegen.can_start(game, seat):
         game.drawn = drawn[0]  # any playable card may follow the draw (UM-5)
         return

@@ -231,10 +231,16 @@ def _turn_moves(game: Position, seat: int) -> tuple[Move, ...]:
         if game.compiled.play_any_after_draw:
             moves = _plays(game, seat, first_cards(game, seat))
         elif is_first_ok(game, seat, drawn):
+            rules = game.compiled
             left = len(game.hands[seat]) - 1
-            cap = game.compiled.left_cap
-            answer = answer_rule_id(game.effect)
-            moves = _variants(game, seat, (drawn,), left if left < cap else cap, answer)
+            cap = rules.left_cap
+            left = left if left < cap else cap
+            effect = game.effect
+            if effect is None and rules.plain_tables:  # `_variants`' row of the card, read
+                row = rules.plain_single_plays[left]  # (no card's choices depend on the table)
+                moves = row[drawn.index] or _fill_single(game, row, drawn, left, seat)
+            else:
+                moves = _variants(game, seat, (drawn,), left, answer_rule_id(effect))
         if not game.must_play_drawn or not moves:
             moves = moves + _PASS_ALONE
     else:
@@ -404,7 +410,12 @@ def first_cards(game: Position, seat: int) -> list[Card]:
                         allowed.append(card)
             else:  # the answers by their flags: an index per card, not a hash lookup
                 flags = _ANSWER_FLAGS.get(answers)
-                allowed = flagged_in(hand, _flags_of(answers) if flags is None else flags)
+                if flags is None:
+                    flags = _flags_of(answers)
+                allowed = []
+                for card in hand:  # `flagged_in`, inline: this runs for most listings here
+                    if flags[card.index]:
+                        allowed.append(card)
             if game.compiled.has_effect_wilds:
                 for card in hand:  # a loop, not a comprehension: no cell for ``game``
                     if _wild_under_effects(game, card):
@@ -580,7 +591,8 @@ def _plays(game: Position, seat: int, firsts: list[Card]) -> tuple[Move, ...]:
         for card in hand:  # an inline loop (see `flagged_in`)
             bits += card.bit  # no card twice: the sum is the OR, and cheaper (`_plain_moves`)
     dynamic = rules.table_choice_cards
-    row = _single_row(rules, answer, left)
+    singles = rules.single_plays.get(answer)  # `_single_row`, inline: mostly there
+    row = _single_row(rules, answer, left) if singles is None else singles[left]
     moves: tuple[Move, ...] = ()
     for first in firsts:
         if multi:  # its group pattern (`_cached_group`): the other cards of its rank held
