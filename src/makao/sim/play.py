@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import Final, NamedTuple, SupportsIndex, TypeVar, cast
 
+from makao import _core
 from makao._core import Core, as_move
 from makao._text import shown
 from makao.bots.policy import RandomPick
@@ -142,9 +143,12 @@ def play_game(
             # the engine's two methods called as `Core`'s (`Game`'s, in the compiled build, only
             # call them): compiled, a direct call of the compiled function, where a bound method
             # is called through Python's protocol, its arguments parsed (about 300 instructions
-            # an action), and `game.play(...)` calls `Game`'s method in between; interpreted,
-            # about 380 more than calling bound methods
-            legal = Core.legal_moves(state)
+            # an action), and `game.play(...)` calls `Game`'s method in between. Named through
+            # the module (`_core.Core`), not as the imported `Core`: CPython 3.11 compiles a
+            # method of an imported name as an attribute read, which it does not specialise
+            # for a class, but the module's attribute as a method call of a class, which it
+            # does (about 240 instructions an action interpreted; compiled, the same calls)
+            legal = _core.Core.legal_moves(state)
             last = legal[-1]
             # `move_seat(last) is None`, the usual case told inline (a call per action costs)
             kind = type(last)
@@ -162,7 +166,7 @@ def play_game(
                     move = choosers[seat](unread if blind[seat] else game.view(seat), legal)
             else:
                 move = _ask(game, seated, choosers, blind, legal, seat)
-            for event in Core.play(state, move):  # mostly one or two
+            for event in _core.Core.play(state, move):  # mostly one or two
                 counted = type(event)
                 if counted is cards_played:
                     played += 1
