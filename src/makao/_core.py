@@ -224,9 +224,17 @@ class Core(State):
             self._log = [*self._log, listed]
         rules = self.compiled
         kind = type(listed)
+        # the idle before-move rules do nothing in the initial rule state
+        # (`RuleSet.quiet_before_move`): told by identity here (`store_rule_states` keeps it
+        # as the one tuple), by value in `_before_move`
+        if kind is _PLAY_CLASS:  # the usual move, first
+            if self.rule_states is not rules.quiet_before_move:
+                _before_move(self, listed, events)
+            _play_cards(self, self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
+            return tuple(events)
         # out-of-turn actions go to the rule that carries them out (a lookup, not a method
         # call per move); plays and draws never do (`RuleSet.compile` refuses them)
-        if kind is not _PLAY_CLASS and kind is not _DRAW_CLASS:
+        if kind is not _DRAW_CLASS:
             handler = rules.handlers.get(kind)
             if handler is not None:
                 if kind in rules.in_turn_moves:  # the mover's own action (a Mao misplay)
@@ -236,18 +244,13 @@ class Core(State):
             if kind is not _PASS_CLASS:  # listed or admitted by a rule, carried out by none
                 _unrecord(self)
                 raise _unhandled(listed)
-        # the idle before-move rules do nothing in the initial rule state
-        # (`RuleSet.quiet_before_move`): told by identity here (`store_rule_states` keeps it
-        # as the one tuple), by value in `_before_move`
         # the listing tells a draw whether the seat could have played (plays come first,
         # `legal_moves`) -- unless a rule acts first (it may change the hand)
         listing: tuple[Move, ...] | None = legal
         if self.rule_states is not rules.quiet_before_move:
             _before_move(self, listed, events)
             listing = None
-        if kind is _PLAY_CLASS:
-            _play_cards(self, self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
-        elif kind is _DRAW_CLASS:  # a listed draw: no card drawn yet this turn
+        if kind is _DRAW_CLASS:  # a listed draw: no card drawn yet this turn
             effect = self.effect
             if effect is None:
                 _draw_then_maybe_play(self, self.to_move, events, listing)
@@ -599,15 +602,28 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
             kept = previous._kept  # the hooks it keeps: their defaults, without a call
             if acting is None or (not kept & KEEPS_ANSWER_OVERRIDES and previous.answer_overrides):
                 acting = None if kept & KEEPS_ANSWER_RULE else previous.answer_rule
-    if hand or rules.last_card_effect_applies:
-        if acting is not None:
-            _on_play(game, acting, seat, cards, known[2], previous, events)
-            if previous is not None and isinstance(previous, _SUIT_DEMAND):
-                _end_named_suit(game, previous, events)  # reads the new effect itself
-        elif previous is not None:
-            game.effect = _effect_given(previous, "on_covered", previous.on_covered(game, events))
-    elif previous is not None:
-        game.effect = _effect_given(previous, "on_covered", previous.on_covered(game, events))
+    if acting is not None and (hand or rules.last_card_effect_applies):
+        # `acting.on_play`, or for a built-in rule class itself the standard mechanic its
+        # `on_play` calls, applied here
+        choice = known[2]
+        kind = type(acting)
+        if kind is _BATTLE_CARDS:
+            _raise_attack(game, acting, seat, cards, choice, previous, events)  # type: ignore[arg-type]
+        elif kind is _SUIT_DEMAND_CARDS:
+            _name_suit(game, acting, seat, cards, choice, previous, events)  # type: ignore[arg-type]
+        elif kind is _RANK_DEMAND_CARDS:
+            _demand_rank(game, acting, seat, cards, choice, previous, events)  # type: ignore[arg-type]
+        elif kind is _WAIT_CARDS:
+            _raise_wait(game, acting, seat, cards, choice, previous, events)  # type: ignore[arg-type]
+        else:
+            acting.on_play(game, seat, cards, choice, previous, events)
+        if previous is not None and isinstance(previous, _SUIT_DEMAND):
+            _end_named_suit(game, previous, events)  # reads the new effect itself
+    elif previous is not None:  # covered by cards that act as plain ones
+        covered: object = previous.on_covered(game, events)  # checked (see `_end_turn`)
+        game.effect = (
+            previous if covered is previous else _effect_given(previous, "on_covered", covered)
+        )
     left = len(game.hands[seat])  # re-read: a rule may swap hands
     # with no calls, only the rules that act on this many cards left run
     calls = known[3]
@@ -621,30 +637,6 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
         rules.finish.on_finish(game, seat, events)
     if not game.over:
         _end_turn(game, seat, previous, events)
-
-
-def _on_play(
-    game: Core,
-    rule: CardRule,
-    seat: int,
-    cards: tuple[Card, ...],
-    choice: Choice,
-    previous: Effect | None,
-    events: list[Event],
-) -> None:
-    """``rule.on_play(...)`` -- or, for a built-in rule class itself, the standard
-    mechanic its `on_play` calls, applied here without the call."""
-    kind = type(rule)
-    if kind is _BATTLE_CARDS:
-        _raise_attack(game, rule, seat, cards, choice, previous, events)  # type: ignore[arg-type]
-    elif kind is _SUIT_DEMAND_CARDS:
-        _name_suit(game, rule, seat, cards, choice, previous, events)  # type: ignore[arg-type]
-    elif kind is _RANK_DEMAND_CARDS:
-        _demand_rank(game, rule, seat, cards, choice, previous, events)  # type: ignore[arg-type]
-    elif kind is _WAIT_CARDS:
-        _raise_wait(game, rule, seat, cards, choice, previous, events)  # type: ignore[arg-type]
-    else:
-        rule.on_play(game, seat, cards, choice, previous, events)
 
 
 def _end_named_suit(game: Core, named: SuitDemand, events: list[Event]) -> None:
@@ -685,23 +677,24 @@ def _effect_target(game: Core, seat: int, direction: int) -> int:
     """`Core.effect_target` (PL-19), as a module function (see `_play_cards`), -1 for
     nobody (compiled, an int, where an optional int is boxed and unboxed again)."""
     players = game.players
-    target = seat
-    for _ in range(players - 1):
+    target = (seat + direction) % players
+    if target != seat and not game.done[target] and not game.waits[target]:
+        return target  # the usual case, the next seat: no range and iterator made
+    for _ in range(players - 2):
         target = (target + direction) % players
         if not game.done[target] and not game.waits[target]:
             return target
     return -1
 
 
-def _unlike(effect: Effect, previous: Effect | None) -> Effect:
-    """``effect``, or a copy of it if it is ``previous``, the effect in force before the
-    play. The engine tells the effect in force when a turn began from one put in force
-    during it by identity (only the first counts the turn, `_end_turn`), so a shared
-    effect ([`Interned`][makao.events.Interned]) equal to the one in force must not be
-    that object. The copy is made once per effect and handed out again (`_TWINS`): an
-    effect is immutable, so one copy serves every game."""
-    if effect is not previous:
-        return effect
+def _unlike(effect: Effect) -> Effect:
+    """A copy of ``effect``, for a play that would put in force the very effect in force
+    before it (its callers ask only then: a call fewer at every other play). The engine
+    tells the effect in force when a turn began from one put in force during it by
+    identity (only the first counts the turn, `_end_turn`), so a shared effect
+    ([`Interned`][makao.events.Interned]) equal to the one in force must not be that
+    object. The copy is made once per effect and handed out again (`_TWINS`): an effect
+    is immutable, so one copy serves every game."""
     pair = _TWINS.get(id(effect))
     if pair is None:
         if len(_TWINS) >= _KEPT_TWINS:
@@ -737,7 +730,7 @@ def _raise_attack(
         attack = rule._attacks[total, seat, backwards]
     else:  # a subclass may make its own attacks (Mao's)
         attack = rule.attack(total, seat, backwards)
-    game.effect = _unlike(attack, previous)
+    game.effect = attack if attack is not previous else _unlike(attack)
     game.next_seat = target
     raised = (seat, target, total)
     events.append(
@@ -766,7 +759,8 @@ def _raise_wait(
     target = _effect_target(game, seat, game.direction)
     if target < 0:
         return  # nobody can receive it: it lapses (PL-19)
-    game.effect = _unlike(rule._waits[turns, seat], previous)
+    effect = rule._waits[turns, seat]
+    game.effect = effect if effect is not previous else _unlike(effect)
     game.next_seat = target
     raised = (seat, target, turns)
     events.append(_WAIT_RAISED.get(raised) or _INTERN(_WAIT_RAISED, _WAIT_RAISED_KIND, raised))
@@ -789,7 +783,8 @@ def _demand_rank(
     if isinstance(previous, _RANK_DEMAND) and previous.rank is not choice:
         events.append(_RANK_ENDED[(previous.rank,)])
     if demanded is not None:
-        game.effect = _unlike(rule._demands[demanded, seat], previous)
+        effect = rule._demands[demanded, seat]
+        game.effect = effect if effect is not previous else _unlike(effect)
 
 
 def _name_suit(
@@ -811,7 +806,8 @@ def _name_suit(
         if target < 0:
             return  # nobody can be bound: the suit lapses (PL-19)
         game.next_seat = target
-    game.effect = _unlike(rule._named[(suit,)], previous)
+    effect = rule._named[(suit,)]
+    game.effect = effect if effect is not previous else _unlike(effect)
 
 
 def _accept_wait(game: Core, effect: WaitEffect, seat: int, events: list[Event]) -> None:
@@ -893,7 +889,8 @@ def _pass_over(game: Core, seat: int, events: list[Event]) -> None:
     """Let a lasting effect count ``seat``'s turn, passed over (finished or waiting)."""
     effect = game.effect
     if effect is not None:
-        game.effect = _effect_given(effect, "on_turn_end", effect.on_turn_end(game, seat, events))
+        lasting: object = effect.on_turn_end(game, seat, events)  # checked (see `_end_turn`)
+        game.effect = effect if lasting is effect else _effect_given(effect, "on_turn_end", lasting)
 
 
 def _effect_given(effect: Effect, hook: str, given: object) -> Effect | None:
@@ -942,8 +939,9 @@ def _draw_cards(
 ) -> tuple[Card, ...]:
     """`Core.draw_cards` (PL-35), as a module function (see `_play_cards`)."""
     stock = game.stock
-    if count == 1 and stock:
-        drawn: tuple[Card, ...] = (stock.pop(),)
+    if 0 < count <= len(stock):  # nothing to reshuffle: the stock's last cards, top first
+        drawn: tuple[Card, ...] = tuple(stock[: -count - 1 : -1])
+        del stock[-count:]
     else:
         taken: list[Card] = []
         for _ in range(count):
