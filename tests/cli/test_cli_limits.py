@@ -149,6 +149,14 @@ def test_max_actions_has_one_upper_bound_in_every_command(
     _one_line_error(*_run(capsys, *argv), f"--max-actions: must be from 1 to {MAX_ACTIONS_LIMIT}")
 
 
+def test_max_actions_upper_bound_is_the_one_docs_cli_md_gives() -> None:
+    """``--max-actions`` is 1 to 10,000,000 (docs/cli.md's limits): the bound every
+    command reads is the documented one."""
+    docs = (Path(__file__).parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
+    (row,) = [line for line in docs.splitlines() if line.startswith("| `--max-actions` |")]
+    assert f"| 1 to {MAX_ACTIONS_LIMIT:,}," in row and MAX_ACTIONS_LIMIT == 10_000_000
+
+
 def test_the_api_refuses_the_same_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     with pytest.raises(SetupError, match="games"):

@@ -147,3 +147,20 @@ def test_an_effect_may_end_or_be_replaced_when_its_turn_ends_or_it_is_covered() 
     game.play("5h")
     game.play("7h")
     assert game.effect is None
+
+
+@pytest.mark.parametrize("passed", ["finished", "waiting"])
+def test_pl_19_an_effect_counting_a_passed_over_seats_turn_is_checked_too(passed: str) -> None:
+    """PL-19: a seat passed over (finished, or sitting out a wait) has its turn counted by
+    the effect in force (`on_turn_end`): what that gives is checked as at a turn's end."""
+    fives = FivesLast(frozenset(Card.parse(f"5{suit}") for suit in "hdcs"), Lasting(turn="over"))
+    game = Game.from_position(
+        PL.with_rules(fives),
+        hands=["5h 6h 9c", "" if passed == "finished" else "8c 10c", "7h 8c"],
+        pile="9h",
+        stock="2c 3c 4c",
+        finished=[1] if passed == "finished" else [],
+        waits=[0, 0, 0] if passed == "finished" else [0, 1, 0],
+    )
+    with pytest.raises(SetupError, match=r"Lasting.on_turn_end must give an Effect or None"):
+        game.play("5h")

@@ -14,7 +14,7 @@ from makao import Card, Draw, Game, Pass, Pending, Play, Rank, Suit, Variant, va
 from makao.errors import SeatError, SetupError
 from makao.events import Event, StockReshuffled
 from makao.moves import Choice, Move
-from makao.rules import LastCardCall, StartRule, Wild
+from makao.rules import LastCardCall, StartRule, SuitDemandCards, Wild
 from makao.rules.base import (
     CardRule,
     CardSetRule,
@@ -902,3 +902,36 @@ def test_table_choices_that_are_empty_leave_the_fixed_choices() -> None:
     rule = NoTableChoices(frozenset({Card.parse("5h")}))
     game = Game.from_position(PL.with_rules(rule), hands=["5h 6h", "7s"], pile="9h")
     assert {"5h:h", "5h:s"} <= set(game.legal_moves_text())
+
+
+@attrs.frozen
+class Herald(Effect):
+    """A user's effect that allows hearts, answered as the Polish ace's rule (RU-11's
+    answer rule: a plain heart played on it names a suit)."""
+
+    def allows(self, game: Table, card: Card) -> bool:
+        """Hearts."""
+        return card.suit is Suit.HEARTS
+
+    @property
+    def answer_rule(self) -> CardRule | None:
+        """The ace's rule of the Polish variant."""
+        return next(rule for rule in PL.rules if isinstance(rule, SuitDemandCards))
+
+    def to_text(self) -> str:
+        """Its name."""
+        return "herald"
+
+
+def test_ru_11_a_drawn_card_that_answers_an_effect_is_listed_as_its_answer_rule_plays_it() -> None:
+    """RU-11, PL-8: under an effect with an answer rule, seat 0 draws a plain heart that
+    follows it: the drawn card's plays are those of the answer rule (the ace names a suit),
+    as in the listing before a draw, not those of a plain card (which a position with no
+    effect lists, and the rule set keeps, first)."""
+    plain = Game.from_position(PL, hands=["5c 6c 7h", "9c"], pile="9h", stock="8d")
+    assert "7h" in plain.legal_moves_text()
+    game = Game.from_position(PL, hands=["5c 6c", "9c"], pile="9h", stock="7h 8d", effect=Herald())
+    assert game.legal_moves_text() == ["draw"]
+    game.play("draw")
+    assert game.drawn == Card.parse("7h")
+    assert game.legal_moves_text() == ["7h:c", "7h:d", "7h:h", "7h:s", "pass"]

@@ -585,6 +585,49 @@ def test_pl_1_an_older_save_of_a_negative_seeds_deal_is_refused_naming_its_versi
     assert same_game(Game.from_json(json.dumps({**saved(game), "version": 3})), game)
 
 
+def test_pl_1_a_version_3_save_of_seed_0s_deal_loads() -> None:
+    """PL-1: seed 0 is no negative seed: versions 1 to 3 dealt it as now, so its version 3
+    save loads."""
+    game = random_game(0, moves=30)
+    assert same_game(Game.from_json(json.dumps({**saved(game), "version": 3})), game)
+
+
+def test_pl_1_a_version_3_save_of_a_position_with_a_negative_seed_loads() -> None:
+    """PL-1: only a deal of a negative seed came out otherwise before version 4; a
+    position's seed deals nothing (it drives reshuffles), so its version 3 save loads."""
+    game = Game.from_position(POLISH, hands=["5h 6h", "5d 9c"], pile="9h", stock="7s 8s", seed=-7)
+    game.play("draw")
+    assert same_game(Game.from_json(json.dumps({**saved(game), "version": 3})), game)
+
+
+def test_pl_35_a_version_3_save_of_a_game_that_reshuffled_loads() -> None:
+    """PL-35: version 3 already drew its reshuffles from the generator of today, so a
+    version 3 save of a game that reshuffled loads (versions 1 and 2 are refused)."""
+    game = Game.from_position(POLISH, hands=["5h 6h", "5d 9c"], pile="2c 3c 9h", stock="7s")
+    game.play("draw")  # 7♠: the stock is empty
+    game.play("draw")  # seat 1 draws from the reshuffled pile
+    assert game.reshuffles == 1
+    assert same_game(Game.from_json(json.dumps({**saved(game), "version": 3})), game)
+
+
+def test_pl_35_a_version_3_save_whose_moves_fail_is_refused_as_a_current_one() -> None:
+    """PL-35: a version 3 save replays as a current one (its reshuffles came from the same
+    generator), so a move of it that fails is refused as such, not blamed on a reshuffle."""
+    data = {**saved(random_game(2, moves=5)), "version": 3}
+    data["moves"] = ["pass", *data["moves"]]  # not listed at the first move
+    message = refused(data)
+    assert "reshuffle" not in message and "format version" not in message
+
+
+def test_pl_35_a_version_3_save_whose_replay_differs_is_refused_as_a_current_one() -> None:
+    """PL-35: the same for a summary the replay does not match: a version 3 save names
+    the mismatch only, not its format version."""
+    data = {**saved(random_game(2, moves=5)), "version": 3}
+    data["summary"]["direction"] = -data["summary"]["direction"]
+    message = refused(data, "does not match the saved summary: direction")
+    assert "format version" not in message
+
+
 @pytest.mark.parametrize("flag", ["drop", None, "false", 0])
 def test_pl_10_a_custom_variants_builtin_flag_dropped_or_retyped_is_refused(flag: object) -> None:
     """PL-10: a save of a variant named "polish" without battle cards says ``"builtin":

@@ -6,7 +6,7 @@ import pytest
 
 from makao import Card, Game, IllegalMoveError, Pending, Play, parse_cards, variants
 from makao.events import AttackAccepted, AttackRaised, CardsDrawn, CardsPlayed, TurnSkipped
-from makao.rules import BattleCards
+from makao.rules import BattleCards, StartRule
 from makao.variants.polish import polish_battle_cards
 
 PL = variants.polish()
@@ -279,6 +279,17 @@ def test_pl_19_an_attack_passes_over_every_waiting_seat_to_the_last_one() -> Non
     game = Game.from_position(PL, hands=hands, pile="9h", stock=STOCK, waits=[0, 1, 1, 1, 1, 0])
     assert game.play("2h")[-1] == AttackRaised(0, 5, 2)
     assert game.to_move == 5 and game.waits == (0, 1, 1, 1, 1, 0)
+
+
+def test_pl_19_an_attack_at_a_table_of_one_binds_nobody_and_lapses() -> None:
+    """PL-19: a table of one (a start rule seating one), the player's own 2 has no other
+    seat to attack: it lapses, no attack raised, and the player moves again unbound."""
+    solo = PL.replace(StartRule, StartRule(min_players=1))
+    game = Game.from_position(solo, hands=["2h 5h 6h"], pile="9h", stock=STOCK)
+    events = game.play("2h")
+    assert not any(isinstance(event, AttackRaised) for event in events)
+    assert game.effect is None and game.to_move == 0
+    assert plays(game) == {"5h", "6h"}
 
 
 def test_pl_15_pl_18_play_resumes_after_the_ks_player_past_a_waiting_seat() -> None:

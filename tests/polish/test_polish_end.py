@@ -334,6 +334,42 @@ class Toll(Effect):
         return "toll"
 
 
+@attrs.frozen
+class Frost(Effect):
+    """A custom effect: nothing may be played or drawn under it (a stuck pass with cards
+    still in the stock), and it is over when the turn ends."""
+
+    def allows(self, game: Table, card: Card) -> bool:
+        """Nothing."""
+        return False
+
+    def may_draw(self, game: Table, seat: int, can_follow: bool) -> bool:
+        """No draw."""
+        return False
+
+    def on_turn_end(self, game: Table, seat: int, events: Events) -> Effect | None:
+        """Over."""
+        return None
+
+    def to_text(self) -> str:
+        """Its name."""
+        return "frost"
+
+
+def test_pl_36_a_usual_draw_after_a_stuck_pass_starts_the_count_of_passes_again() -> None:
+    """PL-36: seat 0 passes stuck under a frost (the stock not empty); seat 1 draws the
+    stock's last card, which does not follow: the draw starts the count again, so seat 0's
+    next stuck pass is the first of a new count and the game goes on (not blocked)."""
+    game = Game.from_position(PL, hands=["5c 7c", "8d"], pile="9h", stock="6d", effect=Frost())
+    assert game.legal_moves_text() == ["pass"]
+    game.play("pass")
+    assert game.to_move == 1 and game.legal_moves_text() == ["draw"]
+    game.play("draw")  # the 6♦: no follow, the turn ends
+    assert game.to_move == 0 and game.legal_moves_text() == ["pass"]
+    game.play("pass")
+    assert not game.is_over and game.to_move == 1
+
+
 def test_pl_36_cards_drawn_after_a_pass_start_the_count_of_passes_again() -> None:
     """PL-36: a player who passed and then drew cards (a rule's two) may move again, so the
     passes before it do not count towards a blocked game."""

@@ -15,7 +15,7 @@ from makao import Game, engine, tournament, variants
 from makao.banking import BankingGame
 from makao.errors import SetupError
 from makao.match import deal_seed
-from makao.seeding import derive_seed, new_random, seeded_random
+from makao.seeding import derive_seed, new_random, seed_key, seeded_random
 from makao.testing import check_variant
 
 
@@ -132,6 +132,14 @@ def test_new_random_gives_each_integer_a_stream_of_its_own() -> None:
     for seed in (1, 7, 2**70):
         assert new_random(-seed).random() != new_random(seed).random()
     assert new_random(-1).random() != new_random(-2).random()
+
+
+def test_pl_1_a_negative_seeds_stream_is_that_of_its_text_after_seed() -> None:
+    """PL-1: the key of a negative seed is fixed (``"seed:-5"``), as the deals that version
+    4 saves replay are: another text would deal every negative seed's game otherwise."""
+    assert seed_key(-5) == "seed:-5" and seed_key(5) == 5 and seed_key(0) == 0
+    assert new_random(-5).random() == random.Random("seed:-5").random()
+    assert new_random(-5).random() != random.Random("-5").random()
 
 
 def test_pl_1_a_negative_seed_deals_a_game_of_its_own() -> None:
