@@ -362,10 +362,14 @@ def _replay(args: argparse.Namespace) -> int:
     except ImportError:
         raise UsageError("replay needs makao.serialize, which this install lacks") from None
     text = read_save(args.path)
-    _refuse_banking(args.path, text)
+    _refuse_unreplayable(args.path, text)
     # a variant of yours whose factory fails is one line naming the save, as the other
-    # commands name the spec (an error `main` says itself passes as it is)
-    game = user_code(str(args.path), lambda: serialize.game_from_json(text), _ONE_LINE)
+    # commands name the spec (an error `main` says itself passes as it is); so is a
+    # damaged save (the reader's `StateError`) or one of a variant not known here
+    try:
+        game = user_code(str(args.path), lambda: serialize.game_from_json(text), _ONE_LINE)
+    except MakaoError as error:
+        raise UsageError(f"{args.path}: {error}") from None
     start = serialize.replay(game.variant, game.origin, ())
     print(f"{describe(game.variant)}, {game.players} players, origin {game.origin}")
     for number, move in enumerate(game.record, 1):
@@ -419,16 +423,28 @@ def json_depth(text: str) -> int:
     return max(itertools.accumulate(map(_STEP.__getitem__, brackets), initial=0))
 
 
-def _refuse_banking(path: Path, text: str) -> None:
-    """A banking game (``BankingGame.to_json``) is a different format."""
+def _refuse_unreplayable(path: Path, text: str) -> None:
+    """Refuse what ``replay`` cannot read, saying why for a command-line user: a banking
+    game (``BankingGame.to_json``, a different format), or a game of a custom variant,
+    which only Python can load (the reader's own error names ``variant=``)."""
     try:
         data = json.loads(text)
     except ValueError:
         return  # game_from_json says what is wrong
-    if isinstance(data, dict) and str(data.get("format", "")).startswith("makao.banking"):
+    if not isinstance(data, dict):
+        return
+    if str(data.get("format", "")).startswith("makao.banking"):
         raise UsageError(
             f"{path} is a banking game (BankingGame.to_json()); replay reads only games "
             "saved by Game.to_json()"
+        )
+    variant = data.get("variant")
+    if isinstance(variant, dict) and variant.get("builtin") is False:
+        raise UsageError(
+            f"{path}: saved with a custom variant named {shown(variant.get('name'), 200)}, "
+            "which replay cannot rebuild: it rebuilds the built-in variants and those a "
+            "module given to --import registers (saved while registered); load it in Python: "
+            "makao.serialize.game_from_json(text, variant=...)"
         )
 
 

@@ -293,7 +293,38 @@ def test_replay_of_text_that_is_not_json_says_so(
     path = tmp_path / "notes.json"
     path.write_text("not json", encoding="utf-8")
     code, out, err = _run(capsys, "replay", str(path))
-    assert code == 2 and out == "" and err.startswith("makao: error: not a saved game")
+    assert code == 2 and out == "" and err.startswith(f"makao: error: {path}: not a saved game")
+
+
+def test_replay_of_a_damaged_save_names_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Every load error of ``replay`` names the save, as its file errors do (was: the
+    reader's `StateError` alone, with no file)."""
+    saved = json.loads(Game.new(variants.polish(), 2, seed=1).to_json())
+    saved["summary"]["stock_size"] += 1
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(path))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"makao: error: {path}: ") and "the summary says" in err
+
+
+def test_replay_of_a_custom_variant_says_what_a_command_line_user_can_do(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A save of a custom variant (``"builtin": false``), even one named like a built-in,
+    is refused naming the file, the variant and the Python call that loads it; the
+    reader's own error tells a Python caller to pass ``variant=``, which the command
+    line has no way to."""
+    saved = json.loads(Game.new(variants.polish(), 2, seed=1).to_json())
+    saved["variant"]["builtin"] = False
+    path = tmp_path / "custom.json"
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(path))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"makao: error: {path}: saved with a custom variant named 'polish'")
+    assert "--import" in err and err.endswith("game_from_json(text, variant=...)\n")
 
 
 def test_simulate_defaults_to_1000_games(capsys: pytest.CaptureFixture[str]) -> None:

@@ -271,7 +271,9 @@ def test_replay_of_json_that_is_not_an_object_is_one_line(
     saved.write_text(text, encoding="utf-8")
     code, out, err = _run(capsys, "replay", str(saved))
     assert code == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("makao: error: a saved game is a JSON object")
+    assert err.count("\n") == 1 and err.startswith(
+        f"makao: error: {saved}: a saved game is a JSON object"
+    )
 
 
 def test_variants_lists_every_variant_with_its_defaults(
