@@ -687,7 +687,7 @@ def _position_effect(game: Game, effect: object) -> Effect | None:
                 f"bad position: the effect's {name} {shown(seat, 200)} is not a seat "
                 f"0…{game.players - 1}"
             )
-    pending = effect.pending()
+    pending = Pending.of(effect)
     if pending.kind == "wait" and pending.amount > MAX_WAIT:  # the waits' bound (PL-18)
         raise SetupError(
             f"bad position: a wait is of at most {MAX_WAIT} turns, not {shown(pending.amount)}"

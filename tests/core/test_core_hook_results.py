@@ -1,8 +1,9 @@
 """What a rule's hooks give the engine: the out-of-turn moves a turn rule lists
-(`TurnRule.extra_moves`) and the effect an effect leaves in force (`Effect.on_turn_end`,
-`Effect.on_covered`). The engine keeps what they give, so anything it cannot keep is a
-`SetupError` naming the hook where it is taken, in both builds alike -- not a bare
-``TypeError`` or ``AttributeError`` at the next listing."""
+(`TurnRule.extra_moves`), the effect an effect leaves in force (`Effect.on_turn_end`,
+`Effect.on_covered`) and what an effect asks of the player to move (`Effect.pending`).
+The engine keeps or passes on what they give, so anything it cannot is a `SetupError`
+naming the hook where it is taken, in both builds alike -- not a bare ``TypeError`` or
+``AttributeError`` at the next listing."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from makao import Card, Game, Rank, variants
 from makao.errors import SetupError
 from makao.events import Event
 from makao.moves import Choice, Move, Say
-from makao.rules.base import CardSetRule, Effect, Table, TurnRule
+from makao.rules.base import CardSetRule, Effect, Pending, Table, TurnRule
 
 PL = variants.polish()
 
@@ -164,3 +165,34 @@ def test_pl_19_an_effect_counting_a_passed_over_seats_turn_is_checked_too(passed
     )
     with pytest.raises(SetupError, match=r"Lasting.on_turn_end must give an Effect or None"):
         game.play("5h")
+
+
+@attrs.frozen
+class Asking(Effect):
+    """A user's effect whose `pending` gives what it was given."""
+
+    given: object = attrs.field(default=None, hash=False)
+
+    def pending(self) -> Pending:
+        """What it was given."""
+        return self.given  # type: ignore[return-value]  # on purpose
+
+    def to_text(self) -> str:
+        """Its name."""
+        return "asking"
+
+
+@pytest.mark.parametrize("given", [None, "draw", 3])
+def test_an_effect_whose_pending_is_no_pending_is_refused_naming_its_hook(given: object) -> None:
+    """`Game.pending` and a view's gave whatever the effect's `pending` gave (``None``, a
+    text) to the caller, and a position with such an effect failed on it
+    (``AttributeError: 'NoneType' object has no attribute 'kind'``)."""
+    refused = r"Asking.pending must give a Pending, not "
+    with pytest.raises(SetupError, match=refused):
+        Game.from_position(PL, hands=["5h", "7s"], pile="9h", effect=Asking(given))
+    game = Game.from_position(PL, hands=["5h", "7s"], pile="9h", effect=Asking(Pending()))
+    object.__setattr__(game.effect, "given", given)
+    with pytest.raises(SetupError, match=refused):
+        game.pending  # noqa: B018  # the property's check is the test
+    with pytest.raises(SetupError, match=refused):
+        game.view(0).pending  # noqa: B018  # the same

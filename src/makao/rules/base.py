@@ -400,12 +400,18 @@ class Pending:
     @staticmethod
     def of(effect: Effect | None) -> Pending:
         """The pending form of ``effect`` (nothing for ``None``); anything but an effect
-        or ``None`` is a [`SetupError`][makao.errors.SetupError]."""
+        or ``None``, or an effect whose ``pending()`` gives anything but a `Pending`, is a
+        [`SetupError`][makao.errors.SetupError]."""
         if effect is None:
             return NOTHING_PENDING
         if not isinstance(effect, Effect):
             raise SetupError(f"not an effect: {shown(effect, 60)} (pass an Effect or None)")
-        return effect.pending()
+        pending = effect.pending()
+        if not isinstance(pending, Pending):  # an effect of the user's: checked where taken
+            raise SetupError(
+                f"{type(effect).__name__}.pending must give a Pending, not {shown(pending, 60)}"
+            )
+        return pending
 
     @staticmethod
     def attack(cards: int, by: int | None = None, rank: Rank | None = None) -> Pending:
