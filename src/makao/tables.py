@@ -30,7 +30,15 @@ from makao.rules.base import (
 )
 from makao.rules.wild import Wild
 
-__all__ = ["KEPT_GROUP", "MOST_COMPILED", "MOST_KEPT_PLAYS", "RuleSet", "compiled"]
+__all__ = [
+    "KEPT_GROUP",
+    "MOST_ANSWER_RULES",
+    "MOST_COMPILED",
+    "MOST_KEPT_PLAYS",
+    "RuleSet",
+    "answer_key",
+    "compiled",
+]
 
 _COMPILED: dict[tuple[Rule, ...], RuleSet] = {}
 MOST_COMPILED: Final = 64
@@ -71,6 +79,44 @@ def keep_bounded(table: dict[Any, Any], key: object, value: _V) -> _V:
     return value
 
 
+MOST_ANSWER_RULES: Final = 64
+"""How many answer rules (`Effect.answer_rule`) a rule set keeps plays for
+(`RuleSet.answer_rules`): with this many, the plays kept under effects are dropped
+(`answer_key`) before another is taken. A variant's own are a few; more come only from
+rules of yours that give distinct rules without end."""
+
+
+def answer_key(rules: RuleSet, rule: object) -> int:
+    """The key of answer rule ``rule`` in ``rules``' move tables (`RuleSet.answer_rules`):
+    the id of an equal rule kept before, or its own, the rule kept alive from now on (with
+    `MOST_ANSWER_RULES` kept, the plays kept under them all are dropped first)."""
+    try:
+        known = rules.answer_keys.get(rule)  # an equal rule (a rule is its fields)
+    except TypeError:  # a rule that does not hash: kept by itself
+        known, hashable = None, False
+    else:
+        hashable = True
+    if known is not None:
+        return known
+    if len(rules.answer_rules) >= MOST_ANSWER_RULES:
+        _forget_answers(rules)
+    key = id(rule)
+    rules.answer_rules[key] = rule
+    if hashable:
+        rules.answer_keys[rule] = key
+    return key
+
+
+def _forget_answers(rules: RuleSet) -> None:
+    """Drop the plays kept under effects' answer rules, and the rules (`answer_key`)."""
+    rules.answer_rules.clear()
+    rules.answer_keys.clear()
+    rules.single_plays = {0: rules.plain_single_plays}
+    rules.play_cache.clear()
+    for kept in rules.group_plays:
+        kept.clear()
+
+
 PLAIN_GROUP_SLOTS: Final = 256
 """The slots of `RuleSet.plain_group_plays`: those of every group of one deck (four bits
 of other cards of the rank, four of hand size: `RuleSet.group_slots`)."""
@@ -90,6 +136,8 @@ class RuleSet:
         "admit_rules",
         "after_play_by_left",
         "after_play_rules",
+        "answer_keys",
+        "answer_rules",
         "before_move_rules",
         "busy_before_move_rules",
         "busy_extra_move_rules",
@@ -206,6 +254,14 @@ class RuleSet:
     plain_single_plays: list[list[Any]]
     """``single_plays[0]`` itself (no effect in force), which `_plain_moves` reads at
     every listing: a field, not a dict lookup."""
+    answer_rules: dict[int, Any]
+    """The answer rules (`Effect.answer_rule`) whose ids key the plays kept under an
+    effect (`single_plays`, `group_plays`, `play_cache`: see `answer_key`), by id: kept
+    alive here, so that no other object takes one of those ids (a rule made anew at each
+    listing would, once freed, and get the plays of another)."""
+    answer_keys: dict[Any, int]
+    """The same rules by value (those that hash): a rule equal to one kept shares its id,
+    so an `answer_rule` that gives ``Rule()`` anew at each listing adds nothing."""
     has_effect_wilds: bool
     claim_rules: tuple[CardRule, ...]
     required_call_rules: tuple[TurnRule, ...]
@@ -311,6 +367,8 @@ class RuleSet:
         tables.plain_group_plays = [[None] * PLAIN_GROUP_SLOTS for _ in ALL_CARDS]
         tables.plain_single_plays = [[None] * 52 for _ in range(MOST_CARDS_LEFT + 1)]
         tables.single_plays = {0: tables.plain_single_plays}
+        tables.answer_rules = {}
+        tables.answer_keys = {}
         tables.public_cache = {}
         tables.interned_plays = {}
         tables.card_rule = card_rule

@@ -40,10 +40,11 @@ def test_docs_limits_bounds_of_kept_tables_are_the_librarys() -> None:
     library's own numbers."""
     from makao.engine import MAX_WAIT
     from makao.rules import calls
-    from makao.tables import KEPT_GROUP, MOST_KEPT_PLAYS
+    from makao.tables import KEPT_GROUP, MOST_ANSWER_RULES, MOST_KEPT_PLAYS
 
     page = (DOCS / "limits.md").read_text(encoding="utf-8")
     assert f"`makao.tables.MOST_KEPT_PLAYS` ({MOST_KEPT_PLAYS:,})" in page
     assert f"`makao.tables.KEPT_GROUP` ({KEPT_GROUP})" in page
+    assert f"`makao.tables.MOST_ANSWER_RULES` ({MOST_ANSWER_RULES})" in page
     assert f"for at most {calls._KEPT_LATE_MOVES:,} of those" in page
     assert f"`makao.engine.MAX_WAIT` ({MAX_WAIT:,})" in page

@@ -1,0 +1,157 @@
+"""The answer rules of effects (`Effect.answer_rule`) as keys of a rule set's move tables
+(`makao.tables.answer_key`): the plays listed under an effect are kept per answer rule,
+by the rule's id, and the rule set keeps every such rule alive, so that no other rule
+takes its id while plays are kept under it."""
+
+from __future__ import annotations
+
+import attrs
+
+from makao import Card, Game, Suit, variants
+from makao.events import Event
+from makao.moves import Choice
+from makao.rules.base import CardRule, Effect, Table
+from makao.tables import MOST_ANSWER_RULES
+
+PL = variants.polish()
+
+
+@attrs.frozen
+class NamesHearts(CardRule):
+    """A user's answer rule: a play answering the effect names hearts (``5h:h``)."""
+
+    def covers(self, card: Card) -> bool:
+        """No card of its own."""
+        return False
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        """Hearts."""
+        return (Suit.HEARTS,)
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """Nothing."""
+
+
+@attrs.frozen
+class NamesNothing(NamesHearts):
+    """The same, naming nothing (``5h``)."""
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        """None to make."""
+        return (None,)
+
+
+@attrs.frozen
+class Asking(Effect):
+    """A user's effect that allows every card and whose `answer_rule` is a rule made anew
+    at each call, as a property written ``return NamesHearts()`` gives."""
+
+    hearts: bool = True
+
+    def allows(self, game: Table, card: Card) -> bool:
+        """Every card."""
+        return True
+
+    @property
+    def answer_rule(self) -> CardRule:
+        """A new rule at each call."""
+        return NamesHearts() if self.hearts else NamesNothing()
+
+    def to_text(self) -> str:
+        """Its name."""
+        return "asking"
+
+
+def listed(effect: Effect) -> list[str]:
+    """The legal moves of a Polish position with ``effect`` in force."""
+    game = Game.from_position(PL, hands=["5h 6c", "7s"], pile="9h", effect=effect)
+    return [str(move) for move in game.legal_moves()]
+
+
+def test_effects_whose_answer_rules_are_made_anew_list_their_own_plays() -> None:
+    """The plays under an effect were kept by its answer rule's id alone: a rule made
+    anew at each listing was freed after it, and the next effect's new rule, taking the
+    same address, got the first one's plays (``5h:h`` listed under a rule that names
+    nothing, one listing in two, in both builds)."""
+    hearts, nothing = (
+        Game.from_position(PL, hands=["5h 6c", "7s"], pile="9h", effect=Asking(hearts=True)),
+        Game.from_position(PL, hands=["5h 6c", "7s"], pile="9h", effect=Asking(hearts=False)),
+    )
+    for _ in range(50):
+        assert [str(move) for move in hearts.clone().legal_moves()][:2] == ["5h:h", "5h:h +makao"]
+        assert [str(move) for move in nothing.clone().legal_moves()][:2] == ["5h", "5h +makao"]
+
+
+@attrs.frozen
+class Numbered(NamesHearts):
+    """An answer rule with a field: equal when their numbers are."""
+
+    number: int = 0
+
+
+@attrs.frozen
+class AskingNumbered(Asking):
+    """An effect whose answer rule is a `Numbered` made anew at each call."""
+
+    number: int = 0
+
+    @property
+    def answer_rule(self) -> CardRule:
+        """A new rule at each call."""
+        return Numbered(self.number)
+
+
+def test_an_answer_rule_made_anew_but_equal_shares_the_first_ones_plays() -> None:
+    """An equal rule (a rule is its fields) takes the key of the first, so the tables do
+    not grow at each listing (they grew by a table of the plays per listing, about 6 kB,
+    without end)."""
+    rules = PL.compiled
+    before = len(rules.single_plays)
+    for _ in range(30):
+        assert listed(AskingNumbered(number=7))[0] == "5h:h"
+    assert len(rules.single_plays) <= before + 1
+    assert sum(type(rule) is Numbered for rule in rules.answer_rules.values()) <= 1
+
+
+def test_the_answer_rules_kept_are_bounded_and_listings_stay_right() -> None:
+    """Rules of yours that give distinct rules without end fill the tables up to
+    `MOST_ANSWER_RULES`, which then drops them and the plays kept under them."""
+    rules = PL.compiled
+    for number in range(3 * MOST_ANSWER_RULES):
+        assert listed(AskingNumbered(number=number))[0] == "5h:h"
+        assert len(rules.single_plays) <= MOST_ANSWER_RULES + 1  # and no effect's (0)
+        assert len(rules.answer_rules) <= MOST_ANSWER_RULES
+    assert len(rules.answer_keys) <= len(rules.answer_rules)
+
+
+@attrs.frozen
+class Unhashable(NamesHearts):
+    """An answer rule with a field that does not hash (a list)."""
+
+    notes: list[str] = attrs.field(factory=list)
+
+
+@attrs.frozen
+class AskingUnhashable(Asking):
+    """An effect whose answer rule does not hash."""
+
+    @property
+    def answer_rule(self) -> CardRule:
+        """A new rule that does not hash, at each call."""
+        return Unhashable(notes=["x"])
+
+
+def test_an_answer_rule_that_does_not_hash_is_kept_by_itself() -> None:
+    """A rule that cannot be a key by value is kept by its id alone (its plays listed
+    right, each new one a key of its own, within the bound)."""
+    for _ in range(3 * MOST_ANSWER_RULES):
+        assert listed(AskingUnhashable())[0] == "5h:h"
+        assert len(PL.compiled.single_plays) <= MOST_ANSWER_RULES + 1
