@@ -5,12 +5,14 @@ takes its id while plays are kept under it."""
 
 from __future__ import annotations
 
+import random
+
 import attrs
 
 from makao import Card, Game, Suit, variants
 from makao.events import Event
 from makao.moves import Choice
-from makao.rules.base import CardRule, Effect, Table
+from makao.rules.base import CardRule, CardSetRule, Effect, Table
 from makao.tables import MOST_ANSWER_RULES
 
 PL = variants.polish()
@@ -155,3 +157,81 @@ def test_an_answer_rule_that_does_not_hash_is_kept_by_itself() -> None:
     for _ in range(3 * MOST_ANSWER_RULES):
         assert listed(AskingUnhashable())[0] == "5h:h"
         assert len(PL.compiled.single_plays) <= MOST_ANSWER_RULES + 1
+
+
+@attrs.frozen
+class Overriding(Asking):
+    """An effect whose answer rule takes every play, even of cards with a rule of their
+    own (`Effect.answer_overrides`, as RU-15's closing answer)."""
+
+    @property
+    def answer_overrides(self) -> bool:
+        """Every play."""
+        return True
+
+
+def test_an_answer_rule_taking_every_play_keeps_its_plays_apart_from_the_same_rule_not() -> None:
+    """The same (equal) answer rule keeps the plays of an effect it takes every play of
+    apart from those of an effect it answers only the cards without a rule for: a two
+    attacks under the one (PL-12, its own rule) and names hearts under the other."""
+    for _ in range(3):
+        plain = Game.from_position(PL, hands=["2h 5h", "7s"], pile="9h", effect=Asking())
+        taken = Game.from_position(PL, hands=["2h 5h", "7s"], pile="9h", effect=Overriding())
+        assert [str(move) for move in plain.legal_moves()][::2] == ["2h", "5h:h"]
+        assert [str(move) for move in taken.legal_moves()][::2] == ["2h:h", "5h:h"]
+
+
+@attrs.frozen
+class AskingHearts(AskingNumbered):
+    """The same, allowing hearts only: a seat with none draws, and may play a heart drawn."""
+
+    def allows(self, game: Table, card: Card) -> bool:
+        """Hearts."""
+        return card.suit is Suit.HEARTS
+
+
+@attrs.frozen
+class FivesAsk(CardSetRule):
+    """A user's card rule: a five puts in force an effect whose answer rule is made anew
+    at each call, one of three values (allowing hearts, until a card covers it)."""
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """The effect, by the five's suit."""
+        game.set_effect(AskingHearts(number=cards[-1].suit.value % 3))
+
+
+def answer_keys_name_kept_rules(game: Game) -> None:
+    """Every answer-rule key of the rule set's tables names a rule it keeps alive."""
+    rules = game.variant.compiled
+    alive = set(rules.answer_rules)
+    fixed = {0, -id(None)}
+
+    def kept(answer: int) -> bool:
+        return answer in fixed or abs(answer) in alive
+
+    assert all(kept(key) for key in rules.single_plays)
+    assert all(kept(key[-1]) for key in rules.play_cache)
+    assert all(kept(key // 4096) for by_card in rules.group_plays for key in by_card)
+
+
+def test_every_answer_key_kept_names_a_rule_kept_alive_in_random_games() -> None:
+    """Played out at random, with the effects' answer rules made anew at each call: the
+    plays listed under them, a drawn card's among them, are kept by keys of rules kept."""
+    fives = FivesAsk(frozenset(Card.parse(f"5{suit}") for suit in "hdcs"))
+    variant = PL.with_rules(fives)
+    for seed in range(12):
+        game = Game.new(variant, 2 + seed % 3, seed=seed)
+        choose = random.Random(seed).choice
+        for _ in range(300):
+            if game.is_over:
+                break
+            game.play(choose(game.legal_moves()))
+            answer_keys_name_kept_rules(game)
