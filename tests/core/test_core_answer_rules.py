@@ -78,6 +78,20 @@ def listed(effect: Effect) -> list[str]:
     return [str(move) for move in game.legal_moves()]
 
 
+def answer_keys_name_kept_rules(game: Game) -> None:
+    """Every answer-rule key of the rule set's tables names a rule it keeps alive."""
+    rules = game.variant.compiled
+    alive = set(rules.answer_rules)
+    fixed = {0, -id(None)}
+
+    def kept(answer: int) -> bool:
+        return answer in fixed or abs(answer) in alive
+
+    assert all(kept(key) for key in rules.single_plays)
+    assert all(kept(key[-1]) for key in rules.play_cache)
+    assert all(kept(key // 4096) for by_card in rules.group_plays for key in by_card)
+
+
 def test_effects_whose_answer_rules_are_made_anew_list_their_own_plays() -> None:
     """The plays under an effect were kept by its answer rule's id alone: a rule made
     anew at each listing was freed after it, and the next effect's new rule, taking the
@@ -129,8 +143,14 @@ def test_the_answer_rules_kept_are_bounded_and_listings_stay_right() -> None:
     rules = PL.compiled
     for number in range(3 * MOST_ANSWER_RULES):
         assert listed(AskingNumbered(number=number))[0] == "5h:h"
+        # a pair, whose plays are kept by group (`RuleSet.group_plays`) under the answer
+        paired = Game.from_position(
+            PL, hands=["5h 5c 9d", "7s"], pile="9h", effect=AskingNumbered(number=number)
+        )
+        assert "5h 5c:h" in [str(move) for move in paired.legal_moves()]
         assert len(rules.single_plays) <= MOST_ANSWER_RULES + 1  # and no effect's (0)
         assert len(rules.answer_rules) <= MOST_ANSWER_RULES
+        answer_keys_name_kept_rules(paired)
     assert len(rules.answer_keys) <= len(rules.answer_rules)
 
 
@@ -206,20 +226,6 @@ class FivesAsk(CardSetRule):
     ) -> None:
         """The effect, by the five's suit."""
         game.set_effect(AskingHearts(number=cards[-1].suit.value % 3))
-
-
-def answer_keys_name_kept_rules(game: Game) -> None:
-    """Every answer-rule key of the rule set's tables names a rule it keeps alive."""
-    rules = game.variant.compiled
-    alive = set(rules.answer_rules)
-    fixed = {0, -id(None)}
-
-    def kept(answer: int) -> bool:
-        return answer in fixed or abs(answer) in alive
-
-    assert all(kept(key) for key in rules.single_plays)
-    assert all(kept(key[-1]) for key in rules.play_cache)
-    assert all(kept(key // 4096) for by_card in rules.group_plays for key in by_card)
 
 
 def test_every_answer_key_kept_names_a_rule_kept_alive_in_random_games() -> None:
