@@ -92,6 +92,8 @@ _GAME_OVER: Final = GameOver
 _RANK_ENDED: Final = _demand._RANK_ENDED
 _SUIT_ENDED: Final = _demand._SUIT_ENDED
 _SUIT_DEMAND: Final = SuitDemand
+#: ``sum``, as a final name: compiled code looks a builtin up by name at each use.
+_SUM: Final = sum
 #: The built-in rule and effect classes whose hooks are the engine's standard mechanics
 #: (`_raise_attack`, `_raise_wait`, `_demand_rank`, `_name_suit`, `_accept_attack`,
 #: `_accept_wait`): for these very classes (not subclasses, which may override a hook)
@@ -869,7 +871,7 @@ def _passing_over(game: Core, seat: int, current: int, events: list[Event]) -> i
                     return after
                 break  # a waiting seat: counted below
             after = (after + direction) % players
-    for _ in range(4 * players + sum(game.waits)):  # waits ≤ MAX_WAIT each: bounded
+    for _ in range(4 * players + _SUM(game.waits)):  # waits ≤ MAX_WAIT each: bounded
         waits = game.waits  # re-read: passing over a seat may change them
         if game.done[current]:
             if game.effect is not None:  # `_pass_over`'s test, inline: mostly none

@@ -23,8 +23,16 @@ from typing import Any, Final
 
 __all__ = ["initial_state", "shuffle", "shuffle_as_random", "words"]
 
-_MASK = (1 << 64) - 1
-_BIG_ENDIAN = sys.byteorder == "big"
+_MASK: Final = (1 << 64) - 1
+_BIG_ENDIAN: Final = sys.byteorder == "big"
+#: What `words` calls, as final names: compiled code reads a final name from a C static
+#: (an imported name from the module's globals, a dict lookup) and calls a method's
+#: descriptor directly (a method of a built-in object by name is a generic lookup; about
+#: 900 instructions a reshuffle in all). The hash's own type, whichever ``hashlib`` gives.
+_SHAKE_128: Final = shake_128
+_DIGEST: Final = type(shake_128(b"")).digest
+_ARRAY: Final = array
+_TOLIST: Final = array.tolist
 
 
 def initial_state(seed: int) -> int:
@@ -36,10 +44,10 @@ def initial_state(seed: int) -> int:
 def words(state: int, count: int) -> list[int]:
     """``count`` random 64-bit words drawn from ``state``: SHAKE-128 of the state's eight
     little-endian bytes, read as little-endian words."""
-    found = array("Q", shake_128((state & _MASK).to_bytes(8, "little")).digest(8 * count))
+    found = _ARRAY("Q", _DIGEST(_SHAKE_128((state & _MASK).to_bytes(8, "little")), 8 * count))
     if _BIG_ENDIAN:
         found.byteswap()  # the same words on every platform
-    return found.tolist()
+    return _TOLIST(found)
 
 
 def shuffle(items: list[Any], state: int) -> int:
@@ -49,11 +57,15 @@ def shuffle(items: list[Any], state: int) -> int:
     ``word[i] % (i + 1)``, where ``word`` are `words` of ``state`` (a bias below 2**-57 for
     any table); the next state is the last word, which no swap uses."""
     count = len(items)
-    drawn = words(state, count + 1)
+    # typed ``Any``: most words are above a compiled int's 62 bits, so compiled code takes
+    # ``%`` to Python's own remainder either way, and an ``int`` operand first goes through
+    # mypyc's boxing wrapper (about 60 instructions a card more)
+    drawn: list[Any] = words(state, count + 1)
     for i in range(count - 1, 0, -1):
-        j = drawn[i] % (i + 1)
+        j: int = drawn[i] % (i + 1)
         items[i], items[j] = items[j], items[i]
-    return drawn[count]
+    following: int = drawn[count]
+    return following
 
 
 def _bit_lengths(count: int) -> list[int]:
