@@ -134,7 +134,7 @@ class RandomPick:
         size = len(listed)
         if size == 0:
             raise IllegalMoveError("no move to choose from")
-        return listed[int(self.chance() * size)]
+        return listed[math.floor(self.chance() * size)]
 
 
 def split_talk(moves: Sequence[Move]) -> tuple[list[Move], Sequence[Move]]:
