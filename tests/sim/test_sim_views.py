@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from makao import Game, Move, variants
 from makao.bots import BaseBot, HeuristicBot, RandomBot
@@ -178,3 +180,20 @@ def test_tracker_summary_counts_lead_changes_and_when_the_winner_took_the_lead(
         two.gaps.extend(first - second for first, second in turns)
         assert two.summary(winner) == expected
         assert two.turns == len(turns)
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), max_size=40),
+    st.sampled_from([None, 0, 1]),
+)
+def test_the_two_player_summary_agrees_with_the_summary_of_any_table(
+    turns: list[tuple[int, int]], winner: int | None
+) -> None:
+    """The loop's two-player summary (from the gaps between the two hands: lead changes
+    counted in one pass, the winner's last time behind found from the end) is the
+    summary of the hands' sizes, for any turns and winner."""
+    sizes = _Tracker(Game.new(POLISH, 2, seed=1))
+    sizes.sizes.extend(turns)
+    two = _Tracker(Game.new(POLISH, 2, seed=1))
+    two.gaps.extend(first - second for first, second in turns)
+    assert two.summary(winner) == sizes.summary(winner)
