@@ -108,42 +108,37 @@ _DISJOINT: Final = frozenset.isdisjoint
 
 #: A `_cached_group` key's step per answer-rule id: above every `RuleSet.group_slots` slot.
 _ANSWER_STEP: Final = 4096
-#: `answer_rule_id` of an effect that takes every play with no answer rule (None lives on).
+#: `answer_rule_id` of an effect that takes every play with no answer rule (no rule's key:
+#: those are positive and small, `answer_key`).
 _NO_RULE_OVERRIDES: Final = -id(None)
 
 
-def answer_rule_id(effect: Effect | None) -> int:
+def answer_rule_id(rules: RuleSet, effect: Effect | None) -> int:
     """What the plays listed under ``effect`` depend on, as a part of the move caches'
-    keys (`_variants`): the id of its answer rule (`Effect.answer_rule`), negated if that
-    rule takes every play (`Effect.answer_overrides`: then no card's own rule acts, and
-    ``-id(None)`` stands for none). 0 with no effect, and with an effect whose answer rule
-    is none and takes no play: a card then acts by its own rule or not at all, as with no
-    effect (`acting_rule`), so the plays listed are the same and share their entries.
-    A key that `RuleSet.single_plays` does not hold yet names a rule not kept: the caller
-    asks `_kept_answer` for the key to use."""
+    keys (`_variants`): the key of its answer rule (`Effect.answer_rule`, `answer_key`),
+    negated if that rule takes every play (`Effect.answer_overrides`: then no card's own
+    rule acts, and ``-id(None)`` stands for none). 0 with no effect, and with an effect
+    whose answer rule is none and takes no play: a card then acts by its own rule or not
+    at all, as with no effect (`acting_rule`), so the plays listed are the same and share
+    their entries. A rule is looked up by its id while it is alive (an `answer_rule` may
+    make it anew at each call, and a freed rule's id may be a new rule's)."""
     if effect is None:
         return 0
+    rule: object
+    overrides = False
     if type(effect) is _ATTACK_EFFECT:  # `AttackEffect.answer_rule`: its rule, taking no play
         built_in: Any = effect
-        return id(built_in.rule)
-    kept = effect._kept
-    rule = None if kept & KEEPS_ANSWER_RULE else effect.answer_rule
-    if not kept & KEEPS_ANSWER_OVERRIDES and effect.answer_overrides:
-        return -id(rule)
-    return 0 if rule is None else id(rule)
-
-
-def _kept_answer(rules: RuleSet, effect: Effect, key: int) -> int:
-    """The key the plays under ``effect`` are kept by, where `answer_rule_id` gave ``key``,
-    which `RuleSet.single_plays` does not hold: its answer rule's (`answer_key`: its id,
-    or an equal rule's, the rule kept alive from now on), with ``key``'s sign; its row of
-    `RuleSet.single_plays` made, so that the key is found there from now on. A key found
-    there names a rule kept alive, so no other rule has that id (`RuleSet.answer_rules`)."""
-    if key != 0 and key != _NO_RULE_OVERRIDES:
-        found = answer_key(rules, effect.answer_rule)
-        key = found if key > 0 else -found
-    _single_row(rules, key, 0)
-    return key
+        rule = built_in.rule
+    else:
+        kept = effect._kept
+        rule = None if kept & KEEPS_ANSWER_RULE else effect.answer_rule
+        overrides = not kept & KEEPS_ANSWER_OVERRIDES and effect.answer_overrides
+        if rule is None:
+            return _NO_RULE_OVERRIDES if overrides else 0
+    # found by its id: a rule kept there is alive, so no other object has that id
+    known = rules.answer_rules.get(id(rule))
+    key = answer_key(rules, rule) if known is None else known[1]
+    return -key if overrides else key
 
 
 #: The built-in effect classes whose `Effect.allows` move generation may take from their
@@ -264,10 +259,7 @@ def _turn_moves(game: Position, seat: int) -> tuple[Move, ...]:
                 row = rules.plain_single_plays[left]  # (no card's choices depend on the table)
                 moves = row[drawn.index] or _fill_single(game, row, drawn, left, seat)
             else:
-                answer = answer_rule_id(effect)
-                if answer not in rules.single_plays:  # a rule not kept yet (`_kept_answer`)
-                    answer = _kept_answer(rules, effect, answer)  # type: ignore[arg-type]  # not None: not 0
-                moves = _variants(game, seat, (drawn,), left, answer)
+                moves = _variants(game, seat, (drawn,), left, answer_rule_id(rules, effect))
         if not game.must_play_drawn or not moves:
             moves = moves + _PASS_ALONE
     else:
@@ -604,7 +596,7 @@ def _plays(game: Position, seat: int, firsts: list[Card]) -> tuple[Move, ...]:
     rules = game.compiled
     hand = game.hands[seat]
     effect = game.effect
-    answer = answer_rule_id(effect)
+    answer = answer_rule_id(rules, effect)
     left = len(hand) - 1
     cap = rules.left_cap
     left = left if left < cap else cap
@@ -619,10 +611,7 @@ def _plays(game: Position, seat: int, firsts: list[Card]) -> tuple[Move, ...]:
             bits += card.bit  # no card twice: the sum is the OR, and cheaper (`_plain_moves`)
     dynamic = rules.table_choice_cards
     singles = rules.single_plays.get(answer)  # `_single_row`, inline: mostly there
-    if singles is None:  # an answer rule not kept yet: the key to keep its plays by
-        answer = _kept_answer(rules, effect, answer)  # type: ignore[arg-type]  # not None: not 0
-        singles = rules.single_plays[answer]
-    row = singles[left]
+    row = _single_row(rules, answer, left) if singles is None else singles[left]
     moves: tuple[Move, ...] = ()
     for first in firsts:
         if multi:  # its group pattern (`_cached_group`): the other cards of its rank held

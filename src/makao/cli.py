@@ -362,7 +362,7 @@ def _replay(args: argparse.Namespace) -> int:
     except ImportError:
         raise UsageError("replay needs makao.serialize, which this install lacks") from None
     text = read_save(args.path)
-    _refuse_unreplayable(args.path, text)
+    _refuse_unreplayable(args.path, text, serialize.FORMAT)
     # a variant of yours whose factory fails is one line naming the save, as the other
     # commands name the spec (an error `main` says itself passes as it is); so is a
     # damaged save (the reader's `StateError`) or one of a variant not known here
@@ -423,10 +423,11 @@ def json_depth(text: str) -> int:
     return max(itertools.accumulate(map(_STEP.__getitem__, brackets), initial=0))
 
 
-def _refuse_unreplayable(path: Path, text: str) -> None:
+def _refuse_unreplayable(path: Path, text: str, game_format: str) -> None:
     """Refuse what ``replay`` cannot read, saying why for a command-line user: a banking
-    game (``BankingGame.to_json``, a different format), or a game of a custom variant,
-    which only Python can load (the reader's own error names ``variant=``)."""
+    game (``BankingGame.to_json``, a different format), or a game (of ``game_format``) of
+    a custom variant, which only Python can load (the reader's own error names
+    ``variant=``). Anything else of another format the reader refuses itself."""
     try:
         data = json.loads(text)
     except ValueError:
@@ -439,7 +440,11 @@ def _refuse_unreplayable(path: Path, text: str) -> None:
             "saved by Game.to_json()"
         )
     variant = data.get("variant")
-    if isinstance(variant, dict) and variant.get("builtin") is False:
+    if (
+        data.get("format") == game_format
+        and isinstance(variant, dict)
+        and variant.get("builtin") is False
+    ):
         raise UsageError(
             f"{path}: saved with a custom variant named {shown(variant.get('name'), 200)}, "
             "which replay cannot rebuild: it rebuilds the built-in variants and those a "

@@ -8,6 +8,7 @@ the rules that keep state of their own and where that state lives in a game.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any, Final, TypeVar, cast
 
@@ -85,14 +86,20 @@ MOST_ANSWER_RULES: Final = 64
 (`answer_key`) before another is taken. A variant's own are a few; more come only from
 rules of yours that give distinct rules without end."""
 
+#: The answer rules' keys (`answer_key`), from 1 on: never the same for two rules, in
+#: any rule set, even after `_forget_answers` (a listing that began before still uses
+#: its key; no other rule's plays are ever kept under it). ``next`` of it is one C call.
+_ANSWER_KEYS: Final = itertools.count(1)
+
 
 def answer_key(rules: RuleSet, rule: object) -> int:
-    """The key of answer rule ``rule`` in ``rules``' move tables (`RuleSet.answer_rules`):
-    the id of an equal rule kept before, or its own, the rule kept alive from now on (with
-    `MOST_ANSWER_RULES` kept, the plays kept under them all are dropped first)."""
+    """The key of answer rule ``rule`` in ``rules``' move tables, where ``rule`` itself is
+    not among `RuleSet.answer_rules`: that of an equal rule (`RuleSet.answer_keys`), or a
+    new one, ``rule`` kept with it (with `MOST_ANSWER_RULES` kept, every play kept under
+    an answer rule is dropped first)."""
     try:
         known = rules.answer_keys.get(rule)  # an equal rule (a rule is its fields)
-    except TypeError:  # a rule that does not hash: kept by itself
+    except Exception:  # a rule that does not hash (whatever its hash raises): by itself
         known, hashable = None, False
     else:
         hashable = True
@@ -100,8 +107,8 @@ def answer_key(rules: RuleSet, rule: object) -> int:
         return known
     if len(rules.answer_rules) >= MOST_ANSWER_RULES:
         _forget_answers(rules)
-    key = id(rule)
-    rules.answer_rules[key] = rule
+    key: int = next(_ANSWER_KEYS)
+    rules.answer_rules[id(rule)] = (rule, key)
     if hashable:
         rules.answer_keys[rule] = key
     return key
@@ -254,14 +261,14 @@ class RuleSet:
     plain_single_plays: list[list[Any]]
     """``single_plays[0]`` itself (no effect in force), which `_plain_moves` reads at
     every listing: a field, not a dict lookup."""
-    answer_rules: dict[int, Any]
-    """The answer rules (`Effect.answer_rule`) whose ids key the plays kept under an
-    effect (`single_plays`, `group_plays`, `play_cache`: see `answer_key`), by id: kept
-    alive here, so that no other object takes one of those ids (a rule made anew at each
-    listing would, once freed, and get the plays of another)."""
+    answer_rules: dict[int, tuple[Any, int]]
+    """The answer rules (`Effect.answer_rule`) the plays kept under effects are keyed by
+    (`single_plays`, `group_plays`, `play_cache`), by id: each rule (kept alive here) and
+    its key (`answer_key`), read where the rule's id is found and it is that very rule."""
     answer_keys: dict[Any, int]
-    """The same rules by value (those that hash): a rule equal to one kept shares its id,
-    so an `answer_rule` that gives ``Rule()`` anew at each listing adds nothing."""
+    """The keys of the same rules by value (those that hash): a rule equal to one kept
+    shares its key, so an `answer_rule` that gives ``Rule()`` anew at each listing adds
+    nothing."""
     has_effect_wilds: bool
     claim_rules: tuple[CardRule, ...]
     required_call_rules: tuple[TurnRule, ...]

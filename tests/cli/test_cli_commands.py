@@ -327,6 +327,21 @@ def test_replay_of_a_custom_variant_says_what_a_command_line_user_can_do(
     assert "--import" in err and err.endswith("game_from_json(text, variant=...)\n")
 
 
+def test_replay_of_a_match_save_of_a_custom_variant_is_refused_as_not_a_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A save of another format (a match's) is the reader's to refuse, custom variant or
+    not: it is not a game, so the advice to load it as one would be wrong."""
+    saved = json.loads(Game.new(variants.polish(), 2, seed=1).to_json())
+    saved["format"] = "makao.match"
+    saved["variant"]["builtin"] = False
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(path))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"makao: error: {path}: not a saved game: format must be 'makao.game'")
+
+
 def test_simulate_defaults_to_1000_games(capsys: pytest.CaptureFixture[str]) -> None:
     """``--games`` defaults to 1000 (its help text)."""
     code, out, _ = _run(capsys, "simulate", "--max-actions", "1", "--quiet")

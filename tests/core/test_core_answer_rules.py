@@ -1,7 +1,7 @@
 """The answer rules of effects (`Effect.answer_rule`) as keys of a rule set's move tables
 (`makao.tables.answer_key`): the plays listed under an effect are kept per answer rule,
-by the rule's id, and the rule set keeps every such rule alive, so that no other rule
-takes its id while plays are kept under it."""
+under a key of its own (equal rules share one), found by the rule's id only where it is
+that very rule, kept alive by the rule set."""
 
 from __future__ import annotations
 
@@ -79,13 +79,16 @@ def listed(effect: Effect) -> list[str]:
 
 
 def answer_keys_name_kept_rules(game: Game) -> None:
-    """Every answer-rule key of the rule set's tables names a rule it keeps alive."""
+    """Every answer-rule key of the rule set's tables names a rule it keeps (under that
+    rule's own id), one rule a key."""
     rules = game.variant.compiled
-    alive = set(rules.answer_rules)
+    assert all(id(rule) == number for number, (rule, _) in rules.answer_rules.items())
+    keys = [key for _, key in rules.answer_rules.values()]
+    assert len(set(keys)) == len(keys)
     fixed = {0, -id(None)}
 
     def kept(answer: int) -> bool:
-        return answer in fixed or abs(answer) in alive
+        return answer in fixed or abs(answer) in keys
 
     assert all(kept(key) for key in rules.single_plays)
     assert all(kept(key[-1]) for key in rules.play_cache)
@@ -134,7 +137,7 @@ def test_an_answer_rule_made_anew_but_equal_shares_the_first_ones_plays() -> Non
     for _ in range(30):
         assert listed(AskingNumbered(number=7))[0] == "5h:h"
     assert len(rules.single_plays) <= before + 1
-    assert sum(type(rule) is Numbered for rule in rules.answer_rules.values()) <= 1
+    assert sum(type(rule) is Numbered for rule, _ in rules.answer_rules.values()) <= 1
 
 
 def test_the_answer_rules_kept_are_bounded_and_listings_stay_right() -> None:
@@ -162,21 +165,55 @@ class Unhashable(NamesHearts):
 
 
 @attrs.frozen
+class UnhashableNothing(Unhashable):
+    """The same, naming nothing."""
+
+    def choices(self, card: Card) -> tuple[Choice, ...]:
+        """None to make."""
+        return (None,)
+
+
+class Opaque:
+    """A value whose hash fails with another error than `TypeError`."""
+
+    def __hash__(self) -> int:
+        raise NotImplementedError("no hash for Opaque")
+
+
+@attrs.frozen
+class OpaqueHearts(NamesHearts):
+    """An answer rule with such a field."""
+
+    opaque: Opaque = attrs.field(factory=Opaque)
+
+
+@attrs.frozen
 class AskingUnhashable(Asking):
-    """An effect whose answer rule does not hash."""
+    """An effect whose answer rule does not hash: one of the three above, made anew."""
+
+    kind: str = "hearts"
 
     @property
     def answer_rule(self) -> CardRule:
         """A new rule that does not hash, at each call."""
-        return Unhashable(notes=["x"])
+        if self.kind == "opaque":
+            return OpaqueHearts()
+        return Unhashable(notes=["x"]) if self.kind == "hearts" else UnhashableNothing()
 
 
 def test_an_answer_rule_that_does_not_hash_is_kept_by_itself() -> None:
     """A rule that cannot be a key by value is kept by its id alone (its plays listed
-    right, each new one a key of its own, within the bound)."""
-    for _ in range(3 * MOST_ANSWER_RULES):
-        assert listed(AskingUnhashable())[0] == "5h:h"
+    right, each new one a key of its own, within the bound), whatever its hash raises
+    (an `Opaque` field's `NotImplementedError` failed the listing)."""
+    for number in range(3 * MOST_ANSWER_RULES):
+        kind = ("hearts", "nothing", "opaque")[number % 3]
+        game = Game.from_position(
+            PL, hands=["5h 6c", "7s"], pile="9h", effect=AskingUnhashable(kind=kind)
+        )
+        first = str(game.legal_moves()[0])
+        assert first == ("5h" if kind == "nothing" else "5h:h")
         assert len(PL.compiled.single_plays) <= MOST_ANSWER_RULES + 1
+        answer_keys_name_kept_rules(game)
 
 
 @attrs.frozen

@@ -104,7 +104,7 @@ class RandomPick:
     read) and the moves, with the random number source (``chance``, the ``random`` of the
     bot's `Random`) and ``talk`` bound (`random_chooser`).
 
-    With no table talk among the moves it picks ``moves[int(chance() * len(moves))]``: the
+    With no table talk among the moves it picks ``moves[floor(chance() * len(moves))]``: the
     simulation loop picks so itself, without the call, when the engine lists no
     out-of-turn action (every [`Say`][makao.moves.Say], talk too, is one, listed after the
     turn moves). Here rather than in the bot's interpreted module: compiled, the pick is C
