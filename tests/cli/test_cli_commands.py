@@ -7,7 +7,9 @@ import copy
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -296,17 +298,30 @@ def test_replay_of_text_that_is_not_json_says_so(
     assert code == 2 and out == "" and err.startswith(f"makao: error: {path}: not a saved game")
 
 
+def _replay_edited(
+    capsys: pytest.CaptureFixture[str], path: Path, edit: Callable[[dict[str, Any]], None]
+) -> str:
+    """``makao replay`` of a Polish save edited by ``edit`` and written to ``path``: its
+    one line of error (status 2, nothing printed)."""
+    saved = json.loads(Game.new(variants.polish(), 2, seed=1).to_json())
+    edit(saved)
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(path))
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    return err
+
+
 def test_replay_of_a_damaged_save_names_the_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """Every load error of ``replay`` names the save, as its file errors do (was: the
     reader's `StateError` alone, with no file)."""
-    saved = json.loads(Game.new(variants.polish(), 2, seed=1).to_json())
-    saved["summary"]["stock_size"] += 1
+
+    def edit(saved: dict[str, Any]) -> None:
+        saved["summary"]["stock_size"] += 1
+
     path = tmp_path / "edited.json"
-    path.write_text(json.dumps(saved), encoding="utf-8")
-    code, out, err = _run(capsys, "replay", str(path))
-    assert (code, out) == (2, "") and err.count("\n") == 1
+    err = _replay_edited(capsys, path, edit)
     assert err.startswith(f"makao: error: {path}: ") and "the summary says" in err
 
 
@@ -317,12 +332,12 @@ def test_replay_of_a_custom_variant_says_what_a_command_line_user_can_do(
     is refused naming the file, the variant and the Python call that loads it; the
     reader's own error tells a Python caller to pass ``variant=``, which the command
     line has no way to."""
-    saved = json.loads(Game.new(variants.polish(), 2, seed=1).to_json())
-    saved["variant"]["builtin"] = False
+
+    def edit(saved: dict[str, Any]) -> None:
+        saved["variant"]["builtin"] = False
+
     path = tmp_path / "custom.json"
-    path.write_text(json.dumps(saved), encoding="utf-8")
-    code, out, err = _run(capsys, "replay", str(path))
-    assert (code, out) == (2, "") and err.count("\n") == 1
+    err = _replay_edited(capsys, path, edit)
     assert err.startswith(f"makao: error: {path}: saved with a custom variant named 'polish'")
     assert "--import" in err and err.endswith("game_from_json(text, variant=...)\n")
 
@@ -332,13 +347,13 @@ def test_replay_of_a_match_save_of_a_custom_variant_is_refused_as_not_a_game(
 ) -> None:
     """A save of another format (a match's) is the reader's to refuse, custom variant or
     not: it is not a game, so the advice to load it as one would be wrong."""
-    saved = json.loads(Game.new(variants.polish(), 2, seed=1).to_json())
-    saved["format"] = "makao.match"
-    saved["variant"]["builtin"] = False
+
+    def edit(saved: dict[str, Any]) -> None:
+        saved["format"] = "makao.match"
+        saved["variant"]["builtin"] = False
+
     path = tmp_path / "match.json"
-    path.write_text(json.dumps(saved), encoding="utf-8")
-    code, out, err = _run(capsys, "replay", str(path))
-    assert (code, out) == (2, "") and err.count("\n") == 1
+    err = _replay_edited(capsys, path, edit)
     assert err.startswith(f"makao: error: {path}: not a saved game: format must be 'makao.game'")
 
 
