@@ -72,10 +72,14 @@ class Asking(Effect):
         return "asking"
 
 
+def position(effect: Effect, hand: str = "5h 6c") -> Game:
+    """A Polish position: seat 0 to move holding ``hand`` on a 9h, ``effect`` in force."""
+    return Game.from_position(PL, hands=[hand, "7s"], pile="9h", effect=effect)
+
+
 def listed(effect: Effect) -> list[str]:
-    """The legal moves of a Polish position with ``effect`` in force."""
-    game = Game.from_position(PL, hands=["5h 6c", "7s"], pile="9h", effect=effect)
-    return [str(move) for move in game.legal_moves()]
+    """The legal moves of a Polish `position` with ``effect`` in force."""
+    return [str(move) for move in position(effect).legal_moves()]
 
 
 def answer_keys_name_kept_rules(game: Game) -> None:
@@ -100,10 +104,7 @@ def test_effects_whose_answer_rules_are_made_anew_list_their_own_plays() -> None
     anew at each listing was freed after it, and the next effect's new rule, taking the
     same address, got the first one's plays (``5h:h`` listed under a rule that names
     nothing, one listing in two, in both builds)."""
-    hearts, nothing = (
-        Game.from_position(PL, hands=["5h 6c", "7s"], pile="9h", effect=Asking(hearts=True)),
-        Game.from_position(PL, hands=["5h 6c", "7s"], pile="9h", effect=Asking(hearts=False)),
-    )
+    hearts, nothing = position(Asking(hearts=True)), position(Asking(hearts=False))
     for _ in range(50):
         assert [str(move) for move in hearts.clone().legal_moves()][:2] == ["5h:h", "5h:h +makao"]
         assert [str(move) for move in nothing.clone().legal_moves()][:2] == ["5h", "5h +makao"]
@@ -147,9 +148,7 @@ def test_the_answer_rules_kept_are_bounded_and_listings_stay_right() -> None:
     for number in range(3 * MOST_ANSWER_RULES):
         assert listed(AskingNumbered(number=number))[0] == "5h:h"
         # a pair, whose plays are kept by group (`RuleSet.group_plays`) under the answer
-        paired = Game.from_position(
-            PL, hands=["5h 5c 9d", "7s"], pile="9h", effect=AskingNumbered(number=number)
-        )
+        paired = position(AskingNumbered(number=number), "5h 5c 9d")
         assert "5h 5c:h" in [str(move) for move in paired.legal_moves()]
         assert len(rules.single_plays) <= MOST_ANSWER_RULES + 1  # and no effect's (0)
         assert len(rules.answer_rules) <= MOST_ANSWER_RULES
@@ -207,9 +206,7 @@ def test_an_answer_rule_that_does_not_hash_is_kept_by_itself() -> None:
     (an `Opaque` field's `NotImplementedError` failed the listing)."""
     for number in range(3 * MOST_ANSWER_RULES):
         kind = ("hearts", "nothing", "opaque")[number % 3]
-        game = Game.from_position(
-            PL, hands=["5h 6c", "7s"], pile="9h", effect=AskingUnhashable(kind=kind)
-        )
+        game = position(AskingUnhashable(kind=kind))
         first = str(game.legal_moves()[0])
         assert first == ("5h" if kind == "nothing" else "5h:h")
         assert len(PL.compiled.single_plays) <= MOST_ANSWER_RULES + 1
@@ -232,8 +229,7 @@ def test_an_answer_rule_taking_every_play_keeps_its_plays_apart_from_the_same_ru
     apart from those of an effect it answers only the cards without a rule for: a two
     attacks under the one (PL-12, its own rule) and names hearts under the other."""
     for _ in range(3):
-        plain = Game.from_position(PL, hands=["2h 5h", "7s"], pile="9h", effect=Asking())
-        taken = Game.from_position(PL, hands=["2h 5h", "7s"], pile="9h", effect=Overriding())
+        plain, taken = position(Asking(), "2h 5h"), position(Overriding(), "2h 5h")
         assert [str(move) for move in plain.legal_moves()][::2] == ["2h", "5h:h"]
         assert [str(move) for move in taken.legal_moves()][::2] == ["2h:h", "5h:h"]
 
