@@ -8,9 +8,10 @@ too long for ``str`` (Python refuses to write one of more than 4,300 digits, rai
 from __future__ import annotations
 
 import math
+from contextlib import suppress
 from typing import Final
 
-__all__ = ["is_too_long_to_write", "shown"]
+__all__ = ["add_note", "is_too_long_to_write", "shown"]
 
 #: Python writes no integer of this many digits or more as decimal text (its default
 #: limit, ``sys.get_int_max_str_digits()``, is 4,300 digits).
@@ -38,3 +39,19 @@ def shown(value: object, limit: int = 24) -> str:
     except ValueError:  # a container holding a huge integer
         return f"a value of type {type(value).__name__} too long to show"
     return text if len(text) <= limit else f"{text[:limit]}…"
+
+
+def add_note(error: Exception, note: str) -> None:
+    """Add ``note`` to ``error`` (PEP 678: `add_note` from Python 3.11; on 3.10 the same
+    ``__notes__`` list, which a traceback there does not print)."""
+    # an error whose ``__notes__`` is no list refuses a note (`TypeError`): it keeps its own
+    with suppress(AttributeError, TypeError):
+        method = getattr(error, "add_note", None)
+        if method is not None:
+            method(note)
+            return
+        notes = getattr(error, "__notes__", None)
+        if notes is None:
+            setattr(error, "__notes__", [note])  # noqa: B010
+        elif isinstance(notes, list):  # as `add_note`: any other is left as it is
+            notes.append(note)

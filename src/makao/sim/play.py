@@ -17,13 +17,12 @@ that declared it never reads one ([`reads_view`][makao.bots.BaseBot.reads_view] 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextlib import suppress
 from math import floor
 from typing import Final, NamedTuple, SupportsIndex, TypeVar, cast
 
 from makao import _core
 from makao._core import Core, as_move
-from makao._text import shown
+from makao._text import add_note, shown
 from makao.bots.policy import RandomPick
 from makao.bots.protocol import Bot
 from makao.engine import Game
@@ -251,9 +250,9 @@ def _note_where(
     variant: Variant,
 ) -> None:
     """Add to ``error``, raised while ``seat`` was to move, a note naming the game, its seed
-    and the bot to move (`_add_note`); `_ask` notes a bot's error answering out of turn
+    and the bot to move (`add_note`); `_ask` notes a bot's error answering out of turn
     first, naming that bot."""
-    _add_note(
+    add_note(
         error,
         f"in game {index} (seed {seed}) of {variant.name}, at action {actions + 1}: seat "
         f"{seat} to move, {_bot_label(seated[seat])}",
@@ -264,22 +263,6 @@ def _bot_label(bot: Bot) -> str:
     """``bot`` as a note names it: ``bot 'random' (RandomBot)``."""
     label = getattr(bot, "name", None) or type(bot).__name__
     return f"bot {shown(label, 60)} ({type(bot).__qualname__})"
-
-
-def _add_note(error: Exception, note: str) -> None:
-    """Add ``note`` to ``error`` (PEP 678: `add_note` from Python 3.11; on 3.10 the same
-    ``__notes__`` list, which a traceback there does not print)."""
-    # an error whose ``__notes__`` is no list refuses a note (`TypeError`): it keeps its own
-    with suppress(AttributeError, TypeError):
-        add_note = getattr(error, "add_note", None)
-        if add_note is not None:
-            add_note(note)
-            return
-        notes = getattr(error, "__notes__", None)
-        if notes is None:
-            setattr(error, "__notes__", [note])  # noqa: B010
-        elif isinstance(notes, list):  # as `add_note`: any other is left as it is
-            notes.append(note)
 
 
 def _chooser(bot: Bot) -> Callable[[View, Sequence[Move]], Move]:
@@ -340,7 +323,7 @@ def _ask(
                 answer = seated[other].respond(view, offered)
             except Exception as error:
                 # the game's note (`_note_where`) names the seat to move, not this bot
-                _add_note(
+                add_note(
                     error,
                     f"raised answering out of turn at seat {other}: " + _bot_label(seated[other]),
                 )
