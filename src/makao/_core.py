@@ -226,45 +226,57 @@ class Core(State):
             self._log = [*self._log, listed]
         rules = self.compiled
         kind = type(listed)
-        # the idle before-move rules do nothing in the initial rule state
-        # (`RuleSet.quiet_before_move`): told by identity here (`store_rule_states` keeps it
-        # as the one tuple), by value in `_before_move`
-        if kind is _PLAY_CLASS:  # the usual move, first
+        # a move is made whole or not at all: a rule that raises part way (or refuses
+        # the move) has it taken back (`_take_back`). A ``try`` costs nothing until
+        # something raises
+        try:
+            # the idle before-move rules do nothing in the initial rule state
+            # (`RuleSet.quiet_before_move`): told by identity here (`store_rule_states` keeps it
+            # as the one tuple), by value in `_before_move`
+            if kind is _PLAY_CLASS:  # the usual move, first
+                if self.rule_states is not rules.quiet_before_move:
+                    _before_move(self, listed, events)
+                _play_cards(self, self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
+                return tuple(events)
+            # out-of-turn actions go to the rule that carries them out (a lookup, not a method
+            # call per move); plays and draws never do (`RuleSet.compile` refuses them)
+            if kind is not _DRAW_CLASS:
+                handler = rules.handlers.get(kind)
+                if handler is not None:
+                    if kind in rules.in_turn_moves:  # the mover's own action (a Mao misplay)
+                        _before_move(self, listed, events)
+                    handler.apply(self, listed, events)
+                    return tuple(events)
+                if kind is not _PASS_CLASS:  # listed or admitted by a rule, carried out by none
+                    raise _unhandled(listed)
+            # the listing tells a draw whether the seat could have played (plays come first,
+            # `legal_moves`) -- unless a rule acts first (it may change the hand)
+            listing: tuple[Move, ...] | None = legal
             if self.rule_states is not rules.quiet_before_move:
                 _before_move(self, listed, events)
-            _play_cards(self, self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
-            return tuple(events)
-        # out-of-turn actions go to the rule that carries them out (a lookup, not a method
-        # call per move); plays and draws never do (`RuleSet.compile` refuses them)
-        if kind is not _DRAW_CLASS:
-            handler = rules.handlers.get(kind)
-            if handler is not None:
-                if kind in rules.in_turn_moves:  # the mover's own action (a Mao misplay)
-                    _before_move(self, listed, events)
-                handler.apply(self, listed, events)
-                return tuple(events)
-            if kind is not _PASS_CLASS:  # listed or admitted by a rule, carried out by none
-                _unrecord(self)
-                raise _unhandled(listed)
-        # the listing tells a draw whether the seat could have played (plays come first,
-        # `legal_moves`) -- unless a rule acts first (it may change the hand)
-        listing: tuple[Move, ...] | None = legal
-        if self.rule_states is not rules.quiet_before_move:
-            _before_move(self, listed, events)
-            listing = None
-        if kind is _DRAW_CLASS:  # a listed draw: no card drawn yet this turn
-            effect = self.effect
-            if effect is None:
-                _draw_then_maybe_play(self, self.to_move, events, listing)
-            elif type(effect) is _ATTACK_EFFECT:  # its `on_draw`, applied here
-                _accept_attack(self, effect, self.to_move, events)
-            elif effect._kept & KEEPS_ON_DRAW:  # `Effect.on_draw`, inline
-                _draw_then_maybe_play(self, self.to_move, events)
+                listing = None
+            if kind is _DRAW_CLASS:  # a listed draw: no card drawn yet this turn
+                effect = self.effect
+                if effect is None:
+                    _draw_then_maybe_play(self, self.to_move, events, listing)
+                elif type(effect) is _ATTACK_EFFECT:  # its `on_draw`, applied here
+                    _accept_attack(self, effect, self.to_move, events)
+                elif effect._kept & KEEPS_ON_DRAW:  # `Effect.on_draw`, inline
+                    _draw_then_maybe_play(self, self.to_move, events)
+                else:
+                    effect.on_draw(self, self.to_move, events)
             else:
-                effect.on_draw(self, self.to_move, events)
-        else:
-            _pass(self, self.to_move, events)
-        return tuple(events)
+                _pass(self, self.to_move, events)
+            return tuple(events)
+        except Exception as error:
+            self._take_back(error)
+            raise
+
+    def _take_back(self, error: Exception) -> None:
+        """Take back the move that `play` was making when ``error`` was raised (by a rule
+        part way, or refusing it): here the record without it; `Game._take_back`
+        restores the rest."""
+        _unrecord(self)
 
     def _admitted(self, move: object, legal: tuple[Move, ...]) -> Move:
         """``move`` (an object or its text) checked against ``legal``: the listed move it
@@ -575,8 +587,7 @@ def _play_cards(game: Core, seat: int, move: Play, events: list[Event]) -> None:
             while hand[index] is not card:
                 index += 1
         except IndexError:  # never for a play the engine listed: a rule's `extra_moves` made it
-            _unrecord(game)
-            raise _unheld(seat, card) from None
+            raise _unheld(seat, card) from None  # the move taken back (`Core.play`)
         hand = hand[:index] + hand[index + 1 :]
     game.hands[seat] = hand
     game.pile.extend(cards)
@@ -1047,8 +1058,8 @@ def _wrong_argument(service: str, given: object, wanted: str, setup: bool) -> Ex
 
 
 def _unrecord(game: Core) -> None:
-    """Take the move `Core.play` appended to the record back out: a rule's move it
-    refuses is not made (the record is a list once a move is appended)."""
+    """Take the move `Core.play` appended to the record back out (the record is a list
+    once a move is appended)."""
     log = game._log
     if isinstance(log, list):
         log.pop()

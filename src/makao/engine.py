@@ -12,15 +12,16 @@ from __future__ import annotations
 import copy
 import operator
 import random
+import threading
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from types import FunctionType
-from typing import SupportsIndex, TypeGuard
+from typing import Final, SupportsIndex, TypeGuard
 
 from makao import _movegen, _random
 from makao._build import mypyc_attr
 from makao._core import MAX_WAIT, Core, as_move, store_rule_states, unfinished_by_cards
-from makao._text import shown
+from makao._text import add_note, shown
 from makao.cards import Card, parse_cards, without_card
 from makao.deck import MAX_DECKS, shuffled_deck
 from makao.errors import SetupError
@@ -237,6 +238,27 @@ class Game(Core):
             state["_log"] = record_moves(log)
         return (_restore_game, (state,))
 
+    def _take_back(self, error: Exception) -> None:
+        """Take back the move `play` was making when a rule raised ``error`` part way (or
+        refused it): the record without it (`Core._take_back`), and every other field as
+        it was before it, from the game rebuilt from its origin and record (`_rebuilt`).
+        Only then: the engine keeps no copy at each move. If it cannot be rebuilt,
+        ``error`` gets a note saying why and the game is left as the rule left it."""
+        move = self.last_move
+        Core._take_back(self, error)
+        if getattr(_REBUILDING, "active", False):  # a move of `_rebuilt`'s own
+            return
+        _REBUILDING.active = True
+        try:
+            before = _rebuilt(self, move)
+        finally:
+            _REBUILDING.active = False
+        if isinstance(before, str):
+            add_note(error, f"the move could not be taken back ({before}): {_HALF_MADE}")
+            return
+        for name in _TAKEN_BACK:
+            setattr(self, name, getattr(before, name))
+
     def __copy__(self) -> Game:
         return self.clone()
 
@@ -281,7 +303,8 @@ class Game(Core):
 
         Raises [`InvalidMoveError`][makao.errors.InvalidMoveError] for malformed moves and
         [`IllegalMoveError`][makao.errors.IllegalMoveError] for moves the rules forbid now; in both
-        cases the game is unchanged.
+        cases the game is unchanged. A rule that raises part way through the move has it
+        taken back whole (`docs/limits.md` says when that cannot be done).
         """
         return Core.play(self, move)
 
@@ -510,6 +533,52 @@ def _no_waits(players: int) -> tuple[int, ...]:
 def _none_done(players: int) -> tuple[bool, ...]:
     """No seat has finished (shared for up to 16 seats)."""
     return _NONE_DONE[players] if players < len(_NONE_DONE) else (False,) * players
+
+
+#: The fields `Game._take_back` takes from the rebuilt game: all but the game's variant,
+#: rule set, seats, beginning and record, which a move does not change (the record
+#: without the move is the game's own, its earlier moves shared with clones).
+_TAKEN_BACK: Final = tuple(
+    field.name
+    for field in FIELDS
+    if field.name not in ("variant", "compiled", "players", "beginning", "_log")
+)
+#: The fields `_rebuilt` compares: the state but for the rule set and two caches.
+_COMPARED: Final = tuple(
+    field.name for field in FIELDS if field.name not in ("compiled", "_legal", "next_seat")
+)
+_HALF_MADE: Final = "the game is left as the rule left it, part way through the move"
+#: Set while `Game._take_back` rebuilds a game: the moves it makes take back no further.
+_REBUILDING: Final = threading.local()
+
+
+def _rebuilt(game: Game, move: Move | None) -> Game | str:
+    """``game`` as it was before ``move``, which a rule stopped part way (its record
+    without it): rebuilt from its origin and record, and trusted only if ``move``, made
+    again on a copy, stops in the very state ``game`` is in (rules are deterministic, as
+    saves require; a game a search sampled has an origin that does not describe it).
+    Otherwise why not, for the error's note."""
+    from makao.serialize import replay
+
+    try:
+        before = replay(game.variant, game.origin, game.record)
+    except Exception as error:
+        return f"its origin and record do not rebuild it: {error}"
+    trial = before.clone()
+    try:
+        Core.play(trial, move)  # type: ignore[arg-type]  # the move that raised
+    except Exception:  # as it did: compared below
+        pass
+    else:
+        return "made again, the move did not stop"
+    if _compared(trial) != _compared(game):
+        return "made again, it stopped elsewhere: its origin and record do not make this game"
+    return before
+
+
+def _compared(game: Game) -> tuple[object, ...]:
+    """What `_rebuilt` compares of ``game``: its fields, the record as its moves."""
+    return tuple(game.record if name == "_log" else getattr(game, name) for name in _COMPARED)
 
 
 def _restore_game(state: dict[str, object]) -> Game:

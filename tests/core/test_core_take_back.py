@@ -1,0 +1,259 @@
+"""A move is made whole or not at all, even when a rule raises part way through it
+(`Game.play`, DESIGN principle "one engine, one way to change state"): the engine takes
+the move back by rebuilding the game from its origin and record, and leaves it part way,
+with a note on the error saying why, only when that rebuild cannot be trusted."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from makao import Card, Game, Play, SeatError, variants
+from makao.bots import RandomBot
+from makao.bots.sampling import sample_hidden
+from makao.errors import SetupError
+from makao.events import Event
+from makao.match import Match
+from makao.moves import TURN_MOVES, Move
+from makao.rules.base import Effect, Stateful, Table, TurnRule
+from makao.sim.play import play_game
+from makao.testing import snapshot
+
+PL = variants.polish()
+
+
+class SprungError(Exception):
+    """What a trap raises."""
+
+
+def whole_state(game: Game) -> tuple[object, ...]:
+    """Every part of ``game``'s state, its record too."""
+    return (*snapshot(game), game.record)
+
+
+@attrs.frozen
+class Trap(Stateful[int], TurnRule):
+    """A user's rule that counts the turn moves and, at the move of count ``at[0]``, draws
+    a card for the seat to move (the stock, the hand, perhaps a reshuffle) and then
+    raises: a move stopped part way, the same each time it is made from that position."""
+
+    at: list[int] = attrs.field(factory=list, eq=False)
+    # each trap its own (equal rules share one compiled rule set, with the first's list)
+    token: object = attrs.field(factory=object)
+
+    def initial_state(self) -> int:
+        """No move yet."""
+        return 0
+
+    def before_move(self, game: Table, move: Move, events: list[Event]) -> None:
+        """Count the move; spring at the armed count."""
+        count = self.state(game)
+        self.set_state(game, count + 1)
+        if self.at and self.at[0] == count:
+            if game.can_draw():
+                game.draw_cards(game.to_move, 1, "trap", events)
+            raise SprungError(f"sprung at move {count}")
+
+
+@attrs.frozen
+class SendFar(TurnRule):
+    """A slip: after every play the turn goes to seat 5 (after the cards are played)."""
+
+    def after_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        calls: Iterable[str],
+        events: list[Event],
+    ) -> None:
+        """Seat 5."""
+        game.send_turn_to(5)
+
+
+def _tables() -> list[tuple[str, int]]:
+    """Each built-in variant at its fewest seats and at five (or its most)."""
+    tables = []
+    for name in variants.built_ins():
+        sizes = []
+        for players in range(2, 6):
+            try:
+                Game.new(variants.get(name), players, 0)
+            except SetupError:
+                continue
+            sizes.append(players)
+        tables += [(name, sizes[0]), (name, sizes[-1])]
+    return tables
+
+
+@pytest.mark.parametrize(("name", "players"), _tables())
+@settings(max_examples=4, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), length=st.integers(0, 80))
+def test_a_move_a_rule_stops_part_way_is_taken_back_whole(
+    name: str, players: int, seed: int, length: int
+) -> None:
+    """In random games of every built-in variant, a move a rule stops part way (after
+    drawing a card) leaves every part of the state as it was, the record too; made again
+    without the trap, it gives what the untouched copy gives."""
+    trap = Trap()
+    game = Game.new(variants.get(name).with_rules(trap), players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(length):
+        if game.is_over:
+            return
+        game.play(rng.choice(game.legal_moves()))
+    for _ in range(20):  # a rule's in-turn action (a Mao misplay) may pass it by
+        if game.is_over:
+            return
+        before, state = game.clone(), whole_state(game)
+        trap.at[:] = [game.rule_state(trap)]
+        legal = game.legal_moves()
+        move = rng.choice([move for move in legal if type(move) in TURN_MOVES] or legal)
+        try:
+            game.play(move)
+        except SprungError:
+            assert whole_state(game) == state
+            assert game.legal_moves() == before.legal_moves()
+            trap.at.clear()
+            assert game.play(move) == before.play(move)
+            assert whole_state(game) == whole_state(before)
+            return
+        before.play(move)
+        assert whole_state(game) == whole_state(before)
+    raise AssertionError("the trap never sprang")
+
+
+@pytest.mark.parametrize("dealt", [False, True])
+def test_a_rule_that_raises_after_the_cards_are_played_leaves_the_game_as_it_was(
+    dealt: bool,
+) -> None:
+    """A turn rule whose `after_play` gives a service a seat that is not at the table
+    raises after the cards went on the pile: the cards are back in the hand, the record
+    and the turn as they were."""
+    variant = PL.with_rules(SendFar())
+    if dealt:
+        game = Game.new(variant, 3, seed=4)
+        while not any(type(move) is Play for move in game.legal_moves()):
+            game.play(game.legal_moves()[0])
+    else:
+        game = Game.from_position(variant, hands=["5h 6h", "7s 8s", "9c"], pile="9h")
+    state = whole_state(game)
+    play = next(move for move in game.legal_moves() if type(move) is Play)
+    with pytest.raises(SeatError, match="a rule gave seat 5 to a service"):
+        game.play(play)
+    assert whole_state(game) == state
+
+
+def test_a_play_of_cards_not_held_that_a_rule_listed_leaves_the_game_as_it_was() -> None:
+    """A rule that has the engine play cards the seat does not hold (`play_cards`) is
+    refused part way through the jump: nothing of the move stays."""
+
+    @attrs.frozen
+    class PlaysAbsent(TurnRule):
+        def after_play(
+            self,
+            game: Table,
+            seat: int,
+            cards: tuple[Card, ...],
+            calls: Iterable[str],
+            events: list[Event],
+        ) -> None:
+            game.play_cards(1, Play((Card.parse("5d"),)), events)
+
+    game = Game.from_position(
+        PL.with_rules(PlaysAbsent()), hands=["5h 6h", "7s 8s"], pile="9h", stock="5c 6c"
+    )
+    state = whole_state(game)
+    with pytest.raises(SetupError, match="does not hold"):
+        game.play("5h")
+    assert whole_state(game) == state
+
+
+def test_a_match_whose_rule_raises_part_way_is_unchanged() -> None:
+    """`Match.play` raises as `Game.play` does, and the match is unchanged."""
+    match = Match(variants.russian().with_rules(SendFar()), 3, seed=2)
+    while not any(type(move) is Play for move in match.legal_moves()):
+        match.play(match.legal_moves()[0])
+    state, scores = whole_state(match.game), match.totals
+    with pytest.raises(SeatError):
+        match.play(next(move for move in match.legal_moves() if type(move) is Play))
+    assert (whole_state(match.game), match.totals) == (state, scores)
+
+
+def test_the_simulation_loop_takes_the_move_back_too() -> None:
+    """`play_game` plays through the engine's own `Core.play`, which takes the move back
+    as `Game.play` does: the error passes with the loop's note alone (none saying the
+    move could not be taken back)."""
+    trap = Trap(at=[3])
+    with pytest.raises(SprungError) as caught:
+        play_game(PL.with_rules(trap), [RandomBot(), RandomBot()], 5)
+    (note,) = caught.value.__notes__
+    assert note.startswith("in game 0 (seed 5) of polish, at action 4")
+
+
+def test_a_rule_that_raises_only_once_leaves_the_move_part_way_with_a_note() -> None:
+    """A rule that does not raise again when the move is made again cannot be trusted to
+    rebuild the game: it is left part way, and the error says so."""
+
+    @attrs.frozen
+    class Once(TurnRule):
+        fired: list[bool] = attrs.field(factory=list, eq=False)
+        token: object = attrs.field(factory=object)
+
+        def before_move(self, game: Table, move: Move, events: list[Event]) -> None:
+            if not self.fired:
+                self.fired.append(True)
+                game.draw_cards(game.to_move, 1, "once", events)
+                raise SprungError("once")
+
+    game = Game.new(PL.with_rules(Once()), 2, seed=1)
+    size = len(game.hands[0]) + len(game.hands[1])
+    with pytest.raises(SprungError) as caught:
+        game.play(game.legal_moves()[0])
+    assert caught.value.__notes__ == [
+        "the move could not be taken back (made again, the move did not stop): the game is "
+        "left as the rule left it, part way through the move"
+    ]
+    assert len(game.hands[0]) + len(game.hands[1]) == size + 1  # the card it drew stays
+    assert game.record == ()  # the move itself is not in the record
+
+
+def test_a_sampled_game_whose_rule_raises_is_left_part_way_with_a_note() -> None:
+    """A game a search sampled (its hidden cards dealt anew) is not what its origin and
+    record make: it is not rebuilt from them, and the error says so."""
+    trap = Trap()
+    game = Game.new(PL.with_rules(trap), 3, seed=8)
+    sampled = sample_hidden(game.view(0), random.Random(3))
+    trap.at[:] = [sampled.rule_state(trap)]
+    with pytest.raises(SprungError) as caught:
+        sampled.play(sampled.legal_moves()[0])
+    (note,) = caught.value.__notes__
+    assert note.startswith("the move could not be taken back (made again, it stopped elsewhere")
+
+
+def test_a_position_whose_effect_object_has_no_text_the_variant_reads_keeps_a_note() -> None:
+    """A position set up with an effect object the variant cannot read back from its
+    text cannot be rebuilt (as its save cannot be loaded): left part way, with a note."""
+
+    @attrs.frozen
+    class Sevens(Effect):
+        def allows(self, game: Table, card: Card) -> bool:
+            return card.rank == 7
+
+        def to_text(self) -> str:
+            return "sevens"
+
+    trap = Trap(at=[0])
+    game = Game.from_position(
+        PL.with_rules(trap), hands=["7h 5d", "7s 10h"], pile="9h", stock="5c 6c", effect=Sevens()
+    )
+    with pytest.raises(SprungError) as caught:
+        game.play(game.legal_moves()[0])
+    (note,) = caught.value.__notes__
+    assert "its origin and record do not rebuild it" in note
+    assert "no effect written 'sevens'" in note
