@@ -439,6 +439,20 @@ def test_ru_15_answering_a_finishing_penalty_card_with_ones_last_card_ends_the_d
     assert game.finished == (0, 1, 2)
 
 
+def test_ru_15_ru_11_a_finishing_king_that_passes_a_penalty_on_is_paid_then_the_deal_ends() -> None:
+    """RU-15, RU-11 with ``any_king_answers_king`` (docs/rules/russian.md, "Readings"): a
+    plain K♠, no penalty card, that answers a K♥ as the player's last card passes the
+    accumulated 5 on; the next player pays them, and then the deal ends."""
+    v = variants.russian(any_king_answers_king=True)
+    game = position(["Kh 5h", "Ks", "7s 8s", "Kc 9c"], pile="9h", stock="4d 4c 4s 6d 6c 7d", v=v)
+    game.play("Kh +makao")
+    game.play("Ks")
+    assert not game.is_over and isinstance(game.effect, FinalAttack)
+    assert game.legal_moves_text(2) == ["draw"]
+    game.play("draw")
+    assert game.is_over and len(game.hands[2]) == 7
+
+
 def test_ru_15_a_finishing_penalty_card_is_paid_then_the_deal_ends() -> None:
     """RU-15: a finishing penalty card is paid then the deal ends."""
     game = position(["3h", "2c 5d", "7s 8s"], pile="9h", stock="4d 4c 4s 5s")
