@@ -678,9 +678,8 @@ def _end_turn(game: Core, seat: int, previous: Effect | None, events: list[Event
     chosen = game.next_seat
     if chosen is not None:
         game.next_seat = None
-        if not game.done[chosen]:  # a seat that went out with this move goes by (UM-9)
-            game.to_move = chosen
-            return
+        game.to_move = chosen
+        return
     target = (seat + game.direction) % game.players
     if game.done[target] or game.waits[target]:
         target = _passing_over(game, seat, target, events)  # finished and waiting seats

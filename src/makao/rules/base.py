@@ -152,7 +152,7 @@ class Table(Protocol):
 
     def send_turn_to(self, seat: int | None) -> None:
         """The turn that ends now goes to ``seat`` instead of the next seat in turn order
-        (``None``: back to turn order); if ``seat`` has gone out by then, in turn order."""
+        (``None``: back to turn order)."""
 
     def reverse(self) -> int:
         """Turn the direction of play around; return the new direction. It records no

@@ -51,6 +51,12 @@ __all__ = [
 ]
 
 
+def _again(game: Table, seat: int) -> None:
+    """``seat`` moves again, unless that was their last card."""
+    if game.hands[seat]:
+        game.send_turn_to(seat)
+
+
 @attrs.frozen
 class AgainCards(CardSetRule):
     """Again cards (the Mao two): the same player moves again (UM-9)."""
@@ -66,11 +72,8 @@ class AgainCards(CardSetRule):
         previous: Effect | None,
         events: Events,
     ) -> None:
-        """The turn comes straight back to ``seat``, unless they go out with this move (a
-        turn sent to a seat that went out goes on in turn order): a last two that leaves
-        them in the game, with a penalty card for a missing "Mau Mau" (UM-25), still
-        gives the move again (UM-9 has no exception for the last card, UM-14 has)."""
-        game.send_turn_to(seat)
+        """The turn comes straight back to ``seat``."""
+        _again(game, seat)
 
 
 @attrs.frozen
@@ -211,10 +214,9 @@ class NineCards(CardSetRule):
             other = (seat + offset * game.direction) % game.players
             if not game.done[other]:
                 game.draw_cards(other, 1, "attack", events)
-        if not last_card:  # a last nine gives no move again, even to a seat left in (UM-25)
-            if self.player_draws_too:
-                game.draw_cards(seat, 1, "attack", events)
-            game.send_turn_to(seat)
+        if self.player_draws_too and not last_card:
+            game.draw_cards(seat, 1, "attack", events)
+        _again(game, seat)
 
 
 @attrs.frozen
