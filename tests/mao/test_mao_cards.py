@@ -376,6 +376,26 @@ def test_um_9_a_last_two_gives_no_further_move_when_playing_for_places() -> None
     assert game.finished == (0,) and game.to_move == 1 and game.hands[0] == ()
 
 
+def test_um_9_um_25_a_last_two_without_mau_mau_gives_no_move_again() -> None:
+    """UM-9, UM-25 (docs/rules/mao.md, "Readings"): a two's extra move is decided when it
+    is played, before the calls are judged: a last two without "Mau Mau" leaves its
+    player in with the penalty card, and the turn passes, as after a last nine (UM-14).
+    (A multiplex it is played into names its next player then too.)"""
+    game = position(["2h", "5c 6c 7c", "5s 9d 7s"], "9h")
+    game.play("2h")
+    assert game.hand(0) == (Card.parse("Kd"),) and not game.done[0]
+    assert game.to_move == 1
+
+
+def test_um_14_um_25_a_last_nine_without_mau_mau_gives_no_move_again() -> None:
+    """UM-14, UM-25: a nine that was the player's last card gives no move again ("unless
+    the nine was their last card"), also when the missing "Mau Mau" keeps them in."""
+    game = position(["9h", "5c 6c 7c", "5s 9d 7s"], "9c")
+    game.play("9h")
+    assert len(game.hand(0)) == 1 and not game.done[0]
+    assert game.to_move == 1
+
+
 def test_um_14_a_last_nine_still_makes_every_other_player_draw() -> None:
     """UM-14: "every other player draws one card; then the player of the nine moves again
     -- unless the nine was their last card": the others draw even off a last nine."""
@@ -676,6 +696,18 @@ def test_um_20_with_effects_acting_a_multiplex_jack_costs_the_holder_nothing() -
     events = game.play("Jc:s +two")
     assert not [e for e in events if isinstance(e, (Penalised, CardsDrawn))]
     assert len(game.hands[2]) == 3 and isinstance(game.effect, MultiplexEffect)
+
+
+@pytest.mark.parametrize("suspends", [True, False])
+def test_um_20_a_multiplex_jacks_named_suit_gives_way_to_the_multiplex(suspends: bool) -> None:
+    """UM-20, UM-16 (docs/rules/mao.md, "Readings"): a jack in a multiplex names a suit
+    that never acts, with the cards' effects suspended or not: once the multiplex is
+    drawn, the next player plays on any suit (here a club on the named hearts)."""
+    variant = variants.mao(multiplex_suspends_effects=suspends)
+    game = position(["Jc 5c 6d", "5s 6s 7d", "5h 9h 7s 4c"], "Jc", variant, effect="jack d by 2")
+    game.play("Jc:h +two")
+    game.play("draw")
+    assert game.effect is None and "4c" in turn_moves(game)
 
 
 def test_um_20_each_card_of_a_multiplex_acts_when_effects_act() -> None:
