@@ -65,7 +65,7 @@ from makao.rules.base import (
 )
 from makao.rules.demand import RankDemandCards, SuitDemand, SuitDemandCards
 from makao.rules.wait import WaitCards, WaitEffect
-from makao.state import State, replaced
+from makao.state import Earlier, State, replaced
 from makao.tables import check_rule_states
 
 __all__ = ["Core", "store_rule_states", "unfinished_by_cards"]
@@ -269,14 +269,15 @@ class Core(State):
                 _pass(self, self.to_move, events)
             return tuple(events)
         except Exception as error:
-            self._take_back(error)
+            self._take_back(error, listed)
             raise
 
-    def _take_back(self, error: Exception) -> None:
-        """Take back the move that `play` was making when ``error`` was raised (by a rule
-        part way, or refusing it): here the record without it; `Game._take_back`
+    def _take_back(self, error: Exception, move: Move) -> None:
+        """Take back ``move``, which `play` was making when ``error`` was raised (by a rule
+        part way, or refusing it): here the record without it, and without any move a
+        rule made in it (against the rule contract: `play` from a hook); `Game._take_back`
         restores the rest."""
-        _unrecord(self)
+        _unrecord(self, move)
 
     def _admitted(self, move: object, legal: tuple[Move, ...]) -> Move:
         """``move`` (an object or its text) checked against ``legal``: the listed move it
@@ -1057,12 +1058,14 @@ def _wrong_argument(service: str, given: object, wanted: str, setup: bool) -> Ex
     return SetupError(message) if setup else TypeError(message)
 
 
-def _unrecord(game: Core) -> None:
-    """Take the move `Core.play` appended to the record back out (the record is a list
-    once a move is appended)."""
+def _unrecord(game: Core, move: Move) -> None:
+    """Take ``move``, which `Core.play` appended to the record, back out, with any move
+    after it (the record is a list once a move is appended; an `Earlier` heads it)."""
     log = game._log
     if isinstance(log, list):
-        log.pop()
+        while log and type(log[-1]) is not Earlier:
+            if log.pop() is move:
+                break
 
 
 def _unheld(seat: int, card: Card) -> SetupError:

@@ -24,13 +24,13 @@ from makao._core import MAX_WAIT, Core, as_move, store_rule_states, unfinished_b
 from makao._text import add_note, shown
 from makao.cards import Card, parse_cards, without_card
 from makao.deck import MAX_DECKS, shuffled_deck
-from makao.errors import SetupError
+from makao.errors import MakaoError, SetupError
 from makao.events import CardsDrawn, Event
 from makao.moves import Draw, Move, Pass
 from makao.outcome import Outcome
 from makao.rules.base import Effect, Pending
 from makao.seeding import seed_key, seeded_random
-from makao.state import FIELDS, Beginning, Earlier, State, record_length, record_moves
+from makao.state import DERIVED, FIELDS, Beginning, Earlier, State, record_length, record_moves
 from makao.variant import Variant
 from makao.view import View
 
@@ -195,7 +195,8 @@ class Game(Core):
             how["drawn"] = str(game.drawn)
         if game.rule_states != game.compiled.initial_state:
             how["public"] = [list(pair) for pair in game.public_state()]
-        game.beginning = Beginning(seed, how, (), repeats)
+        rebuilds = game.effect is None or isinstance(effect, str) or _reads_back(game)
+        game.beginning = Beginning(seed, how, (), repeats, rebuilds)
         return game
 
     @classmethod
@@ -231,21 +232,19 @@ class Game(Core):
         """Pickle support: the fields, without the rule set's tables, which the variant
         rebuilds (the record pickles as a list or a tuple of moves, never nested: one
         that goes on from an `Earlier` is written flat)."""
-        skip = ("compiled", "_legal", "next_seat")
-        state = {name: getattr(self, name) for name in _FIELD_NAMES if name not in skip}
+        state = {name: getattr(self, name) for name in _FIELD_NAMES if name not in DERIVED}
         log = self._log
         if log and type(log[0]) is Earlier:  # flat: a long chain would nest the pickle
             state["_log"] = record_moves(log)
         return (_restore_game, (state,))
 
-    def _take_back(self, error: Exception) -> None:
-        """Take back the move `play` was making when a rule raised ``error`` part way (or
-        refused it): the record without it (`Core._take_back`), and every other field as
+    def _take_back(self, error: Exception, move: Move) -> None:
+        """Take back ``move``, which `play` was making when a rule raised ``error`` part way
+        (or refused it): the record without it (`Core._take_back`), and every other field as
         it was before it, from the game rebuilt from its origin and record (`_rebuilt`).
         Only then: the engine keeps no copy at each move. If it cannot be rebuilt,
         ``error`` gets a note saying why and the game is left as the rule left it."""
-        move = self.last_move
-        Core._take_back(self, error)
+        Core._take_back(self, error, move)
         if getattr(_REBUILDING, "active", False):  # a move of `_rebuilt`'s own
             return
         _REBUILDING.active = True
@@ -543,10 +542,8 @@ _TAKEN_BACK: Final = tuple(
     for field in FIELDS
     if field.name not in ("variant", "compiled", "players", "beginning", "_log")
 )
-#: The fields `_rebuilt` compares: the state but for the rule set and two caches.
-_COMPARED: Final = tuple(
-    field.name for field in FIELDS if field.name not in ("compiled", "_legal", "next_seat")
-)
+#: The fields `_rebuilt` compares: the state but for those a game makes again.
+_COMPARED: Final = tuple(field.name for field in FIELDS if field.name not in DERIVED)
 _HALF_MADE: Final = "the game is left as the rule left it, part way through the move"
 #: Set while `Game._take_back` rebuilds a game: the moves it makes take back no further.
 _REBUILDING: Final = threading.local()
@@ -560,6 +557,11 @@ def _rebuilt(game: Game, move: Move | None) -> Game | str:
     Otherwise why not, for the error's note."""
     from makao.serialize import replay
 
+    if not game.beginning.rebuilds:
+        return (
+            "its origin does not give back the position it began with: the variant does not "
+            "read its effect's text back as the same effect"
+        )
     try:
         before = replay(game.variant, game.origin, game.record)
     except Exception as error:
@@ -738,6 +740,17 @@ def _position_extras(game: Game, drawn: object, public: object) -> None:
         game.must_play_drawn = not _movegen.can_start(game, game.to_move)
         game.hands[game.to_move] = hand
     game.drawn = card
+
+
+def _reads_back(game: Game) -> bool:
+    """Whether the variant reads the text of ``game``'s effect, an object given to
+    `Game.from_position`, back as an equal effect: else the position's description (its
+    origin) does not give it back, and `Game._take_back` does not rebuild the game."""
+    effect = game.effect
+    try:
+        return effect is not None and game.variant.parse_effect(effect.to_text()) == effect
+    except MakaoError:  # a text it does not read
+        return False
 
 
 def _position_effect(game: Game, effect: object) -> Effect | None:

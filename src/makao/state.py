@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from makao.variant import Variant
 
 __all__ = [
+    "DERIVED",
     "FIELDS",
     "Beginning",
     "Earlier",
@@ -131,12 +132,17 @@ class Beginning:
     at the deal, and how many more copies of one card than one the game may hold
     (`repeats`, derived from the deal's decks or the position).
 
+    ``rebuilds`` is false for a position its description does not give back (an effect
+    object the variant reads back from its text as another): `Game._take_back` does not
+    rebuild such a game from its origin.
+
     Immutable (an assignment raises `attrs.exceptions.FrozenInstanceError`, as for the
-    library's attrs classes), and compared, hashed, shown and pickled by its four fields.
+    library's attrs classes), and compared, hashed, shown and pickled by its fields
+    (``rebuilds`` shown only when false).
     A plain class, not an attrs one, so that the compiled build makes it a mypyc native
     class: move generation reads `repeats` at every listing, a struct read there."""
 
-    __slots__ = ("how", "opening", "repeats", "seed")
+    __slots__ = ("how", "opening", "rebuilds", "repeats", "seed")
 
     seed: int
     how: int | dict[str, object]
@@ -145,6 +151,7 @@ class Beginning:
     """0: no card is in the game twice (one deck); 1: a card may be twice (two decks);
     2 or more: more copies; -1: not worked out (any number). A number, not a bool:
     move generation tells the three cases it lists differently apart by compares."""
+    rebuilds: bool
 
     def __new__(
         cls,
@@ -152,6 +159,7 @@ class Beginning:
         how: int | dict[str, object] = 0,
         opening: tuple[Event, ...] = (),
         repeats: int = -1,
+        rebuilds: bool = True,
     ) -> Beginning:
         """The beginning of these fields. (``seed`` and ``how`` have defaults only for
         pickles of the attrs class this was before, which make the object first and set
@@ -162,6 +170,7 @@ class Beginning:
         object.__setattr__(self, "how", how)
         object.__setattr__(self, "opening", opening)
         object.__setattr__(self, "repeats", repeats)
+        object.__setattr__(self, "rebuilds", rebuilds)
         return self
 
     @property
@@ -171,14 +180,14 @@ class Beginning:
 
     def reseeded(self, seed: int) -> Beginning:
         """The same beginning with another seed (a search's sampled deal)."""
-        return Beginning(seed, self.how, self.opening, self.repeats)
+        return Beginning(seed, self.how, self.opening, self.repeats, self.rebuilds)
 
     def announced(self, opening: tuple[Event, ...]) -> Beginning:
         """The same beginning with ``opening`` as the events announced at the deal."""
-        return Beginning(self.seed, self.how, opening, self.repeats)
+        return Beginning(self.seed, self.how, opening, self.repeats, self.rebuilds)
 
     def _fields(self) -> tuple[object, ...]:
-        return (self.seed, self.how, self.opening, self.repeats)
+        return (self.seed, self.how, self.opening, self.repeats, self.rebuilds)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Beginning:
@@ -189,9 +198,10 @@ class Beginning:
         return hash(self._fields())  # a TypeError for a position's (a dict), as attrs'
 
     def __repr__(self) -> str:
+        rebuilds = "" if self.rebuilds else ", rebuilds=False"
         return (
             f"Beginning(seed={self.seed!r}, how={self.how!r}, opening={self.opening!r}, "
-            f"repeats={self.repeats!r})"
+            f"repeats={self.repeats!r}{rebuilds})"
         )
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
@@ -204,6 +214,7 @@ class Beginning:
         for name in ("seed", "how", "opening"):
             object.__setattr__(self, name, state[name])
         object.__setattr__(self, "repeats", state.get("repeats", -1))
+        object.__setattr__(self, "rebuilds", True)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise attrs.exceptions.FrozenInstanceError
@@ -244,6 +255,10 @@ a mypyc native class stores a ``bool`` in one byte, in field order, so together 
 share one 8-byte word of the compiled state (224 bytes, not 232)."""
 
 _POSITION: Final = tuple(field.name for field in FIELDS if field.position)
+DERIVED: Final = frozenset({"compiled", "_legal", "next_seat"})
+"""The fields of `FIELDS` that a game makes again rather than keeps: the rule set's tables
+(from the variant), the listing's cache, and the turn a rule sends the move being made
+to. A pickle leaves them out, and comparing two games' states passes them by."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

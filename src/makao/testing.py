@@ -76,7 +76,7 @@ from makao.events import CardsDrawn, Event, HandsSwapped, StockReshuffled, redac
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, move_seat, parse_move
 from makao.rules.base import Effect, Rule, TurnRule
 from makao.seeding import new_random
-from makao.state import FIELDS, State
+from makao.state import DERIVED, FIELDS, State
 from makao.variant import Variant
 
 __all__ = ["CheckReport", "check_variant", "snapshot"]
@@ -126,7 +126,7 @@ def snapshot(game: Game) -> tuple[object, ...]:
     )
 
 
-_NOT_STATE = frozenset({"compiled", "_legal", "_log", "next_seat"})
+_NOT_STATE = DERIVED | {"_log"}
 
 HIDDEN_FIELDS = frozenset({"hands", "stock", "rng", "beginning"})
 """The fields of the state (`makao.state.FIELDS`) that a seat may not see: the view

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import cast
 
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from makao import Card, Game, Play, SeatError, variants
+from makao import Card, Game, Play, SeatError, Suit, variants
 from makao.bots import RandomBot
 from makao.bots.sampling import sample_hidden
 from makao.errors import SetupError
@@ -236,24 +237,104 @@ def test_a_sampled_game_whose_rule_raises_is_left_part_way_with_a_note() -> None
     assert note.startswith("the move could not be taken back (made again, it stopped elsewhere")
 
 
-def test_a_position_whose_effect_object_has_no_text_the_variant_reads_keeps_a_note() -> None:
-    """A position set up with an effect object the variant cannot read back from its
-    text cannot be rebuilt (as its save cannot be loaded): left part way, with a note."""
+@attrs.frozen
+class Sevens(Effect):
+    """A user's effect: sevens only. Polish reads no effect written "sevens"."""
+
+    def allows(self, game: Table, card: Card) -> bool:
+        """Sevens only."""
+        return card.rank == 7
+
+    def to_text(self) -> str:
+        """Its name."""
+        return "sevens"
+
+
+@attrs.frozen
+class Hearts(Effect):
+    """A user's effect: hearts only, written as Polish writes an ace's named suit, which
+    Polish reads back as its own `SuitDemand` (another effect)."""
+
+    def allows(self, game: Table, card: Card) -> bool:
+        """Hearts only."""
+        return card.suit is Suit.HEARTS
+
+    def to_text(self) -> str:
+        """An ace's text."""
+        return "suit h"
+
+
+@pytest.mark.parametrize("effect", [Sevens(), Hearts()], ids=["unread", "read-as-another"])
+def test_a_position_whose_effect_object_the_variant_does_not_read_back_keeps_a_note(
+    effect: Effect,
+) -> None:
+    """A position set up with an effect object the variant does not read back from its
+    text as that very effect (not at all, or as another) cannot be rebuilt from its
+    origin (as its save cannot be loaded): left part way, with a note, never rebuilt with
+    the other effect in force."""
 
     @attrs.frozen
-    class Sevens(Effect):
-        def allows(self, game: Table, card: Card) -> bool:
-            return card.rank == 7
+    class Raises(TurnRule):
+        def after_play(
+            self,
+            game: Table,
+            seat: int,
+            cards: tuple[Card, ...],
+            calls: Iterable[str],
+            events: list[Event],
+        ) -> None:
+            raise SprungError("after the play")
 
-        def to_text(self) -> str:
-            return "sevens"
+    game = Game.from_position(
+        PL.with_rules(Raises()), hands=["7h 5h", "7s 10h"], pile="9h", stock="5c 6c", effect=effect
+    )
+    assert not game.beginning.rebuilds
+    play = next(move for move in game.legal_moves() if type(move) is Play)
+    with pytest.raises(SprungError) as caught:
+        game.play(play)
+    (note,) = caught.value.__notes__
+    assert "the variant does not read its effect's text back as the same effect" in note
+    assert game.effect is None and game.record == ()  # covered, part way; not in the record
 
+
+def test_an_effect_object_the_variant_reads_back_rebuilds() -> None:
+    """An effect object given to a position that the variant reads back as itself (a
+    built-in effect) leaves the position rebuildable: the move is taken back whole."""
+    effect = PL.parse_effect("attack 2 by 1")
     trap = Trap(at=[0])
     game = Game.from_position(
-        PL.with_rules(trap), hands=["7h 5d", "7s 10h"], pile="9h", stock="5c 6c", effect=Sevens()
+        PL.with_rules(trap), hands=["2c 5h", "7s 10h"], pile="2h", stock="5c 6c", effect=effect
     )
+    assert game.beginning.rebuilds
+    state = whole_state(game)
+    with pytest.raises(SprungError):
+        game.play("draw")
+    assert whole_state(game) == state
+
+
+def test_a_move_a_rule_made_inside_the_move_is_taken_back_with_it() -> None:
+    """A rule that plays a move on the game from its hook (against the rule contract:
+    `play` is no service) and then raises: the record is taken back to before the move
+    the caller made, the inner move with it, and the game as it was."""
+
+    @attrs.frozen
+    class PlaysWithin(Stateful[int], TurnRule):
+        def initial_state(self) -> int:
+            return 0
+
+        def before_move(self, game: Table, move: Move, events: list[Event]) -> None:
+            count = self.state(game)
+            self.set_state(game, count + 1)
+            if count == 0:
+                inner = cast(Game, game)
+                inner.play(inner.legal_moves()[0])
+                raise SprungError("after a move of its own")
+
+    game = Game.from_position(
+        PL.with_rules(PlaysWithin()), hands=["5h 6h", "7s 8s"], pile="9h", stock="5c 6c"
+    )
+    state = whole_state(game)
     with pytest.raises(SprungError) as caught:
-        game.play(game.legal_moves()[0])
-    (note,) = caught.value.__notes__
-    assert "its origin and record do not rebuild it" in note
-    assert "no effect written 'sevens'" in note
+        game.play("draw")
+    assert not getattr(caught.value, "__notes__", None)
+    assert whole_state(game) == state
