@@ -4,10 +4,13 @@ whole-number argument type and the checks made before a run (``makao`` and ``mak
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
+import stat
 import sys
 from collections.abc import Callable
+from contextlib import suppress
 from pathlib import Path
 from typing import TypeVar
 
@@ -19,6 +22,9 @@ T = TypeVar("T")
 NO_MATPLOTLIB = "--plot needs matplotlib, the plot extra: pip install '.[plot]' in a checkout"
 """The error for ``--plot`` without the plot extra."""
 
+
+SHOWN = 200
+"""The most characters of a value (a path, a module name) a one-line error repeats."""
 
 MAX_ACTIONS_LIMIT = 10_000_000
 """The largest ``--max-actions`` (``makao simulate``, ``compare``, ``ladder``)."""
@@ -94,14 +100,48 @@ def check_run(args: argparse.Namespace) -> None:
     be drawn."""
     for flag in ("json", "csv", "plot"):
         path: Path | None = getattr(args, flag, None)
-        if path is None:
-            continue
-        if path.is_dir():
-            raise UsageError(f"--{flag} {path}: is a directory, not a file")
-        if not path.parent.is_dir():
-            raise UsageError(f"--{flag} {path}: no directory {path.parent}")
+        if path is not None:
+            _check_output(f"--{flag}", path)
     if getattr(args, "plot", None) is not None:
         _check_plot_format(args.plot)
+
+
+def _check_output(option: str, path: Path) -> None:
+    """A `UsageError` naming ``option`` and ``path`` unless the run can write ``path``."""
+    try:
+        if path.is_dir():
+            raise UsageError(f"{option} {short(path)}: is a directory, not a file")
+        if not path.parent.is_dir():
+            raise UsageError(f"{option} {short(path)}: no directory {short(path.parent)}")
+        _try_writing(path)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise UsageError(f"{option} {short(path)}: cannot be written ({reason})") from None
+
+
+def _try_writing(path: Path) -> None:
+    """Open ``path`` for appending, as the run will write it (``os.access`` says yes to
+    root whatever the file system does), and remove it again if this made it. A pipe or
+    a device is not opened: that may block, or end what reads it."""
+    try:
+        mode: int | None = path.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        return
+    made = not os.path.lexists(path)
+    with path.open("a", encoding="utf-8"):
+        pass
+    if made:
+        with suppress(OSError):  # left empty, it is written over after the run
+            path.unlink()
+
+
+def short(value: object) -> str:
+    """A path or a module name in a one-line error: its text as it is, or cut short by
+    `shown` when longer than `SHOWN` characters (a path of 100,000 characters)."""
+    text = str(value)
+    return text if len(text) <= SHOWN else shown(text, SHOWN)
 
 
 def _check_plot_format(path: Path) -> None:
@@ -114,8 +154,8 @@ def _check_plot_format(path: Path) -> None:
     supported = FigureCanvasBase.get_supported_filetypes()
     if suffix and suffix not in supported:
         known = ", ".join(sorted(supported))
-        raise UsageError(f"--plot {path}: cannot draw .{suffix} files (formats: {known})")
+        raise UsageError(f"--plot {short(path)}: cannot draw .{suffix} files (formats: {known})")
     if suffix == "pgf":  # matplotlib draws pgf through a TeX program it runs
         tex = str(matplotlib.rcParams["pgf.texsystem"])
         if shutil.which(tex) is None:
-            raise UsageError(f"--plot {path}: .pgf files need {tex}, which is not installed")
+            raise UsageError(f"--plot {short(path)}: .pgf files need {tex}, which is not installed")

@@ -45,6 +45,7 @@ from makao._arguments import (
     UsageError,
     bounded,
     check_run,
+    short,
     user_code,
     whole_number,
 )
@@ -160,10 +161,12 @@ def _import_modules(argv: list[str]) -> None:
     for name in modules:
         try:
             importlib.import_module(name)
-        except ImportError as error:
-            raise UsageError(f"--import {name}: {error}") from None
+        except ImportError as error:  # the name once: the error repeats it
+            missing = isinstance(error, ModuleNotFoundError) and error.name == name
+            reason = "no such module" if missing else short(error)
+            raise UsageError(f"--import {short(name)}: {reason}") from None
         except Exception as error:  # the module's own failure, said in one line
-            raise UsageError(f"--import {name}: {type(error).__name__}: {error}") from None
+            raise UsageError(f"--import {short(name)}: {type(error).__name__}: {error}") from None
 
 
 def _add_import_option(parser: _Parser) -> None:
@@ -363,13 +366,14 @@ def _replay(args: argparse.Namespace) -> int:
         raise UsageError("replay needs makao.serialize, which this install lacks") from None
     text = read_save(args.path)
     _refuse_unreplayable(args.path, text, serialize.FORMAT)
+    name = short(args.path)
     # a variant of yours whose factory fails is one line naming the save, as the other
     # commands name the spec (an error `main` says itself passes as it is); so is a
     # damaged save (the reader's `StateError`) or one of a variant not known here
     try:
-        game = user_code(str(args.path), lambda: serialize.game_from_json(text), _ONE_LINE)
+        game = user_code(name, lambda: serialize.game_from_json(text), _ONE_LINE)
     except MakaoError as error:
-        raise UsageError(f"{args.path}: {error}") from None
+        raise UsageError(f"{name}: {error}") from None
     start = serialize.replay(game.variant, game.origin, ())
     print(f"{describe(game.variant)}, {game.players} players, origin {game.origin}")
     for number, move in enumerate(game.record, 1):
@@ -384,16 +388,17 @@ def read_save(path: Path) -> str:
     it is a regular file of at most [`MAX_SAVE_BYTES`][makao.cli.MAX_SAVE_BYTES] bytes of UTF-8 JSON
     nested at most [`MAX_SAVE_DEPTH`][makao.cli.MAX_SAVE_DEPTH] deep. Never blocks on a FIFO or
     reads a device."""
+    name = short(path)
     try:  # non-blocking: opening a FIFO with no writer must not wait
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
-        raise UsageError(f"{path}: {error.strerror or error}") from None
+        raise UsageError(f"{name}: {error.strerror or error}") from None
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
-            raise UsageError(f"{path}: not a regular file (a saved game is a file)")
+            raise UsageError(f"{name}: not a regular file (a saved game is a file)")
         if info.st_size > MAX_SAVE_BYTES:
-            raise UsageError(f"{path}: {info.st_size} bytes, more than {MAX_SAVE_BYTES}")
+            raise UsageError(f"{name}: {info.st_size} bytes, more than {MAX_SAVE_BYTES}")
         chunks: list[bytes] = []
         while chunk := os.read(descriptor, MAX_SAVE_BYTES + 1 - sum(map(len, chunks))):
             chunks.append(chunk)
@@ -401,14 +406,14 @@ def read_save(path: Path) -> str:
     finally:
         os.close(descriptor)
     if len(data) > MAX_SAVE_BYTES:  # it grew while we looked
-        raise UsageError(f"{path}: more than {MAX_SAVE_BYTES} bytes")
+        raise UsageError(f"{name}: more than {MAX_SAVE_BYTES} bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise UsageError(f"{path} is not a saved game (not UTF-8 text: {error})") from None
+        raise UsageError(f"{name} is not a saved game (not UTF-8 text: {error})") from None
     depth = json_depth(text)
     if depth > MAX_SAVE_DEPTH:
-        raise UsageError(f"{path}: JSON nested {depth} deep, more than {MAX_SAVE_DEPTH}")
+        raise UsageError(f"{name}: JSON nested {depth} deep, more than {MAX_SAVE_DEPTH}")
     return text
 
 
@@ -436,7 +441,7 @@ def _refuse_unreplayable(path: Path, text: str, game_format: str) -> None:
         return
     if str(data.get("format", "")).startswith("makao.banking"):
         raise UsageError(
-            f"{path} is a banking game (BankingGame.to_json()); replay reads only games "
+            f"{short(path)} is a banking game (BankingGame.to_json()); replay reads only games "
             "saved by Game.to_json()"
         )
     variant = data.get("variant")
@@ -446,7 +451,7 @@ def _refuse_unreplayable(path: Path, text: str, game_format: str) -> None:
         and variant.get("builtin") is False
     ):
         raise UsageError(
-            f"{path}: saved with a custom variant named {shown(variant.get('name'), 200)}, "
+            f"{short(path)}: saved with a custom variant named {shown(variant.get('name'), 200)}, "
             "which replay cannot rebuild: it rebuilds the built-in variants and those a "
             "module given to --import registers (saved while registered); load it in Python: "
             "makao.serialize.game_from_json(text, variant=...)"

@@ -414,3 +414,28 @@ def test_a_malformed_number_is_not_named_a_number_too_long_for_int(
     code, out, err = _run(capsys, argv[0], f"{argv[1]}={text}")
     _one_line_error(code, out, err, words + repr(text))
     assert "digits" not in err
+
+
+_LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["replay", _LONG],
+        ["simulate", "--json", f"{_LONG}/a.json"],
+        ["simulate", "--csv", f"{_LONG}/a.csv"],
+        ["simulate", "--plot", f"{_LONG}/a.png"],
+        ["--import", _LONG, "variants"],
+    ],
+    ids=["replay", "json", "csv", "plot", "import"],
+)
+def test_a_long_path_or_module_name_is_cut_short_once_in_the_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    """A path or module name of 100,000 characters is named once in the one-line error,
+    cut short (it was repeated whole, twice for ``--import``)."""
+    monkeypatch.setattr(sys, "path", list(sys.path))  # --import adds the current directory
+    code, out, err = _run(capsys, *argv)
+    _one_line_error(code, out, err, " characters): ")
+    assert err.count("x" * 200) == 1 and len(err) < 600

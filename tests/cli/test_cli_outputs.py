@@ -331,6 +331,50 @@ def test_an_output_under_a_file_is_refused_before_the_run(
     assert "no directory" in err and err.count("\n") == 1
 
 
+class _RanError(Exception):
+    """Raised instead of the games: the checks before the run have passed."""
+
+
+def _opens_for_appending(path: str) -> bool:
+    """Whether ``path`` opens for appending here (a file made so is removed again)."""
+    made = not os.path.lexists(path)
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError:
+        return False
+    if made:
+        os.unlink(path)
+    return True
+
+
+@pytest.mark.parametrize("target", ["/sys/kernel/makao-out.png", "/proc/version"])
+@pytest.mark.parametrize("flag", ["--json", "--csv", "--plot"])
+def test_an_output_file_that_cannot_be_opened_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    flag: str,
+    target: str,
+) -> None:
+    """An output file that cannot be made, or exists and cannot be written, is refused
+    before any game (it failed after every game), and a file the check made is removed."""
+    if not Path(target).parent.is_dir() or _opens_for_appending(target):
+        pytest.skip(f"{target} can be written here")
+
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise _RanError
+
+    monkeypatch.setattr(makao.cli, "simulate", no_run)
+    code, out, err = _run(capsys, "simulate", "--games", "2", "--quiet", flag, target)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"makao: error: {flag} {target}: cannot be written (")
+    fresh = tmp_path / "fresh.png"
+    with pytest.raises(_RanError):
+        main(["simulate", "--games", "2", "--quiet", flag, str(fresh)])
+    assert not fresh.exists()
+
+
 def test_variants_shows_a_variant_without_annotations_or_options(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
