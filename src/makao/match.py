@@ -27,7 +27,7 @@ from makao.engine import Game, dealer_seat
 from makao.errors import GameOverError, MakaoError, SetupError, StateError
 from makao.events import DealScored, DealStarted, Event, MatchOver
 from makao.moves import Move
-from makao.seeding import derive_seed
+from makao.seeding import check_savable, derive_seed
 from makao.serialize import saved_variant
 from makao.variant import Variant
 from makao.variants.russian.rules import DEFAULT_MATCH_LIMIT, DealEnd, checked_match_limit
@@ -245,7 +245,9 @@ class Match:
     # ------------------------------------------------------------------ saving
 
     def to_json(self) -> str:
-        """Save the match: variant, seed, limit, every deal's moves and a checked summary."""
+        """Save the match: variant, seed, limit, every deal's moves and a checked summary; a
+        [`StateError`][makao.errors.StateError] if its seed is too long to write."""
+        check_savable(self.seed)
         variant = self.variant
         data = {
             "format": FORMAT,

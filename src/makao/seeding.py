@@ -21,7 +21,7 @@ import random
 import threading
 
 from makao._text import is_too_long_to_write, shown
-from makao.errors import SetupError
+from makao.errors import SetupError, StateError
 
 __all__ = ["derive_seed", "new_random", "seed_key"]
 
@@ -77,6 +77,16 @@ def _whole(what: str, value: object) -> int:
         except TypeError:
             pass
     raise SetupError(f"{what} must be an integer, not {shown(value, 60)}")
+
+
+def check_savable(seed: int) -> None:
+    """A `StateError` if a save cannot hold ``seed``: JSON writes a whole number as decimal
+    text, which Python refuses for more than 4,300 digits (`is_too_long_to_write`)."""
+    if is_too_long_to_write(seed):
+        raise StateError(
+            f"the seed, {shown(seed)}, cannot be saved: a seed of more than 4,300 digits "
+            "cannot be written to a save"
+        )
 
 
 def _text(seed: int) -> str:

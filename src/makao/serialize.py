@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Final
 from makao._text import shown
 from makao.cards import format_cards
 from makao.errors import MakaoError, SetupError, StateError
+from makao.seeding import check_savable
 
 if TYPE_CHECKING:
     from makao.engine import Game
@@ -143,8 +144,11 @@ def game_to_dict(game: Game) -> dict[str, object]:
 
 def game_to_json(game: Game, *, indent: int | None = None) -> str:
     """Save ``game`` as JSON text; [`game_from_json`][makao.serialize.game_from_json] reads it
-    back. ``indent`` is ``None`` (one line) or 0…16 spaces."""
+    back. ``indent`` is ``None`` (one line) or 0…16 spaces; a
+    [`StateError`][makao.errors.StateError] if the game's seed is too long to write."""
     data = game_to_dict(game)
+    if isinstance(seed := game.origin.get("seed"), int):
+        check_savable(seed)
     if indent is not None and (type(indent) is not int or not 0 <= indent <= _MAX_INDENT):
         raise SetupError(f"indent must be None or 0…{_MAX_INDENT}, not {shown(indent, 60)}")
     try:

@@ -10,7 +10,15 @@ from typing import Any
 
 import pytest
 
-from makao.banking import BankingGame, BankPassed, GameOver, hand_result, macao, play_out
+from makao.banking import (
+    BankingGame,
+    BankPassed,
+    GameOver,
+    Stake,
+    hand_result,
+    macao,
+    play_out,
+)
 from makao.banking.bots import Bot, DrawBelow, OptimalPunter
 from makao.banking.options import MAX_BALANCE, MAX_ROUNDS, MAX_STAKE_CHOICES
 from makao.banking.scoring import HandResult, compare, describe, natural_multiplier, payoff
@@ -382,3 +390,73 @@ def test_mb_1_play_out_needs_exactly_one_bot_per_seat(count: int) -> None:
     with pytest.raises(IllegalMoveError, match="need 2 bots, one per seat"):
         play_out(game, [DrawBelow(5)] * count)
     assert game.moves == ()
+
+
+def test_mb_10_a_save_with_a_seats_own_card_swapped_for_a_shoe_card_is_refused() -> None:
+    """MB-10: every seat sees its own cards; a save that swaps one of them with a card of
+    the shoe replays to another view of that seat and is refused (it loaded)."""
+    game = BankingGame(3, macao(fixed_stake=10), seed=1, stack="2h 3h 4h")
+    game.play("stake 10")
+    game.play("stake 10")
+    assert game.phase == "draw" and game.to_act == 1 and game.hand(1) == parse_cards("2h")
+    saved = json.loads(game.to_json())
+    shoe = saved["shoe"].split()
+    shoe[-1], saved["hands"][1] = saved["hands"][1], shoe[-1]
+    saved["shoe"] = " ".join(shoe)
+    with pytest.raises(StateError, match="in what seat 1 sees: its view's hands"):
+        BankingGame.from_json(json.dumps(saved))
+
+
+@pytest.mark.parametrize("moves", [[], ["stake 5", "stake 5"]], ids=["staking", "drawing"])
+def test_mb_3_a_stake_too_long_to_write_is_an_illegal_move_with_a_short_message(
+    moves: list[str],
+) -> None:
+    """MB-3: ``Stake(10**5000)`` is refused with an `IllegalMoveError` that tells the
+    amount's length, and the game is unchanged (writing the message raised a ValueError)."""
+    game = BankingGame(3, seed=1)
+    for move in moves:
+        game.play(move)
+    before = game.to_json()
+    with pytest.raises(IllegalMoveError, match="an integer of about 5,001 digits") as caught:
+        game.play(Stake(10**5000))
+    assert len(str(caught.value)) < 300 and game.to_json() == before
+
+
+def test_mb_10_a_game_seeded_too_long_to_write_cannot_be_saved() -> None:
+    """MB-10: a seed of any length is taken, but a save writes it as decimal text: one of
+    more than 4,300 digits is a `StateError` naming the seed (it was a bare ValueError)."""
+    game = BankingGame(3, seed=10**5000)
+    with pytest.raises(StateError, match="a seed of more than 4,300 digits cannot be written"):
+        game.to_json()
+
+
+@pytest.mark.parametrize("balances", [{0: 500, 1: 500, 2: 500}, iter([500, 500, 500])])
+def test_mb_3_balances_that_are_no_sequence_are_refused(balances: Any) -> None:
+    """MB-3: balances are a sequence, one per seat; a mapping (its keys were taken as the
+    balances) or another iterable is a `SetupError`, as ``players`` given as a mapping is."""
+    with pytest.raises(SetupError, match="balances must be a sequence of 3 whole numbers"):
+        BankingGame(3, seed=1, balances=balances)
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        HandResult("9", False, 1, True),  # type: ignore[arg-type]
+        HandResult(None, None, None, None),  # type: ignore[arg-type]
+        HandResult(float("nan"), False, 1, False),  # type: ignore[arg-type]
+        HandResult(5, False, "1", False),  # type: ignore[arg-type]
+    ],
+    ids=["text", "none", "nan", "text-cards"],
+)
+@pytest.mark.parametrize("settle", [payoff, compare, describe])
+def test_mb_5_mb_8_a_hand_result_without_whole_number_points_or_cards_is_refused(
+    hand: HandResult, settle: Callable[[HandResult, HandResult, Any], object]
+) -> None:
+    """MB-5, MB-8: the points and cards of a `HandResult` are whole numbers; text or
+    ``None`` (a bare TypeError) and NaN (settled as "equal") are a `SetupError`."""
+    plain = HandResult(5, False, 1, False)
+    options = macao(over_nine="bust")
+    with pytest.raises(SetupError, match=r"punter's (points|cards) must be a whole number"):
+        settle(hand, plain, options)
+    with pytest.raises(SetupError, match=r"banker's (points|cards) must be a whole number"):
+        settle(plain, hand, options)

@@ -220,3 +220,13 @@ def test_mb_11_draw_below_refuses_what_is_no_whole_number(threshold: Any) -> Non
     1)."""
     with pytest.raises(SetupError, match="n must be a whole number of points"):
         draw_below(threshold)
+
+
+def test_mb_4_mb_11_an_empty_hand_is_refused_unless_coup_odds_deals_it() -> None:
+    """MB-4, MB-11: an empty hand is dealt from the shoe by ``coup_odds`` before any buy;
+    ``decision_values`` of no cards, or a fresh deal after a buy, is a `SetupError` (both
+    used to be valued)."""
+    with pytest.raises(SetupError, match="a hand after 0 buys holds 1 cards"):
+        decision_values(macao(), (), 0, FULL_SHOE)
+    with pytest.raises(SetupError, match="a hand after 1 buys holds 2 cards"):
+        coup_odds(macao(), hand=(), draws=1)

@@ -39,6 +39,7 @@ from makao import (
 from makao.banking import BankingGame, card_points, macao
 from makao.deck import MAX_DECKS
 from makao.engine import MAX_WAIT
+from makao.match import Match
 from makao.rules import (
     BattleCards,
     DrawRule,
@@ -894,3 +895,15 @@ def test_pl_12_from_position_refuses_an_effect_object_whose_seat_is_no_integer(
         lambda: Game.from_position(POLISH, **(POSITION | {"effect": effect})), SetupError
     )
     assert f"the effect's {field} {value!r} is not a seat 0…1" in message
+
+
+def test_a_game_or_match_seeded_too_long_to_write_cannot_be_saved() -> None:
+    """A seed of any length is taken, but a save writes it as decimal text: ``to_json`` of a
+    game or match seeded with more than 4,300 digits is a `StateError` naming the seed (it
+    blamed the variant's options, or said that JSON could not hold the match)."""
+    game = Game.new(POLISH, 2, seed=10**5000)
+    match = Match(variants.russian(), players=2, seed=10**5000)
+    for save in (game.to_json, match.to_json):
+        message = typed(save, StateError)
+        assert "a seed of more than 4,300 digits cannot be written to a save" in message
+        assert "options" not in message and len(message) < 300

@@ -74,7 +74,7 @@ class BankingGame(Table):
     ``players`` is a count or the names of the arriving players; after the cut (MB-2) seats
     are numbered clockwise from the lowest cut, so seat 0 holds the first bank. ``seed``
     drives all chance. ``stack`` (tests, teaching) puts cards on top of the first shoe, top
-    first; ``balances`` sets the starting balances by seat.
+    first; ``balances`` (a sequence, one amount per seat) sets the starting balances.
     """
 
     opening_events: tuple[ev.BankingEvent, ...]
@@ -122,7 +122,7 @@ class BankingGame(Table):
     def _init_balances(self, balances: Sequence[int] | None) -> None:
         if balances is None:
             balances = [self.options.starting_balance] * self.players
-        if not isinstance(balances, Iterable) or isinstance(balances, (str, bytes)):
+        if not isinstance(balances, Sequence) or isinstance(balances, (str, bytes)):
             raise SetupError(
                 f"balances must be a sequence of {self.players} whole numbers ≥ 0, "
                 f"not {shown(balances, 40)}"
@@ -302,12 +302,12 @@ class BankingGame(Table):
     def _check(self, move: Move) -> int:
         seat = self._to_act
         if seat is None:
-            raise GameOverError(f"the game is over; no move is allowed (tried {move})")
+            raise GameOverError(f"the game is over; no move is allowed (tried {_said(move)})")
         if isinstance(move, Stake) and self._phase == "stake":
             low, high = self.stake_range(seat)
             if not low <= move.amount <= high:
                 raise IllegalMoveError(
-                    f"seat {seat} may stake {_span(low, high)} now, not {move.amount} "
+                    f"seat {seat} may stake {_span(low, high)} now, not {shown(move.amount, 200)} "
                     "(table limits, balance and what the bank can cover)"
                 )
             return seat
@@ -316,8 +316,16 @@ class BankingGame(Table):
             raise IllegalMoveError(f"{move} is not allowed now: seat {seat} may play stake {what}")
         if move not in self.legal_moves():
             allowed = ", ".join(map(str, self.legal_moves()))
-            raise IllegalMoveError(f"{move} is not allowed now: seat {seat} may play {allowed}")
+            raise IllegalMoveError(
+                f"{_said(move)} is not allowed now: seat {seat} may play {allowed}"
+            )
         return seat
+
+
+def _said(move: Move) -> str:
+    """``move`` in an error message: a stake's amount shown short (`shown`), since an
+    amount too long to write as text would make ``str(move)`` fail."""
+    return f"stake {shown(move.amount, 200)}" if isinstance(move, Stake) else str(move)
 
 
 def _span(low: int, high: int) -> str:

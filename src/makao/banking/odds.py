@@ -382,10 +382,11 @@ def _checked_shoe(shoe: object) -> Counts:
 
 
 def _checked(
-    options: BankingOptions | None, shoe: object, hand: object, draws: object
+    options: BankingOptions | None, shoe: object, hand: object, draws: object, *, deal: bool
 ) -> tuple[BankingOptions, Counts, tuple[Card, ...], int]:
     """The arguments of [`coup_odds`][makao.banking.odds.coup_odds], checked;
-    [`SetupError`][makao.errors.SetupError] says what is wrong."""
+    [`SetupError`][makao.errors.SetupError] says what is wrong. An empty ``hand`` before any
+    buy is dealt from the shoe if ``deal``; any other hand must be one a punter can hold."""
     options = BankingOptions() if options is None else options
     if not isinstance(options, BankingOptions):
         raise SetupError(f"options must be BankingOptions, not {type(options).__name__}")
@@ -399,7 +400,7 @@ def _checked(
     cards = _cards(hand, "hand")
     if not isinstance(draws, int) or isinstance(draws, bool) or not 0 <= draws <= options.max_draws:
         raise SetupError(f"draws must be 0…{options.max_draws} (max_draws), not {shown(draws, 40)}")
-    if cards:
+    if cards or draws or not deal:
         _check_hand(options, cards, draws)
     needed = options.cards_dealt * (1 if cards else 2)
     if sum(shoe) < needed:
@@ -431,11 +432,11 @@ def coup_odds(
     """The exact odds of one punter's coup against the banker (MB-11).
 
     ``shoe`` counts the cards the punter has not seen (10 counts ≥ 0, by point value);
-    ``hand`` (with ``draws`` buys made) is the punter's hand so far, or empty to deal it
-    from the shoe too. Options that let one punter take more than
+    ``hand`` (with ``draws`` buys made) is the punter's hand so far, or empty (with no buys
+    made) to deal it from the shoe too. Options that let one punter take more than
     `MAX_PUNTER_CARDS` cards are refused with [`SetupError`][makao.errors.SetupError].
     """
-    options, shoe, hand, draws = _checked(options, shoe, hand, draws)
+    options, shoe, hand, draws = _checked(options, shoe, hand, draws, deal=True)
     if policy != "optimal" and not callable(policy):
         raise SetupError(f"policy must be 'optimal' or a function, not {shown(policy, 40)}")
     solver = _Solver(options, policy)
@@ -482,9 +483,11 @@ def decision_values(
     options: BankingOptions, hand: Sequence[Card], draws: int, shoe: Counts
 ) -> tuple[Fraction, Fraction]:
     """Exact expected return per unit stake of ``(standing, buying)`` now, playing optimally
-    afterwards; ``shoe`` counts the cards unseen by the punter. Buying is valued at -100
-    when it is not allowed."""
-    options, shoe, hand, draws = _checked(options, shoe, hand, draws)
+    afterwards; ``hand`` is the punter's hand after ``draws`` buys (never empty: a
+    [`SetupError`][makao.errors.SetupError] otherwise, as for any hand a punter cannot hold),
+    and ``shoe`` counts the cards unseen by the punter. Buying is valued at -100 when it is
+    not allowed."""
+    options, shoe, hand, draws = _checked(options, shoe, hand, draws, deal=False)
     solver = _Solver(options, "optimal")
     state = _start(options, shoe, hand, draws)
     stand = solver.fraction(state, solver.stand_value(state))

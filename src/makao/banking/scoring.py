@@ -82,10 +82,15 @@ def natural_multiplier(points: int) -> int:
 
 
 def _check_hands(punter: object, banker: object, options: object) -> None:
-    """A `SetupError` unless the hands are `HandResult` values and ``options`` options."""
+    """A `SetupError` unless the hands are `HandResult` values whose ``points`` and
+    ``cards`` are whole numbers (not text, ``None`` or NaN), and ``options`` options."""
     for name, hand in (("punter", punter), ("banker", banker)):
         if not isinstance(hand, HandResult):
             raise SetupError(f"{name} must be a HandResult, not {shown(hand, 60)}")
+        for field in ("points", "cards"):
+            value = getattr(hand, field)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise SetupError(f"{name}'s {field} must be a whole number, not {shown(value, 60)}")
     if not isinstance(options, BankingOptions):
         raise SetupError(f"options must be BankingOptions, not {type(options).__name__}")
 

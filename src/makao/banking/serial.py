@@ -7,11 +7,15 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from makao._text import shown
 from makao.banking.options import BankingOptions
 from makao.banking.table import Table
+from makao.banking.view import BankingView
 from makao.cards import ALL_CARDS, Card, format_cards, parse_cards
 from makao.errors import MakaoError, StateError
+from makao.seeding import check_savable
 
 if TYPE_CHECKING:
     from makao.banking.game import BankingGame
@@ -26,7 +30,9 @@ _PILES = ("_shoe", "_discards", "_seen")
 
 
 def state_to_json(game: BankingGame) -> str:
-    """Serialise ``game`` (rng state included, so play continues identically)."""
+    """Serialise ``game`` (rng state included, so play continues identically); a
+    [`StateError`][makao.errors.StateError] if its seed is too long to write."""
+    check_savable(game.seed)
     version, internal, gauss = game._rng.getstate()
     data: dict[str, Any] = {
         "format": FORMAT,
@@ -155,8 +161,9 @@ def _check(game: Table) -> None:
 
 
 #: What a save must share with the replay of its own record (setup and moves): everything
-#: public. Hidden cards may differ (a position with the unseen cards dealt otherwise is
-#: still consistent), the number of cards in each place may not.
+#: public. Cards no seat sees (the shoe's order, the banker's own card before the showdown)
+#: may differ (a position with those cards dealt otherwise is still consistent), the
+#: number of cards in each place may not, nor a seat's own cards (`_check_views`).
 _PUBLIC = (
     "names",
     "_phase",
@@ -185,3 +192,18 @@ def _check_record(game: BankingGame) -> None:
     sizes = (len(replayed._shoe), len(replayed._discards), [len(h) for h in replayed._hands])
     if sizes != (len(game._shoe), len(game._discards), [len(h) for h in game._hands]):
         raise StateError("the saved piles differ in size from the replay of its moves")
+    _check_views(game, replayed)
+
+
+def _check_views(game: BankingGame, replayed: BankingGame) -> None:
+    """Refuse a save in which a seat sees anything else than in the replay of its moves
+    (MB-10): its own cards above all, which no public field shows."""
+    for seat in range(game.players):
+        saved, again = game.view(seat), replayed.view(seat)
+        if saved != again:
+            names = attrs.fields_dict(BankingView)
+            field = next(n for n in names if getattr(saved, n) != getattr(again, n))
+            raise StateError(
+                f"the saved game differs from the replay of its moves in what seat {seat} "
+                f"sees: its view's {field}"
+            )
