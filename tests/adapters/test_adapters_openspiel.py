@@ -221,6 +221,22 @@ def test_fixed_size_pads_the_tensors_to_eight_seats() -> None:
         assert len(state.information_state_tensor(0)) == 288 + 58 * 8
 
 
+def test_fixed_size_numbers_the_actions_alike_for_every_variant() -> None:
+    """``fixed_size=True`` uses the fixed action numbering (docs/adapters/openspiel.md): one
+    `num_distinct_actions` for every built-in variant and table (without it they differ)."""
+    tables = (("polish", 2), ("russian", 4), ("mao", 5))
+
+    def actions(fixed: bool) -> set[int]:
+        return {
+            pyspiel.load_game(
+                game_name(variant), {"players": players, "fixed_size": fixed}
+            ).num_distinct_actions()
+            for variant, players in tables
+        }
+
+    assert len(actions(True)) == 1 and len(actions(False)) == 3
+
+
 def test_the_default_cap_ends_the_game_as_truncated() -> None:
     game = pyspiel.load_game(game_name("polish"))
     assert game.max_game_length() == 5000

@@ -73,18 +73,22 @@ def test_mcts_options_are_checked() -> None:
         ({"playouts": 1_000_001}, "playouts must be at most 1,000,000, not 1000001"),
         ({"depth": 10_001}, "depth must be at most 10,000, not 10001"),
         ({"depth": 10**5000}, "depth must be at most 10,000, not an integer of about 5,001"),
+        ({"prior": 10**400}, "prior must be at most 1,000,000, not 1000000000"),
+        ({"prior": 1_000_001}, "prior must be at most 1,000,000, not 1000001"),
     ],
 )
 def test_mcts_budget_is_bounded(options: dict[str, int], message: str) -> None:
-    """``playouts`` and ``depth`` have an upper bound: ``playouts=10**20`` searched for
-    ever at the first decision (every other count the command line takes is bounded)."""
+    """``playouts``, ``depth`` and ``prior`` have an upper bound: ``playouts=10**20``
+    searched for ever at the first decision, ``prior=10**400`` (virtual visits) raised a
+    bare `OverflowError` at the first tree search (every other count the command line
+    takes is bounded)."""
     with pytest.raises(SetupError, match=message):
         MCTSBot(**options)  # type: ignore[arg-type]
 
 
 def test_mcts_budget_bounds_are_budgets() -> None:
-    bot = MCTSBot(playouts=mcts.MAX_PLAYOUTS, depth=mcts.MAX_DEPTH)
-    assert (bot.playouts, bot.depth) == (1_000_000, 10_000)
+    bot = MCTSBot(playouts=mcts.MAX_PLAYOUTS, depth=mcts.MAX_DEPTH, prior=mcts.MAX_PLAYOUTS)
+    assert (bot.playouts, bot.depth, bot.prior) == (1_000_000, 10_000, 1_000_000)
 
 
 def test_bots_are_found_by_name_in_any_case() -> None:

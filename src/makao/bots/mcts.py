@@ -70,7 +70,7 @@ class MCTSBot(BaseBot):
     every root candidate with common random numbers; the heuristic's first choice is kept
     unless another beats it by ``margin`` standard errors) or ``"tree"`` (information-set
     UCT with ``playouts`` playouts, UCB1 constant ``exploration`` and ``prior`` virtual
-    half-wins for the heuristic's first choice; the most visited move is played if its
+    half-wins for the heuristic's first choice (at most `MAX_PLAYOUTS`, as ``playouts``); the most visited move is played if its
     mean reward beats that choice's by ``margin`` standard errors). ``rollout`` is
     ``"heuristic"`` (the [`HeuristicBot`][makao.bots.HeuristicBot] policy) or ``"random"``;
     rollouts stop after ``depth`` moves and score the position with [`rewards`][makao.bots.rewards].
@@ -96,16 +96,16 @@ class MCTSBot(BaseBot):
         for label, value, least, most in (
             ("playouts", playouts, 1, MAX_PLAYOUTS),
             ("depth", depth, 0, MAX_DEPTH),
+            ("prior", prior, 0, MAX_PLAYOUTS),
         ):
             if not isinstance(value, int) or isinstance(value, bool) or value < least:
                 raise SetupError(
                     f"{label} must be a whole number ≥ {least}, not {shown(value, 200)}"
                 )
-            if value > most:  # a search that would run for ever
+            if value > most:  # a search that would run for ever (a prior: float overflow)
                 raise SetupError(f"{label} must be at most {most:,}, not {shown(value, 200)}")
-        for label, value in (("width", width), ("prior", prior)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise SetupError(f"{label} must be a whole number ≥ 0, not {shown(value, 200)}")
+        if not isinstance(width, int) or isinstance(width, bool) or width < 0:
+            raise SetupError(f"width must be a whole number ≥ 0, not {shown(width, 200)}")
         if rollout not in ("heuristic", "random"):
             raise SetupError(f"rollout must be 'heuristic' or 'random', not {shown(rollout, 200)}")
         if method not in ("flat", "tree"):
