@@ -70,8 +70,9 @@ class MCTSBot(BaseBot):
     every root candidate with common random numbers; the heuristic's first choice is kept
     unless another beats it by ``margin`` standard errors) or ``"tree"`` (information-set
     UCT with ``playouts`` playouts, UCB1 constant ``exploration`` and ``prior`` virtual
-    half-wins for the heuristic's first choice (at most `MAX_PLAYOUTS`, as ``playouts``); the most visited move is played if its
-    mean reward beats that choice's by ``margin`` standard errors). ``rollout`` is
+    half-wins for the heuristic's first choice (at most `MAX_PLAYOUTS`, as ``playouts``);
+    the most visited move is played if its mean reward beats that choice's by ``margin``
+    standard errors). ``rollout`` is
     ``"heuristic"`` (the [`HeuristicBot`][makao.bots.HeuristicBot] policy) or ``"random"``;
     rollouts stop after ``depth`` moves and score the position with [`rewards`][makao.bots.rewards].
     The root considers the ``width`` best moves by the heuristic score (0: all). Forced
