@@ -13,20 +13,29 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from makao import Card, Draw, Game, Play, parse_cards, variants  # noqa: E402
+from makao.actions import ActionSpace  # noqa: E402
 from makao.adapters.driver import Driver  # noqa: E402
 from makao.adapters.encoding import EFFECT_KINDS, HIGH, MAX_SEATS, Encoder, padded_seats  # noqa: E402
+from makao.adapters.fixed import fixed_layout  # noqa: E402
+from makao.cards import Suit  # noqa: E402
 from makao.errors import SetupError  # noqa: E402
 
 PL = variants.polish()
-ENC = Encoder(3)
+ENC = Encoder.for_table(ActionSpace(PL, 3), fixed_size=False)
+
+
+def encoder_of(game: Game) -> Encoder:
+    """The adapters' encoder of ``game``'s variant and table."""
+    return Encoder.for_table(ActionSpace(game.variant, game.players), fixed_size=False)
 
 
 def observe(game: Game, seat: int = 0) -> object:
-    return ENC.observe(Driver(game), seat)
+    return encoder_of(game).observe(Driver(game), seat)
 
 
 def segment(game: Game, name: str, seat: int = 0) -> list[float]:
-    return [float(x) for x in ENC.segment(ENC.observe(Driver(game), seat), name)]
+    encoder = encoder_of(game)
+    return [float(x) for x in encoder.segment(encoder.observe(Driver(game), seat), name)]
 
 
 def table(effect: str | None = None, **kwargs: object) -> Game:
@@ -263,7 +272,7 @@ def test_two_decks_count_each_card_twice() -> None:
     game = Game.from_position(
         variants.polish(decks=2), hands=["5h 6d", "6h 7s 8d"], pile="9h 5c 9h", stock="Kd 5s"
     )
-    enc = Encoder(2)
+    enc = encoder_of(game)
     pile = enc.segment(enc.observe(Driver(game), 0), "pile")
     assert pile[Card.parse("9h").index] == 2 and pile.sum() == 3
 
@@ -300,6 +309,144 @@ def test_pl_7_the_cards_of_a_play_being_built_are_the_movers_own_until_it_is_mad
     assert tuple(driver.game.pile[-2:]) == parse_cards("7h 7s")
 
 
+def _building_with_makao() -> tuple[Driver, list[int]]:
+    """Seat 0 has chosen 7♥ 7♠ (leaving 9♣): the rest of the play, "+makao" then its end."""
+    game = Game.from_position(PL, hands=["7h 7s 9c", "5d 6d", "8c"], pile="7d", stock="2c 3c")
+    driver = Driver(game)
+    first, second, *rest = driver.encode(Play(parse_cards("7h 7s"), calls=("makao",)))
+    driver.step(first)
+    driver.step(second)
+    return driver, rest
+
+
+def test_pl_29_after_a_call_step_the_observation_differs() -> None:
+    """PL-29: "+makao" chosen for a play shows in the mover's ``prefix_calls`` only."""
+    driver, (call, end) = _building_with_makao()
+    before = ENC.observe(driver, 0)
+    driver.step(call)
+    after = ENC.observe(driver, 0)
+    assert not np.array_equal(before, after)
+    assert ENC.calls == ("makao", "po-makale")
+    assert [float(x) for x in ENC.segment(after, "prefix_calls")] == [1, 0]
+    assert [float(x) for x in ENC.segment(before, "prefix_calls")] == [0, 0]
+    for seat in (1, 2):
+        assert not ENC.segment(ENC.observe(driver, seat), "prefix_calls").any()
+    driver.step(end)
+    assert not ENC.segment(ENC.observe(driver, 0), "prefix_calls").any()
+
+
+def test_the_fixed_size_encoder_has_an_entry_for_every_built_in_call() -> None:
+    """With ``fixed_size``, ``prefix_calls`` has the fixed numbering's 38 calls, in its order."""
+    driver, (call, _) = _building_with_makao()
+    encoder = Encoder.for_table(driver.space, fixed_size=True)
+    assert encoder.calls == fixed_layout()[0] and len(encoder.calls) == 38
+    assert encoder.size == 288 + 6 * 8 + 38
+    driver.step(call)
+    calls = encoder.segment(encoder.observe(driver, 0), "prefix_calls")
+    assert [encoder.calls[i] for i in np.flatnonzero(calls)] == ["makao"]
+
+
+def test_an_encoder_without_the_variants_calls_is_refused_by_observe() -> None:
+    """An encoder that would drop a call of the driver's variant is a `SetupError`."""
+    with pytest.raises(SetupError, match="the encoder has no entry for the call 'makao'"):
+        Encoder(3).observe(Driver(table()), 0)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"space": None, "fixed_size": False}, "space must be an ActionSpace, not None"),
+        ({"space": ActionSpace(PL, 2), "fixed_size": "no"}, "fixed_size must be True or Fa"),
+        ({"space": ActionSpace(PL, 9), "fixed_size": True}, "fixed_size pads to 8 seats"),
+    ],
+)
+def test_for_table_refuses_what_is_no_space_or_no_fixed_size(
+    arguments: dict[str, Any], message: str
+) -> None:
+    """`Encoder.for_table` takes an `ActionSpace` and a bool (8 seats at most when fixed)."""
+    with pytest.raises(SetupError, match=message):
+        Encoder.for_table(**arguments)
+
+
+@pytest.mark.parametrize("calls", ["makao", 5, [1], None])
+def test_calls_that_are_no_call_names_are_setup_errors(calls: object) -> None:
+    """``calls`` is an iterable of call names (a text would be read letter by letter)."""
+    with pytest.raises(SetupError, match="calls must be an iterable of call names, not"):
+        Encoder(2, calls=calls)  # type: ignore[arg-type]
+
+
+def _final_attack(effect: str) -> Any:
+    """Seat 2's observation of a 3-player Russian deal (seat 1 out) under ``effect``."""
+    game = Game.from_position(
+        variants.russian(),
+        hands=["5h 9c", "", "Kd 7s"],
+        pile="3h 2h",
+        stock="4c 6d 8s 10h Jc Qd",
+        to_move=2,
+        effect=effect,
+        finished=[1],
+    )
+    encoder = encoder_of(game)
+    return encoder, encoder.observe(Driver(game), 2)
+
+
+def test_ru_15_final_attack_2_by_1_and_5_by_0_encode_differently_and_as_an_attack() -> None:
+    """RU-15: a final attack shows its size and raiser as an attack does; its kind is other."""
+    encoder, small = _final_attack("final attack 2 by 1")
+    _, large = _final_attack("final attack 5 by 0")
+    assert not np.array_equal(small, large)
+    for final, plain in (
+        ("final attack 2 by 1", "attack 2 by 1"),
+        ("final attack 5 by 0", "attack 5 by 0"),
+    ):
+        _, ended = _final_attack(final)
+        _, attack = _final_attack(plain)
+        for name in ("effect_amount", "effect_seat", "effect_flag", "effect_rank", "effect_suit"):
+            assert np.array_equal(encoder.segment(ended, name), encoder.segment(attack, name))
+    assert [float(x) for x in encoder.segment(small, "effect_amount")] == [2]
+    assert [float(x) for x in encoder.segment(large, "effect_amount")] == [5]
+    assert [float(x) for x in encoder.segment(small, "effect_seat")] == [0, 0, 1]  # from seat 2
+    assert [float(x) for x in encoder.segment(large, "effect_seat")] == [0, 1, 0]
+    assert encoder.segment(small, "effect_kind")[EFFECT_KINDS.index("other")] == 1
+
+
+@pytest.mark.parametrize("variant", variants.built_ins())
+def test_the_effect_segments_are_the_pending_effects_amount_seat_rank_and_suit(
+    variant: str,
+) -> None:
+    """In random games each seat's effect segments are its `View.pending` (RU-15 included)."""
+    chosen, encoder = variants.get(variant), Encoder(3)  # every built-in variant seats 3
+    for seed in range(8):
+        game, rng = Game.new(chosen, 3, seed=seed), random.Random(seed)
+        for _ in range(1500):
+            if game.is_over:
+                break
+            for seat in range(3):
+                view = game.view(seat)
+                assert _effect_segments(encoder, encoder.encode(view)) == _pending_of(view)
+            game.play(rng.choice(game.legal_moves()))
+
+
+def _effect_segments(encoder: Encoder, vector: Any) -> tuple[Any, ...]:
+    """The amount, relative seat, rank and suit an encoded vector shows (``None``: unset)."""
+
+    def one(name: str) -> int | None:
+        found = np.flatnonzero(encoder.segment(vector, name))
+        return int(found[0]) if found.size else None
+
+    amount = float(encoder.segment(vector, "effect_amount")[0])
+    return amount, one("effect_seat"), one("effect_rank"), one("effect_suit")
+
+
+def _pending_of(view: Any) -> tuple[Any, ...]:
+    """The same four values read from ``view.pending``."""
+    pending = view.pending
+    seat = None if pending.by is None else (pending.by - view.seat) % view.players
+    rank = None if pending.rank is None else int(pending.rank) - 2
+    suit = None if pending.suit is None else list(Suit).index(pending.suit)
+    return float(min(pending.amount, HIGH)), seat, rank, suit
+
+
 @pytest.mark.parametrize("players", [None, "x", 0, -1, 1.5, True, [2], 129, 10**6])
 def test_encoder_refuses_players_that_are_not_a_table_size(players: object) -> None:
     with pytest.raises(SetupError, match="players must be a whole number 1…128, not"):
@@ -327,6 +474,9 @@ def _view() -> Any:
         ({"played": "x"}, "played must be an array of 3 × 52 counts"),
         ({"played": np.zeros((4, 52))}, "played must be an array of 3 × 52 counts"),
         ({"played": np.zeros((3, 5))}, "played must be an array of 3 × 52 counts"),
+        ({"calls": 5}, "calls must be an iterable of call names"),
+        ({"calls": "makao"}, "calls must be an iterable of call names"),
+        ({"calls": ("makao",)}, "the encoder has no entry for the call 'makao'"),
     ],
     ids=lambda value: value if isinstance(value, str) else None,
 )

@@ -122,7 +122,7 @@ def test_pettingzoo_fixed_size_spaces_are_the_same_for_every_variant() -> None:
         space: Any = table.observation_space("player_0")
         shapes.add((space["observation"].shape, space["action_mask"].shape))
         assert cast(Any, table.action_space("player_0")).n == FIXED_ACTIONS
-    assert shapes == {((336,), (FIXED_ACTIONS,))}
+    assert shapes == {((374,), (FIXED_ACTIONS,))}  # 336 + the 38 calls of the fixed numbering
     api_test(env("polish", 3, fixed_size=True), num_cycles=300)
 
 

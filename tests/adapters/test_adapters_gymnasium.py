@@ -100,7 +100,7 @@ def test_an_illegal_action_ends_the_episode_with_the_illegal_reward() -> None:
 
 def test_fixed_size_gives_one_space_for_every_variant() -> None:
     envs: list[Any] = [MakaoGymEnv(v, fixed_size=True) for v in VARIANTS]
-    assert {env.observation_space["observation"].shape for env in envs} == {(336,)}
+    assert {env.observation_space["observation"].shape for env in envs} == {(374,)}  # 38 calls
     assert MakaoGymEnv("mao", fixed_size=True).size == FIXED_ACTIONS
 
 
@@ -392,3 +392,28 @@ def test_env_id_refusing_a_variant_itself_says_how_one_gets_a_name() -> None:
         r"MODULE\)$",
     ):
         env_id(variants.polish())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fixed_size", [False, True])
+def test_pl_29_after_a_call_step_the_observation_differs(fixed_size: bool) -> None:
+    """PL-29: after the agent's "+makao" step in a play being built the observation differs."""
+    env = MakaoGymEnv("polish", 2, opponents="random", seat=0, fixed_size=fixed_size)
+    space = env.driver.space
+    rng = np.random.default_rng(0)
+    for seed in range(20):
+        observation, _ = env.reset(seed=seed)
+        done = False
+        while not done:
+            legal = env.driver.legal_actions()
+            calls = [a for a in legal if space.first_call <= a < space.first_extra]
+            if calls and env.driver.stepper.prefix:
+                fixed = env.spaces.fixed
+                call = calls[0] if fixed is None else fixed.to_fixed[calls[0]]
+                after, *_ = env.step(call)
+                assert env.driver.stepper.calls
+                assert not np.array_equal(observation["observation"], after["observation"])
+                return
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+            observation, _, terminated, truncated, _ = env.step(action)
+            done = terminated or truncated
+    pytest.fail("no deal let the agent choose a call for a play it was building")

@@ -96,9 +96,9 @@ def test_observation_tensor_ignores_hidden_cards_and_shows_own(variant: str) -> 
     from makao.adapters.encoding import Encoder
 
     players = _tables(variant)[-1]
-    encoder = Encoder(players)
     rng = random.Random(7)
     driver = Driver(Game.new(variants.get(variant), players, seed=7), max_actions=200)
+    encoder = Encoder.for_table(driver.space, fixed_size=False)
     while not driver.is_over:
         for seat in range(players):
             swapped = _swap_hidden(driver, seat, rng)
@@ -106,6 +106,39 @@ def test_observation_tensor_ignores_hidden_cards_and_shows_own(variant: str) -> 
                 mine = encoder.observe(driver, seat)
                 assert np.array_equal(mine, encoder.observe(swapped, seat))
         driver.step(rng.choice(driver.legal_actions()))
+
+
+@pytest.mark.parametrize("fixed_size", [False, True])
+@pytest.mark.parametrize("variant", variants.built_ins())
+def test_a_change_in_the_play_being_built_changes_the_observation(
+    variant: str, fixed_size: bool
+) -> None:
+    """Consecutive decision points of a seat that differ in the play being built differ."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("pettingzoo")
+    from makao.adapters.pettingzoo import raw_env
+
+    changes = {"cards": 0, "calls": 0}
+    for seed in range(6):
+        table: Any = raw_env(variant, 3, max_actions=600, fixed_size=fixed_size)
+        table.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        last: dict[str, tuple[Any, ...]] = {}  # each seat's last decision point
+        for agent in table.agent_iter():
+            observation, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            stepper = table.driver.stepper
+            now = (stepper.prefix, stepper.calls, observation["observation"])
+            before = last.get(agent)
+            if before is not None and before[:2] != now[:2]:
+                assert not np.array_equal(before[2], now[2]), f"{variant} seed {seed}: {now[:2]}"
+                changes["calls" if before[1] != now[1] else "cards"] += 1
+            last[agent] = now
+            table.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert changes["cards"] > 0
+    assert changes["calls"] > 0 or not table.driver.space.calls
 
 
 def _openspiel_state(variant: str, players: int, steps: int, seed: int = 0) -> Any:

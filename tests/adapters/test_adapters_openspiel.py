@@ -192,8 +192,8 @@ def test_the_information_state_determines_the_legal_actions(variant: str) -> Non
 def test_information_state_tensor_is_the_observation_plus_the_cards_each_seat_played() -> None:
     state = dealt({"players": 3})
     game = state.get_game()
-    assert game.information_state_tensor_shape() == [288 + 58 * 3]
-    assert game.observation_tensor_shape() == [288 + 6 * 3]
+    assert game.information_state_tensor_shape() == [288 + 58 * 3 + 2]  # +makao, +po-makale
+    assert game.observation_tensor_shape() == [288 + 6 * 3 + 2]
     walk(state, 40, seed=2)
     deal, *actions = state.history()
     replay = Driver(Game.new(variants.polish(), 3, seed=deal))
@@ -214,11 +214,12 @@ def test_information_state_tensor_is_the_observation_plus_the_cards_each_seat_pl
 def test_fixed_size_pads_the_tensors_to_eight_seats() -> None:
     for variant, players in (("polish", 2), ("russian", 4), ("mao", 3)):
         game = pyspiel.load_game(game_name(variant), {"players": players, "fixed_size": True})
-        assert game.observation_tensor_shape() == [288 + 6 * 8]
-        assert game.information_state_tensor_shape() == [288 + 58 * 8]
+        # 38: the calls of the fixed action numbering (prefix_calls)
+        assert game.observation_tensor_shape() == [288 + 6 * 8 + 38]
+        assert game.information_state_tensor_shape() == [288 + 58 * 8 + 38]
         state = game.new_initial_state()
         state.apply_action(1)
-        assert len(state.information_state_tensor(0)) == 288 + 58 * 8
+        assert len(state.information_state_tensor(0)) == 288 + 58 * 8 + 38
 
 
 def test_fixed_size_numbers_the_actions_alike_for_every_variant() -> None:
@@ -565,6 +566,26 @@ def _building(seed: int) -> Any:
     return None
 
 
+def test_pl_29_after_a_call_step_the_observation_and_information_state_tensors_differ() -> None:
+    """PL-29: after "+makao" the mover's two tensors differ and the other seat's do not."""
+    state = dealt(deal=0)
+    space = state.driver.space
+    rng = random.Random(0)
+    while True:
+        legal = state.legal_actions()
+        calls = [a for a in legal if space.first_call <= a < space.first_extra]
+        if calls and state.driver.stepper.prefix:
+            break
+        state.apply_action(rng.choice(legal))
+    mover = state.current_player()
+    seats = (mover, 1 - mover)
+    before = [(state.observation_tensor(s), state.information_state_tensor(s)) for s in seats]
+    state.apply_action(calls[0])
+    after = [(state.observation_tensor(s), state.information_state_tensor(s)) for s in seats]
+    assert after[0][0] != before[0][0] and after[0][1] != before[0][1]
+    assert after[1] == before[1]
+
+
 def test_pl_7_a_play_being_built_is_the_movers_own_until_it_is_made() -> None:
     """PL-7: the cards chosen so far for a play are still in the mover's hand: the other
     seat's observation string and tensor and its information state show none of them
@@ -579,7 +600,7 @@ def test_pl_7_a_play_being_built_is_the_movers_own_until_it_is_made() -> None:
     assert lines[-1].startswith(f"{mover}: ") and chosen.split()[-1] in lines[-1]
     before = state.information_state_string(other).split("\nnow ")[0]
     assert not before.endswith(lines[-1])
-    encoder = Encoder(2)
+    encoder = Encoder.for_table(state.driver.space, fixed_size=False)
     prefix = [encoder.segment(np.asarray(state.observation_tensor(s)), "prefix") for s in (0, 1)]
     assert not prefix[other].any() and prefix[mover].sum() == len(state.driver.stepper.prefix)
     while state.driver.stepper.prefix or state.driver.stepper.calls:

@@ -272,3 +272,24 @@ def test_spaces_have_their_gymnasium_types() -> None:
     assert_type(action, spaces.Discrete)
     assert isinstance(observation, spaces.Dict) and isinstance(action, spaces.Discrete)
     assert observation["observation"].shape is not None and action.n > 0
+
+
+@pytest.mark.parametrize("fixed_size", [False, True])
+def test_pl_29_after_a_call_step_the_observation_differs(fixed_size: bool) -> None:
+    """PL-29: after the agent's "+makao" step in a play being built the observation differs."""
+    table = raw_env("polish", 2, fixed_size=fixed_size)
+    table.reset(seed=0)
+    rng = np.random.default_rng(0)
+    space = table.driver.space
+    while True:
+        agent = table.agent_selection
+        legal = table.driver.legal_actions()
+        calls = [a for a in legal if space.first_call <= a < space.first_extra]
+        if calls and table.driver.stepper.prefix:
+            break
+        table.step(int(rng.choice(np.flatnonzero(table.observe(agent)["action_mask"]))))
+    before = table.observe(agent)["observation"]
+    call = calls[0] if table.spaces.fixed is None else table.spaces.fixed.to_fixed[calls[0]]
+    table.step(call)
+    assert table.agent_selection == agent and table.driver.stepper.calls
+    assert not np.array_equal(before, table.observe(agent)["observation"])

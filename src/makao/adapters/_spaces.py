@@ -14,7 +14,7 @@ except ModuleNotFoundError as error:
 
 from makao._text import shown
 from makao.adapters.driver import Driver
-from makao.adapters.encoding import HIGH, Encoder, padded_seats
+from makao.adapters.encoding import HIGH, Encoder
 from makao.adapters.fixed import FixedActions
 from makao.errors import SetupError
 
@@ -29,7 +29,7 @@ class Spaces:
     def __init__(self, driver: Driver, fixed_size: bool) -> None:
         if not isinstance(fixed_size, bool):  # "no" or 2 would have been taken as True
             raise SetupError(f"fixed_size must be True or False, not {shown(fixed_size, 40)}")
-        self.encoder = Encoder(driver.game.players, padded_seats(driver.game.players, fixed_size))
+        self.encoder = Encoder.for_table(driver.space, fixed_size)
         self.fixed = FixedActions(driver.space) if fixed_size else None
         #: The number of action ids.
         self.size = driver.num_actions if self.fixed is None else self.fixed.size

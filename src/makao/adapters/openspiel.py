@@ -59,7 +59,7 @@ from makao import variants
 from makao._text import shown
 from makao.actions import ActionSpace
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring, variant_name
-from makao.adapters.encoding import Encoder, padded_seats
+from makao.adapters.encoding import Encoder
 from makao.adapters.fixed import FixedActions
 from makao.bots.sampling import was_stuck
 from makao.cards import Card, format_cards
@@ -209,9 +209,8 @@ class _Spec:
         self.max_actions = max_actions
         self.scoring = scoring
         self.space = ActionSpace(variant, players)
-        seats = padded_seats(players, fixed_size)
-        self.encoder = Encoder(players, seats)
-        self.memory = Encoder(players, seats, memory=True)
+        self.encoder = Encoder.for_table(self.space, fixed_size)
+        self.memory = Encoder.for_table(self.space, fixed_size, memory=True)
         #: The fixed action numbering, with ``fixed_size``.
         self.fixed = FixedActions(self.space) if fixed_size else None
         self.num_actions = self.space.size + 1 if self.fixed is None else self.fixed.size
