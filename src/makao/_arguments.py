@@ -48,7 +48,7 @@ def user_code(
     except passing:
         raise
     except Exception as error:
-        raise UsageError(f"{what}: {type(error).__name__}: {error}") from None
+        raise UsageError(f"{what}: {type(error).__name__}: {short(error)}") from None
 
 
 def whole_number(text: str) -> int:
@@ -120,21 +120,33 @@ def _check_output(option: str, path: Path) -> None:
 
 
 def _try_writing(path: Path) -> None:
-    """Open ``path`` for appending, as the run will write it (``os.access`` says yes to
-    root whatever the file system does), and remove it again if this made it. A pipe or
-    a device is not opened: that may block, or end what reads it."""
+    """Open ``path`` for writing, as the run will (``os.access`` says yes to root whatever
+    the file system does): a new file (a link's missing target too) made exclusively and
+    removed again, an existing one opened for appending and written nothing, so that
+    nothing is changed or left behind. A pipe or a device is not opened: that may block,
+    or end what reads it."""
+    target = path.resolve()  # what a link names: the file the run will write
     try:
-        mode: int | None = path.stat().st_mode
+        mode: int | None = target.stat().st_mode
     except FileNotFoundError:
         mode = None
     if mode is not None and not stat.S_ISREG(mode):
         return
-    made = not os.path.lexists(path)
-    with path.open("a", encoding="utf-8"):
-        pass
-    if made:
-        with suppress(OSError):  # left empty, it is written over after the run
-            path.unlink()
+    if mode is None:
+        try:
+            made = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:  # made meanwhile by another: appended to, as an old one
+            pass
+        else:
+            os.close(made)
+            with suppress(OSError):  # left empty, it is written over after the run
+                target.unlink()
+            return
+    descriptor = os.open(target, os.O_WRONLY | os.O_APPEND)
+    try:
+        os.write(descriptor, b"")  # nothing written; a file that takes no text refuses it
+    finally:
+        os.close(descriptor)
 
 
 def short(value: object) -> str:

@@ -166,7 +166,9 @@ def _import_modules(argv: list[str]) -> None:
             reason = "no such module" if missing else short(error)
             raise UsageError(f"--import {short(name)}: {reason}") from None
         except Exception as error:  # the module's own failure, said in one line
-            raise UsageError(f"--import {short(name)}: {type(error).__name__}: {error}") from None
+            raise UsageError(
+                f"--import {short(name)}: {type(error).__name__}: {short(error)}"
+            ) from None
 
 
 def _add_import_option(parser: _Parser) -> None:

@@ -439,3 +439,18 @@ def test_a_long_path_or_module_name_is_cut_short_once_in_the_error(
     code, out, err = _run(capsys, *argv)
     _one_line_error(code, out, err, " characters): ")
     assert err.count("x" * 200) == 1 and len(err) < 600
+
+
+def test_a_module_that_fails_with_a_long_message_is_one_short_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``--import`` of a module of yours that raises with a message of 100,000 characters
+    says it in one line cut short (it was printed whole)."""
+    (tmp_path / "loud_module.py").write_text(
+        'raise RuntimeError("y" * 100_000)\n', encoding="utf-8"
+    )
+    monkeypatch.setattr(sys, "path", [str(tmp_path), *sys.path])
+    monkeypatch.delitem(sys.modules, "loud_module", raising=False)
+    code, out, err = _run(capsys, "--import", "loud_module", "variants")
+    _one_line_error(code, out, err, "--import loud_module: RuntimeError: ")
+    assert len(err) < 600

@@ -18,6 +18,7 @@ import makao
 import makao.cli
 import makao.tournament
 from makao import Game, variants
+from makao._arguments import _try_writing
 from makao.cli import main
 from makao.sim.spec import options_of
 from makao.variant import Variant
@@ -335,16 +336,13 @@ class _RanError(Exception):
     """Raised instead of the games: the checks before the run have passed."""
 
 
-def _opens_for_appending(path: str) -> bool:
-    """Whether ``path`` opens for appending here (a file made so is removed again)."""
-    made = not os.path.lexists(path)
+def _writable(path: str) -> bool:
+    """Whether the command line's own check (`makao._arguments._try_writing`) lets the run
+    write ``path`` here."""
     try:
-        with open(path, "a", encoding="utf-8"):
-            pass
+        _try_writing(Path(path))
     except OSError:
         return False
-    if made:
-        os.unlink(path)
     return True
 
 
@@ -359,7 +357,7 @@ def test_an_output_file_that_cannot_be_opened_is_refused_before_the_run(
 ) -> None:
     """An output file that cannot be made, or exists and cannot be written, is refused
     before any game (it failed after every game), and a file the check made is removed."""
-    if not Path(target).parent.is_dir() or _opens_for_appending(target):
+    if not Path(target).parent.is_dir() or _writable(target):
         pytest.skip(f"{target} can be written here")
 
     def no_run(*args: object, **kwargs: object) -> None:
@@ -373,6 +371,26 @@ def test_an_output_file_that_cannot_be_opened_is_refused_before_the_run(
     with pytest.raises(_RanError):
         main(["simulate", "--games", "2", "--quiet", flag, str(fresh)])
     assert not fresh.exists()
+
+
+def test_a_refused_run_leaves_its_output_files_as_they_were(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The output check changes nothing on disk: an existing file keeps its text, a link
+    to a missing file does not make it, and a new file is not left behind, when the run
+    is then refused (here for the plot's format)."""
+    old = tmp_path / "old.json"
+    old.write_text("kept", encoding="utf-8")
+    link = tmp_path / "link.csv"
+    link.symlink_to(tmp_path / "target.csv")
+    new = tmp_path / "new.json"
+    for flag, path in (("--json", old), ("--csv", link), ("--json", new)):
+        code, out, err = _run(
+            capsys, "simulate", "--games", "1", flag, str(path), "--plot", "x.nosuchformat"
+        )
+        assert (code, out) == (2, "") and "cannot draw .nosuchformat files" in err
+    assert old.read_text(encoding="utf-8") == "kept"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.csv", "old.json"]
 
 
 def test_variants_shows_a_variant_without_annotations_or_options(
