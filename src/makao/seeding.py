@@ -81,12 +81,15 @@ def _whole(what: str, value: object) -> int:
 
 def check_savable(seed: int) -> None:
     """A `StateError` if a save cannot hold ``seed``: JSON writes a whole number as decimal
-    text, which Python refuses for more than 4,300 digits (`is_too_long_to_write`)."""
-    if is_too_long_to_write(seed):
+    text, which Python refuses past its limit (``sys.get_int_max_str_digits()``, 4,300
+    digits unless changed)."""
+    try:
+        str(seed)  # refused at once past the limit, before any digit is made
+    except ValueError:
         raise StateError(
-            f"the seed, {shown(seed)}, cannot be saved: a seed of more than 4,300 digits "
-            "cannot be written to a save"
-        )
+            f"the seed, {shown(seed)}, cannot be saved: Python writes no integer that long "
+            "as decimal text (sys.get_int_max_str_digits())"
+        ) from None
 
 
 def _text(seed: int) -> str:

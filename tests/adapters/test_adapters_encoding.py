@@ -375,6 +375,25 @@ def test_calls_that_are_no_call_names_are_setup_errors(calls: object) -> None:
         Encoder(2, calls=calls)  # type: ignore[arg-type]
 
 
+def test_calls_named_twice_are_a_setup_error() -> None:
+    """Each call has one ``prefix_calls`` entry: a name given twice (an entry never set)
+    is a `SetupError`."""
+    with pytest.raises(SetupError, match="calls must be distinct call names"):
+        Encoder(2, calls=["makao", "makao"])
+
+
+def test_observe_checks_a_tables_calls_once_and_each_new_table() -> None:
+    """`Encoder.observe` checks the calls of a driver's table when it first sees it (not
+    at every step), and so still refuses another table with a call it has no entry for."""
+    polish = Game.new(variants.polish(), 2, seed=1)
+    encoder = encoder_of(polish)
+    driver = Driver(polish)
+    assert encoder.observe(driver, 0).shape == (encoder.size,)
+    mao = Driver(Game.new(variants.mao(), 3, seed=1))
+    with pytest.raises(SetupError, match="the encoder has no entry for the call"):
+        Encoder(3, calls=encoder.calls).observe(mao, 0)
+
+
 def _final_attack(effect: str) -> Any:
     """Seat 2's observation of a 3-player Russian deal (seat 1 out) under ``effect``."""
     game = Game.from_position(

@@ -426,7 +426,7 @@ def test_mb_10_a_game_seeded_too_long_to_write_cannot_be_saved() -> None:
     """MB-10: a seed of any length is taken, but a save writes it as decimal text: one of
     more than 4,300 digits is a `StateError` naming the seed (it was a bare ValueError)."""
     game = BankingGame(3, seed=10**5000)
-    with pytest.raises(StateError, match="a seed of more than 4,300 digits cannot be written"):
+    with pytest.raises(StateError, match="the seed, an integer of about 5,001 digits, cannot be"):
         game.to_json()
 
 
@@ -445,18 +445,39 @@ def test_mb_3_balances_that_are_no_sequence_are_refused(balances: Any) -> None:
         HandResult(None, None, None, None),  # type: ignore[arg-type]
         HandResult(float("nan"), False, 1, False),  # type: ignore[arg-type]
         HandResult(5, False, "1", False),  # type: ignore[arg-type]
+        HandResult(5, "no", 1, False),  # type: ignore[arg-type]
+        HandResult(8, False, 2, "yes"),  # type: ignore[arg-type]
+        HandResult(99, False, 3, False),
+        HandResult(5, True, 2, False),
+        HandResult(5, False, 2, True),
+        HandResult(-1, False, 1, False),
+        HandResult(5, False, 0, False),
     ],
-    ids=["text", "none", "nan", "text-cards"],
+    ids=[
+        "text",
+        "none",
+        "nan",
+        "text-cards",
+        "text-bust",
+        "text-natural",
+        "over-nine-not-bust",
+        "bust-under-ten",
+        "natural-of-five",
+        "negative",
+        "no-cards",
+    ],
 )
 @pytest.mark.parametrize("settle", [payoff, compare, describe])
 def test_mb_5_mb_8_a_hand_result_without_whole_number_points_or_cards_is_refused(
     hand: HandResult, settle: Callable[[HandResult, HandResult, Any], object]
 ) -> None:
-    """MB-5, MB-8: the points and cards of a `HandResult` are whole numbers; text or
-    ``None`` (a bare TypeError) and NaN (settled as "equal") are a `SetupError`."""
+    """MB-5, MB-8: a `HandResult` is one a hand can have: whole points ≥ 0 and cards ≥ 1,
+    ``bust`` and ``natural`` true or false, bust exactly over nine points, a natural
+    only of 7, 8 or 9 points. Text or ``None`` (a bare TypeError), NaN (settled as
+    "equal"), ``bust="no"`` (described as bust, paid as a win) are a `SetupError`."""
     plain = HandResult(5, False, 1, False)
     options = macao(over_nine="bust")
-    with pytest.raises(SetupError, match=r"punter's (points|cards) must be a whole number"):
+    with pytest.raises(SetupError, match=r"^punter's hand "):
         settle(hand, plain, options)
-    with pytest.raises(SetupError, match=r"banker's (points|cards) must be a whole number"):
+    with pytest.raises(SetupError, match=r"^banker's hand "):
         settle(plain, hand, options)

@@ -905,5 +905,20 @@ def test_a_game_or_match_seeded_too_long_to_write_cannot_be_saved() -> None:
     match = Match(variants.russian(), players=2, seed=10**5000)
     for save in (game.to_json, match.to_json):
         message = typed(save, StateError)
-        assert "a seed of more than 4,300 digits cannot be written to a save" in message
+        assert message.startswith("the seed, an integer of about 5,001 digits, cannot be saved")
         assert "options" not in message and len(message) < 300
+
+
+def test_a_seed_longer_than_the_running_int_text_limit_cannot_be_saved() -> None:
+    """The check follows the interpreter's limit (``sys.set_int_max_str_digits``), not
+    only its default: a game seeded with 1,000 digits, saved under a limit of 640, is a
+    `StateError` naming the seed, not one blaming the variant's options."""
+    game = Game.new(POLISH, 2, seed=10**999)
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(640)
+    try:
+        message = typed(game.to_json, StateError)
+    finally:
+        sys.set_int_max_str_digits(limit)
+    assert message.startswith("the seed, ") and "cannot be saved" in message
+    assert "options" not in message

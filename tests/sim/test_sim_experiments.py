@@ -17,7 +17,7 @@ import pytest
 from _processes import POSIX, run_python
 from makao import Game, IllegalMoveError, Move, Play, Rank, variants
 from makao.bots import BaseBot, HeuristicBot, RandomBot
-from makao.errors import SetupError
+from makao.errors import SetupError, StateError
 from makao.moves import Say, Stop, move_seat
 from makao.seeding import derive_seed
 from makao.sim import compare, play_game, simulate
@@ -594,7 +594,7 @@ def test_a_bot_of_an_interactive_session_under_spawn_is_a_setup_error() -> None:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
         from makao.bots import RandomBot
-        from makao.errors import SetupError
+        from makao.errors import SetupError, StateError
         from makao.sim import simulate
 
         class Mine(RandomBot):
@@ -847,3 +847,22 @@ def test_a_bots_error_that_refuses_a_note_goes_through_as_it_is() -> None:
     with pytest.raises(ZeroDivisionError, match="a bug with odd notes") as caught:
         simulate(POLISH, [_NotesAsText(), _NotesAsText()], games=1, seed=3)
     assert getattr(caught.value, "__notes__", None) == "not a list"
+
+
+def test_results_of_a_seed_too_long_to_write_are_refused_as_json_naming_the_seed(
+    tmp_path: Path,
+) -> None:
+    """A seed of any length is taken, but ``to_json`` of its results (a simulation or a
+    comparison) is a `StateError` naming the seed, not a bare ValueError; nothing is
+    written."""
+    bots = [RandomBot(), RandomBot()]
+    seed = 10**5000
+    results = (
+        simulate("polish", bots, games=1, seed=seed),
+        compare("polish", "mau-mau", bots, games=1, seed=seed),
+    )
+    for result in results:
+        path = tmp_path / "results.json"
+        with pytest.raises(StateError, match=r"^the seed, an integer of about 5,001 digits"):
+            result.to_json(path)
+        assert not path.exists()

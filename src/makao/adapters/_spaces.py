@@ -12,11 +12,9 @@ try:
 except ModuleNotFoundError as error:
     raise missing_extra(error, "makao.adapters", "rl") from None
 
-from makao._text import shown
 from makao.adapters.driver import Driver
 from makao.adapters.encoding import HIGH, Encoder
 from makao.adapters.fixed import FixedActions
-from makao.errors import SetupError
 
 Observation = dict[str, np.ndarray[Any, Any]]
 
@@ -27,8 +25,7 @@ class Spaces:
     ``driver``."""
 
     def __init__(self, driver: Driver, fixed_size: bool) -> None:
-        if not isinstance(fixed_size, bool):  # "no" or 2 would have been taken as True
-            raise SetupError(f"fixed_size must be True or False, not {shown(fixed_size, 40)}")
+        # first: it checks ``fixed_size`` ("no" or 2 would have been taken as True)
         self.encoder = Encoder.for_table(driver.space, fixed_size)
         self.fixed = FixedActions(driver.space) if fixed_size else None
         #: The number of action ids.

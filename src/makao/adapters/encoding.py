@@ -147,7 +147,10 @@ class Encoder:
         self.memory = memory
         #: The calls of the ``prefix_calls`` segment, in order.
         self.calls = _checked_calls(calls)
+        if len(set(self.calls)) != len(self.calls):
+            raise SetupError(f"calls must be distinct call names, not {shown(self.calls, 60)}")
         self._call_index = {call: i for i, call in enumerate(self.calls)}
+        self._known: object = None  # the action space whose calls `observe` last checked
         sizes = {
             "hand": 52,
             "top": 52,
@@ -265,7 +268,9 @@ class Encoder:
         encoder has no entry for."""
         if not isinstance(driver, Driver):
             raise SetupError(f"driver must be a Driver, not {shown(driver, 60)}")
-        self._check_known(driver.space.calls)
+        if driver.space is not self._known:  # checked once a table, not at every step
+            self._check_known(driver.space.calls)
+            self._known = driver.space
         stepper = driver.stepper
         mover = driver.actor == seat
         prefix, calls = (stepper.prefix, stepper.calls) if mover else ((), ())

@@ -56,7 +56,7 @@ class HandResult(NamedTuple):
 def result_of(total: int, cards: int, first_hand: bool) -> HandResult:
     """The result of a hand with a running ``total`` (sum modulo 10 or plain sum)."""
     bust = total > 9
-    return HandResult(total, bust, cards, first_hand and not bust and total in NATURALS)
+    return HandResult(total, bust, cards, bool(first_hand) and not bust and total in NATURALS)
 
 
 def hand_result(cards: Iterable[Card], options: BankingOptions, *, first_hand: bool) -> HandResult:
@@ -82,17 +82,34 @@ def natural_multiplier(points: int) -> int:
 
 
 def _check_hands(punter: object, banker: object, options: object) -> None:
-    """A `SetupError` unless the hands are `HandResult` values whose ``points`` and
-    ``cards`` are whole numbers (not text, ``None`` or NaN), and ``options`` options."""
+    """A `SetupError` unless the hands are `HandResult` values a hand can have
+    (`_hand_problem`), and ``options`` options."""
     for name, hand in (("punter", punter), ("banker", banker)):
         if not isinstance(hand, HandResult):
             raise SetupError(f"{name} must be a HandResult, not {shown(hand, 60)}")
-        for field in ("points", "cards"):
-            value = getattr(hand, field)
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise SetupError(f"{name}'s {field} must be a whole number, not {shown(value, 60)}")
+        problem = _hand_problem(hand)
+        if problem:
+            raise SetupError(f"{name}'s hand {shown(hand, 80)}: {problem}")
     if not isinstance(options, BankingOptions):
         raise SetupError(f"options must be BankingOptions, not {type(options).__name__}")
+
+
+def _hand_problem(hand: HandResult) -> str:
+    """What makes ``hand`` one no hand can have (as `result_of` makes them), or ``""``."""
+    for field in ("points", "cards"):
+        value = getattr(hand, field)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"its {field} must be a whole number, not {shown(value, 60)}"
+    for field in ("bust", "natural"):
+        if not isinstance(getattr(hand, field), bool):
+            return f"its {field} must be True or False, not {shown(getattr(hand, field), 60)}"
+    if hand.points < 0 or hand.cards < 1:
+        return "it has points ≥ 0 and at least one card"
+    if hand.bust != (hand.points > 9):
+        return "a hand is bust exactly when it has more than 9 points"
+    if hand.natural and (hand.bust or hand.points not in NATURALS):
+        return "a natural has 7, 8 or 9 points"
+    return ""
 
 
 def _compare_bust(punter: HandResult, banker: HandResult) -> int:

@@ -27,6 +27,7 @@ import attrs
 
 from makao._text import shown
 from makao.errors import SetupError
+from makao.seeding import check_savable
 from makao.sim.play import GameRecord
 from makao.sim.stats import Difference, Estimate, difference, mean, rate
 
@@ -345,5 +346,10 @@ def _finite(value: object) -> object:
 
 
 def _write_json(path: str | Path, data: dict[str, Any]) -> None:
+    """Write ``data`` as JSON to ``path``; a `StateError` if its experiment's seed is too
+    long to write (`check_savable`; every other number in it is short)."""
+    for experiment in (data, *(data.get(part) or {} for part in ("a", "b"))):
+        if isinstance(seed := experiment.get("seed"), int):
+            check_savable(seed)
     text = json.dumps(_finite(data), indent=2, allow_nan=False)
     Path(path).write_text(text, encoding="utf-8")
