@@ -359,6 +359,8 @@ def test_an_output_file_that_cannot_be_opened_is_refused_before_the_run(
     before any game (it failed after every game), and a file the check made is removed."""
     if not Path(target).parent.is_dir() or _writable(target):
         pytest.skip(f"{target} can be written here")
+    if flag == "--plot":  # without matplotlib the plot is refused for that, not the file
+        pytest.importorskip("matplotlib")
 
     def no_run(*args: object, **kwargs: object) -> None:
         raise _RanError
@@ -378,7 +380,8 @@ def test_a_refused_run_leaves_its_output_files_as_they_were(
 ) -> None:
     """The output check changes nothing on disk: an existing file keeps its text, a link
     to a missing file does not make it, and a new file is not left behind, when the run
-    is then refused (here for the plot's format)."""
+    is then refused (here for the plot: its format, or matplotlib missing, both checked
+    after the output files)."""
     old = tmp_path / "old.json"
     old.write_text("kept", encoding="utf-8")
     link = tmp_path / "link.csv"
@@ -388,7 +391,8 @@ def test_a_refused_run_leaves_its_output_files_as_they_were(
         code, out, err = _run(
             capsys, "simulate", "--games", "1", flag, str(path), "--plot", "x.nosuchformat"
         )
-        assert (code, out) == (2, "") and "cannot draw .nosuchformat files" in err
+        assert (code, out) == (2, "") and err.startswith("makao: error: --plot ")
+        assert "x.nosuchformat: cannot draw" in err or "needs matplotlib" in err
     assert old.read_text(encoding="utf-8") == "kept"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.csv", "old.json"]
 
