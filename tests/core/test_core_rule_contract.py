@@ -4,12 +4,13 @@ and what its effects ask and allow."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import cast
 
 import attrs
 import pytest
 
+from _rules import Service, Slip
 from makao import Card, Draw, Game, Pass, Pending, Play, Rank, Suit, Variant, variants
 from makao.errors import SeatError, SetupError
 from makao.events import Event, StockReshuffled
@@ -603,27 +604,6 @@ def test_a_rule_state_that_is_not_hashable_is_refused_naming_the_rule() -> None:
         game.play("5h")
     with pytest.raises(SetupError, match=r"PlaysListed\(.*\) keeps a state that is not hashable"):
         Game.from_position(listed, hands=["5h 6h", "7h 8s"], pile="9h", public=[("plays", 1)])
-
-
-Service = Callable[[Table, list[Event]], object]
-
-
-@attrs.frozen
-class Slip(TurnRule):
-    """A user's rule that calls a service wrongly after each play."""
-
-    service: Service
-
-    def after_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        calls: Iterable[str],
-        events: list[Event],
-    ) -> None:
-        """The wrong call."""
-        self.service(game, events)
 
 
 SLIPS: list[tuple[Service, type[Exception], str]] = [

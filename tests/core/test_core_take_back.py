@@ -6,7 +6,6 @@ with a note on the error saying why, only when that rebuild cannot be trusted.""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from typing import cast
 
 import attrs
@@ -14,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _rules import Slip
 from makao import Card, Game, Play, SeatError, Suit, variants
 from makao.bots import RandomBot
 from makao.bots.sampling import sample_hidden
@@ -61,20 +61,19 @@ class Trap(Stateful[int], TurnRule):
             raise SprungError(f"sprung at move {count}")
 
 
-@attrs.frozen
-class SendFar(TurnRule):
-    """A slip: after every play the turn goes to seat 5 (after the cards are played)."""
+def send_far(game: Table, events: list[Event]) -> None:
+    """A slip after the cards are played: the turn goes to seat 5."""
+    game.send_turn_to(5)
 
-    def after_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        calls: Iterable[str],
-        events: list[Event],
-    ) -> None:
-        """Seat 5."""
-        game.send_turn_to(5)
+
+def play_absent(game: Table, events: list[Event]) -> None:
+    """A slip after the cards are played: seat 1 plays a card it does not hold."""
+    game.play_cards(1, Play((Card.parse("5d"),)), events)
+
+
+def spring(game: Table, events: list[Event]) -> None:
+    """Raise after the cards are played."""
+    raise SprungError("after the play")
 
 
 def _tables() -> list[tuple[str, int]]:
@@ -136,7 +135,7 @@ def test_a_rule_that_raises_after_the_cards_are_played_leaves_the_game_as_it_was
     """A turn rule whose `after_play` gives a service a seat that is not at the table
     raises after the cards went on the pile: the cards are back in the hand, the record
     and the turn as they were."""
-    variant = PL.with_rules(SendFar())
+    variant = PL.with_rules(Slip(send_far))
     if dealt:
         game = Game.new(variant, 3, seed=4)
         while not any(type(move) is Play for move in game.legal_moves()):
@@ -154,20 +153,8 @@ def test_a_play_of_cards_not_held_that_a_rule_listed_leaves_the_game_as_it_was()
     """A rule that has the engine play cards the seat does not hold (`play_cards`) is
     refused part way through the jump: nothing of the move stays."""
 
-    @attrs.frozen
-    class PlaysAbsent(TurnRule):
-        def after_play(
-            self,
-            game: Table,
-            seat: int,
-            cards: tuple[Card, ...],
-            calls: Iterable[str],
-            events: list[Event],
-        ) -> None:
-            game.play_cards(1, Play((Card.parse("5d"),)), events)
-
     game = Game.from_position(
-        PL.with_rules(PlaysAbsent()), hands=["5h 6h", "7s 8s"], pile="9h", stock="5c 6c"
+        PL.with_rules(Slip(play_absent)), hands=["5h 6h", "7s 8s"], pile="9h", stock="5c 6c"
     )
     state = whole_state(game)
     with pytest.raises(SetupError, match="does not hold"):
@@ -177,7 +164,7 @@ def test_a_play_of_cards_not_held_that_a_rule_listed_leaves_the_game_as_it_was()
 
 def test_a_match_whose_rule_raises_part_way_is_unchanged() -> None:
     """`Match.play` raises as `Game.play` does, and the match is unchanged."""
-    match = Match(variants.russian().with_rules(SendFar()), 3, seed=2)
+    match = Match(variants.russian().with_rules(Slip(send_far)), 3, seed=2)
     while not any(type(move) is Play for move in match.legal_moves()):
         match.play(match.legal_moves()[0])
     state, scores = whole_state(match.game), match.totals
@@ -273,20 +260,12 @@ def test_a_position_whose_effect_object_the_variant_does_not_read_back_keeps_a_n
     origin (as its save cannot be loaded): left part way, with a note, never rebuilt with
     the other effect in force."""
 
-    @attrs.frozen
-    class Raises(TurnRule):
-        def after_play(
-            self,
-            game: Table,
-            seat: int,
-            cards: tuple[Card, ...],
-            calls: Iterable[str],
-            events: list[Event],
-        ) -> None:
-            raise SprungError("after the play")
-
     game = Game.from_position(
-        PL.with_rules(Raises()), hands=["7h 5h", "7s 10h"], pile="9h", stock="5c 6c", effect=effect
+        PL.with_rules(Slip(spring)),
+        hands=["7h 5h", "7s 10h"],
+        pile="9h",
+        stock="5c 6c",
+        effect=effect,
     )
     assert not game.beginning.rebuilds
     play = next(move for move in game.legal_moves() if type(move) is Play)

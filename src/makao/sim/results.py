@@ -150,7 +150,7 @@ class SimResult:
     def to_json(self, path: str | Path) -> None:
         """Write [`to_dict`][makao.sim.SimResult.to_dict] as JSON to ``path`` (standard JSON: an
         unknown value or an unbounded interval end is written as ``null``)."""
-        _write_json(path, self.to_dict())
+        _write_json(path, self.to_dict(), self.seed)
 
     def to_csv(self, path: str | Path) -> None:
         """Write one row per game to ``path`` (places and penalties per bot)."""
@@ -243,7 +243,7 @@ class Comparison:
     def to_json(self, path: str | Path) -> None:
         """Write [`to_dict`][makao.sim.Comparison.to_dict] as JSON to ``path`` (standard JSON: an
         unknown value or an unbounded interval end is written as ``null``)."""
-        _write_json(path, self.to_dict())
+        _write_json(path, self.to_dict(), self.a.seed, self.b.seed)
 
 
 LEGEND: dict[str, str] = {
@@ -345,11 +345,10 @@ def _finite(value: object) -> object:
     return value
 
 
-def _write_json(path: str | Path, data: dict[str, Any]) -> None:
-    """Write ``data`` as JSON to ``path``; a `StateError` if its experiment's seed is too
-    long to write (`check_savable`; every other number in it is short)."""
-    for experiment in (data, *(data.get(part) or {} for part in ("a", "b"))):
-        if isinstance(seed := experiment.get("seed"), int):
-            check_savable(seed)
+def _write_json(path: str | Path, data: dict[str, Any], *seeds: int) -> None:
+    """Write ``data`` as JSON to ``path``; a `StateError` if one of the experiments'
+    ``seeds`` is too long to write (`check_savable`; every other number in it is short)."""
+    for seed in seeds:
+        check_savable(seed)
     text = json.dumps(_finite(data), indent=2, allow_nan=False)
     Path(path).write_text(text, encoding="utf-8")
