@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, TypeVar, get_args
+from typing import Any, NoReturn, TypeVar, get_args
 
 import attrs
 
@@ -14,6 +14,7 @@ from makao.events import Interned
 
 __all__ = [
     "Cache",
+    "ReadOnlyDict",
     "card_set",
     "cards_of_ranks",
     "effect_table",
@@ -31,6 +32,28 @@ class Cache(dict[K, V]):
 
     def __reduce__(self) -> tuple[type[Cache[K, V]], tuple[()]]:
         return (type(self), ())
+
+
+class ReadOnlyDict(dict[K, V]):
+    """A dict that refuses every change (a `TypeError`, as `types.MappingProxyType`): a
+    table a frozen rule shows, which every game of an equal variant shares through its
+    rule set, so that changing it in place cannot change those games' rules. Read as
+    fast as a dict (a subclass with no slots of its own); pickled and copied as a new one."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        """Refused: the table is read-only (a `TypeError`)."""
+        raise TypeError(
+            "a rule's table is read-only: build the rule anew with other arguments "
+            "(attrs.evolve) instead of changing it"
+        )
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[type[ReadOnlyDict[K, V]], tuple[dict[K, V]]]:
+        return (type(self), (dict(self),))
 
 
 def effect_table(kind: Callable[[], Callable[..., Any]]) -> Any:

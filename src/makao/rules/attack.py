@@ -13,7 +13,7 @@ from makao.cards import ALL_CARDS, Card, Rank
 from makao.errors import CardParseError, SetupError
 from makao.events import Interned
 from makao.moves import Choice
-from makao.rules._util import Cache, card_set, effect_table, one_of, seat_after_by
+from makao.rules._util import Cache, ReadOnlyDict, card_set, effect_table, one_of, seat_after_by
 from makao.rules.base import CardRule, Effect, Events, Pending, Table
 
 __all__ = ["Answer", "AttackEffect", "BattleCards"]
@@ -64,14 +64,15 @@ class BattleCards(CardRule):
     extra_answers: frozenset[Card] = attrs.field(default=frozenset(), converter=card_set)
     accept_ends_turn: bool = True
     penalty_table: dict[Card, int] = attrs.field(init=False, repr=False, eq=False, hash=False)
-    """``penalties`` as a dict (what the engine's standard attack reads)."""
+    """``penalties`` as a dict (what the engine's standard attack reads), read-only: every
+    game of an equal variant reads it (a change raises `TypeError`)."""
     _answer_sets: Cache[Card, frozenset[Card]] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=Cache
     )
     _attacks: Interned[AttackEffect] = effect_table(lambda: AttackEffect)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "penalty_table", dict(self.penalties))
+        object.__setattr__(self, "penalty_table", ReadOnlyDict(self.penalties))
 
     def covers(self, card: Card) -> bool:
         """Battle cards are those with a penalty."""
