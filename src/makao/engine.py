@@ -447,6 +447,7 @@ class Game(Core):
                 self.drawn if seat == self.to_move else None,
                 self.public_state() if self.compiled.stateful else (),
                 self.over,
+                self.stuck,
             ),
         )
 

@@ -20,6 +20,10 @@ class View(NamedTuple):
     """What ``seat`` may know: their own hand, the public pile and effects, the sizes of
     the other hands and of the stock -- never another hand or the stock order.
 
+    ``stuck`` counts the passes in a row of seats with nothing to play or draw (PL-36): the
+    game ends blocked when it reaches the number of seats still playing (0 in a view built
+    by hand, which leaves it out).
+
     An immutable named tuple (cheap to build: bots get one for every decision)."""
 
     variant: Variant
@@ -37,6 +41,7 @@ class View(NamedTuple):
     drawn: Card | None
     public: tuple[tuple[str, object], ...]
     is_over: bool
+    stuck: int = 0
 
     @property
     def top(self) -> Card:

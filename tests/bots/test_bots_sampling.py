@@ -199,3 +199,45 @@ def test_sampling_refuses_what_is_no_random_generator(rng: object) -> None:
         sample_hidden(view, rng)  # type: ignore[arg-type]
     with pytest.raises(SetupError, match="rng"):
         Determinizer(view).sample(rng)  # type: ignore[arg-type]
+
+
+def test_pl_36_a_sampled_game_keeps_the_stalled_passes_and_ends_blocked_as_the_real_one() -> None:
+    """PL-36: with nothing to play or draw, seat 1 passed; seat 0, stuck too, passes and
+    the game ends blocked. Every seat saw the first pass, so a game sampled from seat 0's
+    view counts it too (`View.stuck`) and ends blocked at the same pass (a sample that
+    counted none went on, seat 1 passing again)."""
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c 6c 9s"], pile="Kd", to_move=1)
+    game.play("pass")
+    view = game.view(0)
+    assert view.stuck == game.stuck == 1
+    for seed in range(3):
+        sampled = sample_hidden(view, random.Random(seed))
+        assert sampled.stuck == 1 and sampled.view(0) == view
+        assert sampled.play("pass") == game.clone().play("pass")
+        assert sampled.is_over and sampled.blocked
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_pl_36_every_public_count_of_stalled_passes_survives_sampling(name: str) -> None:
+    """Every variant, from dealt games' hands and top card with no stock (the other
+    cards out of play), so that seats get stuck (PL-36): at every step of random play each
+    seat's view, and the game sampled from it, has the real game's count of stalled passes."""
+    variant = variants.get(name)
+    players = 4 if name == "mao" else 3
+    counts = set()
+    for seed in range(40):
+        dealt = Game.new(variant, players, seed=seed)
+        game = Game.from_position(
+            variant, hands=dealt.hands, pile=[dealt.top], to_move=dealt.to_move
+        )
+        rng = random.Random(seed)
+        for _ in range(60):
+            if game.is_over:
+                break
+            for seat in range(players):
+                view = game.view(seat)
+                assert view.stuck == game.stuck
+                assert sample_hidden(view, rng).stuck == game.stuck
+            counts.add(game.stuck)
+            game.play(rng.choice(game.legal_moves()))
+    assert max(counts) > 0  # seats did get stuck

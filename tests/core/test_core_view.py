@@ -74,3 +74,36 @@ def test_pl_36_a_view_of_a_finished_game_says_it_is_over() -> None:
     assert game.is_over
     assert all(game.view(seat).is_over for seat in range(2))
     _check_fields(game)
+
+
+def test_pl_36_a_view_counts_the_stalled_passes_that_end_a_blocked_game() -> None:
+    """PL-36: the passes in a row of seats with nothing to play or draw are public; every
+    seat's view counts them, and the game ends blocked when they reach the seats playing."""
+    game = Game.from_position(POLISH, hands=["5h 6h", "5c 6c 9s", "7c"], pile="Kd", to_move=1)
+    assert [game.view(seat).stuck for seat in range(3)] == [0, 0, 0]
+    game.play("pass")
+    game.play("pass")
+    assert [game.view(seat).stuck for seat in range(3)] == [2, 2, 2] == [game.stuck] * 3
+    game.play("pass")
+    assert game.blocked and game.view(0).is_over
+
+
+#: The public fields of the state (`makao.testing.PUBLIC_FIELDS`) a view shows under
+#: another name, or leaves out, and why.
+_SHOWN_AS = {"over": "is_over", "rule_states": "public", "done": "finished"}
+_LEFT_OUT = {
+    "blocked": "a game over with no winner of every place: told by is_over and finished",
+    "must_play_drawn": "an internal flag of the card just drawn (docs/bots.md)",
+    "reshuffles": "a count of the game's history, not of its position",
+}
+
+
+def test_every_public_field_of_the_state_is_in_the_view_or_left_out_by_name() -> None:
+    """Every field of the state a seat may see (`PUBLIC_FIELDS`) is a field of `View`, under
+    its own name or the one `_SHOWN_AS` gives, or is left out by name with a reason: a new
+    public field that the view forgets fails here (as ``stuck``, PL-36, once did)."""
+    from makao.testing import PUBLIC_FIELDS
+
+    shown = {_SHOWN_AS.get(name, name) for name in PUBLIC_FIELDS - _LEFT_OUT.keys()}
+    assert shown <= set(View._fields), shown - set(View._fields)
+    assert _LEFT_OUT.keys() <= PUBLIC_FIELDS

@@ -449,10 +449,9 @@ class MakaoState(pyspiel.State):  # type: ignore[misc]
 
 
 def _keep_turn_state(real: Game, world: Game, player: int, rng: random.Random) -> None:
-    """Restore in a resampled ``world`` the turn state a view leaves out: the public count
-    of stalled passes (PL-36) and the card the seat to move has just drawn (kept for
-    ``player`` to move; for anyone else a hidden card the mover may play is put there)."""
-    world.stuck = real.stuck
+    """Restore in a resampled ``world`` the turn state a view leaves out: the card the
+    seat to move has just drawn (kept for ``player`` to move; for anyone else a hidden
+    card the mover may play is put there)."""
     mover = real.to_move
     if real.drawn is None or world.over:
         return

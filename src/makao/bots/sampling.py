@@ -87,7 +87,8 @@ def sample_hidden(view: View, rng: random.Random) -> Game:
     dealt at random into the other hands, by their sizes, and the stock.
 
     Everything the view shows -- own hand, pile, hand and stock sizes, the effect in force,
-    waits, finished players, direction, the seat to move, public rule state -- is kept:
+    waits, finished players, direction, the seat to move, public rule state, the stalled
+    passes that end a blocked game (PL-36) -- is kept:
     ``sample_hidden(view, rng).view(view.seat) == view``. If the deck holds more unseen
     cards than the hands and stock need (cards out of play), the extra cards are left out.
     """
@@ -103,7 +104,7 @@ def _check_view(view: object) -> None:
 def _base_game(view: View) -> Game:
     hands: list[list[Card]] = [[] for _ in range(view.players)]
     hands[view.seat] = list(view.hand)
-    return Game.from_position(
+    game = Game.from_position(
         view.variant,
         hands=hands,
         pile=view.pile,
@@ -115,6 +116,8 @@ def _base_game(view: View) -> Game:
         drawn=view.drawn,
         public=view.public,
     )
+    game.stuck = view.stuck  # the stalled passes so far (PL-36): no position argument
+    return game
 
 
 def was_stuck(game: Game, seat: int, drawn: Card) -> bool:
