@@ -97,11 +97,19 @@ def digit_count(text: str) -> int | None:
 def check_run(args: argparse.Namespace) -> None:
     """Refuse, before any game is played, what would only fail after the run: an output
     file (``--json``, ``--csv``, ``--plot``) that cannot be written, a plot format that cannot
-    be drawn."""
+    be drawn, two outputs named the same file (the last written would replace the other)."""
+    written: dict[Path, str] = {}
     for flag in ("json", "csv", "plot"):
         path: Path | None = getattr(args, flag, None)
         if path is not None:
             _check_output(f"--{flag}", path)
+            target = path.resolve()
+            if target in written:
+                raise UsageError(
+                    f"--{written[target]} and --{flag} both name {short(path)}: give each "
+                    "output a file of its own"
+                )
+            written[target] = flag
     if getattr(args, "plot", None) is not None:
         _check_plot_format(args.plot)
 

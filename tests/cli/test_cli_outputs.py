@@ -192,6 +192,22 @@ def test_compare_refuses_an_unwritable_output_before_the_run(
         assert err.count("\n") == 1 and err.startswith("makao: error: --json ")
 
 
+def test_two_outputs_naming_one_file_are_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--json`` and ``--csv`` naming one file (or a link to it) are one line, status 2,
+    before any game. Was: the CSV written over the JSON, and status 0."""
+    same = tmp_path / "out"
+    link = tmp_path / "link"
+    link.symlink_to(same)
+    for other in (same, link):
+        argv = ["simulate", "--games", "2", "--quiet", "--json", str(same), "--csv", str(other)]
+        code, out, err = _run(capsys, *argv)
+        assert (code, out) == (2, "") and err.count("\n") == 1
+        assert err.startswith(f"makao: error: --json and --csv both name {other}: ")
+    assert not same.exists()
+
+
 def test_plot_without_matplotlib_fails_before_the_run(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
