@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from makao import variants
 from makao._text import shown
 from makao.engine import Game, dealer_seat
 from makao.errors import GameOverError, MakaoError, SetupError, StateError
@@ -255,7 +256,7 @@ class Match:
             "variant": {
                 "name": variant.name,
                 "options": variant.option_dict,
-                "builtin": _is_builtin(variant),
+                "builtin": variants.rebuilds(variant),
             },
             "players": self.players,
             "seed": self.seed,
@@ -356,13 +357,3 @@ def _variant(saved: Any, given: Variant | None) -> Variant:
     if given is not None and not isinstance(given, Variant):  # as `Game.from_json`
         raise StateError(f"variant must be a Variant, not {type(given).__name__}")
     return saved_variant(name, options, builtin, given, "match")
-
-
-def _is_builtin(variant: Variant) -> bool:
-    """Whether ``variants.get(name, **options)`` rebuilds exactly ``variant``."""
-    from makao import variants
-
-    try:
-        return variants.get(variant.name, **variant.option_dict) == variant
-    except MakaoError:
-        return False

@@ -124,6 +124,7 @@ def _summary_v1(game: Game) -> dict[str, object]:
 
 def game_to_dict(game: Game) -> dict[str, object]:
     """The saved form of ``game`` as plain JSON-ready data (see the module docs)."""
+    from makao import variants
     from makao.engine import checked_game  # (engine imports this module)
 
     checked_game(game)
@@ -134,7 +135,7 @@ def game_to_dict(game: Game) -> dict[str, object]:
         "variant": {
             "name": variant.name,
             "options": dict(variant.options),
-            "builtin": _is_builtin(variant),
+            "builtin": variants.rebuilds(variant),
         },
         "origin": game.origin,
         "moves": [str(move) for move in game.record],
@@ -160,16 +161,6 @@ def game_to_json(game: Game, *, indent: int | None = None) -> str:
 
 
 _MAX_INDENT: Final = 16  # the most spaces `game_to_json` indents by
-
-
-def _is_builtin(variant: Variant) -> bool:
-    """Whether ``variants.get(name, **options)`` rebuilds exactly ``variant``."""
-    from makao import variants
-
-    try:
-        return variants.get(variant.name, **dict(variant.options)) == variant
-    except MakaoError:
-        return False
 
 
 # ---------------------------------------------------------------------------- loading

@@ -358,3 +358,15 @@ def test_pl_17_an_on_off_field_typed_by_the_bool_class_must_be_true_or_false() -
     polish.with_rules(loose(strict=False))
     with pytest.raises(SetupError, match=r"Loose\.strict is on or off \(True or False\), not 'no'"):
         polish.with_rules(loose(strict="no"))
+
+
+def test_rebuilds_tells_a_factorys_own_variant_from_one_composed_from_it() -> None:
+    """`variants.rebuilds`: true for what a factory builds from its options, false for a
+    variant composed from it under its name, or under a name no factory has (the one test
+    of saves, matches and experiment results alike)."""
+    from makao.rules import WaitCards
+
+    polish = variants.polish()
+    assert variants.rebuilds(polish) and variants.rebuilds(variants.get("polish", decks=2))
+    assert not variants.rebuilds(polish.without(WaitCards))
+    assert not variants.rebuilds(polish.without(WaitCards, name="no-wait"))

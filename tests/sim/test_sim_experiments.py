@@ -505,6 +505,15 @@ def test_an_experiment_leaves_the_callers_bots_as_they_were() -> None:
     assert bot.rng.getstate() == fresh.rng.getstate()
 
 
+def test_one_bot_object_listed_for_two_seats_plays_as_two_bots() -> None:
+    """``[RandomBot()] * 2`` plays the games of two separate bots, each reseeded from the
+    game's seed and its own seat. Was: one object in both seats, reseeded for seat 0 and
+    then for seat 1, so both seats drew from one stream and the games differed."""
+    bot = RandomBot()
+    shared = simulate(POLISH, [bot, bot], games=8, seed=1)
+    assert shared.records == simulate(POLISH, [RandomBot(), RandomBot()], games=8, seed=1).records
+
+
 def test_a_comparisons_legend_names_the_action_cap() -> None:
     """The legend under a comparison names the cap its games were played under, as the
     table of one experiment does."""
@@ -866,3 +875,64 @@ def test_results_of_a_seed_too_long_to_write_are_refused_as_json_naming_the_seed
         with pytest.raises(StateError, match=r"^the seed, an integer of about 5,001 digits"):
             result.to_json(path)
         assert not path.exists()
+
+
+class _NamedRandom(RandomBot):
+    """A random bot named ``random1``, the label a second ``random`` would be numbered."""
+
+    name = "random1"
+
+
+class _SeatNamed(RandomBot):
+    """A random bot named as a seat's row is (``win rate seat 1``)."""
+
+    name = "seat 1"
+
+
+def test_every_bot_keeps_its_own_label_when_a_numbered_name_is_taken(tmp_path: Path) -> None:
+    """Two ``random`` bots are numbered past a bot already named ``random1`` (and a bot
+    named ``seat 1`` past the seat's row): before, two bots shared the label ``random1``,
+    and one bot's win rate, places and CSV columns were lost under the other's."""
+    result = simulate(POLISH, [RandomBot(), _NamedRandom(), RandomBot()], games=9, seed=1)
+    assert len(set(result.bots)) == 3 and result.bots[1] == "random1"
+    metrics = result.metrics()
+    for j, label in enumerate(result.bots):
+        assert metrics[f"win rate {label}"].value == result.wins(j) / 9
+        assert result.to_dict()["places"][label] == result.places(j)
+    path = tmp_path / "games.csv"
+    result.to_csv(path)
+    header = path.read_text(encoding="utf-8").splitlines()[0].split(",")
+    assert len(set(header)) == len(header)
+    seated = simulate(POLISH, [_SeatNamed(), RandomBot(), RandomBot()], games=3, seed=1)
+    assert "seat 1" not in seated.bots
+    assert len(seated.metrics()) == len(list(seated._metrics()))
+
+
+@pytest.mark.parametrize("name", [None, 5, "", "  "])
+def test_a_bot_whose_name_is_no_text_is_refused_before_any_game(name: object) -> None:
+    """A bot's name labels its results: one that is no text (or empty) is a `SetupError`
+    before any game, not a `TypeError` from ``table()`` after all of them."""
+
+    class Nameless(RandomBot):
+        pass
+
+    Nameless.name = name  # type: ignore[assignment]
+    with pytest.raises(SetupError, match="a bot's name must be text"):
+        simulate(POLISH, [Nameless(), RandomBot()], games=2, seed=1)
+    with pytest.raises(SetupError, match="a bot's name must be text"):
+        compare(POLISH, "mau-mau", [RandomBot(), Nameless()], games=2, seed=1)
+
+
+def test_a_composed_variant_is_named_custom_not_taken_for_its_factorys_own() -> None:
+    """A variant composed from Polish makao (here without the wait cards, PL-17 and
+    PL-18) is reported as ``polish (custom rules)``: before, ``compare`` of the two titled
+    its table ``A = polish, B = polish`` and the results' JSON could not tell them apart."""
+    from makao.rules import WaitCards
+
+    custom = POLISH.without(WaitCards)
+    result = compare(POLISH, custom, [RandomBot(), RandomBot()], games=1, seed=1)
+    assert (result.a.variant, result.b.variant) == ("polish", "polish (custom rules)")
+    assert result.table().startswith("A = polish, B = polish (custom rules): ")
+    named = simulate(custom.without(WaitCards, name="no-wait"), ["random"] * 2, games=1)
+    assert named.variant == "no-wait"  # named anew: no factory's own to be taken for
+    assert simulate("polish:decks=2", ["random"] * 2, games=1).variant == "polish:decks=2"

@@ -110,7 +110,9 @@ def _survives_pickling(error: BaseException) -> bool:
 
 def _play_chunk(job: _Job, start: int, stop: int) -> list[GameRecord]:
     """The records of games ``start``…``stop - 1``, each with its own copy of the bots."""
-    bots = copy.deepcopy(job.bots)  # private bots: safe under thread pools too
+    # private bots: safe under thread pools too; copied one by one, so that one object
+    # listed for two seats (``[RandomBot()] * 2``) is two players, each reseeded for its seat
+    bots = tuple(copy.deepcopy(bot) for bot in job.bots)
     players = len(bots)
     return [
         play_game(
@@ -153,6 +155,7 @@ def simulate(
     where a [`ladder`][makao.tournament.ladder], which rates bots, needs at least one.
     """
     job = _make_job(variant, bots, seed, max_actions)
+    labels = _labels(job.bots)
     _check_counts(games, workers, chunk_size)
     _check_hooks(executor, progress)
     size = chunk_size or max(1, min(200, math.ceil(games / (4 * max(workers, 1)))))
@@ -173,7 +176,6 @@ def simulate(
             raise
         pool.shutdown()
     records.sort(key=lambda record: record.game)
-    labels = _labels(job.bots)
     return SimResult(describe(job.variant), labels, seed, tuple(records), max_actions)
 
 
@@ -427,10 +429,34 @@ def _submit(
 
 
 def _labels(bots: Sequence[Bot]) -> tuple[str, ...]:
-    totals = Counter(bot.name for bot in bots)
-    seen: Counter[str] = Counter()
-    labels = []
+    """A label per bot for the tables, the JSON and the CSV: its name, numbered when names
+    repeat (``random1``, ``random2``), each label told apart from every other and from the
+    seats' rows (``win rate seat 0``), so that no metric of one bot hides another's. A
+    name that is no text, or empty, is a `SetupError` (checked before any game)."""
+    names: list[str] = []
     for bot in bots:
-        seen[bot.name] += 1
-        labels.append(bot.name if totals[bot.name] == 1 else f"{bot.name}{seen[bot.name]}")
+        name = getattr(bot, "name", None)
+        if not isinstance(name, str) or not name.strip():
+            raise SetupError(
+                f"a bot's name must be text to label its results, not {shown(name, 40)} "
+                f"({type(bot).__qualname__})"
+            )
+        names.append(name)
+    reserved = {f"seat {seat}" for seat in range(len(bots))}  # `win rate seat <s>`
+    totals = Counter(names)
+    plain = {name for name in names if totals[name] == 1 and name not in reserved}
+    taken = plain | reserved
+    numbers: Counter[str] = Counter()
+    labels = []
+    for name in names:
+        if name in plain:
+            labels.append(name)
+            continue
+        numbers[name] += 1
+        label = f"{name}{numbers[name]}"
+        while label in taken:  # the next number no other bot's label has
+            numbers[name] += 1
+            label = f"{name}{numbers[name]}"
+        taken.add(label)
+        labels.append(label)
     return tuple(labels)

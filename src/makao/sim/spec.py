@@ -123,19 +123,26 @@ def parse_bot(text: str) -> Bot:
 
 def describe(variant: Variant) -> str:
     """The variant as ``"name:k=v"`` (as [`parse_variant`][makao.sim.parse_variant] reads it), with
-    the options that differ from the factory's defaults."""
+    the options that differ from the factory's defaults. A variant that bears a factory's
+    name but is not what that factory builds from its options (composed with
+    ``with_rules``, ``without`` or ``replace``, its name kept) is marked
+    ``"polish (custom rules)"``, not taken for the factory's own; one named anew
+    (``name="no-wilds"``) is its name."""
     if not isinstance(variant, Variant):
         raise SetupError(f"variant must be a Variant, not {shown(variant, 60)}")
     try:
         defaults = {k: p.default for k, p in options_of(_variants.factory(variant.name)).items()}
     except SetupError:
-        defaults = {}
+        defaults = None
     options = ",".join(
         f"{key}={value}".lower() if isinstance(value, bool) else f"{key}={value}"
         for key, value in variant.options
-        if key not in defaults or defaults[key] != value
+        if defaults is None or key not in defaults or defaults[key] != value
     )
-    return variant.name + (":" + options if options else "")
+    text = variant.name + (":" + options if options else "")
+    if defaults is not None and not _variants.rebuilds(variant):
+        return f"{text} (custom rules)"
+    return text
 
 
 def _coerce(what: str, key: str, text: str, param: inspect.Parameter) -> Any:

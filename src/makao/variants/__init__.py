@@ -7,7 +7,7 @@ from typing import Any
 
 from makao._registry import Registry, own_hint
 from makao._text import shown
-from makao.errors import SetupError
+from makao.errors import MakaoError, SetupError
 from makao.variant import Variant
 from makao.variants.crazy_eights import crazy_eights
 from makao.variants.mao import mao
@@ -27,6 +27,7 @@ __all__ = [
     "names",
     "polish",
     "prsi",
+    "rebuilds",
     "register",
     "russian",
     "switch",
@@ -90,6 +91,17 @@ def get(name: str, **options: Any) -> Variant:
             f"{shown(variant, 60)}"
         )
     return variant
+
+
+def rebuilds(variant: Variant) -> bool:
+    """Whether `get` builds exactly ``variant`` from its name and options: false for a
+    variant composed from a factory's (``with_rules``, ``without``, ``replace``) that kept
+    its name, or one whose name no factory is registered under. A save or a result names
+    only a variant this is true of; any other is described, or passed back in by hand."""
+    try:
+        return get(variant.name, **variant.option_dict) == variant
+    except MakaoError:
+        return False
 
 
 register("polish", polish, "pl", "makao")
