@@ -29,7 +29,7 @@ from makao.errors import GameOverError, MakaoError, SetupError, StateError
 from makao.events import DealScored, DealStarted, Event, MatchOver
 from makao.moves import Move
 from makao.seeding import check_savable, derive_seed
-from makao.serialize import saved_variant
+from makao.serialize import check_summary, no_other_keys, saved_field, saved_variant
 from makao.variant import Variant
 from makao.variants.russian.rules import DEFAULT_MATCH_LIMIT, DealEnd, checked_match_limit
 from makao.view import View
@@ -39,6 +39,11 @@ __all__ = ["FORMAT", "Match", "MatchView", "deal_seed"]
 FORMAT = "makao.match"
 """The format tag of a saved match."""
 _VERSION = 1
+#: The keys of a saved match and of its variant record: another is an edit, refused.
+_SAVE_KEYS = frozenset(
+    {"format", "version", "variant", "players", "seed", "match_limit", "deals", "summary"}
+)
+_VARIANT_KEYS = frozenset({"name", "options", "builtin"})
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -313,6 +318,9 @@ def _load(data: Any, given: Variant | None) -> Match:
         raise StateError(f"not a saved match: the format must be {shown(FORMAT, 200)}")
     if type(data.get("version")) is not int or data["version"] != _VERSION:  # not True, 1.0
         raise StateError(f"unsupported saved-match version {shown(data.get('version'), 200)}")
+    no_other_keys(data, _SAVE_KEYS, "a saved match")
+    for key in sorted(_SAVE_KEYS):
+        saved_field(data, key, object, "match")  # named if missing (a `KeyError` said only the key)
     variant = _variant(data["variant"], given)
     players, seed, limit = data["players"], data["seed"], data["match_limit"]
     if not all(type(value) is int for value in (players, seed)):
@@ -325,8 +333,7 @@ def _load(data: Any, given: Variant | None) -> Match:
         raise StateError("'deals' must be a list of move lists")
     for number, moves in enumerate(deals, 1):
         _replay_deal(match, number, moves, last=number == len(deals))
-    if match._summary() != data["summary"]:
-        raise StateError(f"the replayed match does not match the saved summary {data['summary']}")
+    check_summary(match._summary(), saved_field(data, "summary", dict, "match"), "match")
     return match
 
 
@@ -349,7 +356,14 @@ def _replay_deal(match: Match, number: int, moves: list[Any], last: bool) -> Non
 
 
 def _variant(saved: Any, given: Variant | None) -> Variant:
-    name, options, builtin = saved["name"], saved["options"], saved.get("builtin")
+    if not isinstance(saved, dict):
+        raise StateError(
+            f"'variant' must hold a name and a dictionary of options, not {shown(saved, 60)}"
+        )
+    no_other_keys(saved, _VARIANT_KEYS, "a saved match's variant")
+    name = saved_field(saved, "name", object, "match's variant")
+    options = saved_field(saved, "options", object, "match's variant")
+    builtin = saved.get("builtin")
     if not isinstance(name, str) or not isinstance(options, dict):
         raise StateError("'variant' must hold a name and a dictionary of options")
     if not isinstance(builtin, bool):  # every save has it: dropped or retyped, refused

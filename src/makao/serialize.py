@@ -33,7 +33,7 @@ wrong.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from makao._text import shown
@@ -123,11 +123,20 @@ def _summary_v1(game: Game) -> dict[str, object]:
 
 
 def game_to_dict(game: Game) -> dict[str, object]:
-    """The saved form of ``game`` as plain JSON-ready data (see the module docs)."""
+    """The saved form of ``game`` as plain JSON-ready data (see the module docs); a
+    [`StateError`][makao.errors.StateError] for a game a search sampled, which its origin and
+    record do not make (its save would not load)."""
     from makao import variants
     from makao.engine import checked_game  # (engine imports this module)
 
     checked_game(game)
+    if game.beginning.sampled:
+        raise StateError(
+            "a game sampled from a view (makao.bots.Determinizer, sample_hidden) cannot be "
+            "saved: its hidden cards were dealt anew, so its origin and moves do not make it; "
+            "save the game it was sampled from, or set the position up with "
+            "Game.from_position and save that"
+        )
     variant = game.variant
     return {
         "format": FORMAT,
@@ -206,13 +215,13 @@ def _load(data: object, variant: Variant | None) -> Game:
             f"unsupported saved-game version {shown(data.get('version'), 200)} "
             f"(need {', '.join(map(str, _OLDER))} or {VERSION})"
         )
-    _no_other_keys(data, _SAVE_KEYS, "a saved game")
-    variant = _variant(_field(data, "variant", dict), variant)
-    moves = _field(data, "moves", list)
+    no_other_keys(data, _SAVE_KEYS, "a saved game")
+    variant = _variant(saved_field(data, "variant", dict), variant)
+    moves = saved_field(data, "moves", list)
     if not all(isinstance(move, str) for move in moves):
         raise StateError("'moves' must be a list of move texts")
-    expected = _field(data, "summary", dict)
-    origin = _field(data, "origin", dict)
+    expected = saved_field(data, "summary", dict)
+    origin = saved_field(data, "origin", dict)
     if version in _OLDER and _negative_deal(origin):
         seed = shown(origin["seed"], 60)
         raise StateError(
@@ -229,7 +238,7 @@ def _load(data: object, variant: Variant | None) -> Game:
     if version in _RESHUFFLED_OTHERWISE and game.reshuffles:
         raise StateError(_older_version(version))
     try:
-        _check_summary(game, expected, _summary_v1 if version == 1 else summary)
+        check_summary((_summary_v1 if version == 1 else summary)(game), expected)
     except StateError as error:
         if version in _RESHUFFLED_OTHERWISE:  # an older library may have played some moves
             # otherwise (Ultimate Mao's, before version 3)
@@ -257,16 +266,21 @@ _SAVE_KEYS: Final = frozenset({"format", "version", "variant", "origin", "moves"
 _VARIANT_KEYS: Final = frozenset({"name", "options", "builtin"})
 
 
-def _no_other_keys(data: Mapping[str, Any], keys: frozenset[str], what: str) -> None:
-    """A `StateError` naming a key that no save writes there (an edited save)."""
+def no_other_keys(data: Mapping[str, Any], keys: frozenset[str], what: str) -> None:
+    """A [`StateError`][makao.errors.StateError] naming a key of ``data`` (a part of a save,
+    ``what``: "a saved game") that no save writes there (an edited save)."""
     others = sorted(map(str, set(data) - keys))
     if others:
         raise StateError(f"{what} has no key {shown(others[0], 60)}: this save was edited")
 
 
-def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
+def saved_field(
+    data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str = "game"
+) -> Any:
+    """``data[key]`` of a save (of a ``what``: "game", "match"), if it is there and of
+    ``kind`` (an `int` is no `bool`); else a [`StateError`][makao.errors.StateError] naming it."""
     if key not in data:
-        raise StateError(f"the saved game has no {shown(key, 200)}")
+        raise StateError(f"the saved {what} has no {shown(key, 200)}")
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise StateError(f"{shown(key, 200)} has the wrong type: {shown(value, 200)}")
@@ -274,10 +288,10 @@ def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> 
 
 
 def _variant(saved: Mapping[str, Any], given: Variant | None) -> Variant:
-    _no_other_keys(saved, _VARIANT_KEYS, "a saved game's variant")
-    name = _field(saved, "name", str)
-    options = _field(saved, "options", dict)
-    builtin = _field(saved, "builtin", bool)  # every save has it: dropped or retyped, refused
+    no_other_keys(saved, _VARIANT_KEYS, "a saved game's variant")
+    name = saved_field(saved, "name", str)
+    options = saved_field(saved, "options", dict)
+    builtin = saved_field(saved, "builtin", bool)  # every save has it: dropped or retyped, refused
     return saved_variant(name, options, builtin, given, "game")
 
 
@@ -322,7 +336,7 @@ def _check_origin(origin: Mapping[str, Any]) -> dict[str, Any]:
         raise StateError(f"a {kind} origin has the fields {sorted(keys)}, not {sorted(origin)}")
     for key, kind_of in {**keys, **optional}.items():
         if key in origin:
-            _field(origin, key, kind_of)
+            saved_field(origin, key, kind_of)
     if kind == "position":
         for key, item in _POSITION_ITEMS.items():
             for value in origin[key]:
@@ -380,17 +394,19 @@ def _plain_options(variant: Variant) -> object:
     return json.loads(json.dumps(dict(variant.options), default=str))
 
 
-def _check_summary(
-    game: Game, expected: Mapping[str, Any], made: Callable[[Game], dict[str, object]]
+def check_summary(
+    actual: Mapping[str, object], expected: Mapping[str, Any], what: str = "game"
 ) -> None:
-    actual = made(game)
+    """A [`StateError`][makao.errors.StateError] unless the summary of a replayed save (of a
+    ``what``: "game", "match") is ``expected``, the saved one: the same keys, each value
+    equal and of the same type (``0`` is not ``false``, ``1.0`` not ``1``)."""
     for key, value in actual.items():
         if key not in expected:
             raise StateError(f"the summary has no {shown(key, 200)}")
         if expected[key] != value or type(expected[key]) is not type(value):
             raise StateError(
-                f"the replayed game does not match the saved summary: {key} is "
+                f"the replayed {what} does not match the saved summary: {key} is "
                 f"{shown(value, 200)} after the saved moves, "
                 f"the summary says {shown(expected[key], 200)}"
             )
-    _no_other_keys(expected, frozenset(actual), "the summary")
+    no_other_keys(expected, frozenset(actual), "the summary")

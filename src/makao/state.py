@@ -136,13 +136,17 @@ class Beginning:
     object the variant reads back from its text as another): `Game._take_back` does not
     rebuild such a game from its origin.
 
+    ``sampled`` is true for a game a search dealt anew from a view (its hidden cards and
+    generator drawn at random, `makao.bots.Determinizer`): its origin and record do not
+    make it, so it cannot be saved ([`game_to_dict`][makao.serialize.game_to_dict]).
+
     Immutable (an assignment raises `attrs.exceptions.FrozenInstanceError`, as for the
     library's attrs classes), and compared, hashed, shown and pickled by its fields
-    (``rebuilds`` shown only when false).
+    (``rebuilds`` shown only when false, ``sampled`` only when true).
     A plain class, not an attrs one, so that the compiled build makes it a mypyc native
     class: move generation reads `repeats` at every listing, a struct read there."""
 
-    __slots__ = ("how", "opening", "rebuilds", "repeats", "seed")
+    __slots__ = ("how", "opening", "rebuilds", "repeats", "sampled", "seed")
 
     seed: int
     how: int | dict[str, object]
@@ -152,6 +156,7 @@ class Beginning:
     2 or more: more copies; -1: not worked out (any number). A number, not a bool:
     move generation tells the three cases it lists differently apart by compares."""
     rebuilds: bool
+    sampled: bool
 
     def __new__(
         cls,
@@ -160,6 +165,7 @@ class Beginning:
         opening: tuple[Event, ...] = (),
         repeats: int = -1,
         rebuilds: bool = True,
+        sampled: bool = False,
     ) -> Beginning:
         """The beginning of these fields. (``seed`` and ``how`` have defaults only for
         pickles of the attrs class this was before, which make the object first and set
@@ -171,6 +177,7 @@ class Beginning:
         object.__setattr__(self, "opening", opening)
         object.__setattr__(self, "repeats", repeats)
         object.__setattr__(self, "rebuilds", rebuilds)
+        object.__setattr__(self, "sampled", sampled)
         return self
 
     @property
@@ -180,14 +187,19 @@ class Beginning:
 
     def reseeded(self, seed: int) -> Beginning:
         """The same beginning with another seed (a search's sampled deal)."""
-        return Beginning(seed, self.how, self.opening, self.repeats, self.rebuilds)
+        return Beginning(seed, self.how, self.opening, self.repeats, self.rebuilds, self.sampled)
+
+    def resampled(self, seed: int) -> Beginning:
+        """The beginning of a game a search dealt anew from a view, with ``seed``: one its
+        origin does not describe (``sampled``)."""
+        return Beginning(seed, self.how, self.opening, self.repeats, self.rebuilds, True)
 
     def announced(self, opening: tuple[Event, ...]) -> Beginning:
         """The same beginning with ``opening`` as the events announced at the deal."""
-        return Beginning(self.seed, self.how, opening, self.repeats, self.rebuilds)
+        return Beginning(self.seed, self.how, opening, self.repeats, self.rebuilds, self.sampled)
 
     def _fields(self) -> tuple[object, ...]:
-        return (self.seed, self.how, self.opening, self.repeats, self.rebuilds)
+        return (self.seed, self.how, self.opening, self.repeats, self.rebuilds, self.sampled)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Beginning:
@@ -199,9 +211,10 @@ class Beginning:
 
     def __repr__(self) -> str:
         rebuilds = "" if self.rebuilds else ", rebuilds=False"
+        sampled = ", sampled=True" if self.sampled else ""
         return (
             f"Beginning(seed={self.seed!r}, how={self.how!r}, opening={self.opening!r}, "
-            f"repeats={self.repeats!r}{rebuilds})"
+            f"repeats={self.repeats!r}{rebuilds}{sampled})"
         )
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
@@ -215,6 +228,7 @@ class Beginning:
             object.__setattr__(self, name, state[name])
         object.__setattr__(self, "repeats", state.get("repeats", -1))
         object.__setattr__(self, "rebuilds", True)
+        object.__setattr__(self, "sampled", False)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise attrs.exceptions.FrozenInstanceError

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import math
+import pickle
 import random
 from typing import Any
 
 import pytest
 
 from makao import Game, SetupError, StateError, variants
+from makao.bots import sample_hidden
 from makao.rules import BattleCards, LastCardCall
 from makao.serialize import (
     FORMAT,
@@ -780,3 +782,19 @@ def test_game_to_json_refuses_a_bad_indent(indent: Any) -> None:
     with pytest.raises(SetupError, match="indent"):
         game_to_json(Game.new(POLISH, 2, seed=1), indent=indent)
     assert game_to_json(Game.new(POLISH, 2, seed=1), indent=2).startswith("{\n  ")
+
+
+def test_a_game_sampled_from_a_view_is_refused_when_saved() -> None:
+    """A game a search dealt anew from a view (`sample_hidden`, `Determinizer.sample`) is
+    not what its origin and moves make: saving it is a `StateError` saying so (it wrote a
+    save that loading refused, as its summary's hands differ from the replay's), also
+    after a move, in a clone and in a pickled copy. The game it was sampled from saves."""
+    game = random_game(6, moves=3)
+    sampled = sample_hidden(game.view(game.to_move), random.Random(2))
+    copies = [sampled, sampled.clone(), pickle.loads(pickle.dumps(sampled))]
+    sampled.play(sampled.legal_moves()[0])
+    for copy in copies:
+        for save in (game_to_json, game_to_dict):
+            with pytest.raises(StateError, match=r"a game sampled from a view .* cannot be saved"):
+                save(copy)
+    assert same_game(Game.from_json(game.to_json()), game)

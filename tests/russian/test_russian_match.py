@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -581,3 +582,40 @@ def test_ru_3_a_first_dealer_beyond_the_table_names_the_variants_option() -> Non
     naming that option, as `Game.new` does (PL-5)."""
     with pytest.raises(SetupError, match="dealer option of 'russian': dealer must be a seat"):
         Match(variants.russian(dealer=7), players=3, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (lambda d: d.update(comment="x"), "a saved match has no key 'comment'"),
+        (lambda d: d["variant"].update(seed=3), "a saved match's variant has no key 'seed'"),
+        (lambda d: d["summary"].update(best=0), "the summary has no key 'best'"),
+        (lambda d: d["summary"].update(over=0), "over is False after the saved moves"),
+        (lambda d: d["summary"].update(deal=2.0), "deal is 2 after the saved moves"),
+        (lambda d: d.pop("summary"), "the saved match has no 'summary'"),
+        (lambda d: d.pop("deals"), "the saved match has no 'deals'"),
+        (lambda d: d["variant"].pop("name"), "the saved match's variant has no 'name'"),
+        (lambda d: d.update(variant=[]), "'variant' must hold a name and a dictionary"),
+    ],
+    ids=[
+        "key",
+        "variant-key",
+        "summary-key",
+        "over-0",
+        "deal-float",
+        "no-summary",
+        "no-deals",
+        "no-name",
+        "variant-list",
+    ],
+)
+def test_ru_18_an_edited_match_save_is_refused_as_a_game_save_is(edit: Any, said: str) -> None:
+    """RU-18: a match save is checked as `Game.from_json` checks a game's: a key no save
+    writes (at the top, in the variant record, in the summary) is an edit, a summary value
+    equal to the replay's but of another type (``0`` for ``false``) too, and a missing part
+    is named as missing. They loaded, or said only ``'summary'`` (a `KeyError`'s text)."""
+    data = _saved()  # one deal finished, the second begun
+    edit(data)
+    with pytest.raises(StateError, match=re.escape(said)):
+        Match.from_json(json.dumps(data))
+    assert Match.from_json(json.dumps(_saved())).deal == 2  # unedited, it loads

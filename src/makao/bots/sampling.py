@@ -76,7 +76,7 @@ class Determinizer:
             game.hands[seat] = tuple(cards[position : position + size])
             position += size
         game.stock = cards[position : position + view.stock_size]
-        game.beginning = game.beginning.reseeded(rng.getrandbits(62))
+        game.beginning = game.beginning.resampled(rng.getrandbits(62))  # not saved
         game.rng = rng.getrandbits(64)
         game._legal = None
         return game
