@@ -29,7 +29,7 @@ from makao.errors import GameOverError, MakaoError, SetupError, StateError
 from makao.events import DealScored, DealStarted, Event, MatchOver
 from makao.moves import Move
 from makao.seeding import check_savable, derive_seed
-from makao.serialize import check_summary, no_other_keys, saved_field, saved_variant
+from makao.serialize import check_summary, no_other_keys, saved_field, saved_variant, summary
 from makao.variant import Variant
 from makao.variants.russian.rules import DEFAULT_MATCH_LIMIT, DealEnd, checked_match_limit
 from makao.view import View
@@ -38,7 +38,10 @@ __all__ = ["FORMAT", "Match", "MatchView", "deal_seed"]
 
 FORMAT = "makao.match"
 """The format tag of a saved match."""
-_VERSION = 1
+_VERSION = 2
+"""The version of the saved-match format written: 2 adds the current deal's position to the
+summary (`makao.serialize.summary`), so that a save with moves dropped from the end of the
+deal in progress is refused; version 1 saves still load, checked as they were."""
 #: The keys of a saved match and of its variant record: another is an edit, refused.
 _SAVE_KEYS = frozenset(
     {"format", "version", "variant", "players", "seed", "match_limit", "deals", "summary"}
@@ -274,8 +277,17 @@ class Match:
         except (TypeError, ValueError) as error:
             raise StateError(f"the match cannot be saved as JSON: {error}") from None
 
-    def _summary(self) -> dict[str, object]:
-        return {"totals": list(self.totals_), "deal": self.deal, "over": self.over}
+    def _summary(self, version: int = _VERSION) -> dict[str, object]:
+        """The facts loading checks after the replay: the totals, the deal's number, whether
+        the match is over, and (from version 2) the current deal's position."""
+        facts: dict[str, object] = {
+            "totals": list(self.totals_),
+            "deal": self.deal,
+            "over": self.over,
+        }
+        if version >= 2:
+            facts["position"] = summary(self.game)
+        return facts
 
     @classmethod
     def from_json(cls, text: str | bytes, variant: Variant | None = None) -> Match:
@@ -316,8 +328,9 @@ def _variant_limit(variant: Variant) -> float:
 def _load(data: Any, given: Variant | None) -> Match:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StateError(f"not a saved match: the format must be {shown(FORMAT, 200)}")
-    if type(data.get("version")) is not int or data["version"] != _VERSION:  # not True, 1.0
-        raise StateError(f"unsupported saved-match version {shown(data.get('version'), 200)}")
+    version = data.get("version")
+    if type(version) is not int or not 1 <= version <= _VERSION:  # not True, 1.0
+        raise StateError(f"unsupported saved-match version {shown(version, 200)}")
     no_other_keys(data, _SAVE_KEYS, "a saved match")
     for key in sorted(_SAVE_KEYS):
         saved_field(data, key, object, "match")  # named if missing (a `KeyError` said only the key)
@@ -333,7 +346,13 @@ def _load(data: Any, given: Variant | None) -> Match:
         raise StateError("'deals' must be a list of move lists")
     for number, moves in enumerate(deals, 1):
         _replay_deal(match, number, moves, last=number == len(deals))
-    check_summary(match._summary(), saved_field(data, "summary", dict, "match"), "match")
+    expected = dict(saved_field(data, "summary", dict, "match"))
+    position = expected.pop("position", None) if version >= 2 else None
+    check_summary(match._summary(version=1), expected, "match")
+    if version >= 2:  # the current deal's position, checked as a game save's summary is
+        if not isinstance(position, dict):
+            raise StateError("the saved match's summary has no 'position' of its current deal")
+        check_summary(summary(match.game), position, "match's current deal")
     return match
 
 

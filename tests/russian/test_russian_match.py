@@ -440,9 +440,14 @@ def test_match_without_a_seed_draws_one() -> None:
 
 def test_match_a_save_sums_up_the_totals_the_deal_and_the_end() -> None:
     """The saved summary that a load checks: the totals, the deal number and whether the
-    match is over."""
-    summary = json.loads(Match(RU, players=2, seed=1).to_json())["summary"]
+    match is over, and (version 2) the current deal's position as a game save sums it up."""
+    from makao.serialize import summary as game_summary
+
+    match = Match(RU, players=2, seed=1)
+    summary = json.loads(match.to_json())["summary"]
+    position = summary.pop("position")
     assert summary == {"totals": [0, 0], "deal": 1, "over": False}
+    assert position == game_summary(match.game)
 
 
 def test_match_an_unfinished_deal_followed_by_more_is_refused_as_such() -> None:
@@ -619,3 +624,43 @@ def test_ru_18_an_edited_match_save_is_refused_as_a_game_save_is(edit: Any, said
     with pytest.raises(StateError, match=re.escape(said)):
         Match.from_json(json.dumps(data))
     assert Match.from_json(json.dumps(_saved())).deal == 2  # unedited, it loads
+
+
+def _in_progress() -> dict[str, Any]:
+    """The save of a match one deal in and some moves into the second (RU-18)."""
+    match = Match(RU, players=2, seed=14, match_limit=10_000)
+    rng = random.Random(14)
+    finish_deal(match, rng)
+    for _ in range(6):
+        match.play(bot_move(match.legal_moves(), rng))
+    data: dict[str, Any] = json.loads(match.to_json())
+    assert data["version"] == 2 and len(data["deals"][-1]) == 6
+    return data
+
+
+@pytest.mark.parametrize("dropped", [1, 3, 6])
+def test_ru_18_a_match_save_missing_the_last_moves_of_its_deal_is_refused(dropped: int) -> None:
+    """RU-18: a match save (version 2) holds the current deal's position in its summary, so
+    one whose last moves were dropped from the deal in progress is refused, as a game save
+    is; it loaded as the earlier state (the version 1 summary, totals and the deal's number
+    only, is the same before those moves)."""
+    data = _in_progress()
+    del data["deals"][-1][-dropped:]
+    with pytest.raises(StateError, match=re.escape("the replayed match's current deal does not")):
+        Match.from_json(json.dumps(data))
+
+
+def test_ru_18_a_version_1_match_save_still_loads_and_version_2_needs_the_position() -> None:
+    """A match saved by the first format (no position in its summary) loads and saves
+    again as version 2; a version 2 save without the position is refused by name."""
+    data = _in_progress()
+    played = Match.from_json(json.dumps(data))
+    old = {**data, "version": 1, "summary": dict(data["summary"])}
+    del old["summary"]["position"]
+    loaded = Match.from_json(json.dumps(old))
+    assert loaded.to_json() == played.to_json() and loaded.game == played.game
+    del data["summary"]["position"]
+    with pytest.raises(StateError, match="no 'position' of its current deal"):
+        Match.from_json(json.dumps(data))
+    with pytest.raises(StateError, match="unsupported saved-match version 3"):
+        Match.from_json(json.dumps({**old, "version": 3}))
