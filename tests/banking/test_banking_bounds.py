@@ -161,6 +161,46 @@ def test_mb_10_a_save_with_a_bad_random_generator_state_is_refused(gauss: object
         BankingGame.from_json(json.dumps(saved))
 
 
+def _with_word(index: int, value: object) -> Callable[[dict[str, Any]], None]:
+    def edit(saved: dict[str, Any]) -> None:
+        saved["rng"][1][index] = value
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (lambda saved: saved["rng"].__setitem__(0, 2), "version 2"),
+        (_with_word(0, 2**40), "a word over 32 bits"),
+        (_with_word(-1, 625), "an index past 624"),
+        (lambda saved: saved["rng"][1].pop(), "not 624 words and an index"),
+        (lambda saved: saved["rng"].append(0), "bad random-generator state"),
+    ],
+    ids=["version-2", "wide-word", "index", "short", "four-parts"],
+)
+def test_mb_10_a_save_with_an_edited_generator_state_is_refused(
+    edit: Callable[[dict[str, Any]], None], said: str
+) -> None:
+    """MB-10: the generator state is the one `random.Random.getstate` gives; an older
+    version or a word too wide loaded (`setstate` converts the one and cuts the other to
+    32 bits), so the game drew other cards than the save's generator would."""
+    saved = json.loads(_played(2).to_json())
+    edit(saved)
+    with pytest.raises(StateError, match=said):
+        BankingGame.from_json(json.dumps(saved))
+
+
+def test_mb_10_a_save_with_a_key_no_save_writes_is_refused() -> None:
+    """MB-10: a key no banking save writes is an edit, refused by name, as in a game save."""
+    saved = json.loads(_played(2).to_json())
+    saved["comment"] = "edited"
+    with pytest.raises(StateError, match="a saved banking game has no key 'comment'"):
+        BankingGame.from_json(json.dumps(saved))
+    del saved["comment"]
+    assert BankingGame.from_json(json.dumps(saved)).to_json() == _played(2).to_json()
+
+
 def test_mb_5_mb_10_a_save_with_a_busted_punter_to_buy_is_refused() -> None:
     """MB-5, MB-10: a busted punter cannot buy; a save with one to buy is refused."""
     game = BankingGame(

@@ -16,6 +16,7 @@ from makao.banking.view import BankingView
 from makao.cards import ALL_CARDS, Card, format_cards, parse_cards
 from makao.errors import MakaoError, StateError
 from makao.seeding import check_savable
+from makao.serialize import no_other_keys
 
 if TYPE_CHECKING:
     from makao.banking.game import BankingGame
@@ -27,6 +28,14 @@ _ERRORS = (MakaoError, LookupError, TypeError, ValueError, AttributeError, Arith
 _LISTS = ("_draws", "_stakes", "_balances")
 _INTS = ("_bank", "_banker", "_banks_opened", "_idle_banks", "_coup")
 _PILES = ("_shoe", "_discards", "_seen")
+_KEYS = frozenset(
+    {"format", "options", "arrival", "names", "seed", "stack", "initial_balances", "rng"}
+    | {"hands", "phase", "to_act", "moves"}
+    | {name[1:] for name in (*_PILES, *_LISTS, *_INTS)}
+)
+"""The keys a banking save holds: another is an edit, refused."""
+_WORDS = 624
+"""The words of the Mersenne Twister's state (`random.Random.getstate`)."""
 
 
 def state_to_json(game: BankingGame) -> str:
@@ -99,7 +108,30 @@ def _names(value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _generator(saved: object) -> random.Random:
+    """The random generator of a save: the state `random.Random.getstate` gives (its
+    version, 624 words of 32 bits and the index, the spare normal deviate). Anything else
+    is a `StateError`: `setstate` itself takes an older version and cuts a word too big to
+    32 bits, so an edited state would load as another generator."""
+    if not isinstance(saved, list) or len(saved) != 3:
+        raise StateError(f"bad random-generator state: {shown(saved, 60)}")
+    version, internal, gauss = saved
+    if type(version) is not int or version != random.Random.VERSION:
+        raise StateError(f"bad random-generator state: version {shown(version, 40)}")
+    if not isinstance(internal, list) or len(internal) != _WORDS + 1:
+        raise StateError(f"bad random-generator state: not {_WORDS} words and an index")
+    words = tuple(_int(word) for word in internal)
+    if max(words[:-1]) >= 1 << 32 or words[-1] > _WORDS:
+        raise StateError("bad random-generator state: a word over 32 bits or an index past 624")
+    if not (gauss is None or isinstance(gauss, float)):
+        raise StateError(f"bad random-generator state: {shown(gauss, 40)} is no spare deviate")
+    generator = random.Random()
+    generator.setstate((version, words, gauss))
+    return generator
+
+
 def _load(game: Table, data: dict[str, Any]) -> None:
+    no_other_keys(data, _KEYS, "a saved banking game")
     game.options = BankingOptions.from_dict(data["options"])
     game.arrival, game.names = _names(data["arrival"]), _names(data["names"])
     players = len(game.names)
@@ -111,11 +143,7 @@ def _load(game: Table, data: dict[str, Any]) -> None:
     game.seed = seed
     game.stack = tuple(_cards(data["stack"]))
     game.initial_balances = tuple(_ints(data["initial_balances"], players))
-    version, internal, gauss = data["rng"]
-    if not isinstance(internal, list) or not (gauss is None or isinstance(gauss, float)):
-        raise StateError("bad random-generator state")
-    game._rng = random.Random()
-    game._rng.setstate((version, tuple(_int(v) for v in internal), gauss))
+    game._rng = _generator(data["rng"])
     if not isinstance(data["hands"], list) or len(data["hands"]) != players:
         raise StateError(f"expected {players} hands")
     game._hands = [_cards(hand) for hand in data["hands"]]
