@@ -234,8 +234,10 @@ class Core(State):
             # (`RuleSet.quiet_before_move`): told by identity here (`store_rule_states` keeps it
             # as the one tuple), by value in `_before_move`
             if kind is _PLAY_CLASS:  # the usual move, first
-                if self.rule_states is not rules.quiet_before_move:
-                    _before_move(self, listed, events)
+                if self.rule_states is not rules.quiet_before_move and _before_move(
+                    self, listed, events
+                ):
+                    return tuple(events)  # a rule ended the game first: no play is made
                 _play_cards(self, self.to_move, listed, events)  # type: ignore[arg-type]  # a Play
                 return tuple(events)
             # out-of-turn actions go to the rule that carries them out (a lookup, not a method
@@ -243,8 +245,9 @@ class Core(State):
             if kind is not _DRAW_CLASS:
                 handler = rules.handlers.get(kind)
                 if handler is not None:
-                    if kind in rules.in_turn_moves:  # the mover's own action (a Mao misplay)
-                        _before_move(self, listed, events)
+                    # the mover's own action (a Mao misplay): the before-move rules first
+                    if kind in rules.in_turn_moves and _before_move(self, listed, events):
+                        return tuple(events)  # a rule ended the game first
                     handler.apply(self, listed, events)
                     return tuple(events)
                 if kind is not _PASS_CLASS:  # listed or admitted by a rule, carried out by none
@@ -253,7 +256,8 @@ class Core(State):
             # `legal_moves`) -- unless a rule acts first (it may change the hand)
             listing: tuple[Move, ...] | None = legal
             if self.rule_states is not rules.quiet_before_move:
-                _before_move(self, listed, events)
+                if _before_move(self, listed, events):
+                    return tuple(events)  # a rule ended the game first: no draw or pass
                 listing = None
             if kind is _DRAW_CLASS:  # a listed draw: no card drawn yet this turn
                 effect = self.effect
@@ -372,7 +376,8 @@ class Core(State):
         self.must_play_drawn = False
         for rule in self.compiled.before_move_rules:
             rule.before_move(self, play, events)
-        _play_cards(self, seat, play, events)
+        if not self.over:  # unless a rule ended the game first
+            _play_cards(self, seat, play, events)
 
     def swap_hands(self, seat: int, other: int, events: list[Event]) -> None:
         """``seat`` and ``other`` exchange their hands (a ``HandsSwapped`` event)."""
@@ -918,13 +923,15 @@ def _effect_given(effect: Effect, hook: str, given: object) -> Effect | None:
     )
 
 
-def _before_move(game: Core, move: Move, events: list[Event]) -> None:
+def _before_move(game: Core, move: Move, events: list[Event]) -> bool:
     """Let the rules that act before a move act (those not idle while every rule's state
-    is initial, or all of them)."""
+    is initial, or all of them); return whether one of them ended the game (`end_game`),
+    when the move is not made."""
     rules = game.compiled
     busy = game.rule_states != rules.initial_state
     for rule in rules.before_move_rules if busy else rules.busy_before_move_rules:
         rule.before_move(game, move, events)
+    return game.over
 
 
 def _pass(game: Core, seat: int, events: list[Event]) -> None:

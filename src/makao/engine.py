@@ -28,7 +28,7 @@ from makao.errors import MakaoError, SetupError
 from makao.events import CardsDrawn, Event
 from makao.moves import Draw, Move, Pass
 from makao.outcome import Outcome
-from makao.rules.base import Effect, Pending
+from makao.rules.base import Effect, Pending, public_pairs
 from makao.seeding import seed_key, seeded_random
 from makao.state import DERIVED, FIELDS, Beginning, Earlier, State, record_length, record_moves
 from makao.variant import Variant
@@ -470,7 +470,7 @@ class Game(Core):
         return found
 
     def _public_pairs(self) -> tuple[tuple[str, object], ...]:
-        pairs = [pair for rule in self.compiled.stateful for pair in rule.public_state(self)]
+        pairs = [pair for rule in self.compiled.stateful for pair in public_pairs(rule, self)]
         return tuple(sorted(pairs, key=_name))
 
     # ------------------------------------------------------------------ playing

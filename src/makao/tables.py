@@ -543,13 +543,21 @@ def _check_hooks(card_rules: tuple[CardRule, ...], wild_rules: tuple[WildRule, .
 
 def _check_handlers(handlers: dict[type, TurnRule]) -> None:
     """Refuse a rule that would carry out a turn move (`TurnRule.handles` lists out-of-turn
-    actions): `Core.play` makes plays and draws itself, without asking for a handler."""
+    actions): `Core.play` makes plays and draws itself, without asking for a handler; and
+    a rule that lists moves it carries out without its own `TurnRule.apply` (a bare
+    `NotImplementedError` at the move)."""
     for kind in TURN_MOVES:
         if kind in handlers:
             name = type(handlers[kind]).__name__
             raise SetupError(
                 f"{name} cannot handle {kind.__name__}: a rule's `handles` lists out-of-turn "
                 "actions, never a play, a draw or a pass"
+            )
+    for rule in dict.fromkeys(handlers.values()):
+        if type(rule).apply is TurnRule.apply:
+            raise SetupError(
+                f"{type(rule).__name__} must define `apply`: it handles "
+                f"{', '.join(kind.__name__ for kind in type(rule).handles)}"
             )
 
 

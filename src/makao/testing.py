@@ -16,6 +16,11 @@ promises:
   move;
 * every effect put in force reads back from its text:
   ``variant.parse_effect(effect.to_text()) == effect`` (positions, saves and the wire need it);
+  one that gives its answers on the top card as a set (``Effect.answers``, which move
+  generation reads instead of asking ``allows``) gives the cards its ``allows`` accepts;
+* a rule that says it lists no out-of-turn move while every rule's state is initial
+  (``TurnRule.idle_in_initial_state``: the engine does not ask it then) lists none when
+  asked in such a position;
 * a sample of unlisted moves (cards from the hand in plays that are not listed, cards not
   held, ``draw``/``pass`` when not listed, out-of-turn actions nobody may take now, seats
   that do not exist) is refused with [`IllegalMoveError`][makao.errors.IllegalMoveError] or
@@ -74,7 +79,7 @@ from makao.engine import Game
 from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SetupError
 from makao.events import CardsDrawn, Event, HandsSwapped, StockReshuffled, redact
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, move_seat, parse_move
-from makao.rules.base import Effect, Rule, TurnRule
+from makao.rules.base import Effect, Rule, TurnRule, public_pairs
 from makao.seeding import new_random
 from makao.state import DERIVED, FIELDS, State
 from makao.variant import Variant
@@ -252,6 +257,7 @@ class _GameCheck:
         self.space = ActionSpace(variant, players)
         self.encoded: set[Move] = set()  # listed moves with an action id (checked once)
         self.effects: set[Effect] = set()  # effects in force that read back
+        self.answered: set[tuple[Effect, Card]] = set()  # answer sets found like `allows`
         self.game = Game.new(variant, players, seed)
         self.cards = Counter(self._all_cards(self.game))
         self.events: list[tuple[Event, ...]] = []
@@ -306,6 +312,8 @@ class _GameCheck:
             raise self.fail("a game that is not over has no legal move")
         self.doing = "checking the legal moves"
         self.check_legal(legal, before)
+        self.doing = "asking the idle rules for moves"
+        self.check_idle()
         self.doing = "asking for the calls of the listed plays"
         self.check_calls(legal)
         self.doing = "checking unlisted moves"
@@ -367,6 +375,25 @@ class _GameCheck:
         self.tally.legal += len(legal)
         if snapshot(self.game) != before:
             raise self.fail("playing a move on a clone changed the original game")
+
+    def check_idle(self) -> None:
+        """A rule that says it lists no move while every rule's state is initial
+        (`TurnRule.idle_in_initial_state`), which the engine then does not ask, lists
+        none when asked in such a position."""
+        game = self.game
+        rules = game.compiled
+        if game.rule_states != rules.initial_state:
+            return
+        for rule in rules.extra_move_rules:
+            if rule in rules.busy_extra_move_rules:
+                continue
+            listed = tuple(rule.extra_moves(game))
+            if listed:
+                raise self.fail(
+                    f"{type(rule).__name__} is idle in the initial rule state "
+                    f"(idle_in_initial_state) but lists {', '.join(map(str, listed))}: the "
+                    "engine does not ask it then"
+                )
 
     def check_calls(self, legal: tuple[Move, ...]) -> None:
         """Each call rule's ``call_options`` for the listed plays depends on its arguments
@@ -431,6 +458,34 @@ class _GameCheck:
             )
         with contextlib.suppress(TypeError):  # unhashable
             self.effects.add(effect)
+
+    def check_answers(self) -> None:
+        """The effect in force, if it gives a set of answers on the top card
+        (`Effect.answers`, which move generation reads instead of asking `allows`),
+        gives the cards its `allows` accepts (under no suit override, which asks
+        neither)."""
+        game = self.game
+        effect = game.effect
+        if effect is None or effect.suit_override is not None:
+            return
+        top = game.top
+        key = (effect, top)
+        with contextlib.suppress(TypeError):  # an unhashable effect: checked every time
+            if key in self.answered:
+                return
+        answers = effect.answers(top)
+        if answers is None:
+            return
+        allowed = frozenset(card for card in ALL_CARDS if effect.allows(game, card))
+        if frozenset(answers) != allowed:
+            more = " ".join(map(str, sorted(frozenset(answers) - allowed))) or "none"
+            fewer = " ".join(map(str, sorted(allowed - frozenset(answers)))) or "none"
+            raise self.fail(
+                f"{type(effect).__name__}.answers({top}) disagrees with its allows: it adds "
+                f"{more} and leaves out {fewer}"
+            )
+        with contextlib.suppress(TypeError):
+            self.answered.add(key)
 
     def check_unlisted(self, legal: tuple[Move, ...]) -> None:
         """A sample of moves that are not listed is refused and changes nothing."""
@@ -646,6 +701,7 @@ class _GameCheck:
         events = game.play(move)
         self.check_cards()
         self.check_effect()
+        self.check_answers()
         for looker, other, other_again in befores:
             whose = "" if looker == seat else f" (seat {seat}'s move)"
             self.check_mirror(looker, move, events, again, other, other_again, whose)
@@ -809,7 +865,7 @@ class _GameCheck:
 
 def _public_pairs(game: Game) -> tuple[tuple[str, object], ...]:
     """The rules' public state asked of each rule now, not through the views' cache."""
-    pairs = [pair for rule in game.compiled.stateful for pair in rule.public_state(game)]
+    pairs = [pair for rule in game.compiled.stateful for pair in public_pairs(rule, game)]
     return tuple(sorted(pairs, key=lambda pair: pair[0]))
 
 
@@ -827,7 +883,7 @@ def _public_by_rule(
     game: Game, rules: tuple[Rule, ...]
 ) -> tuple[tuple[tuple[str, object], ...], ...]:
     """Each of ``rules``' public state in ``game``, asked of the rule now."""
-    return tuple(tuple(rule.public_state(game)) for rule in rules)
+    return tuple(public_pairs(rule, game) for rule in rules)
 
 
 def _cards(counts: Counter[Card]) -> str:

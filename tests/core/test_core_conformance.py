@@ -1173,3 +1173,120 @@ def test_a_report_whose_games_all_ended_blocked_says_so() -> None:
     assert report.games == report.finished == report.blocked == 2
     assert "every game ended blocked" in str(report)
     assert "blocked" not in str(check_variant(POLISH, players=(2,), games=1)).split(")", 1)[1]
+
+
+@attrs.frozen
+class Thaw(Effect):
+    """A user's effect that only threes answer, whose answer set wrongly adds the fives."""
+
+    seat: int
+
+    def allows(self, game: Table, card: Card) -> bool:
+        """Threes."""
+        return card.rank == 3
+
+    def answers(self, top: Card) -> frozenset[Card]:
+        """Threes and (wrongly) fives."""
+        return frozenset(card for card in makao.ALL_CARDS if card.rank in (3, 5))
+
+    def may_pass(self, game: Table, seat: int) -> bool:
+        """A frozen player may pass."""
+        return True
+
+    def on_pass(self, game: Table, seat: int, events: Events) -> None:
+        """Passing ends it and the turn."""
+        game.set_effect(None)
+        game.end_turn(seat, None, events)
+
+    def to_text(self) -> str:
+        """``thaw by S``."""
+        return f"thaw by {self.seat}"
+
+
+@attrs.frozen
+class Threes(CardSetRule):
+    """A user's rule: a three puts a `Thaw` on the next player."""
+
+    cards: frozenset[Card] = frozenset(c for c in makao.ALL_CARDS if c.rank == 3)
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: Events,
+    ) -> None:
+        """Freeze the next player who can be reached."""
+        target = game.effect_target(seat, game.direction)
+        if target is not None:
+            game.set_effect(Thaw(seat))
+            game.send_turn_to(target)
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """Read ``thaw by S``."""
+        return Thaw(int(words[2])) if words[:2] == ["thaw", "by"] else None
+
+
+def test_an_effect_whose_answers_disagree_with_its_allows_fails_the_suite() -> None:
+    """An effect's `answers` must give the cards its `allows` accepts (move generation reads
+    the set instead of asking `allows`): one that adds the fives listed them as answers,
+    and the suite passed it."""
+    wrong = r"Thaw\.answers\(3.\) disagrees with its allows: it adds 5c 5d 5h 5s"
+    with pytest.raises(AssertionError, match=wrong):
+        check_variant(POLISH.with_rules(Threes(), name="thaw"), players=(2,), games=2)
+
+
+@attrs.frozen
+class Knocked(Move):
+    """A user's out-of-turn knock (``"2: knocks"``)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: knocks"
+
+
+def _parse_knock(seat: int | None, words: list[str]) -> Knocked:
+    if seat is None or words:
+        raise ValueError("a knock is written '2: knocks'")
+    return Knocked(seat)
+
+
+register_move_parser("knocks", _parse_knock)
+
+
+@attrs.frozen
+class Knocks(Stateful[int], TurnRule):
+    """A user's rule: any seat but the mover's may knock, twice in a game; it wrongly says
+    it is idle while the rule states are initial (no knock listed then)."""
+
+    handles = (Knocked,)
+    idle_in_initial_state = True
+
+    def initial_state(self) -> int:
+        """No knocks yet."""
+        return 0
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        """A knock per other seat, twice in a game."""
+        if self.state(game) >= 2:
+            return ()
+        return tuple(Knocked(seat) for seat in range(game.players) if seat != game.to_move)
+
+    def action_templates(self, players: int) -> tuple[Move, ...]:
+        """A knock per seat."""
+        return tuple(Knocked(seat) for seat in range(players))
+
+    def apply(self, game: Table, move: Move, events: Events) -> None:
+        """Count it."""
+        self.set_state(game, self.state(game) + 1)
+
+
+def test_a_rule_that_says_wrongly_it_is_idle_in_the_initial_state_fails_the_suite() -> None:
+    """The engine does not ask a rule that says it lists no move while every rule's state
+    is initial (`idle_in_initial_state`): a rule that says so wrongly never had its knocks
+    listed, and the suite passed it. The suite asks it in such positions."""
+    with pytest.raises(AssertionError, match=r"Knocks is idle in the initial rule state"):
+        check_variant(broken(Knocks()), players=(2, 3), games=2)

@@ -915,3 +915,169 @@ def test_ru_11_a_drawn_card_that_answers_an_effect_is_listed_as_its_answer_rule_
     game.play("draw")
     assert game.drawn == Card.parse("7h")
     assert game.legal_moves_text() == ["7h:c", "7h:d", "7h:h", "7h:s", "pass"]
+
+
+@attrs.frozen
+class Shows(Stateful[int], TurnRule):
+    """A user's stateful rule whose public state is what the test gives."""
+
+    shown: object = None
+
+    def initial_state(self) -> int:
+        """Nothing counted."""
+        return 0
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        """What the test gives (unchecked by the type)."""
+        return cast("tuple[tuple[str, object], ...]", self.shown)
+
+
+@pytest.mark.parametrize(
+    ("shown", "wrong"),
+    [
+        (("plays", 1), "pairs with a text name"),  # one pair, not a tuple of pairs
+        (None, "pairs with a text name"),
+        ("ab", "pairs with a text name"),
+        (((1, 2),), "pairs with a text name"),
+        ((("plays",),), "pairs with a text name"),
+        ((("plays", (1, 2)),), None),  # hashable: fine
+    ],
+)
+def test_a_public_state_that_is_no_pairs_is_refused_naming_the_rule(
+    shown: object, wrong: str | None
+) -> None:
+    """A rule's public state is ``(name, value)`` pairs with a text name: anything else is
+    a `SetupError` naming the rule when a view is asked (it was a bare `TypeError` deep in
+    the view, or, for a name that is no text, a crash of the sort at a later move)."""
+    game = Game.from_position(PL.with_rules(Shows(shown)), hands=["5h 6h", "7s"], pile="5c")
+    if wrong is None:
+        assert game.view(1).public == shown
+        return
+    with pytest.raises(SetupError, match=rf"Shows\.public_state must give \(name, value\) {wrong}"):
+        game.view(0)
+
+
+@attrs.frozen
+class ShowsAList(Stateful[tuple[int, ...]], TurnRule):
+    """A user's rule that keeps the ranks played and shows them as a list."""
+
+    def initial_state(self) -> tuple[int, ...]:
+        """None played."""
+        return ()
+
+    def after_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        calls: Iterable[str],
+        events: list[Event],
+    ) -> None:
+        """Keep the rank played."""
+        self.set_state(game, (*self.state(game), int(cards[-1].rank)))
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        """The ranks, as a list."""
+        return (("ranks", list(self.state(table))),)
+
+
+def test_a_public_state_that_is_not_hashable_is_refused_not_shared_between_views() -> None:
+    """Views of every seat and every game share a rule's public state (cached by the rule
+    states): a list there let one seat's bot change what the other seats' views, and other
+    games', showed. It is a `SetupError` naming the rule."""
+    game = Game.from_position(PL.with_rules(ShowsAList()), hands=["5h 6h", "7s 5d"], pile="5c")
+    game.play("5h")
+    with pytest.raises(SetupError, match=r"ShowsAList\.public_state must give hashable values"):
+        game.view(1)
+
+
+@attrs.frozen
+class Bare(Effect):
+    """A user's effect that may be passed but defines neither `allows` nor `on_pass`."""
+
+    def may_pass(self, game: Table, seat: int) -> bool:
+        """Always."""
+        return True
+
+    def to_text(self) -> str:
+        """Its name."""
+        return "bare"
+
+
+@attrs.frozen
+class PassOnly(Bare):
+    """`Bare` with `allows`: nothing answers it."""
+
+    def allows(self, game: Table, card: Card) -> bool:
+        """No card."""
+        return False
+
+
+def test_an_effect_missing_a_hook_it_needs_says_which_by_name() -> None:
+    """An effect without `allows`, `on_pass` (when it may be passed) or `to_text` is a
+    `NotImplementedError` naming the effect and the hook, as a card rule without
+    `on_play` is (it was a bare `NotImplementedError()`)."""
+    game = Game.from_position(PL, hands=["5h 6h", "7s"], pile="9h", stock=STOCK, effect=Bare())
+    with pytest.raises(NotImplementedError, match="Bare must define `allows`"):
+        game.legal_moves()
+    passing = Game.from_position(
+        PL, hands=["5h 6h", "7s"], pile="9h", stock=STOCK, effect=PassOnly()
+    )
+    assert Pass() in passing.legal_moves()
+    with pytest.raises(NotImplementedError, match="PassOnly must define `on_pass`"):
+        passing.play("pass")
+    assert passing.record == () and passing.effect == PassOnly()
+    with pytest.raises(NotImplementedError, match="Effect must define `to_text`"):
+        Effect().to_text()
+
+
+@attrs.frozen
+class Wave(Move):
+    """A user's out-of-turn move."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: wave"
+
+
+@attrs.frozen
+class Waver(TurnRule):
+    """A user's rule that handles waves but forgot `apply`."""
+
+    handles = (Wave,)
+
+
+def test_a_rule_that_handles_moves_without_apply_is_refused_at_build() -> None:
+    """A rule whose `handles` lists moves but that has no `apply` of its own is a
+    `SetupError` when the variant is built (it was a bare `NotImplementedError()` when
+    the move was played)."""
+    with pytest.raises(SetupError, match="Waver must define `apply`: it handles Wave"):
+        PL.with_rules(Waver())
+
+
+@attrs.frozen
+class Curfew(TurnRule):
+    """A user's rule that ends the game before a move once three cards are on the pile."""
+
+    def before_move(self, game: Table, move: Move, events: list[Event]) -> None:
+        """End the game at the third card on the pile."""
+        if len(game.pile) >= 3:
+            game.end_game(events)
+
+
+@pytest.mark.parametrize("move", ["7c", "draw"])
+def test_pl_32_a_rule_that_ends_the_game_before_a_move_leaves_the_move_unmade(move: str) -> None:
+    """PL-32: a before-move rule that ends the game (`end_game`) ends it before the move:
+    the game is over, ranked by the cards held then, and the move is not made (a play's
+    cards stayed in the hand, a draw drew after the game was over)."""
+    game = Game.from_position(
+        PL.with_rules(Curfew()), hands=["5h 7c 8h", "5c 9d 6d"], pile="5d", stock=STOCK
+    )
+    game.play("5h")
+    game.play("5c")
+    hands = [game.hand(0), game.hand(1)]
+    events = game.play(move)
+    assert game.is_over and [type(event).__name__ for event in events] == ["GameOver"]
+    assert [game.hand(0), game.hand(1)] == hands and len(game.pile) == 3
+    assert Game.replay(game.variant, game.origin, game.record) == game

@@ -63,6 +63,7 @@ __all__ = [
     "Table",
     "TurnRule",
     "WildRule",
+    "public_pairs",
 ]
 
 Events = list["Event"]
@@ -316,13 +317,38 @@ class Rule:
         ``(name, value)`` pairs (`makao.View.public`). Default: nothing.
 
         It may read the rules' own state and ``table.opening``, nothing else: the engine
-        caches views' public state by those (so a rule's state must be hashable)."""
+        caches views' public state by those (so a rule's state must be hashable), and
+        every view shares it, so each value is hashable too (a tuple, not a list) and each
+        name a text: anything else is a `SetupError` naming the rule (`public_pairs`)."""
         return ()
 
     def restore_state(self, public: Mapping[str, object]) -> object:
         """The state that gives ``public`` (a view's `public` as a
         dict), for a position set up from what a seat saw. Default: the initial state."""
         return self.initial_state()
+
+
+def public_pairs(rule: Rule, table: Table) -> tuple[tuple[str, object], ...]:
+    """``rule.public_state(table)``, checked: ``(name, value)`` pairs with a text name and
+    a hashable value (views of every seat and game share them, cached: a list would let
+    one view change the others'); anything else is a `SetupError` naming the rule."""
+    given: object = rule.public_state(table)
+    pairs = tuple(given) if isinstance(given, (tuple, list)) else None
+    if pairs is None or not all(
+        isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str) for pair in pairs
+    ):
+        raise SetupError(
+            f"{type(rule).__name__}.public_state must give (name, value) pairs with a text "
+            f"name, not {shown(given, 60)}"
+        )
+    try:
+        hash(pairs)
+    except TypeError:
+        raise SetupError(
+            f"{type(rule).__name__}.public_state must give hashable values (a tuple, not a "
+            f"list: views share them), not {shown(given, 60)}"
+        ) from None
+    return pairs
 
 
 class Stateful(Generic[S]):
@@ -505,7 +531,9 @@ class Effect:
 
     def allows(self, game: Table, card: Card) -> bool:
         """May ``card`` start a play now (the first card of a multi-card play)?"""
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} must define `allows`: an effect has no default"
+        )
 
     def answers(self, top: Card) -> frozenset[Card] | None:
         """The cards [`allows`][makao.rules.base.Effect.allows] accepts on top card ``top``,
@@ -534,8 +562,12 @@ class Effect:
         game.draw_then_maybe_play(seat, events)
 
     def on_pass(self, game: Table, seat: int, events: Events) -> None:
-        """Carry out a ``pass`` made before drawing."""
-        raise NotImplementedError
+        """Carry out a ``pass`` made before drawing (an effect whose `may_pass` allows
+        one defines it)."""
+        raise NotImplementedError(
+            f"{type(self).__name__} must define `on_pass`: an effect that may be passed "
+            "has no default"
+        )
 
     @property
     def answer_rule(self) -> CardRule | None:
@@ -561,7 +593,9 @@ class Effect:
     def to_text(self) -> str:
         """The effect in the text form
         [`CardRule.parse_effect`][makao.rules.base.CardRule.parse_effect] reads back."""
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} must define `to_text`: an effect has no default"
+        )
 
     def pending(self) -> Pending:
         """What this effect asks of the player to move, as a
@@ -719,7 +753,8 @@ class TurnRule(Rule):
 
     def before_move(self, game: Table, move: Move, events: Events) -> None:
         """Called before a turn move (play, draw, pass) is carried out, and before a move
-        of a rule that [`acts_in_turn`][makao.rules.base.TurnRule.acts_in_turn]."""
+        of a rule that [`acts_in_turn`][makao.rules.base.TurnRule.acts_in_turn]. A rule that
+        ends the game here (`Table.end_game`) ends it before the move, which is not made."""
 
     def after_play(
         self, game: Table, seat: int, cards: tuple[Card, ...], calls: Iterable[str], events: Events
