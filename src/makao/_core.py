@@ -65,7 +65,7 @@ from makao.rules.base import (
 )
 from makao.rules.demand import RankDemandCards, SuitDemand, SuitDemandCards
 from makao.rules.wait import WaitCards, WaitEffect
-from makao.state import Earlier, State, replaced
+from makao.state import Earlier, State, record_moves, replaced
 from makao.tables import check_rule_states
 
 __all__ = ["Core", "store_rule_states", "unfinished_by_cards"]
@@ -1067,12 +1067,19 @@ def _wrong_argument(service: str, given: object, wanted: str, setup: bool) -> Ex
 
 def _unrecord(game: Core, move: Move) -> None:
     """Take ``move``, which `Core.play` appended to the record, back out, with any move
-    after it (the record is a list once a move is appended; an `Earlier` heads it)."""
+    after it (the record is a list once a move is appended; an `Earlier` heads it). A
+    record frozen since the move was appended (a clone made in the move: a rule's look
+    ahead) is made again without them, the frozen one left to the clone."""
     log = game._log
     if isinstance(log, list):
         while log and type(log[-1]) is not Earlier:
             if log.pop() is move:
-                break
+                return
+    moves = record_moves(game._log)
+    for index in range(len(moves) - 1, -1, -1):
+        if moves[index] is move:
+            game._log = moves[:index]
+            return
 
 
 def _unheld(seat: int, card: Card) -> SetupError:

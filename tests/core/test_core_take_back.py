@@ -317,3 +317,215 @@ def test_a_move_a_rule_made_inside_the_move_is_taken_back_with_it() -> None:
         game.play("draw")
     assert not getattr(caught.value, "__notes__", None)
     assert whole_state(game) == state
+
+
+def test_a_move_a_rule_made_inside_an_equal_move_is_taken_back_with_it() -> None:
+    """As above, when the rule's own move equals the caller's (a draw inside a draw): the
+    record is taken back to the caller's very move (told by identity, not equality), the
+    equal inner move with it, and the game is as it was, without a note."""
+
+    @attrs.frozen
+    class DrawsWithin(Stateful[int], TurnRule):
+        def initial_state(self) -> int:
+            return 0
+
+        def before_move(self, game: Table, move: Move, events: list[Event]) -> None:
+            count = self.state(game)
+            self.set_state(game, count + 1)
+            if count == 0:
+                inner = cast(Game, game)
+                (draw,) = inner.legal_moves()
+                assert draw == move and draw is not move
+                inner.play(draw)
+                raise SprungError("after a draw of its own")
+
+    game = Game.from_position(
+        PL.with_rules(DrawsWithin()), hands=["5c 6c", "7s 8s"], pile="9h", stock="5d 6d 7d"
+    )
+    state = whole_state(game)
+    with pytest.raises(SprungError) as caught:
+        game.play("draw")
+    assert not getattr(caught.value, "__notes__", None)
+    assert whole_state(game) == state
+
+
+@attrs.frozen
+class LooksAhead(Stateful[int], TurnRule):
+    """A user's rule that, at the move of count ``at[0]``, clones the game (a look ahead,
+    which freezes the record the move was appended to) and then raises."""
+
+    at: list[int] = attrs.field(factory=list, eq=False)
+    token: object = attrs.field(factory=object)
+
+    def initial_state(self) -> int:
+        """No move yet."""
+        return 0
+
+    def before_move(self, game: Table, move: Move, events: list[Event]) -> None:
+        """Count the move; clone and raise at the armed count."""
+        count = self.state(game)
+        self.set_state(game, count + 1)
+        if self.at and self.at[0] == count:
+            cast(Game, game).clone()
+            raise SprungError(f"looked ahead at move {count}")
+
+
+@pytest.mark.parametrize("length", [0, 3, 40], ids=["first", "short-record", "long-record"])
+def test_a_move_whose_rule_clones_the_game_then_raises_is_taken_back_whole(length: int) -> None:
+    """A rule that clones the game inside the move (the clone freezes the record, the
+    move in it: a tuple, or a list headed by an `Earlier` for a long one) and then raises:
+    the move is taken out of the frozen record too, and the game is rebuilt as it was,
+    without a note (the move stayed in the record, and the rebuild failed on it)."""
+    rule = LooksAhead()
+    game = Game.new(PL.with_rules(rule), 2, seed=3)
+    rng = random.Random(1)
+    for _ in range(length):
+        game.play(rng.choice(game.legal_moves()))
+    state = whole_state(game)
+    rule.at[:] = [game.rule_state(rule)]
+    with pytest.raises(SprungError) as caught:
+        game.play(game.legal_moves()[0])
+    assert not getattr(caught.value, "__notes__", None)
+    assert whole_state(game) == state
+
+
+def test_a_move_a_rule_stops_after_a_reshuffle_is_taken_back_whole() -> None:
+    """A rule that draws from an empty stock (the pile reshuffled into it: the random
+    state advanced, one more reshuffle counted) and then raises: the random state, the
+    reshuffles, the stock and the pile are as they were, and the game plays on as a copy
+    that never met the trap does."""
+    trap = Trap(at=[0])
+    game = Game.from_position(
+        PL.with_rules(trap), hands=["5c 6c", "7s 8s"], pile="Qd Jd 10d 9h", seed=11
+    )
+    untouched, state = game.clone(), whole_state(game)
+    with pytest.raises(SprungError):
+        game.play("draw")
+    assert whole_state(game) == state
+    assert (game.rng, game.reshuffles) == (untouched.rng, untouched.reshuffles)
+    trap.at.clear()
+    assert game.play("draw") == untouched.play("draw")
+    assert whole_state(game) == whole_state(untouched)
+
+
+def test_a_listing_a_rule_made_part_way_is_not_kept_after_the_take_back() -> None:
+    """A rule that draws a card, lists the moves then (the listing cached with the drawn
+    card in the hand) and raises: after the take back the game lists the moves of the
+    position it is in again, not the cached ones of the move part way."""
+
+    @attrs.frozen
+    class ListsThenRaises(Stateful[int], TurnRule):
+        def initial_state(self) -> int:
+            return 0
+
+        def before_move(self, game: Table, move: Move, events: list[Event]) -> None:
+            count = self.state(game)
+            self.set_state(game, count + 1)
+            if count == 0:
+                game.draw_cards(game.to_move, 1, "listing", events)
+                assert "5h" in cast(Game, game).legal_moves_text()
+                raise SprungError("after listing")
+
+    game = Game.from_position(
+        PL.with_rules(ListsThenRaises()), hands=["5c 6c", "7s 8s"], pile="9h", stock="5h 6d"
+    )
+    listed, state = game.legal_moves(), whole_state(game)
+    with pytest.raises(SprungError):
+        game.play("draw")
+    assert whole_state(game) == state
+    assert game.legal_moves() == listed and "5h" not in game.legal_moves_text()
+
+
+@attrs.frozen
+class Counts(Stateful[int], TurnRule):
+    """A user's rule that only counts the turn moves (state the rebuild must match)."""
+
+    token: object = attrs.field(factory=object)
+
+    def initial_state(self) -> int:
+        """No move yet."""
+        return 0
+
+    def before_move(self, game: Table, move: Move, events: list[Event]) -> None:
+        """Count the move."""
+        self.set_state(game, self.state(game) + 1)
+
+
+@pytest.mark.parametrize("changed", ["hands", "rule_states"])
+def test_a_game_changed_by_hand_is_not_rebuilt_over_the_change(changed: str) -> None:
+    """A game whose hands (two seats swap a card) or rules' state were changed by hand
+    is not what its origin and record make: the move a rule stops is left part way with
+    a note, never rebuilt over the change (every field but the derived ones is
+    compared)."""
+    trap, counts = Trap(), Counts()
+    game = Game.new(PL.with_rules(trap, counts), 3, seed=8)
+    game.play(game.legal_moves()[0])
+    if changed == "hands":
+        first, second = game.hands[0], game.hands[1]
+        game.hands[0] = (second[0], *first[1:])
+        game.hands[1] = (first[0], *second[1:])
+        assert first[0] != second[0]
+    else:
+        counts.set_state(game, 100)
+    kept = getattr(game, changed)
+    trap.at[:] = [game.rule_state(trap)]
+    with pytest.raises(SprungError) as caught:
+        game.play("draw")  # legal whatever the hands
+    (note,) = caught.value.__notes__
+    assert note.startswith("the move could not be taken back (made again, it stopped elsewhere")
+    if changed == "hands":
+        assert game.hands[1] == kept[1]
+    else:
+        assert game.rule_state(counts) == 100  # the trap, first, stopped the move
+
+
+def test_a_rule_that_raises_again_in_the_rebuild_keeps_the_first_error_with_a_note() -> None:
+    """A rule that raises at every move once armed raises again while the game is
+    rebuilt from its record: the error of the move is the one raised, with a note that
+    the record does not rebuild the game (not the rebuild's own error)."""
+
+    @attrs.frozen
+    class Armed(TurnRule):
+        armed: list[bool] = attrs.field(factory=list, eq=False)
+        token: object = attrs.field(factory=object)
+
+        def before_move(self, game: Table, move: Move, events: list[Event]) -> None:
+            if self.armed:
+                raise SprungError("armed")
+
+    rule = Armed()
+    game = Game.new(PL.with_rules(rule), 2, seed=1)
+    game.play(game.legal_moves()[0])
+    rule.armed.append(True)
+    error = None
+    with pytest.raises(SprungError) as caught:
+        try:
+            game.play(game.legal_moves()[0])
+        except SprungError as raised:
+            error = raised
+            raise
+    assert caught.value is error
+    assert caught.value.__notes__ == [
+        "the move could not be taken back (its origin and record do not rebuild it: armed): "
+        "the game is left as the rule left it, part way through the move"
+    ]
+
+
+def test_a_game_sampled_from_a_position_that_does_not_rebuild_does_not_either() -> None:
+    """A search's sample of a position whose effect object the variant does not read back
+    (`Beginning.reseeded`) keeps ``rebuilds`` false: its move a rule stops keeps that
+    note, not another."""
+    game = Game.from_position(
+        PL.with_rules(Slip(spring)),
+        hands=["7h 5h", "7s 10h"],
+        pile="9h",
+        stock="5c 6c",
+        effect=Sevens(),
+    )
+    sampled = sample_hidden(game.view(0), random.Random(3))
+    assert not sampled.beginning.rebuilds
+    play = next(move for move in sampled.legal_moves() if type(move) is Play)
+    with pytest.raises(SprungError) as caught:
+        sampled.play(play)
+    (note,) = caught.value.__notes__
+    assert "the variant does not read its effect's text back as the same effect" in note
