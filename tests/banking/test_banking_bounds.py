@@ -21,10 +21,17 @@ from makao.banking import (
 )
 from makao.banking.bots import Bot, DrawBelow, OptimalPunter
 from makao.banking.options import MAX_BALANCE, MAX_ROUNDS, MAX_STAKE_CHOICES
-from makao.banking.scoring import HandResult, compare, describe, natural_multiplier, payoff
+from makao.banking.scoring import (
+    HandResult,
+    compare,
+    describe,
+    natural_multiplier,
+    payoff,
+    result_of,
+)
 from makao.banking.seating import cut_for_seats, new_shoe
 from makao.cards import parse_cards
-from makao.errors import IllegalMoveError, SetupError, StateError
+from makao.errors import GameOverError, IllegalMoveError, SetupError, StateError
 
 
 def test_mb_3_stake_limits_wider_than_the_bound_are_refused_at_construction() -> None:
@@ -470,6 +477,18 @@ def test_mb_10_a_game_seeded_too_long_to_write_cannot_be_saved() -> None:
         game.to_json()
 
 
+def test_mb_3_a_stake_too_long_to_write_after_the_game_is_over_is_a_short_game_over_error() -> None:
+    """MB-3: ``Stake(10**5000)`` played once the game is over is a `GameOverError` that
+    tells the amount's length (writing the stake in the message raised a ValueError)."""
+    game = BankingGame(3, macao(), seed=2)
+    play_out(game, [DrawBelow(5)] * 3)
+    with pytest.raises(
+        GameOverError, match="tried stake an integer of about 5,001 digits"
+    ) as caught:
+        game.play(Stake(10**5000))
+    assert len(str(caught.value)) < 300
+
+
 @pytest.mark.parametrize("balances", [{0: 500, 1: 500, 2: 500}, iter([500, 500, 500])])
 def test_mb_3_balances_that_are_no_sequence_are_refused(balances: Any) -> None:
     """MB-3: balances are a sequence, one per seat; a mapping (its keys were taken as the
@@ -521,3 +540,35 @@ def test_mb_5_mb_8_a_hand_result_without_whole_number_points_or_cards_is_refused
         settle(hand, plain, options)
     with pytest.raises(SetupError, match=r"^banker's hand "):
         settle(plain, hand, options)
+
+
+@pytest.mark.parametrize("field", ["points", "cards"])
+def test_mb_5_mb_8_a_hand_result_with_a_bool_for_a_number_is_refused(field: str) -> None:
+    """MB-5, MB-8: ``True`` is no number of points or cards (a bool is an int to Python)."""
+    hand = HandResult(5, False, 1, False)._replace(**{field: True})
+    with pytest.raises(SetupError, match=f"its {field} must be a whole number, not True"):
+        payoff(hand, HandResult(5, False, 1, False), macao())
+
+
+def test_mb_8_a_first_hand_flag_given_as_a_number_gives_a_bool_natural() -> None:
+    """MB-8: `result_of` with ``first_hand=0`` (a falsy number, not ``False``) gives
+    ``natural=False``, a `HandResult` the settling functions take (not a natural of
+    ``0``, which they refuse)."""
+    hand = result_of(8, 2, 0)  # type: ignore[arg-type]
+    assert hand.natural is False
+    assert payoff(hand, HandResult(5, False, 1, False), macao()) > 0
+
+
+def test_mb_10_a_save_with_the_last_seats_own_card_swapped_is_refused() -> None:
+    """MB-10: as above for the last seat: every seat's view is checked, the last one's
+    too."""
+    game = BankingGame(3, macao(fixed_stake=10), seed=1, stack="2h 3h 4h")
+    game.play("stake 10")
+    game.play("stake 10")
+    saved = json.loads(game.to_json())
+    assert saved["hands"][2]
+    shoe = saved["shoe"].split()
+    shoe[-1], saved["hands"][2] = saved["hands"][2], shoe[-1]
+    saved["shoe"] = " ".join(shoe)
+    with pytest.raises(StateError, match="in what seat 2 sees: its view's hands"):
+        BankingGame.from_json(json.dumps(saved))

@@ -749,6 +749,23 @@ def test_a_listed_move_no_rule_carries_out_is_refused_not_taken_for_a_pass() -> 
     assert game.to_move == 0 and game.record == () and game.hands[0] == game.hand(0)
 
 
+def test_a_listed_move_no_rule_carries_out_leaves_the_moves_before_it_recorded() -> None:
+    """A move no rule carries out, refused after moves were made, is taken out of the
+    record alone: the moves before it stay (and the game plays on from them)."""
+    game = Game.from_position(
+        PL.with_rules(ListsKnock()), hands=["5h 6h 8h", "7h 9h"], pile="9h", stock=STOCK
+    )
+    game.play("5h")
+    game.play("7h")
+    record = game.record
+    knock = game.legal_moves()[-1]
+    with pytest.raises(SetupError, match=r"no rule carries out Knock\(\)"):
+        game.play(knock)
+    assert game.record == record and len(record) == 2 and game.to_move == 0
+    game.play("6h")
+    assert len(game.record) == 3
+
+
 def test_pl_18_a_wait_added_to_a_waiting_seat_is_bounded_by_its_whole_wait() -> None:
     """PL-18: `add_wait` bounds the seat's whole wait, the turns it waits already and those
     added, by `MAX_WAIT` (1,000): one more turn for a seat waiting 1,000 is refused."""

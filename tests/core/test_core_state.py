@@ -696,6 +696,19 @@ def test_a_beginning_is_an_immutable_value_of_its_four_fields() -> None:
     assert announced.opening == (Passed(0),) and beginning.opening == ()
 
 
+def test_a_beginning_that_does_not_rebuild_keeps_it_through_its_copies() -> None:
+    """``rebuilds`` (false for a position its origin does not give back) is one of the
+    fields: compared, shown when false, pickled, and kept by `reseeded` and `announced`
+    (a search's sampled deal of such a position does not rebuild either)."""
+    beginning = Beginning(5, 2, (), 0, rebuilds=False)
+    assert beginning != Beginning(5, 2, (), 0) and not beginning.rebuilds
+    assert repr(beginning) == "Beginning(seed=5, how=2, opening=(), repeats=0, rebuilds=False)"
+    assert not beginning.reseeded(6).rebuilds
+    assert not beginning.announced((Passed(0),)).rebuilds
+    for copied in (pickle.loads(pickle.dumps(beginning)), copy.deepcopy(beginning)):
+        assert copied == beginning and not copied.rebuilds
+
+
 def test_rule_states_equal_to_the_initial_ones_are_the_rule_sets_own_tuple() -> None:
     """`Core.play` and `legal_moves` tell "every rule state initial" by identity: whatever
     sets the rule states -- a rule through `set_rule_state` (PL-29: a "makao" owed, then
