@@ -54,7 +54,7 @@ from makao._extras import pyplot
 from makao._text import shown
 from makao.bots.protocol import Bot
 from makao.errors import MakaoError
-from makao.sim import Comparison, SimResult, compare, parse_bot, parse_variant, simulate
+from makao.sim import compare, parse_bot, parse_variant, simulate
 from makao.sim.run import DEFAULT_MAX_ACTIONS, MAX_GAMES, max_workers
 from makao.sim.spec import describe, options_of
 from makao.tournament import add_ladder_command
@@ -216,6 +216,11 @@ def _compare_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant_a", help="the first variant spec, like polish")
     parser.add_argument("variant_b", help="the second, like polish:decks=2")
     _add_run_arguments(parser)
+    parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="differences paired game by game (same seeds and seats): far more sensitive",
+    )
 
 
 def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
@@ -310,7 +315,8 @@ def _simulate(args: argparse.Namespace) -> int:
             max_actions=args.max_actions,
             progress=progress,
         )
-    _save(result, args)  # the files first: a closed pipe on stdout must not lose them
+    if args.json is not None:  # the files first: a closed pipe on stdout must not lose them
+        result.to_json(args.json)
     if args.csv is not None:
         result.to_csv(args.csv)
     if args.plot is not None:
@@ -334,17 +340,13 @@ def _compare(args: argparse.Namespace) -> int:
             max_actions=args.max_actions,
             progress=progress,
         )
-    _save(result, args)
+    if args.json is not None:
+        result.to_json(args.json, paired=args.paired)
     if args.plot is not None:
         series = [(f"A {result.a.variant}", result.a.lengths())]
         plot_lengths([*series, (f"B {result.b.variant}", result.b.lengths())], args.plot)
-    print(result.table(events=args.events))
+    print(result.table(events=args.events, paired=args.paired))
     return 0
-
-
-def _save(result: SimResult | Comparison, args: argparse.Namespace) -> None:
-    if args.json is not None:
-        result.to_json(args.json)
 
 
 def _split_option(text: str) -> tuple[str, str]:

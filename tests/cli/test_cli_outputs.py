@@ -150,6 +150,45 @@ def test_compare_prints_both_sides_and_writes_strict_json(
     assert isinstance(data, dict) and set(data) == {"a", "b", "differences"}
 
 
+def test_compare_paired_prints_and_writes_the_paired_differences(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``compare --paired``: the API's paired table on stdout, and the paired differences
+    in the JSON beside the independent ones."""
+    out_json = tmp_path / "p.json"
+    b = "polish:last_card_effect_applies=true"
+    argv = ["compare", "polish", b, "--games", "12", "--seed", "4", "--quiet", "--paired"]
+    code, out, err = _run(capsys, *argv, "--json", str(out_json))
+    assert code == 0 and err == ""
+    api = makao.compare("polish", b, ["random", "random"], 12, 4)
+    assert out == api.table(paired=True) + "\n"
+    assert "B - A paired [95 % CI]" in out
+    data = _strict_json(out_json.read_text(encoding="utf-8"))
+    assert isinstance(data, dict) and set(data) == {"a", "b", "differences", "paired_differences"}
+    paired = {name: d for name, _, _, d in api.paired_rows()}
+    assert list(data["paired_differences"]) == list(paired)
+    for name, entry in data["paired_differences"].items():
+        assert entry["value"] == pytest.approx(paired[name].value, nan_ok=True)
+        assert entry["p_value"] == paired[name].p_value
+
+
+def test_the_documented_paired_compare_example(capsys: pytest.CaptureFixture[str]) -> None:
+    command = "makao compare polish polish:last_card_effect_applies=true --games 100 --players 3"
+    continued, *shown = _doc_block(command)
+    argv = command.split()[1:] + continued.replace("\\", "").split()
+    code, out, _ = _run(capsys, *argv, "--quiet")
+    assert code == 0 and "--paired" in argv
+    lines = out.splitlines()
+    assert all(line in lines for line in shown if line != "…")
+    assert len([line for line in shown if line != "…"]) == 3
+
+
+def test_paired_is_a_compare_option_only(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "simulate", "--games", "1", "--paired")
+    assert (code, out) == (2, "")
+    assert err == "makao: error: unrecognized arguments: --paired\n"
+
+
 def test_the_documented_simulate_example(capsys: pytest.CaptureFixture[str]) -> None:
     command = "makao simulate --variant polish --players 2 --games 200 --bots heuristic random"
     shown = [line for line in _doc_block(command) if line and line != "…"]

@@ -29,9 +29,44 @@ from makao._text import shown
 from makao.errors import SetupError
 from makao.seeding import check_savable
 from makao.sim.play import GameRecord
-from makao.sim.stats import Difference, Estimate, difference, mean, rate
+from makao.sim.stats import (
+    Difference,
+    Estimate,
+    difference,
+    mean,
+    paired_difference,
+    paired_rate_difference,
+    rate,
+)
 
-__all__ = ["LEGEND", "Comparison", "SimResult", "legend"]
+__all__ = ["LEGEND", "Comparison", "PerGame", "SimResult", "legend"]
+
+
+@attrs.frozen
+class PerGame:
+    """One metric of an experiment as its value in each game, in game order: what its
+    [`Estimate`][makao.sim.Estimate] is drawn from, and what a paired comparison
+    ([`Comparison.paired_rows`][makao.sim.Comparison.paired_rows]) pairs game by game."""
+
+    name: str
+    """The metric's name, as in [`SimResult.metrics`][makao.sim.SimResult.metrics]."""
+    kind: str
+    """``"rate"`` (each value 1 or 0: the game counts or not) or ``"mean"``."""
+    values: tuple[float | None, ...]
+    """The metric in each game; ``None`` where the game has none (a place, score or
+    "decided at" of a truncated game)."""
+    low: float | None = None
+    """A bound every value of a mean respects (``None``: unbounded), as for
+    [`mean`][makao.sim.stats.mean]."""
+    high: float | None = None
+
+    def estimate(self) -> Estimate:
+        """The metric's estimate: a rate over every game, a mean over the games that have
+        a value."""
+        if self.kind == "rate":
+            return rate(sum(1 for value in self.values if value), len(self.values))
+        known = [value for value in self.values if value is not None]
+        return mean(known, low=self.low, high=self.high)
 
 
 @attrs.frozen
@@ -83,40 +118,61 @@ class SimResult:
         return dict(self._metrics())
 
     def _metrics(self, events: bool = True) -> Iterator[tuple[str, Estimate]]:
-        records = self.records
-        n = len(records)
-        done = self.finished()
+        for metric in self._per_game(events):
+            yield metric.name, metric.estimate()
+
+    def per_game(self, events: bool = True) -> dict[str, PerGame]:
+        """Every metric of [`metrics`][makao.sim.SimResult.metrics], by name, as its value in each
+        game ([`PerGame`][makao.sim.PerGame]): what a paired comparison pairs game by game;
+        ``events=False`` leaves out the ``events <Type>`` metrics."""
+        return {metric.name: metric for metric in self._per_game(events)}
+
+    def _per_game(self, events: bool = True) -> Iterator[PerGame]:
+        """The one definition of every metric: its values game by game (``None``: the game
+        has none, as a place in a truncated game), its kind and its bounds."""
+        records, players = self.records, self.players
         for j, label in enumerate(self.bots):
-            yield f"win rate {label}", rate(self.wins(j), n)
+            won = tuple(1 if r.places is not None and r.places[j] == 1 else 0 for r in records)
+            yield PerGame(f"win rate {label}", "rate", won)
         for j, label in enumerate(self.bots):
-            places = [r.places[j] for r in done if r.places]
-            yield f"mean place {label}", mean(places, low=1, high=self.players)
-        for seat in range(self.players):
-            won = sum(1 for r in done if r.places and r.seats[r.places.index(1)] == seat)
-            yield f"win rate seat {seat}", rate(won, n)
-        first_won = sum(1 for r in done if r.places and r.places[r.first] == 1)
-        yield "first player wins", rate(first_won, n)
-        yield "moves per game", mean([r.actions for r in records], low=0)
-        yield "turns per game", mean([r.turns for r in records], low=0)
-        yield "rounds per game", mean([r.turns / self.players for r in records], low=0)
-        yield "blocked", rate(sum(r.blocked for r in records), n)
-        yield "truncated", rate(sum(r.truncated for r in records), n)
-        yield "lead changes", mean([r.lead_changes for r in records], low=0)
-        decided = [r.decided_at for r in done if r.decided_at is not None]
-        yield "decided at", mean(decided, low=0, high=1)
+            places = tuple(None if r.places is None else r.places[j] for r in records)
+            yield PerGame(f"mean place {label}", "mean", places, 1, players)
+        for seat in range(players):
+            yield PerGame(
+                f"win rate seat {seat}", "rate", tuple(_won_from(r, seat) for r in records)
+            )
+        first = tuple(1 if r.places and r.places[r.first] == 1 else 0 for r in records)
+        yield PerGame("first player wins", "rate", first)
+        yield PerGame("moves per game", "mean", tuple(r.actions for r in records), 0)
+        yield PerGame("turns per game", "mean", tuple(r.turns for r in records), 0)
+        yield PerGame("rounds per game", "mean", tuple(r.turns / players for r in records), 0)
+        yield PerGame("blocked", "rate", tuple(int(r.blocked) for r in records))
+        yield PerGame("truncated", "rate", tuple(int(r.truncated) for r in records))
+        yield PerGame("lead changes", "mean", tuple(r.lead_changes for r in records), 0)
+        decided = tuple(None if r.places is None else r.decided_at for r in records)
+        yield PerGame("decided at", "mean", decided, 0, 1)
         for j, label in enumerate(self.bots):
-            yield f"penalty cards {label}", mean([r.penalties[j] for r in records], low=0)
-        scored = [r for r in done if r.scores is not None]
+            penalties = tuple(r.penalties[j] for r in records)
+            yield PerGame(f"penalty cards {label}", "mean", penalties, 0)
+        scored = any(r.places is not None and r.scores is not None for r in records)
         for j, label in enumerate(self.bots if scored else ()):
-            yield f"score {label}", mean([r.scores[j] for r in scored if r.scores])
+            scores = tuple(
+                r.scores[j] if r.places is not None and r.scores else None for r in records
+            )
+            yield PerGame(f"score {label}", "mean", scores)
         kinds = sorted({name for r in records for name, _ in r.events}) if events else []
         for kind in kinds:
-            yield f"events {kind}", self.events_per_game(kind)
+            yield self._event_counts(kind)
+
+    def _event_counts(self, kind: str) -> PerGame:
+        """How many events of ``kind`` each game had (0 in a game without one)."""
+        counts = tuple(dict(r.events).get(kind, 0) for r in self.records)
+        return PerGame(f"events {kind}", "mean", counts, 0)
 
     def events_per_game(self, kind: str) -> Estimate:
         """How many events of ``kind`` (a class name, ``"DemandSet"``) a game had, over
         every game (0 in a game without one)."""
-        return mean([dict(r.events).get(kind, 0) for r in self.records], low=0)
+        return self._event_counts(kind).estimate()
 
     def title(self) -> str:
         """The table's first line: variant, games, bots, and how many games were truncated."""
@@ -178,6 +234,12 @@ class SimResult:
                 )
 
 
+def _won_from(record: GameRecord, seat: int) -> int:
+    """1 if ``record``'s game was won from ``seat``, else 0 (a truncated game: 0)."""
+    places = record.places
+    return 1 if places and record.seats[places.index(1)] == seat else 0
+
+
 def _check_result(_: object, field: attrs.Attribute[SimResult], value: object) -> None:
     """A `SetupError` unless a side of a `Comparison` is a `SimResult`."""
     if not isinstance(value, SimResult):
@@ -208,16 +270,47 @@ class Comparison:
             if name in left and name in right
         ]
 
-    def significant(self) -> list[str]:
-        """The metrics whose difference is significant at the 5 % level."""
-        return [name for name, _, _, diff in self.rows() if diff.significant]
+    def paired_rows(self) -> list[tuple[str, Estimate, Estimate, Difference]]:
+        """(metric, estimate in a, estimate in b, paired difference), the metrics of
+        [`rows`][makao.sim.Comparison.rows]: each difference is taken from ``b - a`` game by
+        game (game ``i`` of each side was dealt the same seed with the same seats), over every
+        game, or for places, scores and "decided at" over the games that ended on both sides
+        (a mean's: [`paired_difference`][makao.sim.stats.paired_difference]; a rate's:
+        [`paired_rate_difference`][makao.sim.stats.paired_rate_difference]). Much more
+        sensitive than the independent difference when the two sides play alike in most
+        games. A
+        [`SetupError`][makao.errors.SetupError] if the two sides did not play the same games."""
+        self._check_paired()
+        mine, theirs, games = self.a.per_game(), self.b.per_game(), self.a.games
+        return [
+            (name, x, y, _paired(_values(mine, name, games), _values(theirs, name, games), x.kind))
+            for name, x, y, _ in self.rows()
+        ]
 
-    def table(self, events: bool = False) -> str:
+    def _check_paired(self) -> None:
+        """A `SetupError` unless both sides played the same games: the same bots, game
+        count, game seeds and seats (as [`compare`][makao.sim.compare] plays them)."""
+        reason = _unpaired(self.a, self.b)
+        if reason is not None:
+            raise SetupError(
+                "paired differences need the same games on both sides (the same bots, game "
+                f"seeds and seats, as compare plays them): {reason}"
+            )
+
+    def significant(self, *, paired: bool = False) -> list[str]:
+        """The metrics whose difference is significant at the 5 % level (``paired``: the
+        paired difference, [`paired_rows`][makao.sim.Comparison.paired_rows])."""
+        rows = self.paired_rows() if paired else self.rows()
+        return [name for name, _, _, diff in rows if diff.significant]
+
+    def table(self, events: bool = False, *, paired: bool = False) -> str:
         """The comparison as a plain-text table (``*``: significant at 5 %) with a legend
-        under it; ``events`` adds the count of each kind of event per game."""
+        under it; ``events`` adds the count of each kind of event per game; ``paired`` gives
+        the paired differences ([`paired_rows`][makao.sim.Comparison.paired_rows]), and says so
+        in the header and the legend."""
         rows = [
             (name, x.format(), y.format(), d.format(percent=x.kind == "rate"))
-            for name, x, y, d in self.rows()
+            for name, x, y, d in (self.paired_rows() if paired else self.rows())
             if events or not name.startswith("events ")
         ]
         title = (
@@ -226,24 +319,72 @@ class Comparison:
             f"A {_truncation(self.a.truncated(), self.a.max_actions)}, "
             f"B {_truncation(self.b.truncated(), self.b.max_actions)}"
         )
-        table = _render(title, ("metric", "A", "B", "B - A [95 % CI]"), rows)
+        header = "B - A paired [95 % CI]" if paired else "B - A [95 % CI]"
+        table = _render(title, ("metric", "A", "B", header), rows)
         caps = (self.a.max_actions, self.b.max_actions)
         cap = _cap(caps[0]) if caps[0] == caps[1] else f"A {_cap(caps[0])}, B {_cap(caps[1])}"
         notes = _legend([row[0] for row in rows], cap)
+        if paired:
+            notes += "\n" + _PAIRED_NOTE
         return f"{table}\n\n{notes}\n  *: the difference is significant at the 5 % level"
 
-    def to_dict(self) -> dict[str, Any]:
-        """Both experiments and the differences as JSON-ready data."""
-        return {
+    def to_dict(self, *, paired: bool = False) -> dict[str, Any]:
+        """Both experiments and the differences as JSON-ready data; ``paired`` adds the
+        paired differences as ``"paired_differences"``
+        ([`paired_rows`][makao.sim.Comparison.paired_rows])."""
+        data = {
             "a": self.a.to_dict(),
             "b": self.b.to_dict(),
             "differences": {name: d.to_dict() for name, _, _, d in self.rows()},
         }
+        if paired:
+            data["paired_differences"] = {name: d.to_dict() for name, _, _, d in self.paired_rows()}
+        return data
 
-    def to_json(self, path: str | Path) -> None:
-        """Write [`to_dict`][makao.sim.Comparison.to_dict] as JSON to ``path`` (standard JSON: an
-        unknown value or an unbounded interval end is written as ``null``)."""
-        _write_json(path, self.to_dict(), self.a.seed, self.b.seed)
+    def to_json(self, path: str | Path, *, paired: bool = False) -> None:
+        """Write [`to_dict`][makao.sim.Comparison.to_dict] (with ``paired``) as JSON to ``path``
+        (standard JSON: an unknown value or an unbounded interval end is written as ``null``)."""
+        _write_json(path, self.to_dict(paired=paired), self.a.seed, self.b.seed)
+
+
+def _unpaired(a: SimResult, b: SimResult) -> str | None:
+    """Why ``a`` and ``b`` did not play the same games, or ``None`` if they did."""
+    if a.bots != b.bots:
+        return f"A's bots are {', '.join(a.bots)} and B's {', '.join(b.bots)}"
+    if a.games != b.games:
+        return f"A played {a.games} games and B {b.games}"
+    for x, y in zip(a.records, b.records, strict=True):
+        if x.seed != y.seed:
+            return f"game {x.game} was dealt seed {x.seed} in A and seed {y.seed} in B"
+        if x.seats != y.seats:
+            return f"game {x.game} seated the bots at {x.seats} in A and at {y.seats} in B"
+    return None
+
+
+def _values(per_game: dict[str, PerGame], name: str, games: int) -> tuple[float | None, ...]:
+    """The per-game values of metric ``name``; a kind of event the side never saw is 0 in
+    each of its ``games`` games."""
+    found = per_game.get(name)
+    return (0,) * games if found is None else found.values
+
+
+def _paired(
+    a_values: Sequence[float | None], b_values: Sequence[float | None], kind: str
+) -> Difference:
+    """The paired difference over the games where both sides have a value (of a rate:
+    `paired_rate_difference`; of a mean: `paired_difference`)."""
+    pairs = [
+        (x, y) for x, y in zip(a_values, b_values, strict=True) if x is not None and y is not None
+    ]
+    paired = paired_rate_difference if kind == "rate" else paired_difference
+    return paired([x for x, _ in pairs], [y for _, y in pairs])
+
+
+_PAIRED_NOTE = (
+    "  paired: B - A from the differences of game i of A and game i of B, dealt the same "
+    "seed with the same seats (rates: Newcombe's paired interval, McNemar's test; places, "
+    "scores and decided at: the games both sides ended)"
+)
 
 
 LEGEND: dict[str, str] = {

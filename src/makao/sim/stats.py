@@ -9,12 +9,15 @@ the position in the range for two -- mapped back by the delta method, so the int
 inside the bounds (and is asymmetric near them). A difference between two independent samples
 gets a 95 % interval and a two-sided p-value: for rates Newcombe's hybrid score interval
 (built from the two Wilson intervals, never degenerate at 0 % or 100 %) and a pooled
-two-proportion z-test; for means a normal-approximation interval and Welch's z.
+two-proportion z-test; for means a normal-approximation interval and Welch's z. A paired
+difference (`paired_difference`: the same games under two rule sets, value by value) is the
+mean of the per-pair differences with the normal interval ``mean ± 1.96·sd/√n`` and a
+two-sided z-test on it.
 
 Too little data says nothing: a rate of no games is 0 in [0, 1]; a mean of no values is
 NaN and a mean of one value has no standard deviation (NaN), both with the interval
 (-∞, ∞), or the whole allowed range for a bounded quantity; a difference involving either
-is unknown (interval (-∞, ∞), p = 1).
+is unknown (interval (-∞, ∞), p = 1), and so is a paired difference of fewer than two pairs.
 """
 
 from __future__ import annotations
@@ -28,7 +31,16 @@ import attrs
 from makao._text import shown
 from makao.errors import SetupError
 
-__all__ = ["Z95", "Difference", "Estimate", "difference", "mean", "rate"]
+__all__ = [
+    "Z95",
+    "Difference",
+    "Estimate",
+    "difference",
+    "mean",
+    "paired_difference",
+    "paired_rate_difference",
+    "rate",
+]
 
 Z95 = 1.959963984540054
 """The two-sided 95 % quantile of the normal distribution."""
@@ -229,3 +241,102 @@ def difference(a: Estimate, b: Estimate) -> Difference:
         high = delta + math.hypot(b.high - b.value, a.value - a.low)
         return Difference(delta, low, high, p_value)
     return Difference(delta, delta - Z95 * se, delta + Z95 * se, p_value)
+
+
+def paired_difference(a_values: Sequence[float], b_values: Sequence[float]) -> Difference:
+    """How ``b_values`` differ from ``a_values`` pair by pair (``a_values[i]`` and
+    ``b_values[i]`` measured on the same game): the mean of ``d = b - a``, its 95 % interval
+    ``mean ± 1.96·sd(d)/√n`` and a two-sided normal p-value.
+
+    Every ``d`` the same: a zero-width interval, p = 1 if that is 0 else 0. Fewer than two
+    pairs (or differences too large for a float): interval (-∞, ∞), p = 1. A rate's
+    per-game 0/1 indicators pair the same way. Anything but two sequences of numbers of
+    the same length is a [`SetupError`][makao.errors.SetupError].
+    """
+    _check_pairs(a_values, b_values)
+    deltas = [b - a for a, b in zip(a_values, b_values, strict=True)]
+    n = len(deltas)
+    average = math.fsum(deltas) / n if n else math.nan
+    if n < 2:
+        return Difference(average, -math.inf, math.inf, 1.0)
+    sd = math.sqrt(math.fsum((d - average) * (d - average) for d in deltas) / (n - 1))
+    se = sd / math.sqrt(n)
+    if not math.isfinite(se):
+        return Difference(average, -math.inf, math.inf, 1.0)
+    if se == 0:
+        return Difference(average, average, average, 1.0 if average == 0 else 0.0)
+    p_value = math.erfc(abs(average) / se / math.sqrt(2))
+    return Difference(average, average - Z95 * se, average + Z95 * se, p_value)
+
+
+def paired_rate_difference(a_values: Sequence[float], b_values: Sequence[float]) -> Difference:
+    """How the rate of ``b_values`` differs from that of ``a_values``, 0/1 outcomes of the
+    same games pair by pair: ``b``'s rate minus ``a``'s, Newcombe's hybrid score interval
+    for paired proportions (his method 10, 1998: the two Wilson intervals joined through
+    the outcomes' correlation, which stays inside [-1, 1] and keeps a width where no game
+    changed its outcome), and McNemar's two-sided test on the games whose outcome differs
+    (normal; p = 1 with none). No pairs: interval [-1, 1], p = 1. Anything but two
+    sequences of 0s and 1s of the same length is a [`SetupError`][makao.errors.SetupError].
+    """
+    _check_pairs(a_values, b_values)
+    if any(value not in (0, 1) for value in (*a_values, *b_values)):
+        raise SetupError("a paired rate difference needs outcomes of 0 or 1")
+    n = len(a_values)
+    if n == 0:
+        return Difference(0.0, -1.0, 1.0, 1.0)
+    both = sum(1 for a, b in zip(a_values, b_values, strict=True) if a and b)
+    only_a = sum(1 for a, b in zip(a_values, b_values, strict=True) if a and not b)
+    only_b = sum(1 for a, b in zip(a_values, b_values, strict=True) if b and not a)
+    neither = n - both - only_a - only_b
+    first, second = rate(both + only_a, n), rate(both + only_b, n)
+    phi = _phi(both, only_a, only_b, neither)
+    below = _joined(second.value - second.low, first.high - first.value, phi)
+    above = _joined(second.high - second.value, first.value - first.low, phi)
+    delta = second.value - first.value
+    discordant = only_a + only_b
+    p_value = (
+        1.0 if discordant == 0 else math.erfc(abs(only_b - only_a) / math.sqrt(2 * discordant))
+    )
+    return Difference(delta, max(-1.0, delta - below), min(1.0, delta + above), p_value)
+
+
+def _phi(both: int, only_a: int, only_b: int, neither: int) -> float:
+    """The correlation of the paired outcomes in Newcombe's method 10: the phi coefficient
+    of the 2×2 table, its positive part less ``n/2`` (a continuity correction), 0 when a
+    margin is empty."""
+    margins = (both + only_a) * (only_b + neither) * (both + only_b) * (only_a + neither)
+    if margins == 0:
+        return 0.0
+    cross = both * neither - only_a * only_b
+    half = (both + only_a + only_b + neither) / 2
+    corrected = cross - half if cross > half else min(cross, 0)
+    return corrected / math.sqrt(margins)
+
+
+def _joined(one: float, other: float, phi: float) -> float:
+    """One side of Newcombe's paired interval: two Wilson half-widths joined through
+    ``phi``."""
+    return math.sqrt(max(0.0, one * one - 2 * phi * one * other + other * other))
+
+
+def _check_pairs(a_values: object, b_values: object) -> None:
+    """`paired_difference`'s arguments: two sequences of real numbers of the same length."""
+    a_count, b_count = _count_numbers(a_values), _count_numbers(b_values)
+    if a_count != b_count:
+        raise SetupError(
+            "a paired difference needs one b value per a value, "
+            f"not {a_count} a values and {b_count} b values"
+        )
+
+
+def _count_numbers(values: object) -> int:
+    """How many numbers ``values`` holds; a `SetupError` unless it is a sequence of them."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise SetupError(
+            f"a paired difference needs two sequences of numbers, not {shown(values, 40)}"
+        )
+    for value in values:
+        if not isinstance(value, numbers.Real):
+            raise SetupError(f"a paired difference needs numbers, not {shown(value, 40)}")
+        _check_float("a paired value", value)
+    return len(values)
