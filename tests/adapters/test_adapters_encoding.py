@@ -8,6 +8,7 @@ import random
 import sys
 from typing import Any
 
+import attrs
 import pytest
 
 np = pytest.importorskip("numpy")
@@ -19,6 +20,7 @@ from makao.adapters.encoding import EFFECT_KINDS, HIGH, MAX_SEATS, Encoder, padd
 from makao.adapters.fixed import fixed_layout  # noqa: E402
 from makao.cards import Suit  # noqa: E402
 from makao.errors import SetupError  # noqa: E402
+from makao.rules.base import Effect  # noqa: E402
 
 PL = variants.polish()
 ENC = Encoder.for_table(ActionSpace(PL, 3), fixed_size=False)
@@ -392,6 +394,43 @@ def test_observe_checks_a_tables_calls_once_and_each_new_table() -> None:
     mao = Driver(Game.new(variants.mao(), 3, seed=1))
     with pytest.raises(SetupError, match="the encoder has no entry for the call"):
         Encoder(3, calls=encoder.calls).observe(mao, 0)
+
+
+def test_one_encoder_checks_the_calls_of_each_new_table_it_observes() -> None:
+    """An encoder that has observed a table its calls cover still checks the next table
+    it is given: a table with a call it has no entry for is refused at once, not only
+    when that call is chosen."""
+    encoder = encoder_of(table())
+    assert encoder.observe(Driver(table()), 0).shape == (encoder.size,)
+    mao = Driver(Game.new(variants.mao(), 3, seed=1))
+    with pytest.raises(SetupError, match="the encoder has no entry for the call"):
+        encoder.observe(mao, 0)
+
+
+def test_prefix_calls_count_each_call_as_prefix_counts_each_card() -> None:
+    """``prefix_calls`` counts the calls given, as ``prefix`` counts the cards: a call
+    given twice is 2."""
+    vector = ENC.encode(table().view(0), calls=["makao", "makao"])
+    assert [float(x) for x in ENC.segment(vector, "prefix_calls")] == [2, 0]
+
+
+@attrs.frozen
+class _TwoFlags(Effect):
+    """An effect of a variant of one's own with two ``bool`` fields."""
+
+    first: bool
+    last: bool
+
+    def to_text(self) -> str:
+        return "two flags"
+
+
+def test_effect_flag_is_the_last_bool_field_of_an_effect() -> None:
+    """``effect_flag`` is the last ``bool`` field of an effect that has several."""
+    view = table().view(0)
+    for first, last in ((False, True), (True, False), (True, True)):
+        vector = ENC.encode(view._replace(effect=_TwoFlags(first, last)))
+        assert [float(x) for x in ENC.segment(vector, "effect_flag")] == [last]
 
 
 def _final_attack(effect: str) -> Any:

@@ -549,6 +549,24 @@ def test_import_of_a_failing_module_says_its_error_in_one_line(
     assert err == "makao: error: --import broken_bots: RuntimeError: oops\n"
 
 
+def test_import_of_a_module_that_fails_to_import_another_says_its_error(
+    plugin_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A module that is there but cannot import something of its own is not said to be
+    missing: its `ImportError` is said, cut short when long."""
+    (plugin_dir / "needs_more.py").write_text("import no_module_it_needs\n", encoding="utf-8")
+    code, out, err = _run(capsys, "--import", "needs_more", "variants")
+    assert (code, out) == (2, "")
+    assert err == "makao: error: --import needs_more: No module named 'no_module_it_needs'\n"
+    (plugin_dir / "loud_import.py").write_text(
+        "raise ImportError('z' * 100_000)\n", encoding="utf-8"
+    )
+    code, out, err = _run(capsys, "--import", "loud_import", "variants")
+    assert (code, out) == (2, "")
+    assert err.startswith("makao: error: --import loud_import: 'zzz")
+    assert err.endswith(" (100000 characters)\n") and len(err) < 600
+
+
 def test_a_users_bot_that_fails_to_construct_is_one_line(
     plugin_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -590,6 +608,26 @@ def test_a_users_bot_failing_with_any_error_or_unknown_is_one_line(
     code, out, err = _run(capsys, "simulate", "--games", "2", "--bots", "random", "nosuch")
     assert (code, out) == (2, "")
     assert err.startswith("makao: error: unknown bot 'nosuch'; known: ")
+
+
+def test_a_users_bot_failing_with_a_long_message_is_one_short_line(
+    plugin_dir: Path, own_registries: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot of yours whose constructor fails with a message of 100,000 characters is one
+    line naming the spec, its message cut short (it was printed whole)."""
+    (plugin_dir / "loud_bots.py").write_text(
+        "from makao import bots\n\n\n"
+        "class Loud:\n"
+        "    def __init__(self):\n"
+        "        raise RuntimeError('y' * 100_000)\n\n\n"
+        "bots.register('loud-of-a-plugin', Loud)\n",
+        encoding="utf-8",
+    )
+    argv = ["simulate", "--games", "2", "--bots", "random", "loud-of-a-plugin", "--quiet"]
+    code, out, err = _run(capsys, "--import", "loud_bots", *argv)
+    assert (code, out) == (2, "")
+    assert err.startswith("makao: error: --bots loud-of-a-plugin: RuntimeError: 'yyy")
+    assert err.endswith(" (100000 characters)\n") and len(err) < 600
 
 
 @pytest.fixture

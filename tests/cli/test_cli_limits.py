@@ -5,6 +5,7 @@ deep nesting, devices, FIFOs and huge files in one line with status 2; ``--games
 
 from __future__ import annotations
 
+import errno
 import inspect
 import json
 import os
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from makao import Game, variants
+from makao._arguments import SHOWN
 from makao.bots import BaseBot, MCTSBot
 from makao.cli import (
     MAX_ACTIONS_LIMIT,
@@ -439,6 +441,38 @@ def test_a_long_path_or_module_name_is_cut_short_once_in_the_error(
     code, out, err = _run(capsys, *argv)
     _one_line_error(code, out, err, " characters): ")
     assert err.count("x" * 200) == 1 and len(err) < 600
+
+
+def test_a_long_path_that_exists_or_a_long_missing_directory_is_cut_short_in_the_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A path too long to name whole but short enough to exist (a save that is not a
+    game) or to be looked up (an output under a missing directory) is cut short in the
+    error, and so is the missing directory."""
+    deep = tmp_path / ("d" * 200)
+    deep.mkdir()
+    saved = deep / ("e" * 200)
+    saved.write_text("[]", encoding="utf-8")
+    code, out, err = _run(capsys, "replay", str(saved))
+    _one_line_error(code, out, err, " characters): a saved game is a JSON object")
+    assert "e" * 100 not in err and len(err) < 600
+    code, out, err = _run(capsys, "simulate", "--json", str(deep / "missing" / ("e" * 200)))
+    _one_line_error(code, out, err, " characters): no directory ")
+    assert "e" * 100 not in err and "missing" not in err and len(err) < 600
+
+
+def test_a_path_as_long_as_an_error_shows_is_named_as_it_is(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A path of `SHOWN` characters is named as it is, as a shorter one is: only a longer
+    one is cut short."""
+    path = tmp_path / ("x" * (SHOWN - len(str(tmp_path)) - 1))
+    assert len(str(path)) == SHOWN
+    code, out, err = _run(capsys, "replay", str(path))
+    assert (code, out) == (2, "")
+    assert err == f"makao: error: {path}: {os.strerror(errno.ENOENT)}\n"
+    code, out, err = _run(capsys, "replay", f"{path}y")
+    _one_line_error(code, out, err, f" ({SHOWN + 1} characters): ")
 
 
 def test_a_module_that_fails_with_a_long_message_is_one_short_line(

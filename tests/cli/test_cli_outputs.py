@@ -4,12 +4,14 @@ CSV shape, PNG output, determinism across workers, clean stdout, one-line errors
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -450,6 +452,54 @@ def test_a_refused_run_leaves_its_output_files_as_they_were(
         assert "x.nosuchformat: cannot draw" in err or "needs matplotlib" in err
     assert old.read_text(encoding="utf-8") == "kept"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.csv", "old.json"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_the_output_check_does_not_open_a_fifo(tmp_path: Path) -> None:
+    """A FIFO named as an output is let through unopened: opening it to write waits for a
+    reader, for ever if none comes."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    checked = threading.Event()
+
+    def check() -> None:
+        _try_writing(fifo)
+        checked.set()
+
+    thread = threading.Thread(target=check, daemon=True)
+    thread.start()
+    done = checked.wait(10)
+    if not done:  # the check waits in its open: a reader lets it go on
+        reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+        thread.join(10)
+        os.close(reader)
+    assert done, "the output check opened the FIFO and waited for a reader"
+
+
+def test_an_existing_output_that_takes_no_text_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """An existing output file that opens for writing but refuses any text (as some files
+    of /proc and /sys do) is refused before any game: the check writes it nothing, and
+    that write fails. The file keeps its text."""
+    old = tmp_path / "old.json"
+    old.write_text("kept", encoding="utf-8")
+    real_write = os.write
+
+    def refusing(descriptor: int, data: bytes) -> int:
+        if os.path.samestat(os.fstat(descriptor), old.stat()):
+            raise OSError(errno.EINVAL, "Invalid argument")
+        return real_write(descriptor, data)
+
+    def no_run(*args: object, **kwargs: object) -> None:
+        raise _RanError
+
+    monkeypatch.setattr(os, "write", refusing)
+    monkeypatch.setattr(makao.cli, "simulate", no_run)
+    code, out, err = _run(capsys, "simulate", "--games", "2", "--quiet", "--json", str(old))
+    assert (code, out) == (2, "")
+    assert err == f"makao: error: --json {old}: cannot be written (Invalid argument)\n"
+    assert old.read_text(encoding="utf-8") == "kept"
 
 
 def test_variants_shows_a_variant_without_annotations_or_options(

@@ -20,7 +20,7 @@ from makao.bots import BaseBot, HeuristicBot, RandomBot
 from makao.errors import SetupError, StateError
 from makao.moves import Say, Stop, move_seat
 from makao.seeding import derive_seed
-from makao.sim import compare, play_game, simulate
+from makao.sim import Comparison, compare, play_game, simulate
 from makao.sim.play import _ask
 from makao.sim.run import max_workers
 from makao.sim.stats import difference, mean, rate
@@ -875,6 +875,21 @@ def test_results_of_a_seed_too_long_to_write_are_refused_as_json_naming_the_seed
         with pytest.raises(StateError, match=r"^the seed, an integer of about 5,001 digits"):
             result.to_json(path)
         assert not path.exists()
+
+
+def test_a_comparison_whose_second_seed_is_too_long_to_write_is_refused_as_json(
+    tmp_path: Path,
+) -> None:
+    """A `Comparison` of two results of different seeds (built from them, not by
+    ``compare``) checks each: the second seed too long to write is a `StateError` naming
+    it, and nothing is written."""
+    bots = [RandomBot(), RandomBot()]
+    short = simulate("polish", bots, games=1, seed=1)
+    long = simulate("mau-mau", bots, games=1, seed=10**5000)
+    path = tmp_path / "results.json"
+    with pytest.raises(StateError, match=r"^the seed, an integer of about 5,001 digits"):
+        Comparison(short, long).to_json(path)
+    assert not path.exists()
 
 
 class _NamedRandom(RandomBot):
