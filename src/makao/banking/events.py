@@ -173,7 +173,9 @@ BankingEvent: TypeAlias = (
 
 
 def redact(event: BankingEvent, seat: int, banker: int) -> BankingEvent:
-    """``event`` as ``seat`` may see it while ``banker`` holds the bank (MB-4, MB-10)."""
+    """``event`` as ``seat`` may see it while ``banker`` holds the bank (MB-4, MB-10).
+    ``banker`` is the seat that held the bank when the event happened, as the last
+    `CoupStarted` before it names it: one play may pass the bank and start the next coup."""
     if isinstance(event, (CardDealt, CardDrawn)):
         if event.seat != seat or event.seat == banker:
             return attrs.evolve(event, card=None)
