@@ -98,12 +98,12 @@ def check_run(args: argparse.Namespace) -> None:
     """Refuse, before any game is played, what would only fail after the run: an output
     file (``--json``, ``--csv``, ``--plot``) that cannot be written, a plot format that cannot
     be drawn, two outputs named the same file (the last written would replace the other)."""
-    written: dict[Path, str] = {}
+    written: dict[object, str] = {}
     for flag in ("json", "csv", "plot"):
         path: Path | None = getattr(args, flag, None)
         if path is not None:
             _check_output(f"--{flag}", path)
-            target = path.resolve()
+            target = _file_of(path)
             if target in written:
                 raise UsageError(
                     f"--{written[target]} and --{flag} both name {short(path)}: give each "
@@ -112,6 +112,16 @@ def check_run(args: argparse.Namespace) -> None:
             written[target] = flag
     if getattr(args, "plot", None) is not None:
         _check_plot_format(args.plot)
+
+
+def _file_of(path: Path) -> object:
+    """What tells the file ``path`` names from another: an existing file's device and
+    inode (a hard link or a symbolic one names the same file), else the path resolved."""
+    try:
+        found = path.stat()
+    except OSError:
+        return path.resolve()
+    return (found.st_dev, found.st_ino)
 
 
 def _check_output(option: str, path: Path) -> None:

@@ -563,6 +563,8 @@ def _rebuilt(game: Game, move: Move | None) -> Game | str:
             "its origin does not give back the position it began with: the variant does not "
             "read its effect's text back as the same effect"
         )
+    if game.beginning.sampled:
+        return "a search dealt it anew from a view: its origin does not describe it"
     try:
         before = replay(game.variant, game.origin, game.record)
     except Exception as error:

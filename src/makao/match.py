@@ -350,8 +350,12 @@ def _load(data: Any, given: Variant | None) -> Match:
     position = expected.pop("position", None) if version >= 2 else None
     check_summary(match._summary(version=1), expected, "match")
     if version >= 2:  # the current deal's position, checked as a game save's summary is
-        if not isinstance(position, dict):
+        if position is None:
             raise StateError("the saved match's summary has no 'position' of its current deal")
+        if not isinstance(position, dict):
+            raise StateError(
+                f"the saved match's 'position' must be a dictionary, not {shown(position, 40)}"
+            )
         check_summary(summary(match.game), position, "match's current deal")
     return match
 

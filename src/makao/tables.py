@@ -555,9 +555,9 @@ def _check_handlers(handlers: dict[type, TurnRule]) -> None:
             )
     for rule in dict.fromkeys(handlers.values()):
         if type(rule).apply is TurnRule.apply:
+            kinds = (kind.__name__ for kind, handler in handlers.items() if handler is rule)
             raise SetupError(
-                f"{type(rule).__name__} must define `apply`: it handles "
-                f"{', '.join(kind.__name__ for kind in type(rule).handles)}"
+                f"{type(rule).__name__} must define `apply`: it handles {', '.join(kinds)}"
             )
 
 

@@ -864,7 +864,8 @@ class _GameCheck:
 
 
 def _public_pairs(game: Game) -> tuple[tuple[str, object], ...]:
-    """The rules' public state asked of each rule now, not through the views' cache."""
+    """The rules' public state asked of each rule now, not through the views' cache (as
+    `Game.public_state` makes it on a miss; the suite reads no private name of a game)."""
     pairs = [pair for rule in game.compiled.stateful for pair in public_pairs(rule, game)]
     return tuple(sorted(pairs, key=lambda pair: pair[0]))
 

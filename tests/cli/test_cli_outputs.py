@@ -249,6 +249,22 @@ def test_two_outputs_naming_one_file_are_refused_before_the_run(
     assert not same.exists()
 
 
+def test_two_outputs_naming_one_existing_file_by_a_hard_link_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An existing file and a hard link to it are one file (its device and inode), though
+    their paths differ: refused as one output named twice, the file kept as it was."""
+    first = tmp_path / "a.json"
+    first.write_text("kept", encoding="utf-8")
+    second = tmp_path / "b.csv"
+    os.link(first, second)
+    argv = ["simulate", "--games", "2", "--quiet", "--json", str(first), "--csv", str(second)]
+    code, out, err = _run(capsys, *argv)
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith(f"makao: error: --json and --csv both name {second}: ")
+    assert first.read_text(encoding="utf-8") == "kept"
+
+
 def test_plot_without_matplotlib_fails_before_the_run(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

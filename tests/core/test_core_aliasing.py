@@ -1,5 +1,6 @@
-"""Objects a user holds -- a view, a variant, its rules -- cannot change the games that
-share them: the rules' tables a view reaches (`view.variant.rules`) are read-only."""
+"""A rule's table a view reaches (`view.variant.rules`: `BattleCards.penalty_table`) is
+read-only, so changing it in place cannot change the games that share it. (A view is no
+sandbox: code in the same process can reach shared state by other ways, docs/limits.md.)"""
 
 from __future__ import annotations
 

@@ -975,6 +975,34 @@ def test_a_public_state_that_is_no_pairs_is_refused_naming_the_rule(
 
 
 @attrs.frozen
+class ShowsAsItGoes(Stateful[int], TurnRule):
+    """A user's stateful rule whose public state is a generator of pairs (or, with
+    ``as_dict``, a dict of them, which iterates over its names only)."""
+
+    as_dict: bool = False
+
+    def initial_state(self) -> int:
+        """Nothing counted."""
+        return 0
+
+    def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
+        """The pairs one by one (not a tuple: any iterable of pairs will do)."""
+        pairs = (("count", 0), ("name", "x"))
+        return dict(pairs) if self.as_dict else (pair for pair in pairs)  # type: ignore[return-value]
+
+
+def test_a_public_state_given_as_any_iterable_of_pairs_is_taken() -> None:
+    """A rule's public state given as a generator of pairs (not a tuple nor a list) is
+    taken, as it was before the pairs were checked: the view shows them as a tuple."""
+    game = Game.from_position(PL.with_rules(ShowsAsItGoes()), hands=["5h 6h", "7s"], pile="5c")
+    assert game.view(1).public == (("count", 0), ("name", "x"))
+    with pytest.raises(SetupError, match="pairs with a text name"):
+        Game.from_position(
+            PL.with_rules(ShowsAsItGoes(as_dict=True)), hands=["5h 6h", "7s"], pile="5c"
+        ).view(0)
+
+
+@attrs.frozen
 class ShowsAList(Stateful[tuple[int, ...]], TurnRule):
     """A user's rule that keeps the ranks played and shows them as a list."""
 
@@ -1063,6 +1091,24 @@ class Waver(TurnRule):
     """A user's rule that handles waves but forgot `apply`."""
 
     handles = (Wave,)
+
+
+@attrs.frozen
+class WaverByProperty(TurnRule):
+    """A user's rule that handles waves through a property, and forgot `apply`."""
+
+    @property
+    def handles(self) -> tuple[type, ...]:  # type: ignore[override]
+        """The waves, asked of the rule itself."""
+        return (Wave,)
+
+
+def test_a_rule_whose_handles_is_a_property_and_has_no_apply_is_refused_by_name() -> None:
+    """The refusal names the moves the rule handles as the rule set read them (from the
+    rule, not its class, whose `handles` here is a property, which the message could not
+    list: a `TypeError` in place of the `SetupError`)."""
+    with pytest.raises(SetupError, match="WaverByProperty must define `apply`: it handles Wave"):
+        PL.with_rules(WaverByProperty())
 
 
 def test_a_rule_that_handles_moves_without_apply_is_refused_at_build() -> None:

@@ -709,6 +709,20 @@ def test_a_beginning_that_does_not_rebuild_keeps_it_through_its_copies() -> None
         assert copied == beginning and not copied.rebuilds
 
 
+def test_a_sampled_beginning_keeps_it_through_its_copies() -> None:
+    """``sampled`` (a game a search dealt anew from a view) is one of the fields: set by
+    `resampled`, compared, hashed, shown when true, pickled, and kept by `reseeded` and
+    `announced` (a sample's own copies are samples too)."""
+    beginning = Beginning(5, 2, (), 0).resampled(7)
+    assert beginning.sampled and beginning.seed == 7
+    assert beginning != Beginning(7, 2, (), 0) and hash(beginning) != hash(Beginning(7, 2, (), 0))
+    assert repr(beginning) == "Beginning(seed=7, how=2, opening=(), repeats=0, sampled=True)"
+    assert beginning.reseeded(8).sampled and beginning.announced((Passed(0),)).sampled
+    assert not Beginning(5, 2, (), 0).reseeded(8).sampled
+    for copied in (pickle.loads(pickle.dumps(beginning)), copy.deepcopy(beginning)):
+        assert copied == beginning and copied.sampled
+
+
 def test_rule_states_equal_to_the_initial_ones_are_the_rule_sets_own_tuple() -> None:
     """`Core.play` and `legal_moves` tell "every rule state initial" by identity: whatever
     sets the rule states -- a rule through `set_rule_state` (PL-29: a "makao" owed, then

@@ -212,8 +212,9 @@ def test_a_rule_that_raises_only_once_leaves_the_move_part_way_with_a_note() -> 
 
 
 def test_a_sampled_game_whose_rule_raises_is_left_part_way_with_a_note() -> None:
-    """A game a search sampled (its hidden cards dealt anew) is not what its origin and
-    record make: it is not rebuilt from them, and the error says so."""
+    """A game a search sampled (its hidden cards dealt anew, `Beginning.sampled`) is not
+    what its origin and record make: it is not rebuilt from them (nor replayed in vain),
+    and the error says so."""
     trap = Trap()
     game = Game.new(PL.with_rules(trap), 3, seed=8)
     sampled = sample_hidden(game.view(0), random.Random(3))
@@ -221,7 +222,7 @@ def test_a_sampled_game_whose_rule_raises_is_left_part_way_with_a_note() -> None
     with pytest.raises(SprungError) as caught:
         sampled.play(sampled.legal_moves()[0])
     (note,) = caught.value.__notes__
-    assert note.startswith("the move could not be taken back (made again, it stopped elsewhere")
+    assert note.startswith("the move could not be taken back (a search dealt it anew from a view")
 
 
 @attrs.frozen
@@ -513,7 +514,7 @@ def test_a_rule_that_raises_again_in_the_rebuild_keeps_the_first_error_with_a_no
 
 def test_a_game_sampled_from_a_position_that_does_not_rebuild_does_not_either() -> None:
     """A search's sample of a position whose effect object the variant does not read back
-    (`Beginning.reseeded`) keeps ``rebuilds`` false: its move a rule stops keeps that
+    (`Beginning.resampled`) keeps ``rebuilds`` false: its move a rule stops keeps that
     note, not another."""
     game = Game.from_position(
         PL.with_rules(Slip(spring)),

@@ -209,6 +209,7 @@ def _view_of(data: dict[str, Any], variant: Variant) -> View:
         drawn=None if data["drawn"] is None else Card.parse(data["drawn"]),
         public=tuple(data["public"].items()),
         is_over=data["is_over"],
+        stuck=data["stuck"],
     )
 
 

@@ -659,6 +659,9 @@ def test_ru_18_a_version_1_match_save_still_loads_and_version_2_needs_the_positi
     del old["summary"]["position"]
     loaded = Match.from_json(json.dumps(old))
     assert loaded.to_json() == played.to_json() and loaded.game == played.game
+    data["summary"]["position"] = []
+    with pytest.raises(StateError, match="'position' must be a dictionary, not \\[\\]"):
+        Match.from_json(json.dumps(data))
     del data["summary"]["position"]
     with pytest.raises(StateError, match="no 'position' of its current deal"):
         Match.from_json(json.dumps(data))

@@ -243,7 +243,9 @@ def test_paired_rows_pair_the_per_game_values_of_each_metric() -> None:
     assert [row[:3] for row in paired] == [row[:3] for row in rows]
     found = {name: d for name, _, _, d in paired}
     assert found["win rate a"] == paired_rate_difference([1, 0, 0], [0, 1, 0])
-    assert found["mean place a"] == paired_difference([1, 2], [2, 2])  # games 0 and 2
+    # games 0 and 2; places of two seats differ by at most 1: the interval stays inside
+    assert found["mean place a"] == paired_difference([1, 2], [2, 2], low=1, high=2)
+    assert found["mean place a"].low >= -1 and found["mean place a"].high == 1
     assert found["moves per game"] == paired_difference([10, 40, 30], [14, 44, 35])
     assert found["truncated"] == paired_rate_difference([0, 1, 0], [0, 0, 0])
 
@@ -369,7 +371,7 @@ def test_paired_rate_difference_is_newcombes_method_10_on_altmans_example() -> N
     found = paired_rate_difference(a, b)
     assert found.value == pytest.approx(5 / 41)
     assert (round(found.low, 3), round(found.high, 3)) == (0.011, 0.226)
-    assert found.p_value == pytest.approx(math.erfc(5 / math.sqrt(5) / math.sqrt(2)))  # McNemar
+    assert found.p_value == pytest.approx(2 * 0.5**5)  # McNemar's exact test: 5 of 5 one way
 
 
 @pytest.mark.parametrize(
@@ -399,11 +401,9 @@ def test_paired_rate_difference_agrees_with_the_formula_written_out(
     assert found.value == pytest.approx(p2 - p1)
     assert found.low == pytest.approx(max(-1, p2 - p1 - below))
     assert found.high == pytest.approx(min(1, p2 - p1 + above))
-    discordant = only_a + only_b
-    expected_p = (
-        1.0 if not discordant else math.erfc(abs(only_b - only_a) / math.sqrt(2 * discordant))
-    )
-    assert found.p_value == pytest.approx(expected_p)
+    discordant, fewer = only_a + only_b, min(only_a, only_b)
+    tail = sum(math.comb(discordant, k) for k in range(fewer + 1)) / 2**discordant
+    assert found.p_value == pytest.approx(min(1.0, 2 * tail))  # McNemar's exact test
 
 
 def test_paired_rate_difference_keeps_a_width_where_no_outcome_changed() -> None:
@@ -420,3 +420,30 @@ def test_paired_rate_difference_keeps_a_width_where_no_outcome_changed() -> None
 def test_paired_rate_difference_refuses_what_is_no_outcome(bad: list[float]) -> None:
     with pytest.raises(SetupError, match="outcomes of 0 or 1"):
         paired_rate_difference(bad, [1])
+
+
+def test_paired_difference_of_bounded_values_stays_within_their_reach() -> None:
+    """Values bounded by ``low`` and ``high`` differ by at most ``high - low``: the paired
+    interval stays inside ``±(high - low)`` (a share in [0, 1] "decided at" differs by at
+    most 1), and with too few pairs it is that whole range, not (-∞, ∞)."""
+    unbounded = paired_difference([0.0, 1.0, 0.0], [1.0, 0.0, 1.0])
+    assert unbounded.high > 1  # the plain normal interval: 1/3 ± 1.31
+    wide = paired_difference([0.0, 1.0, 0.0], [1.0, 0.0, 1.0], low=0, high=1)
+    assert (wide.value, wide.low, wide.p_value) == (
+        unbounded.value,
+        unbounded.low,
+        unbounded.p_value,
+    )
+    assert wide.high == 1
+    assert paired_difference([0.5], [0.25], low=0, high=1) == Difference(-0.25, -1, 1, 1.0)
+
+
+def test_mcnemars_exact_p_keeps_a_few_games_one_way_from_being_significant() -> None:
+    """Four games changed their outcome, all one way, in 1,000: the exact test gives
+    p = 2 · 0.5⁴ = 0.125, not significant, as the interval (which includes 0) says; the
+    normal approximation gave 0.046 and starred it."""
+    a = [0] * 1000
+    b = [1] * 4 + [0] * 996
+    found = paired_rate_difference(a, b)
+    assert found.p_value == pytest.approx(0.125) and not found.significant
+    assert found.low < 0 < found.high

@@ -30,7 +30,7 @@ means; every effect describes itself as a [`Pending`][makao.rules.base.Pending] 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar, cast
 
 import attrs
 
@@ -333,7 +333,8 @@ def public_pairs(rule: Rule, table: Table) -> tuple[tuple[str, object], ...]:
     a hashable value (views of every seat and game share them, cached: a list would let
     one view change the others'); anything else is a `SetupError` naming the rule."""
     given: object = rule.public_state(table)
-    pairs = tuple(given) if isinstance(given, (tuple, list)) else None
+    iterable = isinstance(given, Iterable) and not isinstance(given, (str, bytes, Mapping))
+    pairs = tuple(cast("Iterable[object]", given)) if iterable else None
     if pairs is None or not all(
         isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str) for pair in pairs
     ):
@@ -348,7 +349,7 @@ def public_pairs(rule: Rule, table: Table) -> tuple[tuple[str, object], ...]:
             f"{type(rule).__name__}.public_state must give hashable values (a tuple, not a "
             f"list: views share them), not {shown(given, 60)}"
         ) from None
-    return pairs
+    return cast("tuple[tuple[str, object], ...]", pairs)
 
 
 class Stateful(Generic[S]):

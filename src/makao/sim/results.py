@@ -278,12 +278,12 @@ class Comparison:
         (a mean's: [`paired_difference`][makao.sim.stats.paired_difference]; a rate's:
         [`paired_rate_difference`][makao.sim.stats.paired_rate_difference]). Much more
         sensitive than the independent difference when the two sides play alike in most
-        games. A
-        [`SetupError`][makao.errors.SetupError] if the two sides did not play the same games."""
+        games. A [`SetupError`][makao.errors.SetupError] if the two sides did not play the
+        same games."""
         self._check_paired()
         mine, theirs, games = self.a.per_game(), self.b.per_game(), self.a.games
         return [
-            (name, x, y, _paired(_values(mine, name, games), _values(theirs, name, games), x.kind))
+            (name, x, y, _paired(_of(mine, name, games), _of(theirs, name, games)))
             for name, x, y, _ in self.rows()
         ]
 
@@ -361,23 +361,24 @@ def _unpaired(a: SimResult, b: SimResult) -> str | None:
     return None
 
 
-def _values(per_game: dict[str, PerGame], name: str, games: int) -> tuple[float | None, ...]:
+def _of(per_game: dict[str, PerGame], name: str, games: int) -> PerGame:
     """The per-game values of metric ``name``; a kind of event the side never saw is 0 in
     each of its ``games`` games."""
     found = per_game.get(name)
-    return (0,) * games if found is None else found.values
+    return PerGame(name, "mean", (0,) * games, low=0) if found is None else found
 
 
-def _paired(
-    a_values: Sequence[float | None], b_values: Sequence[float | None], kind: str
-) -> Difference:
-    """The paired difference over the games where both sides have a value (of a rate:
-    `paired_rate_difference`; of a mean: `paired_difference`)."""
+def _paired(a: PerGame, b: PerGame) -> Difference:
+    """The paired difference of one metric over the games where both sides have a value
+    (of a rate: `paired_rate_difference`; of a mean: `paired_difference`, within the
+    metric's bounds)."""
     pairs = [
-        (x, y) for x, y in zip(a_values, b_values, strict=True) if x is not None and y is not None
+        (x, y) for x, y in zip(a.values, b.values, strict=True) if x is not None and y is not None
     ]
-    paired = paired_rate_difference if kind == "rate" else paired_difference
-    return paired([x for x, _ in pairs], [y for _, y in pairs])
+    firsts, seconds = [x for x, _ in pairs], [y for _, y in pairs]
+    if a.kind == "rate":
+        return paired_rate_difference(firsts, seconds)
+    return paired_difference(firsts, seconds, low=a.low, high=a.high)
 
 
 _PAIRED_NOTE = (

@@ -243,30 +243,43 @@ def difference(a: Estimate, b: Estimate) -> Difference:
     return Difference(delta, delta - Z95 * se, delta + Z95 * se, p_value)
 
 
-def paired_difference(a_values: Sequence[float], b_values: Sequence[float]) -> Difference:
+def paired_difference(
+    a_values: Sequence[float],
+    b_values: Sequence[float],
+    *,
+    low: float | None = None,
+    high: float | None = None,
+) -> Difference:
     """How ``b_values`` differ from ``a_values`` pair by pair (``a_values[i]`` and
     ``b_values[i]`` measured on the same game): the mean of ``d = b - a``, its 95 % interval
-    ``mean ± 1.96·sd(d)/√n`` and a two-sided normal p-value.
+    ``mean ± 1.96·sd(d)/√n`` and a two-sided normal p-value. ``low`` and ``high`` bound
+    every value (as in `mean`): the interval then stays within ``±(high - low)``, the most
+    two values can differ.
 
     Every ``d`` the same: a zero-width interval, p = 1 if that is 0 else 0. Fewer than two
-    pairs (or differences too large for a float): interval (-∞, ∞), p = 1. A rate's
-    per-game 0/1 indicators pair the same way. Anything but two sequences of numbers of
-    the same length is a [`SetupError`][makao.errors.SetupError].
+    pairs (or differences too large for a float): the whole range of differences, p = 1.
+    (A rate's 0/1 outcomes: `paired_rate_difference`.) Anything but two sequences of
+    numbers of the same length is a [`SetupError`][makao.errors.SetupError].
     """
     _check_pairs(a_values, b_values)
+    reach = math.inf if low is None or high is None else high - low
     deltas = [b - a for a, b in zip(a_values, b_values, strict=True)]
     n = len(deltas)
     average = math.fsum(deltas) / n if n else math.nan
-    if n < 2:
-        return Difference(average, -math.inf, math.inf, 1.0)
-    sd = math.sqrt(math.fsum((d - average) * (d - average) for d in deltas) / (n - 1))
-    se = sd / math.sqrt(n)
+    sd = (
+        math.sqrt(math.fsum((d - average) * (d - average) for d in deltas) / (n - 1))
+        if n > 1
+        else 0.0
+    )
+    se = sd / math.sqrt(n) if n > 1 else math.inf
     if not math.isfinite(se):
-        return Difference(average, -math.inf, math.inf, 1.0)
+        return Difference(average, -reach, reach, 1.0)
     if se == 0:
         return Difference(average, average, average, 1.0 if average == 0 else 0.0)
     p_value = math.erfc(abs(average) / se / math.sqrt(2))
-    return Difference(average, average - Z95 * se, average + Z95 * se, p_value)
+    return Difference(
+        average, max(-reach, average - Z95 * se), min(reach, average + Z95 * se), p_value
+    )
 
 
 def paired_rate_difference(a_values: Sequence[float], b_values: Sequence[float]) -> Difference:
@@ -274,8 +287,8 @@ def paired_rate_difference(a_values: Sequence[float], b_values: Sequence[float])
     same games pair by pair: ``b``'s rate minus ``a``'s, Newcombe's hybrid score interval
     for paired proportions (his method 10, 1998: the two Wilson intervals joined through
     the outcomes' correlation, which stays inside [-1, 1] and keeps a width where no game
-    changed its outcome), and McNemar's two-sided test on the games whose outcome differs
-    (normal; p = 1 with none). No pairs: interval [-1, 1], p = 1. Anything but two
+    changed its outcome), and McNemar's exact two-sided test on the games whose outcome
+    differs (p = 1 with none). No pairs: interval [-1, 1], p = 1. Anything but two
     sequences of 0s and 1s of the same length is a [`SetupError`][makao.errors.SetupError].
     """
     _check_pairs(a_values, b_values)
@@ -293,11 +306,23 @@ def paired_rate_difference(a_values: Sequence[float], b_values: Sequence[float])
     below = _joined(second.value - second.low, first.high - first.value, phi)
     above = _joined(second.high - second.value, first.value - first.low, phi)
     delta = second.value - first.value
-    discordant = only_a + only_b
-    p_value = (
-        1.0 if discordant == 0 else math.erfc(abs(only_b - only_a) / math.sqrt(2 * discordant))
-    )
+    p_value = _mcnemar(only_a, only_b)
+
     return Difference(delta, max(-1.0, delta - below), min(1.0, delta + above), p_value)
+
+
+def _mcnemar(only_a: int, only_b: int) -> float:
+    """McNemar's exact two-sided p-value: under no difference each game whose outcome
+    differs went either way with even odds, so the fewer of ``only_a`` and ``only_b`` is
+    binomial with p = 1/2 (summed in logarithms: a count of any size; 1 with none)."""
+    total, fewer = only_a + only_b, min(only_a, only_b)
+    if total == 0 or 2 * fewer == total:
+        return 1.0
+    whole = math.lgamma(total + 1) - total * math.log(2)
+    tail = math.fsum(
+        math.exp(whole - math.lgamma(k + 1) - math.lgamma(total - k + 1)) for k in range(fewer + 1)
+    )
+    return min(1.0, 2 * tail)
 
 
 def _phi(both: int, only_a: int, only_b: int, neither: int) -> float:
