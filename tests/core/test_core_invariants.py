@@ -1,8 +1,10 @@
 """The six invariants of the testing standard, over seeded random walks of every built-in
-variant at every table size it allows (2–8 players): cards conserved; listed moves
-accepted; a rejected move changes nothing; games end; replay and save round-trip; a view
-shows nothing hidden -- checked against every field of the state a view is built from
-(`makao.view.View`, `makao.state.FIELDS`).
+variant at every table size it allows (its least to its most players: 2–20, Mao 3–17,
+Russian makao and Prší 2–5, ...) and of the options that change the deck or the state's
+shape (`OPTION_VARIANTS`, at their least and most players): cards conserved;
+listed moves accepted; a rejected move changes nothing; games end; replay and save
+round-trip; a view shows nothing hidden -- checked against every field of the state a
+view is built from (`makao.view.View`, `makao.state.FIELDS`).
 
 Each test is parametrised by (variant, table size), so every pair is covered on every
 run; hypothesis draws the seed and the length of the random walk."""
@@ -20,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from makao import Card, Game, variants
-from makao.actions import ActionSpace
+from makao.actions import MAX_PLAYERS, ActionSpace
 from makao.cards import ALL_CARDS
 from makao.errors import (
     GameOverError,
@@ -31,20 +33,82 @@ from makao.errors import (
 )
 from makao.events import CardsDrawn, Event, HandsSwapped, redact
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, parse_move
-from makao.testing import snapshot
+from makao.state import FIELDS
+from makao.testing import HIDDEN_FIELDS, MOVER_FIELDS, check_variant, snapshot
+from makao.variant import Variant
 from makao.view import View
+
+#: Options that change the deck (its packs, the deal) or the state's shape (how a game
+#: ends, the rules' own state, the moves listed), by the name the tests give them.
+OPTION_VARIANTS: dict[str, tuple[str, dict[str, object]]] = {
+    "polish:decks=1": ("polish", {"decks": 1}),
+    "polish:decks=2": ("polish", {"decks": 2}),
+    "polish:play_for_places=False": ("polish", {"play_for_places": False}),
+    "polish:may_decline_demands": ("polish", {"may_decline_demands": True}),
+    "polish:makao_with_move_only": ("polish", {"makao_with_move_only": True}),
+    "polish:last_card_effect,po_makale=2": (
+        "polish",
+        {"last_card_effect_applies": True, "po_makale_penalty": 2},
+    ),
+    "mao:penalize,places": ("mao", {"illegal_play": "penalize", "play_for_places": True}),
+    "mao:start_effect,house": (
+        "mao",
+        {
+            "start_card_effect": True,
+            "nine_player_draws_too": True,
+            "four_penalty_ends_turn": True,
+            "seven_penalty_ends_turn": True,
+            "multiplex_suspends_effects": False,
+            "mau_mau_only_for_jack": True,
+        },
+    ),
+    "russian:start_effect,any_king": (
+        "russian",
+        {"start_card_effect": True, "any_king_answers_king": True},
+    ),
+    "russian:changers_any_time": ("russian", {"changers_only_when_stuck": False}),
+    "crazy-eights:decks=1": ("crazy-eights", {"decks": 1}),
+    "crazy-eights:hand_size=1,decks=8": ("crazy-eights", {"hand_size": 1, "decks": 8}),
+    "crazy-eights:hand_size=8,max_draws=3": ("crazy-eights", {"hand_size": 8, "max_draws": 3}),
+    "mau-mau:decks=1": ("mau-mau", {"decks": 1}),
+    "mau-mau:hand_size=7,decks=3": ("mau-mau", {"hand_size": 7, "penalty": 3, "decks": 3}),
+    "prsi:hand_size=6,places": ("prsi", {"hand_size": 6, "play_for_places": True}),
+    "switch:decks=1": ("switch", {"decks": 1}),
+    "switch:hand_size=5,decks=3": ("switch", {"hand_size": 5, "penalty": 4, "decks": 3}),
+}
+#: Every variant the tests play, by name: the built-ins with their default options and
+#: the option variants.
+VARIANTS: dict[str, Variant] = {
+    **{name: variants.get(name) for name in variants.names()},
+    **{key: variants.get(name, **options) for key, (name, options) in OPTION_VARIANTS.items()},
+}
+
+
+def _sizes(variant: Variant) -> list[int]:
+    """Every table size ``variant`` deals (its least to its most players: the rules' bound
+    or what its deck can deal, at most `MAX_PLAYERS`)."""
+    sizes = []
+    for players in range(1, MAX_PLAYERS + 1):
+        try:
+            Game.new(variant, players, 0)
+        except SetupError:
+            continue
+        sizes.append(players)
+    return sizes
 
 
 def _tables() -> list[tuple[str, int]]:
-    """Every (variant, table size) pair a built-in variant deals, 2–8 players."""
+    """Every (variant, table size) pair a built-in variant deals with its default options;
+    an option variant at its least and most players."""
     tables = []
-    for name in variants.names():
-        for players in range(2, 9):
-            try:
-                Game.new(variants.get(name), players, 0)
-            except SetupError:
-                continue
-            tables.append((name, players))
+    for key, variant in VARIANTS.items():
+        sizes = _sizes(variant)
+        assert sizes, f"{key} deals no table"
+        if key in OPTION_VARIANTS:
+            sizes = sorted({sizes[0], sizes[-1]})
+        else:  # every size, none skipped
+            assert sizes == list(range(sizes[0], sizes[-1] + 1)), key
+        tables += [(key, players) for players in sizes]
     return tables
 
 
@@ -81,7 +145,7 @@ def _all_cards(game: Game) -> Counter[Card]:
 
 
 def _game(name: str, players: int, seed: int) -> Game:
-    return Game.new(variants.get(name), players, seed)
+    return Game.new(VARIANTS[name], players, seed)
 
 
 def _walk(game: Game, rng: random.Random, length: int) -> Iterator[Game]:
@@ -275,7 +339,7 @@ def test_pl_3_replay_and_save_round_trip(name: str, players: int, seed: int, len
     """Design principle 3: a game replays from its origin and record (as moves and as
     text) to the same events and state; a save (JSON, pickle) loads to the same game,
     whose save is the same text, mid-game or finished."""
-    variant = variants.get(name)
+    variant = VARIANTS[name]
     game = Game.new(variant, players, seed)
     rng = random.Random(seed)
     events: list[tuple[Event, ...]] = []
@@ -489,6 +553,7 @@ def _check_view_against_state(game: Game, seat: int, view: View) -> None:
     assert view.waits == game.waits and view.finished == game.finished
     assert view.drawn == (game.drawn if seat == game.to_move else None)
     assert view.is_over == game.is_over
+    assert view.stuck == game.stuck  # PL-36: the passes in a row of seats with no move
     pairs = [pair for rule in game.compiled.stateful for pair in rule.public_state(game)]
     assert view.public == tuple(sorted(pairs, key=lambda pair: pair[0]))
 
@@ -583,3 +648,40 @@ def test_pl_3_a_position_set_up_from_a_view_shows_the_same_view(
             public=view.public,
         )
         assert position.view(seat) == view
+
+
+def test_pl_3_the_view_test_changes_every_field_hidden_from_a_seat() -> None:
+    """Each field of the state that a view may not show (`makao.testing.HIDDEN_FIELDS`,
+    `MOVER_FIELDS`) and a rule's private state is changed by some part of `HIDDEN`, so
+    the view test compares views across every one of them."""
+    hidden = HIDDEN_FIELDS | MOVER_FIELDS | {"rule_states"}
+    changed: set[str] = set()
+    rng = random.Random(3)
+    for name in ("polish", "mao"):
+        game = _game(name, 4, 3)
+        for now in _walk(game, rng, 80):
+            if now.drawn is not None and now.players > 1:
+                break
+        for seat in range(game.players):
+            for change in HIDDEN.values():
+                mirror = game.clone()
+                if change(mirror, seat, rng):
+                    changed |= {
+                        field.name
+                        for field in FIELDS
+                        if getattr(mirror, field.name) != getattr(game, field.name)
+                    }
+    assert hidden <= changed, f"no part of HIDDEN changes {sorted(hidden - changed)}"
+
+
+@pytest.mark.parametrize(("name", "players"), TABLES, ids=IDS)
+@settings(max_examples=1, deadline=None, derandomize=True)
+@given(seed=SEEDS)
+def test_the_conformance_suite_passes_at_every_table(name: str, players: int, seed: int) -> None:
+    """`makao.testing.check_variant` at every table too: its views are also watched by
+    the seats that do not move (mirror games of every move), its events redacted, the
+    effects in force read back and every listed move has an action id."""
+    report = check_variant(
+        VARIANTS[name], (players,), games=1, seed=seed, max_actions=100, allow_unfinished=True
+    )
+    assert report.games == 1 and report.actions > 0

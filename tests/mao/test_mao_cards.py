@@ -845,3 +845,29 @@ def test_um_20_a_multiplex_with_nobody_left_to_go_on_lapses() -> None:
     game.play("8c +three")
     assert game.effect is None and game.pending.kind == "none"
     assert game.to_move == 0 and "5c +last-card" in game.legal_moves_text()  # plain play
+
+
+def test_um_12_um_16_um_20_both_options_let_a_multiplex_of_sixes_cycle_for_ever() -> None:
+    """With ``multiplex_suspends_effects=False`` and ``jack_cancels_penalty=False`` (the
+    reading docs/rules/mao.md gives: the spec does not say which rule gives way), a
+    multiplex of sixes with the stock empty never ends: each six makes the previous
+    player draw (UM-12) the six just covered, reshuffled from the pile, every seat must
+    play the rank (UM-20), and no jack may end it (UM-16 as the option reads it). With
+    the jack's cancel kept, a jack is listed and ends it."""
+    hands = ["6h 6d 5c Jc", "6c 6s 5d Jd", "6d 6c 5h Js"]
+    both = variants.mao(multiplex_suspends_effects=False, jack_cancels_penalty=False)
+    game = Game.from_position(both, hands=hands, pile="9c 6h", stock="")
+    game.play("6h +two")
+    for _ in range(30):
+        moves = turn_moves(game)
+        assert not any(move.startswith(("J", "draw")) for move in moves)
+        game.play(next(move for move in moves if move.startswith("6")))
+    effect = game.effect
+    assert isinstance(effect, MultiplexEffect) and effect.count == 32 and not game.is_over
+    assert all(any(card.rank is Rank.SIX for card in game.hand(seat)) for seat in range(3))
+    kept = variants.mao(multiplex_suspends_effects=False)
+    game = Game.from_position(kept, hands=hands, pile="9c 6h", stock="")
+    game.play("6h +two")
+    jack = next(move for move in turn_moves(game) if move.startswith("Jd"))
+    game.play(jack)
+    assert not isinstance(game.effect, MultiplexEffect)
