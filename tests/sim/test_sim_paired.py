@@ -447,3 +447,22 @@ def test_mcnemars_exact_p_keeps_a_few_games_one_way_from_being_significant() -> 
     found = paired_rate_difference(a, b)
     assert found.p_value == pytest.approx(0.125) and not found.significant
     assert found.low < 0 < found.high
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "low", "high", "said"),
+    [
+        ([0, 0], [5, 6], 0, 1, "within their bounds 0 to 1"),
+        ([0, 0], [0, 0], 2, 1, "low <= high"),
+        ([0, 0], [0, 0], math.nan, 1, "low <= high, not nan and 1"),
+        ([0, 0], [0, 0], "0", 1, "bound is a number or None"),
+    ],
+)
+def test_paired_difference_refuses_bounds_its_values_break(
+    a: list[float], b: list[float], low: object, high: object, said: str
+) -> None:
+    """Bounds are a promise about the values: values outside them, bounds the wrong way
+    round, NaN or no number are a `SetupError` (an inverted or NaN interval before)."""
+    with pytest.raises(SetupError, match=said):
+        paired_difference(a, b, low=low, high=high)  # type: ignore[arg-type]
+    assert paired_difference([0, 1], [1, 1], low=0, high=1).high == 1.0

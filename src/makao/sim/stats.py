@@ -11,13 +11,17 @@ gets a 95 % interval and a two-sided p-value: for rates Newcombe's hybrid score 
 (built from the two Wilson intervals, never degenerate at 0 % or 100 %) and a pooled
 two-proportion z-test; for means a normal-approximation interval and Welch's z. A paired
 difference (`paired_difference`: the same games under two rule sets, value by value) is the
-mean of the per-pair differences with the normal interval ``mean ± 1.96·sd/√n`` and a
-two-sided z-test on it.
+mean of the per-pair differences with the normal interval ``mean ± 1.96·sd/√n`` (kept
+within the most two bounded values can differ) and a two-sided z-test on it; a paired
+rate difference (`paired_rate_difference`) has Newcombe's paired interval and McNemar's
+exact test, which is conservative: near 5 % its interval may leave out 0 while p ≥ 0.05
+(a difference is marked significant by its p-value).
 
 Too little data says nothing: a rate of no games is 0 in [0, 1]; a mean of no values is
 NaN and a mean of one value has no standard deviation (NaN), both with the interval
 (-∞, ∞), or the whole allowed range for a bounded quantity; a difference involving either
-is unknown (interval (-∞, ∞), p = 1), and so is a paired difference of fewer than two pairs.
+is unknown (interval (-∞, ∞), p = 1), and so is a paired difference of fewer than two pairs
+(its interval the whole range of differences of a bounded quantity).
 """
 
 from __future__ import annotations
@@ -262,7 +266,7 @@ def paired_difference(
     numbers of the same length is a [`SetupError`][makao.errors.SetupError].
     """
     _check_pairs(a_values, b_values)
-    reach = math.inf if low is None or high is None else high - low
+    reach = _reach(a_values, b_values, low, high)
     deltas = [b - a for a, b in zip(a_values, b_values, strict=True)]
     n = len(deltas)
     average = math.fsum(deltas) / n if n else math.nan
@@ -280,6 +284,26 @@ def paired_difference(
     return Difference(
         average, max(-reach, average - Z95 * se), min(reach, average + Z95 * se), p_value
     )
+
+
+def _reach(
+    a_values: Sequence[float], b_values: Sequence[float], low: float | None, high: float | None
+) -> float:
+    """The most two values can differ by: ``high - low`` when both bounds are given (each
+    a number, ``low <= high``, every value between them), else infinity; anything else is
+    a [`SetupError`][makao.errors.SetupError]."""
+    _check_numbers((), low, high)
+    if low is None or high is None:
+        return math.inf
+    if not low <= high:
+        raise SetupError(
+            f"a paired difference's bounds must have low <= high, not {low} and {high}"
+        )
+    if any(not low <= value <= high for value in (*a_values, *b_values)):
+        raise SetupError(
+            f"a paired difference's values must lie within their bounds {low} to {high}"
+        )
+    return float(high - low)
 
 
 def paired_rate_difference(a_values: Sequence[float], b_values: Sequence[float]) -> Difference:
