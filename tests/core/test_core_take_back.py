@@ -6,7 +6,7 @@ with a note on the error saying why, only when that rebuild cannot be trusted.""
 from __future__ import annotations
 
 import random
-from typing import cast
+from typing import NoReturn, cast
 
 import attrs
 import pytest
@@ -56,9 +56,13 @@ class Trap(Stateful[int], TurnRule):
         count = self.state(game)
         self.set_state(game, count + 1)
         if self.at and self.at[0] == count:
-            if game.can_draw():
-                game.draw_cards(game.to_move, 1, "trap", events)
-            raise SprungError(f"sprung at move {count}")
+            self.spring(game, count, events)
+
+    def spring(self, game: Table, count: int, events: list[Event]) -> NoReturn:
+        """Draw a card for the seat to move, if one can be drawn, and raise."""
+        if game.can_draw():
+            game.draw_cards(game.to_move, 1, "trap", events)
+        raise SprungError(f"sprung at move {count}")
 
 
 def send_far(game: Table, events: list[Event]) -> None:
@@ -351,24 +355,14 @@ def test_a_move_a_rule_made_inside_an_equal_move_is_taken_back_with_it() -> None
 
 
 @attrs.frozen
-class LooksAhead(Stateful[int], TurnRule):
+class LooksAhead(Trap):
     """A user's rule that, at the move of count ``at[0]``, clones the game (a look ahead,
     which freezes the record the move was appended to) and then raises."""
 
-    at: list[int] = attrs.field(factory=list, eq=False)
-    token: object = attrs.field(factory=object)
-
-    def initial_state(self) -> int:
-        """No move yet."""
-        return 0
-
-    def before_move(self, game: Table, move: Move, events: list[Event]) -> None:
-        """Count the move; clone and raise at the armed count."""
-        count = self.state(game)
-        self.set_state(game, count + 1)
-        if self.at and self.at[0] == count:
-            cast(Game, game).clone()
-            raise SprungError(f"looked ahead at move {count}")
+    def spring(self, game: Table, count: int, events: list[Event]) -> NoReturn:
+        """Clone the game and raise."""
+        cast(Game, game).clone()
+        raise SprungError(f"looked ahead at move {count}")
 
 
 @pytest.mark.parametrize("length", [0, 3, 40], ids=["first", "short-record", "long-record"])
