@@ -24,6 +24,10 @@ NO_MATPLOTLIB = "--plot needs matplotlib, the plot extra: pip install '.[plot]' 
 
 
 SHOWN = 200
+
+#: The output path that means stdout (``--json -``, ``--csv -``): the output is printed in
+#: place of the table. A file named ``-`` is ``./-``.
+STDOUT = Path("-")
 """The most characters of a value (a path, a module name) a one-line error repeats."""
 
 MAX_ACTIONS_LIMIT = 10_000_000
@@ -97,17 +101,24 @@ def digit_count(text: str) -> int | None:
 def check_run(args: argparse.Namespace) -> None:
     """Refuse, before any game is played, what would only fail after the run: an output
     file (``--json``, ``--csv``, ``--plot``) that cannot be written, a plot format that cannot
-    be drawn, two outputs named the same file (the last written would replace the other)."""
+    be drawn, two outputs named the same file (the last written would replace the other),
+    or both sent to stdout (`STDOUT`)."""
     written: dict[object, str] = {}
     for flag in ("json", "csv", "plot"):
         path: Path | None = getattr(args, flag, None)
         if path is not None:
-            _check_output(f"--{flag}", path)
-            target = _file_of(path)
+            if path == STDOUT and flag == "plot":
+                raise UsageError("--plot -: a plot is drawn to a file, not to stdout")
+            if path != STDOUT:
+                _check_output(f"--{flag}", path)
+            target = STDOUT if path == STDOUT else _file_of(path)
+            if target is None:  # a device or a pipe (/dev/null, /dev/stdout): shared freely
+                continue
             if target in written:
+                named = "go to stdout (-)" if target == STDOUT else f"name {short(path)}"
                 raise UsageError(
-                    f"--{written[target]} and --{flag} both name {short(path)}: give each "
-                    "output a file of its own"
+                    f"--{written[target]} and --{flag} both {named}: give each output a file "
+                    "of its own"
                 )
             written[target] = flag
     if getattr(args, "plot", None) is not None:
@@ -116,11 +127,14 @@ def check_run(args: argparse.Namespace) -> None:
 
 def _file_of(path: Path) -> object:
     """What tells the file ``path`` names from another: an existing file's device and
-    inode (a hard link or a symbolic one names the same file), else the path resolved."""
+    inode (a hard link or a symbolic one names the same file), else the path resolved;
+    ``None`` for what is not a file (a device, a pipe), which two outputs may share."""
     try:
         found = path.stat()
     except OSError:
         return path.resolve()
+    if not stat.S_ISREG(found.st_mode):
+        return None
     return (found.st_dev, found.st_ino)
 
 
@@ -143,13 +157,14 @@ def _try_writing(path: Path) -> None:
     removed again, an existing one opened for appending and written nothing, so that
     nothing is changed or left behind. A pipe or a device is not opened: that may block,
     or end what reads it."""
-    target = path.resolve()  # what a link names: the file the run will write
-    try:
-        mode: int | None = target.stat().st_mode
+    try:  # what a link names, followed by the system as the run will (``/dev/stdout``
+        # names ``/proc/self/fd/1``, whose target is no path: `Path.resolve` cannot follow it)
+        mode: int | None = path.stat().st_mode
     except FileNotFoundError:
         mode = None
     if mode is not None and not stat.S_ISREG(mode):
         return
+    target = path.resolve()  # a link's missing target is made, not the link
     if mode is None:
         try:
             made = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)

@@ -42,6 +42,7 @@ from makao import variants
 from makao._arguments import (
     MAX_ACTIONS_LIMIT,
     NO_MATPLOTLIB,
+    STDOUT,
     UsageError,
     bounded,
     check_run,
@@ -209,7 +210,9 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
         help="a variant option (repeatable), like --option decks=2",
     )
     _add_run_arguments(parser)
-    parser.add_argument("--csv", type=Path, help="write one row per game")
+    parser.add_argument(
+        "--csv", type=Path, help="write one row per game (- prints it in place of the table)"
+    )
 
 
 def _compare_arguments(parser: argparse.ArgumentParser) -> None:
@@ -259,7 +262,9 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"cap each game (default {DEFAULT_MAX_ACTIONS}); capped games count as truncated",
     )
     parser.add_argument("--events", action="store_true", help="add event counts to the table")
-    parser.add_argument("--json", type=Path, help="write the statistics as JSON")
+    parser.add_argument(
+        "--json", type=Path, help="write the statistics as JSON (- prints it in place of the table)"
+    )
     parser.add_argument("--plot", type=Path, help="draw the game-length distributions")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -315,13 +320,18 @@ def _simulate(args: argparse.Namespace) -> int:
             max_actions=args.max_actions,
             progress=progress,
         )
-    if args.json is not None:  # the files first: a closed pipe on stdout must not lose them
+    if args.json not in (None, STDOUT):  # files first: a closed stdout must not lose them
         result.to_json(args.json)
-    if args.csv is not None:
+    if args.csv not in (None, STDOUT):
         result.to_csv(args.csv)
     if args.plot is not None:
         plot_lengths([(result.variant, result.lengths())], args.plot)
-    print(result.table(events=args.events))
+    if args.json == STDOUT:
+        result.to_json(sys.stdout)
+    elif args.csv == STDOUT:
+        result.to_csv(sys.stdout)
+    else:
+        print(result.table(events=args.events))
     return 0
 
 
@@ -340,12 +350,15 @@ def _compare(args: argparse.Namespace) -> int:
             max_actions=args.max_actions,
             progress=progress,
         )
-    if args.json is not None:
+    if args.json not in (None, STDOUT):
         result.to_json(args.json, paired=args.paired)
     if args.plot is not None:
         series = [(f"A {result.a.variant}", result.a.lengths())]
         plot_lengths([*series, (f"B {result.b.variant}", result.b.lengths())], args.plot)
-    print(result.table(events=args.events, paired=args.paired))
+    if args.json == STDOUT:
+        result.to_json(sys.stdout, paired=args.paired)
+    else:
+        print(result.table(events=args.events, paired=args.paired))
     return 0
 
 

@@ -265,6 +265,82 @@ def test_two_outputs_naming_one_existing_file_by_a_hard_link_are_refused(
     assert first.read_text(encoding="utf-8") == "kept"
 
 
+def test_json_to_dev_stdout_through_a_pipe_is_written(tmp_path: Path) -> None:
+    """``--json /dev/stdout | …`` writes the JSON into the pipe (``--json -`` prints it in
+    place of the table). Was: refused before the run
+    ("cannot be written (No such file or directory)"): the check resolved the path to
+    ``/proc/self/fd/1``'s target, ``pipe:[…]``, which is no path."""
+    command = [sys.executable, "-m", "makao.cli", "simulate", "--games", "2", "--quiet"]
+    done = subprocess.run(
+        [*command, "--json", "/dev/stdout"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        check=False,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr
+    written, end = json.JSONDecoder().raw_decode(done.stdout.decode())
+    assert written["games"] == 2
+    assert "win rate random1" in done.stdout.decode()[end:]  # then the table, as ever
+
+
+def test_two_outputs_may_both_go_to_a_device(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--json /dev/null --csv /dev/null`` is no output written over another (a device
+    keeps nothing): the run goes ahead. Was: refused as one file named twice."""
+    argv = ["simulate", "--games", "2", "--quiet", "--json", os.devnull, "--csv", os.devnull]
+    code, out, err = _run(capsys, *argv)
+    assert (code, err) == (0, "")
+
+
+def test_an_output_named_dash_is_printed_in_place_of_the_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--json -`` / ``--csv -`` print that output on stdout, and nothing else there, so
+    that ``makao simulate --json - | jq`` reads one JSON document; ``compare`` too."""
+    base = ["simulate", "--games", "3", "--quiet"]
+    code, out, err = _run(capsys, *base, "--json", "-")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["games"] == 3
+    code, out, err = _run(capsys, *base, "--csv", "-")
+    assert (code, err) == (0, "")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0][:3] == ["game", "seed", "actions"] and len(rows) == 4
+    code, out, err = _run(capsys, "compare", "polish", "prsi", "--games", "2", "--json", "-")
+    assert code == 0 and set(json.loads(out)) >= {"a", "b", "differences"}
+
+
+def test_the_docs_pipe_of_json_on_stdout_shows_what_the_command_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/cli.md's ``--json - | jq .<key>`` block: the command's JSON has that value."""
+    command = "makao simulate --games 100 --seed 3 --quiet --json - | jq ."
+    shown_lines = _doc_block(command)
+    line = next(
+        x for x in DOCS.read_text(encoding="utf-8").splitlines() if x.startswith("$ " + command)
+    )
+    argv, key = line[len("$ makao ") :].split(" | jq .")
+    code, out, err = _run(capsys, *argv.split())
+    assert (code, err) == (0, "")
+    assert shown_lines == [json.dumps(json.loads(out)[key])]
+
+
+def test_two_outputs_to_stdout_or_a_plot_to_stdout_are_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    base = ["simulate", "--games", "2", "--quiet"]
+    code, out, err = _run(capsys, *base, "--json", "-", "--csv", "-")
+    assert (code, out) == (2, "")
+    assert err == (
+        "makao: error: --json and --csv both go to stdout (-): give each output a file of its own\n"
+    )
+    code, out, err = _run(capsys, *base, "--plot", "-")
+    assert (code, out) == (2, "") and err == (
+        "makao: error: --plot -: a plot is drawn to a file, not to stdout\n"
+    )
+
+
 def test_plot_without_matplotlib_fails_before_the_run(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

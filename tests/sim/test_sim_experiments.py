@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import math
 import multiprocessing
 import os
@@ -951,3 +952,20 @@ def test_a_composed_variant_is_named_custom_not_taken_for_its_factorys_own() -> 
     named = simulate(custom.without(WaitCards, name="no-wait"), ["random"] * 2, games=1)
     assert named.variant == "no-wait"  # named anew: no factory's own to be taken for
     assert simulate("polish:decks=2", ["random"] * 2, games=1).variant == "polish:decks=2"
+
+
+def test_results_write_to_an_open_text_stream_as_to_a_file(tmp_path: Path) -> None:
+    """``to_json`` and ``to_csv`` take an open text stream (``sys.stdout``, a `StringIO`) as
+    well as a path, and write the same text (the JSON on a stream ends with a newline);
+    anything else is a `SetupError` naming its type, the file system left alone."""
+    result = simulate(POLISH, [RandomBot(), RandomBot()], games=3, seed=2)
+    comparison = Comparison(result, result)
+    writers: list[Callable[[Any], None]] = [result.to_json, result.to_csv, comparison.to_json]
+    for write in writers:
+        path = tmp_path / "out"
+        write(path)
+        stream = io.StringIO()
+        write(stream)
+        assert stream.getvalue().rstrip("\n") == path.read_bytes().decode().rstrip("\n")
+        with pytest.raises(SetupError, match="a file's path or an open text stream, not int"):
+            write(5)

@@ -21,9 +21,10 @@ import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import attrs
+from typing_extensions import TypeIs
 
 from makao._text import shown
 from makao.errors import SetupError
@@ -203,35 +204,44 @@ class SimResult:
             "lengths": dict(sorted(Counter(self.lengths()).items())),
         }
 
-    def to_json(self, path: str | Path) -> None:
-        """Write [`to_dict`][makao.sim.SimResult.to_dict] as JSON to ``path`` (standard JSON: an
-        unknown value or an unbounded interval end is written as ``null``)."""
+    def to_json(self, path: str | Path | TextIO) -> None:
+        """Write [`to_dict`][makao.sim.SimResult.to_dict] as JSON to ``path``, a file's path or
+        an open text stream such as ``sys.stdout`` (standard JSON: an unknown value or an
+        unbounded interval end is written as ``null``)."""
         _write_json(path, self.to_dict(), self.seed)
 
-    def to_csv(self, path: str | Path) -> None:
-        """Write one row per game to ``path`` (places and penalties per bot)."""
-        with Path(path).open("w", newline="", encoding="utf-8") as handle:
-            writer = csv.writer(handle)
+    def to_csv(self, path: str | Path | TextIO) -> None:
+        """Write one row per game to ``path``, a file's path or an open text stream (places
+        and penalties per bot)."""
+        if _is_path(path):
+            with Path(path).open("w", newline="", encoding="utf-8") as handle:
+                self._write_csv(handle)
+        else:
+            self._write_csv(path)
+
+    def _write_csv(self, handle: TextIO) -> None:
+        """The rows of `to_csv`, written to ``handle``."""
+        writer = csv.writer(handle)
+        writer.writerow(
+            ["game", "seed", "actions", "turns", "truncated", "blocked", "first"]
+            + [f"place {b}" for b in self.bots]
+            + [f"penalties {b}" for b in self.bots]
+        )
+        for r in self.records:
+            places = r.places or ("",) * self.players
             writer.writerow(
-                ["game", "seed", "actions", "turns", "truncated", "blocked", "first"]
-                + [f"place {b}" for b in self.bots]
-                + [f"penalties {b}" for b in self.bots]
+                [
+                    r.game,
+                    r.seed,
+                    r.actions,
+                    r.turns,
+                    r.truncated,
+                    r.blocked,
+                    r.first,
+                    *places,
+                    *r.penalties,
+                ]
             )
-            for r in self.records:
-                places = r.places or ("",) * self.players
-                writer.writerow(
-                    [
-                        r.game,
-                        r.seed,
-                        r.actions,
-                        r.turns,
-                        r.truncated,
-                        r.blocked,
-                        r.first,
-                        *places,
-                        *r.penalties,
-                    ]
-                )
 
 
 def _won_from(record: GameRecord, seat: int) -> int:
@@ -341,9 +351,10 @@ class Comparison:
             data["paired_differences"] = {name: d.to_dict() for name, _, _, d in self.paired_rows()}
         return data
 
-    def to_json(self, path: str | Path, *, paired: bool = False) -> None:
-        """Write [`to_dict`][makao.sim.Comparison.to_dict] (with ``paired``) as JSON to ``path``
-        (standard JSON: an unknown value or an unbounded interval end is written as ``null``)."""
+    def to_json(self, path: str | Path | TextIO, *, paired: bool = False) -> None:
+        """Write [`to_dict`][makao.sim.Comparison.to_dict] (with ``paired``) as JSON to ``path``,
+        a file's path or an open text stream (standard JSON: an unknown value or an unbounded
+        interval end is written as ``null``)."""
         _write_json(path, self.to_dict(paired=paired), self.a.seed, self.b.seed)
 
 
@@ -487,10 +498,25 @@ def _finite(value: object) -> object:
     return value
 
 
-def _write_json(path: str | Path, data: dict[str, Any], *seeds: int) -> None:
+def _is_path(target: str | Path | TextIO) -> TypeIs[str | Path]:
+    """Whether an output ``target`` is a file's path (``str``, `Path`) rather than an open
+    text stream (anything with a ``write`` method); a `SetupError` if it is neither."""
+    if isinstance(target, (str, Path)):
+        return True
+    if callable(getattr(target, "write", None)):
+        return False
+    raise SetupError(
+        f"an output is a file's path or an open text stream, not {type(target).__name__}"
+    )
+
+
+def _write_json(path: str | Path | TextIO, data: dict[str, Any], *seeds: int) -> None:
     """Write ``data`` as JSON to ``path``; a `StateError` if one of the experiments'
     ``seeds`` is too long to write (`check_savable`; every other number in it is short)."""
     for seed in seeds:
         check_savable(seed)
     text = json.dumps(_finite(data), indent=2, allow_nan=False)
-    Path(path).write_text(text, encoding="utf-8")
+    if _is_path(path):
+        Path(path).write_text(text, encoding="utf-8")
+    else:  # a stream: ended with a newline, as a line of output is
+        path.write(text + "\n")
