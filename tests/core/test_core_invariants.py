@@ -605,6 +605,24 @@ def test_pl_3_a_view_shows_nothing_hidden(name: str, players: int, seed: int, le
                     assert mirror.view(seat) == after.view(seat), where
 
 
+def test_pl_36_a_view_shows_the_passes_in_a_row_of_a_blocked_table() -> None:
+    """PL-36 and PL-3: the random walks almost never reach a pass of a seat with no move,
+    so here every seat passes in turn, stuck (nothing follows the 9♥, no stock), until the
+    game ends blocked; at each position each seat's view is checked against the state,
+    ``stuck`` (0, 1, 2, then 3) among it."""
+    game = Game.from_position(variants.polish(), hands=["5c 7c", "8d 6d", "Kd 4s"], pile="9h")
+    seen = []
+    while True:
+        seen.append(game.stuck)
+        for seat in range(game.players):
+            _check_view_against_state(game, seat, game.view(seat))
+        if game.is_over:
+            break
+        assert game.legal_moves_text() == ["pass"]
+        game.play("pass")
+    assert seen == [0, 1, 2, 3]
+
+
 @pytest.mark.parametrize(("name", "players"), TABLES, ids=IDS)
 @settings(max_examples=2, deadline=None, derandomize=True)
 @given(seed=SEEDS, length=st.integers(0, 30))
