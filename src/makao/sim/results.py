@@ -266,19 +266,11 @@ class Comparison:
     def rows(self) -> list[tuple[str, Estimate, Estimate, Difference]]:
         """(metric, estimate in a, estimate in b, difference) for the metrics both have; a
         kind of event seen in one experiment only is 0 per game in the other."""
-        left, right = self.a.metrics(), self.b.metrics()
-        for mine, theirs, result in ((left, right, self.a), (right, left, self.b)):
-            for name in theirs:
-                if name.startswith("events ") and name not in mine:
-                    mine[name] = result.events_per_game(name.removeprefix("events "))
-        kinds = sorted(name for name in left if name.startswith("events "))
-        names = [name for name in left if not name.startswith("events ")]
-        names += [name for name in right if name not in left] + kinds
-        return [
-            (name, left[name], right[name], difference(left[name], right[name]))
-            for name in names
-            if name in left and name in right
-        ]
+        rows = []
+        for name, mine, theirs in self._aligned():
+            x, y = mine.estimate(), theirs.estimate()
+            rows.append((name, x, y, difference(x, y)))
+        return rows
 
     def paired_rows(self) -> list[tuple[str, Estimate, Estimate, Difference]]:
         """(metric, estimate in a, estimate in b, paired difference), the metrics of
@@ -291,11 +283,24 @@ class Comparison:
         games. A [`SetupError`][makao.errors.SetupError] if the two sides did not play the
         same games."""
         self._check_paired()
-        mine, theirs, games = self.a.per_game(), self.b.per_game(), self.a.games
         return [
-            (name, x, y, _paired(_of(mine, name, games), _of(theirs, name, games)))
-            for name, x, y, _ in self.rows()
+            (name, mine.estimate(), theirs.estimate(), _paired(mine, theirs))
+            for name, mine, theirs in self._aligned()
         ]
+
+    def _aligned(self) -> list[tuple[str, PerGame, PerGame]]:
+        """(metric, its values game by game in a, in b) for the metrics both sides have, in
+        the order of the table (a kind of event one side never saw is 0 in each of its
+        games), each side's metrics worked out once."""
+        left, right = self.a.per_game(), self.b.per_game()
+        for mine, theirs, result in ((left, right, self.a), (right, left, self.b)):
+            for name in theirs:
+                if name.startswith("events ") and name not in mine:
+                    mine[name] = result._event_counts(name.removeprefix("events "))
+        kinds = sorted(name for name in left if name.startswith("events "))
+        names = [name for name in left if not name.startswith("events ")]
+        names += [name for name in right if name not in left] + kinds
+        return [(name, left[name], right[name]) for name in names if name in left and name in right]
 
     def _check_paired(self) -> None:
         """A `SetupError` unless both sides played the same games: the same bots, game
@@ -370,13 +375,6 @@ def _unpaired(a: SimResult, b: SimResult) -> str | None:
         if x.seats != y.seats:
             return f"game {x.game} seated the bots at {x.seats} in A and at {y.seats} in B"
     return None
-
-
-def _of(per_game: dict[str, PerGame], name: str, games: int) -> PerGame:
-    """The per-game values of metric ``name``; a kind of event the side never saw is 0 in
-    each of its ``games`` games."""
-    found = per_game.get(name)
-    return PerGame(name, "mean", (0,) * games, low=0) if found is None else found
 
 
 def _paired(a: PerGame, b: PerGame) -> Difference:
