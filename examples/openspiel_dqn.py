@@ -1,15 +1,16 @@
 """OpenSpiel's own DQN (PyTorch) learns 2-player Polish makao through ``rl_environment``.
 
 Nothing makao-specific is needed: the environment reads the game's information state
-tensor (``[404]`` for two players) and legal actions, as it does for OpenSpiel's own
+tensor (``[406]`` for two players) and legal actions, as it does for OpenSpiel's own
 games. Two DQN agents play each other; afterwards seat 0 plays random seat 1.
 Needs the extras ``openspiel`` and ``train`` (``torch``, ``dm-tree``). Run:
 ``python examples/openspiel_dqn.py [episodes]`` -- the default is a short smoke run, not
-enough to learn much.
+enough to learn much; a bad count is one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 
@@ -72,13 +73,26 @@ def evaluate(agent: dqn.DQN, games: int, seed: int = 1) -> float:
     return total / games
 
 
-def main() -> None:
+def _episodes(text: str) -> int:
+    """A count of episodes: a whole number of at least 1."""
+    try:
+        episodes = int(text)
+    except ValueError:
+        episodes = 0
+    if episodes < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+    return episodes
+
+
+def main(argv: list[str]) -> None:
     """Train briefly and print the loss and the return against random play."""
-    episodes = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("episodes", type=_episodes, nargs="?", default=3)
+    episodes: int = parser.parse_args(argv).episodes
     agents = train(episodes)
     print(f"trained {episodes} episodes; last loss of seat 0: {agents[0].loss}")
     print(f"mean return of seat 0 against random play: {evaluate(agents[0], 2):+.2f}")
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

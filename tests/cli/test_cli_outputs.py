@@ -273,8 +273,7 @@ def test_json_to_dev_stdout_through_a_pipe_is_written(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "makao.cli", "simulate", "--games", "2", "--quiet"]
     done = subprocess.run(
         [*command, "--json", "/dev/stdout"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        capture_output=True,
         check=False,
         cwd=tmp_path,
     )
@@ -290,7 +289,7 @@ def test_two_outputs_may_both_go_to_a_device(
     """``--json /dev/null --csv /dev/null`` is no output written over another (a device
     keeps nothing): the run goes ahead. Was: refused as one file named twice."""
     argv = ["simulate", "--games", "2", "--quiet", "--json", os.devnull, "--csv", os.devnull]
-    code, out, err = _run(capsys, *argv)
+    code, _out, err = _run(capsys, *argv)
     assert (code, err) == (0, "")
 
 

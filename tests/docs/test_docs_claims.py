@@ -48,3 +48,15 @@ def test_docs_limits_bounds_of_kept_tables_are_the_librarys() -> None:
     assert f"`makao.tables.MOST_ANSWER_RULES` ({MOST_ANSWER_RULES})" in page
     assert f"for at most {calls._KEPT_LATE_MOVES:,} of those" in page
     assert f"`makao.engine.MAX_WAIT` ({MAX_WAIT:,})" in page
+
+
+def test_docs_cli_ladder_block_is_what_makao_ladder_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/cli.md's ``makao ladder`` section shows the command's whole output (the page
+    had no section for the command before)."""
+    page = (DOCS / "cli.md").read_text(encoding="utf-8")
+    block = re.search(r"```console\n\$ (makao ladder .*)\n((?:.*\n)*?)```", page)
+    assert block is not None
+    assert main(block.group(1).split()[1:]) == 0
+    assert capsys.readouterr().out == block.group(2)
