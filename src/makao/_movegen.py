@@ -6,6 +6,7 @@ the engine (compiled, it reads the state's fields as C struct members)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from operator import attrgetter, itemgetter
@@ -1265,17 +1266,36 @@ def listed(game: Position, move: Move, legal: tuple[Move, ...]) -> Move | None:
     return None
 
 
+def _why_not_played(move: Play, legal: tuple[Move, ...], state: str) -> str:
+    """Why ``move``, a play of cards the seat holds, is not in ``legal``: the cards cannot
+    be played at all, or they can, but not with its choice or its calls (``9h +makao``
+    with two cards left: the call is what is wrong, not the card)."""
+    cards = Counter(move.cards)
+    same: list[Play] = []  # loops, not comprehensions: no cell (test_core_no_cells)
+    for listed_move in legal:
+        if type(listed_move) is Play and Counter(listed_move.cards) == cards:
+            same.append(listed_move)
+    if not same:
+        return f"{' '.join(map(str, move.cards))} cannot be played on {state}"
+    for play in same:
+        if Play(play.cards, move.choice, play.calls) == play:  # the same choice: the calls
+            calls = " ".join(f"+{call}" for call in move.calls) or "no call"
+            return f"{' '.join(map(str, move.cards))} may be played, but not with {calls}"
+    chosen = "no choice" if move.choice is None else f"the choice {move.choice}"
+    return f"{' '.join(map(str, move.cards))} may be played, but not with {chosen}"
+
+
 def explain(game: Position, move: Move, legal: tuple[Move, ...]) -> str:
     """A message saying why ``move`` is illegal now and listing what is allowed."""
     seat = game.to_move
-    reason = _reason(game, move, seat)
+    reason = _reason(game, move, seat, legal)
     allowed = [str(m) for m in legal if actor(game, m) == actor(game, move)]
     listed = ", ".join(allowed[:20]) + (" …" if len(allowed) > 20 else "")
     who = actor(game, move)
     return f"illegal move {str(move)!r}: {reason}; legal for seat {who} now: {listed or 'nothing'}"
 
 
-def _reason(game: Position, move: Move, seat: int) -> str:
+def _reason(game: Position, move: Move, seat: int, legal: tuple[Move, ...]) -> str:
     effect = game.effect
     state = f"top card {game.pile[-1]}" + (
         "" if effect is None else f", {effect.to_text()} in force"
@@ -1296,7 +1316,7 @@ def _reason(game: Position, move: Move, seat: int) -> str:
             and not game.compiled.play_any_after_draw
         ):
             return f"after drawing, only the drawn card {game.drawn} may be played (PL-8)"
-        return f"{move.cards[0]} (with that choice and those calls) cannot be played on {state}"
+        return _why_not_played(move, legal, state)
     if type(move) is Draw:
         return f"drawing is not allowed now ({state})"
     if type(move) is Pass:

@@ -49,6 +49,7 @@ ALLOWED = {
     "canonical",  # a move in another order, or an error
     "listed",  # `Game.is_legal`
     "_reason",  # an illegal move's message
+    "_why_not_played",  # the same
     "_state_index",  # a rule's state asked for by an equal rule object, or an error
     "_call_names",  # a call rule's answer, when a move table is filled: or an error
     "_choice_list",  # a card rule's choices that are no tuple: a list, or an error

@@ -30,6 +30,20 @@ def test_pl_6_a_card_that_does_not_match_is_refused_and_nothing_changes() -> Non
     assert game.to_move == 0
 
 
+def test_pl_6_pl_29_a_refused_play_of_a_matching_card_says_its_call_or_choice_is_wrong() -> None:
+    """PL-6, PL-29: ``9h +makao`` holding three cards is refused for its call, not for the
+    9♥, which matches; a jack demanding a queen (PL-21: 5 to 10 only), for its choice. Was:
+    "9h (with that choice and those calls) cannot be played on top card 7h"."""
+    game = Game.from_position(PL, hands=["7c 9h 5d", "5s"], pile="7h", stock=STOCK)
+    with pytest.raises(IllegalMoveError, match="'9h \\+makao': 9h may be played, but not with"):
+        game.play("9h +makao")
+    with pytest.raises(IllegalMoveError, match="'5d': 5d cannot be played on top card 7h;"):
+        game.play("5d")
+    jack = Game.from_position(PL, hands=["Jh 9h 5d", "5s"], pile="7h", stock=STOCK)
+    with pytest.raises(IllegalMoveError, match="'Jh:Q': Jh may be played, but not with the"):
+        jack.play("Jh:Q")
+
+
 def test_pl_7_several_cards_of_one_rank_in_one_move() -> None:
     """PL-7: several cards of one rank in one move."""
     game = Game.from_position(PL, hands=["9h 9s 9c 5d", "5s"], pile="7h", stock=STOCK)
