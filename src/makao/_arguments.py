@@ -14,12 +14,13 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TypeVar
 
+from makao._extras import install_line
 from makao._text import shown
 from makao.errors import MakaoError
 
 T = TypeVar("T")
 
-NO_MATPLOTLIB = "--plot needs matplotlib, the plot extra: pip install '.[plot]' in a checkout"
+NO_MATPLOTLIB = f"--plot needs matplotlib, the plot extra: {install_line('plot')}"
 """The error for ``--plot`` without the plot extra."""
 
 

@@ -4,16 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["missing_extra", "pyplot"]
+__all__ = ["install_line", "missing_extra", "pyplot"]
+
+
+def install_line(extra: str) -> str:
+    """How to install the optional ``extra``: by name once makao is published on the
+    package index, or from a checkout (as docs/index.md says; makao is not published yet)."""
+    return f"pip install 'makao[{extra}]' once published, or pip install '.[{extra}]' in a checkout"
 
 
 def missing_extra(error: ModuleNotFoundError, feature: str, extra: str) -> ModuleNotFoundError:
     """The error to raise (``from None``) in place of ``error``, a failed import of a package
     that ``feature`` needs: it names the package, the feature and the extra that installs
-    it (``pip install 'makao[rl]'``), and keeps the package's name in ``name``."""
+    it (`install_line`), and keeps the package's name in ``name``."""
     missing = f"No module named {error.name!r}" if error.name else str(error)
     return ModuleNotFoundError(
-        f"{missing}: {feature} needs the {extra} extra: pip install 'makao[{extra}]'",
+        f"{missing}: {feature} needs the {extra} extra: {install_line(extra)}",
         name=error.name,
     )
 

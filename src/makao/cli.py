@@ -697,7 +697,7 @@ def _plain_progress() -> Callable[[int, int], None]:
 
 def plot_lengths(series: Sequence[tuple[str, Sequence[int]]], path: Path) -> None:
     """Draw the distribution of game lengths (moves) of each ``(label, lengths)`` to
-    ``path`` (needs matplotlib: ``pip install 'makao[plot]'``)."""
+    ``path`` (needs matplotlib, the ``plot`` extra)."""
     try:
         plt = pyplot("--plot")
     except ImportError:
