@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
 
@@ -25,19 +26,46 @@ class Registry(Generic[T]):
 
     A name or an alias is a non-empty string; one that already stands for another
     entry, or for a built-in one, is refused with a `SetupError`. Registering a name
-    of one's own again replaces its factory (a notebook cell run twice)."""
+    of one's own again replaces its factory (a notebook cell run twice).
+
+    Safe to use from several threads: a registration checks and writes its names under
+    a lock, so that two threads never both take one name, and the listings that walk
+    the names take the lock too; finding a factory (`factory`, `get`) takes none (it
+    reads a name only after its factory is written)."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
         self._factories: dict[str, Callable[..., T]] = {}
         self._names: dict[str, str] = {}  # alias key -> registered name
         self._built_in: frozenset[str] = frozenset()
+        self._lock = threading.Lock()  # held by `register` and the listings of names
+
+    def __getstate__(self) -> dict[str, object]:
+        """Copied and pickled without the lock (a new one when restored), the names as
+        they are between registrations."""
+        with self._lock:
+            state = dict(self.__dict__)
+            state["_factories"] = dict(self._factories)
+            state["_names"] = dict(self._names)
+        del state["_lock"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """A copy's fields, and a lock of its own."""
+        self.__dict__.update(state)
+        self._lock = threading.Lock()
 
     def register(self, name: object, factory: object, aliases: Iterable[object] = ()) -> None:
         """Make ``factory`` (keyword options → a T) available as ``name`` and ``aliases``."""
         label = _checked_name(self.kind, name)
         if not callable(factory):
             raise SetupError(f"a {self.kind}'s factory must be callable, not {shown(factory, 60)}")
+        others = tuple(aliases)  # read before the lock (an iterator runs the caller's code)
+        with self._lock:
+            self._register(label, factory, others)
+
+    def _register(self, label: str, factory: Callable[..., T], aliases: tuple[object, ...]) -> None:
+        """`register`'s checks and writes, under the lock."""
         if label in self._built_in:
             raise SetupError(
                 f"{shown(label, 200)} is a built-in {self.kind}: register under another name"
@@ -58,11 +86,13 @@ class Registry(Generic[T]):
 
     def freeze_built_ins(self) -> None:
         """Mark every entry so far as built in: no later `register` replaces it."""
-        self._built_in = frozenset(self._factories)
+        with self._lock:
+            self._built_in = frozenset(self._factories)
 
     def built_ins(self) -> tuple[str, ...]:
         """The built-in names (`freeze_built_ins`), in the order they were registered."""
-        return tuple(name for name in self._factories if name in self._built_in)
+        with self._lock:
+            return tuple(name for name in self._factories if name in self._built_in)
 
     def names(self) -> tuple[str, ...]:
         """The registered names, in the order they were registered."""
@@ -71,7 +101,8 @@ class Registry(Generic[T]):
     def aliases(self, name: str) -> tuple[str, ...]:
         """The other names that stand for the entry ``name`` (its own name left out)."""
         label = self._names.get(name_key(_checked_name(self.kind, name)), name)
-        return tuple(key for key, owner in self._names.items() if owner == label != key)
+        with self._lock:  # no registration changes the names while they are walked
+            return tuple(key for key, owner in self._names.items() if owner == label != key)
 
     def factory(self, name: object) -> Callable[..., T]:
         """The factory registered under ``name`` or one of its aliases."""

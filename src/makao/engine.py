@@ -9,7 +9,6 @@ declared once, in [`makao.state`][makao.state].
 
 from __future__ import annotations
 
-import copy
 import operator
 import random
 import threading
@@ -228,15 +227,17 @@ class Game(Core):
         game.beginning = Beginning(seed, {})
         return game
 
-    def __reduce__(self) -> tuple[object, tuple[dict[str, object]]]:
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickle support: the fields, without the rule set's tables, which the variant
         rebuilds (the record pickles as a list or a tuple of moves, never nested: one
-        that goes on from an `Earlier` is written flat)."""
+        that goes on from an `Earlier` is written flat), and for a subclass's game its
+        class, so that it loads as one (a `Game`'s pickle names none, as before)."""
         state = {name: getattr(self, name) for name in _FIELD_NAMES if name not in DERIVED}
         log = self._log
         if log and type(log[0]) is Earlier:  # flat: a long chain would nest the pickle
             state["_log"] = record_moves(log)
-        return (_restore_game, (state,))
+        kind = type(self)
+        return (_restore_game, (state,) if kind is Game else (state, kind))
 
     def _take_back(self, error: Exception, move: Move) -> None:
         """Take back ``move``, which `play` was making when a rule raised ``error`` part way
@@ -392,7 +393,7 @@ class Game(Core):
         how = self.beginning.how
         if isinstance(how, int):  # a deal: its dealer
             return {"kind": "deal", "players": self.players, "seed": self.seed, "dealer": how}
-        return copy.deepcopy(how)  # a position: a copy of its lists too, the game's own
+        return how  # a position: a copy of its lists too, the game's own (`Beginning.how`)
 
     # ------------------------------------------------------------------ saving
 
@@ -413,17 +414,18 @@ class Game(Core):
         for seats: see `Game`)."""
         from makao.serialize import game_from_json
 
-        return game_from_json(text, variant)  # type: ignore[arg-type]  # it checks the text
+        return game_from_json(text, variant, kind=cls)  # type: ignore[arg-type]  # it checks the text
 
     @classmethod
     def replay(
         cls, variant: Variant, origin: Mapping[str, object], moves: Iterable[Move | str]
     ) -> Game:
         """Rebuild a game from [`origin`][makao.engine.Game.origin] and
-        [`record`][makao.engine.Game.record] (moves or their text)."""
+        [`record`][makao.engine.Game.record] (moves or their text), as a game of this class
+        (a subclass's too: [`makao.serialize.replay`][makao.serialize.replay])."""
         from makao.serialize import replay
 
-        return replay(variant, origin, moves)
+        return replay(variant, origin, moves, kind=cls)
 
     def view(self, seat: SupportsIndex) -> View:
         """What ``seat`` may know: their hand, the pile, counts, public effects."""
@@ -566,7 +568,8 @@ def _rebuilt(game: Game, move: Move | None) -> Game | str:
     if game.beginning.sampled:
         return "a search dealt it anew from a view: its origin does not describe it"
     try:
-        before = replay(game.variant, game.origin, game.record)
+        # a game of its own class: a subclass's services, which the rules call, are its
+        before = replay(game.variant, game.origin, game.record, kind=type(game))
     except Exception as error:
         return f"its origin and record do not rebuild it: {error}"
     trial = before.clone()
@@ -586,9 +589,10 @@ def _compared(game: Game) -> tuple[object, ...]:
     return tuple(game.record if name == "_log" else getattr(game, name) for name in _COMPARED)
 
 
-def _restore_game(state: dict[str, object]) -> Game:
-    """Rebuild a pickled [`Game`][makao.engine.Game] (see `Game.__reduce__`)."""
-    game = Game.__new__(Game)
+def _restore_game(state: dict[str, object], kind: type[Game] = Game) -> Game:
+    """Rebuild a pickled [`Game`][makao.engine.Game] of class ``kind`` (see `Game.__reduce__`;
+    earlier versions pickled no class: a `Game`)."""
+    game = kind.__new__(kind)
     for name, value in state.items():  # the record too (earlier versions pickled a tuple)
         setattr(game, name, value)
     game.compiled = game.variant.compiled

@@ -10,7 +10,7 @@ of cards drawn by others).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, ClassVar, NamedTuple, TypeVar, cast
+from typing import Any, ClassVar, NamedTuple, NoReturn, TypeVar, cast
 
 from makao._text import shown
 from makao.cards import Card, Rank, Suit
@@ -427,7 +427,14 @@ class Interned(dict[tuple[Any, ...], _T]):
     The fields are compared as a tuple, so a table must only be asked for fields of one
     type each: ``Suit.SPADES`` and ``Rank.THREE`` are equal as ints (keep one table per
     field type). A table that grows past `LIMIT` objects is emptied, and a table pickles
-    empty (its objects are made again when asked for)."""
+    empty (its objects are made again when asked for).
+
+    Filled only by its misses: an object put in by hand (``table[fields] = …``,
+    ``update``, ``setdefault``, ``|=``) is refused with a `TypeError`, as a read-only
+    table's. A rule's table is shared by every game of an equal variant and reached from
+    a view (an effect's rule), so such an object would be another game's effect. Emptying
+    it (``clear``, ``pop``, ``del``) is allowed, as `LIMIT` empties it: its objects are
+    made again, equal. Read as fast as a dict (the subclass defines no ``__getitem__``)."""
 
     __slots__ = ("kind", "last")
 
@@ -441,6 +448,15 @@ class Interned(dict[tuple[Any, ...], _T]):
 
     def __missing__(self, fields: tuple[Any, ...]) -> _T:
         return _intern(self, self.kind, fields, self.last, self.LIMIT)
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        """Refused: the table fills itself (a `TypeError`)."""
+        raise TypeError(
+            "an Interned table is read-only: it makes and keeps its objects itself, "
+            "when they are asked for (table[fields])"
+        )
+
+    __setitem__ = __ior__ = setdefault = update = _refuse
 
     def __reduce__(self) -> tuple[type[Interned[_T]], tuple[object, ...]]:
         return (type(self), (self.kind, *self.last))
@@ -458,7 +474,8 @@ def _intern(
     objects). Also the miss of the engine's own tables, plain dicts (`makao._core`)."""
     if len(table) >= limit:
         table.clear()
-    made = table[fields] = kind(*fields, *last)
+    made = kind(*fields, *last)
+    dict.__setitem__(table, fields, made)  # dict's own: an `Interned` table refuses it
     return made
 
 

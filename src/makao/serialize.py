@@ -175,10 +175,13 @@ _MAX_INDENT: Final = 16  # the most spaces `game_to_json` indents by
 # ---------------------------------------------------------------------------- loading
 
 
-def game_from_json(text: str | bytes, variant: Variant | None = None) -> Game:
+def game_from_json(
+    text: str | bytes, variant: Variant | None = None, *, kind: type[Game] | None = None
+) -> Game:
     """Load a game saved by [`game_to_json`][makao.serialize.game_to_json], replaying its moves and
     checking the result. Pass ``variant`` for a variant that
-    [`makao.variants.get`][makao.variants.get] cannot rebuild (one you composed yourself). Raises
+    [`makao.variants.get`][makao.variants.get] cannot rebuild (one you composed yourself), and
+    ``kind`` for a game of a subclass of `Game` (as [`replay`][makao.serialize.replay]). Raises
     [`StateError`][makao.errors.StateError] for any corrupt input."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise StateError(f"a saved game is JSON text, not {type(text).__name__}")
@@ -186,22 +189,25 @@ def game_from_json(text: str | bytes, variant: Variant | None = None) -> Game:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
         raise StateError(f"not a saved game: bad JSON ({error})") from None
-    return game_from_dict(data, variant)
+    return game_from_dict(data, variant, kind=kind)
 
 
-def game_from_dict(data: object, variant: Variant | None = None) -> Game:
+def game_from_dict(
+    data: object, variant: Variant | None = None, *, kind: type[Game] | None = None
+) -> Game:
     """Load a game from the data of [`game_to_dict`][makao.serialize.game_to_dict] (see
     [`game_from_json`][makao.serialize.game_from_json])."""
     _check_variant(variant, optional=True)
+    kind = _checked_kind(kind)
     try:
-        return _load(data, variant)
+        return _load(data, variant, kind)
     except StateError:
         raise
     except (*_CORRUPT, RecursionError) as error:
         raise StateError(f"corrupt saved game: {error}") from None
 
 
-def _load(data: object, variant: Variant | None) -> Game:
+def _load(data: object, variant: Variant | None, kind: type[Game]) -> Game:
     if not isinstance(data, dict):
         raise StateError(f"a saved game is a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT:
@@ -230,7 +236,7 @@ def _load(data: object, variant: Variant | None) -> Game:
             "another one now)"
         )
     try:
-        game = replay(variant, origin, moves)
+        game = replay(variant, origin, moves, kind=kind)
     except StateError as error:
         if version in _RESHUFFLED_OTHERWISE:  # its moves may fail only because a reshuffle
             raise StateError(f"{_older_version(version)} (replaying it: {error})") from None
@@ -357,33 +363,57 @@ def _check_variant(variant: object, *, optional: bool = False) -> None:
     raise StateError(f"variant must be a Variant, not {type(variant).__name__}")
 
 
-def _start(variant: Variant, origin: Mapping[str, Any]) -> Game:
-    from makao.engine import Game
-
+def _start(variant: Variant, origin: Mapping[str, Any], game: type[Game]) -> Game:
     fields = _check_origin(origin)
     kind = fields.pop("kind")
     try:
         if kind == "deal":
-            return Game.new(variant, fields["players"], fields["seed"], dealer=fields["dealer"])
-        return Game.from_position(variant, **fields)
+            return game.new(variant, fields["players"], fields["seed"], dealer=fields["dealer"])
+        return game.from_position(variant, **fields)
     except _CORRUPT as error:
         raise StateError(f"bad origin ({kind}): {error}") from None
 
 
-def replay(variant: Variant, origin: Mapping[str, Any], moves: Iterable[Move | str]) -> Game:
+def _checked_kind(kind: object) -> type[Game]:
+    """``kind``, the class of a game to build: `Game` for ``None``, else a subclass of it
+    (a [`StateError`][makao.errors.StateError] for anything else)."""
+    from makao.engine import Game
+
+    if kind is None:
+        return Game
+    if not isinstance(kind, type) or not issubclass(kind, Game):
+        raise StateError(f"kind must be Game or a subclass of it, not {shown(kind, 60)}")
+    return kind
+
+
+def replay(
+    variant: Variant,
+    origin: Mapping[str, Any],
+    moves: Iterable[Move | str],
+    *,
+    kind: type[Game] | None = None,
+) -> Game:
     """Rebuild a game from its ``origin`` ([`Game.origin`][makao.engine.Game.origin]) and ``moves``
     (objects or text, as in [`Game.record`][makao.engine.Game.record]). Raises
     [`StateError`][makao.errors.StateError] naming the first move that cannot be played, like
-    ``move 17 '9h': illegal move …`` (moves count from 1)."""
+    ``move 17 '9h': illegal move …`` (moves count from 1).
+
+    ``kind`` is the class of the game built: `Game` (the default) or a subclass of it
+    (`Game.replay` and `Game.from_json` pass their own), whose `new` or `from_position`
+    makes the game from the origin; each move is made as the record took it, by the
+    engine's `play` (`makao._core.Core.play`), not by an override of `play`."""
+    from makao._core import Core
+
     _check_variant(variant)
+    kind = _checked_kind(kind)
     if not isinstance(origin, Mapping):
         raise StateError(f"an origin is a mapping, not {type(origin).__name__}")
     if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
         raise StateError(f"moves are a sequence of moves or move texts, not {shown(moves, 60)}")
-    game = _start(variant, origin)
+    game = _start(variant, origin, kind)
     for number, move in enumerate(moves, 1):
         try:
-            game.play(move)
+            Core.play(game, move)
         except _CORRUPT as error:
             raise StateError(f"move {number} {shown(str(move), 200)}: {error}") from None
     return game

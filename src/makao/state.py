@@ -24,6 +24,7 @@ rule replaces it.
 
 from __future__ import annotations
 
+import copy
 import enum
 from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
@@ -132,6 +133,11 @@ class Beginning:
     at the deal, and how many more copies of one card than one the game may hold
     (`repeats`, derived from the deal's decks or the position).
 
+    ``how`` is the dealer's seat (an ``int``) or the description of a set-up position (a
+    ``dict``), given as a copy of its own at each read: the beginning is shared by a game,
+    its clones and the games a search samples from them, so that a change made to what
+    one of them reads cannot show in the others (`Game.origin` reads it).
+
     ``rebuilds`` is false for a position its description does not give back (an effect
     object the variant reads back from its text as another): `Game._take_back` does not
     rebuild such a game from its origin.
@@ -146,10 +152,10 @@ class Beginning:
     A plain class, not an attrs one, so that the compiled build makes it a mypyc native
     class: move generation reads `repeats` at every listing, a struct read there."""
 
-    __slots__ = ("how", "opening", "rebuilds", "repeats", "sampled", "seed")
+    __slots__ = ("_how", "opening", "rebuilds", "repeats", "sampled", "seed")
 
     seed: int
-    how: int | dict[str, object]
+    _how: int | dict[str, object]
     opening: tuple[Event, ...]
     repeats: int
     """0: no card is in the game twice (one deck); 1: a card may be twice (two decks);
@@ -173,12 +179,19 @@ class Beginning:
         self = super().__new__(cls)
         # past the immutable ``__setattr__``, as `makao.cards.Card` sets its fields
         object.__setattr__(self, "seed", seed)
-        object.__setattr__(self, "how", how)
+        object.__setattr__(self, "_how", how)
         object.__setattr__(self, "opening", opening)
         object.__setattr__(self, "repeats", repeats)
         object.__setattr__(self, "rebuilds", rebuilds)
         object.__setattr__(self, "sampled", sampled)
         return self
+
+    @property
+    def how(self) -> int | dict[str, object]:
+        """The dealer's seat, or a copy of the description of a set-up position (its lists
+        copied too: see the class)."""
+        how = self._how
+        return how if isinstance(how, int) else copy.deepcopy(how)
 
     @property
     def distinct(self) -> bool:
@@ -187,19 +200,19 @@ class Beginning:
 
     def reseeded(self, seed: int) -> Beginning:
         """The same beginning with another seed (a search's sampled deal)."""
-        return Beginning(seed, self.how, self.opening, self.repeats, self.rebuilds, self.sampled)
+        return Beginning(seed, self._how, self.opening, self.repeats, self.rebuilds, self.sampled)
 
     def resampled(self, seed: int) -> Beginning:
         """The beginning of a game a search dealt anew from a view, with ``seed``: one its
         origin does not describe (``sampled``)."""
-        return Beginning(seed, self.how, self.opening, self.repeats, self.rebuilds, True)
+        return Beginning(seed, self._how, self.opening, self.repeats, self.rebuilds, True)
 
     def announced(self, opening: tuple[Event, ...]) -> Beginning:
         """The same beginning with ``opening`` as the events announced at the deal."""
-        return Beginning(self.seed, self.how, opening, self.repeats, self.rebuilds, self.sampled)
+        return Beginning(self.seed, self._how, opening, self.repeats, self.rebuilds, self.sampled)
 
     def _fields(self) -> tuple[object, ...]:
-        return (self.seed, self.how, self.opening, self.repeats, self.rebuilds, self.sampled)
+        return (self.seed, self._how, self.opening, self.repeats, self.rebuilds, self.sampled)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not Beginning:
@@ -213,7 +226,7 @@ class Beginning:
         rebuilds = "" if self.rebuilds else ", rebuilds=False"
         sampled = ", sampled=True" if self.sampled else ""
         return (
-            f"Beginning(seed={self.seed!r}, how={self.how!r}, opening={self.opening!r}, "
+            f"Beginning(seed={self.seed!r}, how={self._how!r}, opening={self.opening!r}, "
             f"repeats={self.repeats!r}{rebuilds}{sampled})"
         )
 
@@ -225,7 +238,7 @@ class Beginning:
         if not isinstance(state, dict):
             raise TypeError(f"not a pickled Beginning: {shown(state, 60)}")
         for name in ("seed", "how", "opening"):
-            object.__setattr__(self, name, state[name])
+            object.__setattr__(self, "_how" if name == "how" else name, state[name])
         object.__setattr__(self, "repeats", state.get("repeats", -1))
         object.__setattr__(self, "rebuilds", True)
         object.__setattr__(self, "sampled", False)

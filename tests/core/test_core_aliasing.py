@@ -5,12 +5,15 @@ sandbox: code in the same process can reach shared state by other ways, docs/lim
 from __future__ import annotations
 
 import pickle
+import random
 
 import attrs
 import pytest
 
-from makao import Card, Game, variants
+from makao import Card, Game, Suit, variants
+from makao.bots.sampling import Determinizer
 from makao.rules.attack import BattleCards
+from makao.rules.demand import SuitDemand, SuitDemandCards
 
 TWO_HEARTS = Card.parse("2h")
 
@@ -55,3 +58,59 @@ def test_pl_12_a_read_only_penalty_table_pickles_copies_and_evolves() -> None:
     assert loaded == rule and loaded.penalty_table == {TWO_HEARTS: 2, Card.parse("Kh"): 5}
     evolved = attrs.evolve(rule, penalties={"2h": 3})
     assert evolved.penalty_table == {TWO_HEARTS: 3} and rule.penalty_table[TWO_HEARTS] == 2
+
+
+def test_a_positions_description_read_through_one_game_does_not_change_another() -> None:
+    """`Beginning` is one object, shared by a game, its clones and the games a search
+    samples from one position (`Determinizer`): its position description (`how`) is read
+    as a copy, so a change made to what one game reads leaves every other's origin, and
+    so its saves and take-backs, as they were."""
+    game = Game.from_position(
+        variants.polish(), hands=["2h 5c", "3h 9d"], pile="7h", stock="Kd 5s", to_move=0
+    )
+    origin = game.origin
+    clone = game.clone()
+    how = clone.beginning.how
+    assert isinstance(how, dict) and how == origin
+    how["pile"] = "As"
+    how["hands"][0] = "Ah"  # type: ignore[index]
+    assert game.origin == origin and clone.origin == origin
+    assert Game.from_json(clone.to_json()) == game
+    determinizer = Determinizer(game.view(0))
+    first, second = (determinizer.sample(random.Random(seed)) for seed in (1, 2))
+    described, base = first.beginning.how, determinizer.base.beginning.how
+    assert isinstance(described, dict) and described == base
+    described["waits"].append(3)  # type: ignore[attr-defined]
+    assert second.beginning.how == determinizer.base.beginning.how == base
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda table: table.__setitem__((Suit.SPADES,), table[Suit.HEARTS,]),
+        lambda table: table.update({(Suit.SPADES,): table[Suit.HEARTS,]}),
+        lambda table: table.setdefault((Suit.CLUBS,), table[Suit.HEARTS,]),
+        lambda table: table.__ior__({(Suit.SPADES,): table[Suit.HEARTS,]}),
+    ],
+)
+def test_pl_26_the_effect_table_a_view_reaches_fills_itself_only(change: object) -> None:
+    """PL-26: an ace names a suit. A rule's table of the effects it makes
+    (`makao.events.Interned`, here the named suits of `SuitDemandCards`) is reached from a
+    view (its effect's rule) and shared by every game of an equal variant. Changing it
+    by hand is refused; before, a heart put in place of a spade made another game's ace
+    that named spades ask for hearts. (Emptying it is allowed: its objects are made again,
+    as when it is full.)"""
+    game = Game.from_position(variants.polish(), hands=["Ah 5c", "3h 9d"], pile="7h")
+    game.play("Ah:s")
+    view = game.view(1)
+    assert isinstance(view.effect, SuitDemand)
+    rule = view.effect.rule  # the rule set's, which every equal variant's games share
+    assert isinstance(rule, SuitDemandCards)
+    table = rule._named
+    assert table[Suit.SPADES,] is view.effect
+    with pytest.raises(TypeError, match="read-only"):
+        change(table)  # type: ignore[operator]
+    assert table[Suit.SPADES,] is view.effect
+    other = Game.from_position(variants.polish(), hands=["Ah 5c", "3h 9d"], pile="7h")
+    other.play("Ah:s")
+    assert other.pending.suit is Suit.SPADES

@@ -798,3 +798,32 @@ def test_a_game_sampled_from_a_view_is_refused_when_saved() -> None:
             with pytest.raises(StateError, match=r"a game sampled from a view .* cannot be saved"):
                 save(copy)
     assert same_game(Game.from_json(game.to_json()), game)
+
+
+class Annotated(Game):
+    """A user's subclass of `Game` (module level, so that pickles find it)."""
+
+    __slots__ = ()
+
+
+def test_a_subclass_of_game_replays_loads_and_unpickles_as_itself() -> None:
+    """`Game.replay`, `Game.from_json` and a pickle give a game of the class they were
+    called on or pickled from (a plain `Game` before), equal to the original; ``kind``
+    that is no subclass of `Game` is a `StateError`."""
+    game = Annotated.new(POLISH, 3, seed=9)
+    rng = random.Random(9)
+    for _ in range(30):
+        game.play(rng.choice(game.legal_moves()))
+    copies = [
+        Annotated.replay(POLISH, game.origin, game.record),
+        Annotated.from_json(game.to_json()),
+        pickle.loads(pickle.dumps(game)),
+        game_from_dict(game_to_dict(game), kind=Annotated),
+    ]
+    for copy in copies:
+        assert type(copy) is Annotated and copy == game and copy.record == game.record
+    assert type(Game.from_json(game.to_json())) is Game
+    assert type(replay(POLISH, game.origin, game.record)) is Game
+    for bad in (int, "Game", Variant):
+        with pytest.raises(StateError, match="kind must be Game or a subclass of it"):
+            replay(POLISH, game.origin, game.record, kind=bad)  # type: ignore[arg-type]

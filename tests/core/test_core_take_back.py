@@ -524,3 +524,50 @@ def test_a_game_sampled_from_a_position_that_does_not_rebuild_does_not_either() 
         sampled.play(play)
     (note,) = caught.value.__notes__
     assert "the variant does not read its effect's text back as the same effect" in note
+
+
+class Generous(Game):
+    """A user's subclass of `Game` whose draw service, which rules call, deals one card
+    more (a house rule written as an override)."""
+
+    __slots__ = ()
+    plays = 0  # how many times its own `play` ran
+
+    def draw_cards(
+        self, seat: int, count: int, reason: object, events: list[Event]
+    ) -> tuple[Card, ...]:
+        """One card more than asked."""
+        return super().draw_cards(seat, count + 1, reason, events)
+
+    def play(self, move: Move | str) -> tuple[Event, ...]:
+        """Counted: the take-back's rebuild makes the record's moves by the engine's
+        `play`, not by this one."""
+        type(self).plays += 1
+        return super().play(move)
+
+
+@pytest.mark.parametrize("dealt", [False, True])
+def test_a_subclass_whose_service_a_rule_calls_is_rebuilt_as_itself_and_taken_back(
+    dealt: bool,
+) -> None:
+    """A move a rule stops part way through the service a subclass of `Game` overrides
+    (its draw deals two cards) is taken back whole: the rebuild is a game of the subclass,
+    whose service the move, made again, calls as it did (a plain `Game` drew one card,
+    stopped elsewhere and left the move part way)."""
+    trap = Trap()
+    variant = PL.with_rules(trap)
+    if dealt:
+        game = Generous.new(variant, 2, seed=1)
+    else:
+        game = Generous.from_position(variant, ["2h 5c 9s", "3h 9d Ks"], "7c", "Kd 5s 6d Qc")
+    game.play("draw")
+    before, state = game.clone(), whole_state(game)
+    trap.at[:] = [game.rule_state(trap)]
+    Generous.plays = 0
+    with pytest.raises(SprungError) as raised:
+        game.play("draw")
+    assert not getattr(raised.value, "__notes__", None)
+    assert whole_state(game) == state and type(game) is Generous and Generous.plays == 1
+    trap.at.clear()
+    assert game.play("draw") == before.play("draw")
+    assert whole_state(game) == whole_state(before)

@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
-from makao import Game, Variant, tables, variants
+from makao import Game, SetupError, Variant, tables, variants
 from makao._build import compiled_modules
+from makao._registry import Registry
 from makao.bots import HeuristicBot, RandomBot
 from makao.sim.play import play_game
 from makao.tables import MOST_COMPILED
@@ -193,3 +194,42 @@ def test_seeded_games_in_threads_are_the_games_played_one_by_one(switching: None
     with ThreadPoolExecutor(8) as pool:
         together = dict(zip(order, pool.map(_job, order), strict=True))
     assert [together[job] for job in _JOBS] == alone
+
+
+def test_threads_registering_one_alias_at_once_give_it_to_one_of_them(switching: None) -> None:
+    """A registry's name or alias stands for one entry: of threads registering entries
+    that share an alias at once, exactly one gets it and the others a `SetupError` (each
+    checked the alias free, then all of them took it: the last one's, with no error). The
+    shared alias comes first, so that it is checked early and taken late."""
+    for trial in range(300):
+        registry: Registry[object] = Registry("variant")
+
+        def take(index: int, registry: Registry[object] = registry, trial: int = trial) -> None:
+            own = [f"own-{index}-{number}" for number in range(30)]
+            registry.register(f"entry-{index}", dict, [f"shared-{trial}", *own])
+
+        errors = _in_threads(3, take)
+        assert len(errors) == 2 and all(isinstance(error, SetupError) for error in errors)
+        assert len(registry.names()) == 1
+
+
+def test_a_registry_listed_while_another_thread_registers_raises_nothing(
+    switching: None,
+) -> None:
+    """`aliases` and `built_ins` walk the names while another thread registers more (a
+    ``RuntimeError``, the dict changed size during iteration, before)."""
+    registry: Registry[object] = Registry("bot")
+    for number in range(100):
+        registry.register(f"entry-{number}", dict, [f"alias-{number}"])
+    registry.freeze_built_ins()
+
+    def work(index: int) -> None:
+        if index == 0:
+            for number in range(100, 2_100):
+                registry.register(f"entry-{number}", dict, [f"alias-{number}"])
+        else:
+            for _ in range(2_000):
+                assert registry.aliases("entry-5") == ("alias-5",)
+                assert len(registry.built_ins()) == 100
+
+    assert _in_threads(2, work) == []
