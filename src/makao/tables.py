@@ -39,6 +39,8 @@ __all__ = [
     "RuleSet",
     "answer_key",
     "compiled",
+    "distrusting",
+    "skipping_declarations",
 ]
 
 _COMPILED: dict[tuple[Rule, ...], RuleSet] = {}
@@ -446,6 +448,58 @@ class RuleSet:
         tables.quiet_before_move = _quiet(tables.initial_state, tables.busy_before_move_rules)
         tables.quiet_extra_moves = _quiet(tables.initial_state, tables.busy_extra_move_rules)
         return tables
+
+
+IDLE: Final = "idle_in_initial_state"
+"""The declaration by which a rule set skips a rule's `TurnRule.before_move` while every
+rule's state is its initial state (`RuleSet.busy_before_move_rules`)."""
+AFTER_PLAY: Final = "after_play_applies"
+"""The declaration by which a rule set skips a rule's `TurnRule.after_play` after a play
+without calls that leaves some number of cards (`RuleSet.after_play_by_left`)."""
+
+
+def _among(rule: object, rules: tuple[TurnRule, ...]) -> bool:
+    """Whether ``rule`` is one of ``rules`` or equal to one: equal rule tuples share one
+    rule set (`compiled`), whose rules are the first tuple's objects."""
+    return any(rule is other or rule == other for other in rules)
+
+
+def skipping_declarations(tables: RuleSet) -> tuple[tuple[TurnRule, str], ...]:
+    """The rules whose hooks ``tables`` skips on their own word, with the declaration
+    (`IDLE`: ``before_move`` in the initial rule state; `AFTER_PLAY`: ``after_play`` for
+    some cards left). The engine trusts them; `makao.testing.check_variant` plays each
+    move again calling those hooks (`distrusting`) and compares."""
+    found = [
+        (rule, IDLE)
+        for rule in tables.before_move_rules
+        if not _among(rule, tables.busy_before_move_rules)
+    ]
+    found += [
+        (rule, AFTER_PLAY)
+        for rule in tables.after_play_rules
+        if not all(_among(rule, by_left) for by_left in tables.after_play_by_left)
+    ]
+    return tuple(found)
+
+
+def distrusting(rules: tuple[Rule, ...], declarations: tuple[tuple[TurnRule, str], ...]) -> RuleSet:
+    """``rules`` compiled afresh (a rule set of its own, shared with no variant), but
+    calling the hooks that ``declarations`` (pairs of `skipping_declarations`) would skip:
+    a game run on it does what the hooks do, whatever the rules declare."""
+    tables = RuleSet.compile(rules)
+    idle = tuple(rule for rule, name in declarations if name == IDLE)
+    after = tuple(rule for rule, name in declarations if name == AFTER_PLAY)
+    tables.busy_before_move_rules = tuple(
+        rule
+        for rule in tables.before_move_rules
+        if _among(rule, tables.busy_before_move_rules) or _among(rule, idle)
+    )
+    tables.quiet_before_move = _quiet(tables.initial_state, tables.busy_before_move_rules)
+    tables.after_play_by_left = tuple(
+        tuple(rule for rule in tables.after_play_rules if _among(rule, by_left + after))
+        for by_left in tables.after_play_by_left
+    )
+    return tables
 
 
 def check_rule_states(stateful: tuple[Rule, ...], states: tuple[object, ...]) -> None:

@@ -14,13 +14,20 @@ promises:
   move names seats at the table;
 * a seat that has finished (before the game is over) holds no cards and is not the seat to
   move;
-* every effect put in force reads back from its text:
+* every effect put in force is hashable (an immutable value: clones and saves share it)
+  and reads back from its text:
   ``variant.parse_effect(effect.to_text()) == effect`` (positions, saves and the wire need it);
   one that gives its answers on the top card as a set (``Effect.answers``, which move
   generation reads instead of asking ``allows``) gives the cards its ``allows`` accepts;
 * a rule that says it lists no out-of-turn move while every rule's state is initial
   (``TurnRule.idle_in_initial_state``: the engine does not ask it then) lists none when
   asked in such a position;
+* the hooks the engine skips on a rule's word do nothing where they are skipped: every
+  listed move is played (on a clone) by a rule set that calls them
+  ([`distrusting`][makao.tables.distrusting]), and the move played must do there what it
+  did in the game -- a ``before_move`` of a rule ``idle_in_initial_state``, an
+  ``after_play`` where ``after_play_applies`` says False; a call rule's ``call_options``
+  give the same calls past the cards left its variant's ``same_calls_from`` tell apart;
 * a sample of unlisted moves (cards from the hand in plays that are not listed, cards not
   held, ``draw``/``pass`` when not listed, out-of-turn actions nobody may take now, seats
   that do not exist) is refused with [`IllegalMoveError`][makao.errors.IllegalMoveError] or
@@ -77,11 +84,12 @@ from makao.bots.sampling import sample_hidden
 from makao.cards import ALL_CARDS, Card
 from makao.engine import Game
 from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, SetupError
-from makao.events import CardsDrawn, Event, HandsSwapped, StockReshuffled, redact
+from makao.events import CardsDrawn, CardsPlayed, Event, HandsSwapped, StockReshuffled, redact
 from makao.moves import Draw, Move, Pass, Play, Say, Stop, move_seat, parse_move
-from makao.rules.base import Effect, Rule, TurnRule, public_pairs
+from makao.rules.base import MOST_CARDS_LEFT, Effect, Rule, TurnRule, public_pairs
 from makao.seeding import new_random
 from makao.state import DERIVED, FIELDS, State
+from makao.tables import AFTER_PLAY, IDLE, RuleSet, distrusting, skipping_declarations
 from makao.variant import Variant
 
 __all__ = ["CheckReport", "check_variant", "snapshot"]
@@ -132,6 +140,8 @@ def snapshot(game: Game) -> tuple[object, ...]:
 
 
 _NOT_STATE = DERIVED | {"_log"}
+_STATE_NAMES = tuple(field.name for field in FIELDS if field.name not in _NOT_STATE)
+"""The names of the parts of a `snapshot`, in order."""
 
 HIDDEN_FIELDS = frozenset({"hands", "stock", "rng", "beginning"})
 """The fields of the state (`makao.state.FIELDS`) that a seat may not see: the view
@@ -194,9 +204,12 @@ def check_variant(
         raise SetupError(f"seed must be a whole number, not {shown(seed, 60)}")
     rng = new_random(seed)
     tally = _Tally()
+    skipped = skipping_declarations(variant.compiled)
+    declared = (skipped, distrusting(variant.rules, skipped) if skipped else None)
     for number in range(games):
         size = sizes[number % len(sizes)]
-        _GameCheck(variant, size, rng.randrange(2**32), tally, unlisted).run(max_actions)
+        check = _GameCheck(variant, size, rng.randrange(2**32), tally, unlisted, declared)
+        check.run(max_actions)
         if tally.unfinished and not allow_unfinished:
             break  # the first failure: the other games are not played
     unfinished = tuple(tally.unfinished)
@@ -229,6 +242,26 @@ class _Tally:
     unfinished: list[tuple[int, int]] = attrs.Factory(list)
 
 
+_Trial = tuple[Game, tuple[Event, ...]] | str | None
+"""A listed move as `_GameCheck.tried` played it: the game and its events, what it
+raised, or ``None`` (not kept: no declarations to check)."""
+_Outcome = tuple[tuple[Event, ...], tuple[object, ...]] | str
+"""What a move did: its events and the game's `snapshot` after it, or what it raised."""
+
+
+def _outcome(trial: _Trial) -> _Outcome:
+    """What the move of ``trial`` (kept: not ``None``) did."""
+    assert trial is not None
+    if isinstance(trial, str):
+        return trial
+    game, told = trial
+    return told, snapshot(game)
+
+
+_Declared = tuple[tuple[tuple[TurnRule, str], ...], RuleSet | None]
+"""A variant's `skipping_declarations` and the `distrusting` rule set for them."""
+
+
 class _BrokenPromiseError(AssertionError):
     """A broken promise the suite found, already saying where (a rule's own failed
     ``assert`` is a crash like any other, told where by the suite)."""
@@ -238,8 +271,17 @@ class _GameCheck:
     """One random game and the checks made along the way."""
 
     def __init__(
-        self, variant: Variant, players: int, seed: int, tally: _Tally, unlisted: int
+        self,
+        variant: Variant,
+        players: int,
+        seed: int,
+        tally: _Tally,
+        unlisted: int,
+        declared: _Declared = ((), None),
     ) -> None:
+        """A game of ``variant`` at ``players`` seats from ``seed``; ``declared``: the
+        variant's `skipping_declarations` and the rule set that calls the hooks they skip
+        (`distrusting`; ``None`` when there are none)."""
         self.variant = variant
         self.unlisted = unlisted
         self.players = players
@@ -258,6 +300,10 @@ class _GameCheck:
         self.encoded: set[Move] = set()  # listed moves with an action id (checked once)
         self.effects: set[Effect] = set()  # effects in force that read back
         self.answered: set[tuple[Effect, Card]] = set()  # answer sets found like `allows`
+        # the hooks the rule set skips on the rules' word, and a rule set that calls them
+        self.declared, self.distrust = declared
+        self.declared_names = {name for _, name in self.declared}
+        self.trials: dict[Move, _Trial] = {}  # the listed moves as `tried` played them
         self.game = Game.new(variant, players, seed)
         self.cards = Counter(self._all_cards(self.game))
         self.events: list[tuple[Event, ...]] = []
@@ -346,6 +392,7 @@ class _GameCheck:
     def check_legal(self, legal: tuple[Move, ...], before: tuple[object, ...]) -> None:
         """Every listed move is listed once, reads back from its text, names seats at the
         table, has an action id (`ActionSpace`) and is accepted."""
+        self.trials.clear()
         if len(set(legal)) != len(legal):
             repeated = [str(m) for m, n in Counter(legal).items() if n > 1]
             raise self.fail(f"moves listed more than once: {repeated}")
@@ -354,13 +401,17 @@ class _GameCheck:
             try:
                 read = parse_move(text)
             except Exception as error:
-                raise self.fail(f"{move!r} prints as {text!r}, which does not read back") from error
+                raise self.fail(
+                    f"{move!r} prints as {text!r}, which does not read back ({error}): a "
+                    "rule's own move needs a parser for its text "
+                    "(`makao.moves.register_move_parser`)"
+                ) from error
             if read != move:
                 raise self.fail(f"{move!r} prints as {text!r}, which reads {read!r}")
             if type(move) is not Play:
                 self.check_seats_named(move, text)
             try:
-                self.game.clone().play(move)
+                self.trials[move] = self.tried(move)
             except Exception as error:
                 raise self.fail(f"listed move {text!r} failed: {error!r}") from error
             if move not in self.encoded:
@@ -408,15 +459,26 @@ class _GameCheck:
         asked = {move.cards for move in legal if type(move) is Play}
         for cards in asked:
             left = min(held - len(cards), cap)
+            true = min(held - len(cards), MOST_CARDS_LEFT)
             for number, rule in enumerate(rules):
                 options = tuple(rule.call_options(cards, left))
                 key = (number, cards, left)
                 first = self.calls.setdefault(key, options)
+                shown_cards = " ".join(str(card) for card in cards)
                 if first != options:
-                    shown_cards = " ".join(str(card) for card in cards)
                     raise self.outside(
                         f"{type(rule).__name__}.call_options(({shown_cards}), {left}) asked "
                         f"again with the same arguments answered {options}, not {first}"
+                    )
+                if true != left and (told := tuple(rule.call_options(cards, true))) != options:
+                    raise self.fail(
+                        f"{type(rule).__name__}.call_options(({shown_cards}), {true}) gives "
+                        f"{told}, not {options} as for {left} cards left, where the "
+                        f"variant's call rules say calls stop changing (same_calls_from: "
+                        f"{type(rule).__name__}'s is {rule.same_calls_from()}): the play "
+                        f"leaving {true} is listed with the calls for {left}; make "
+                        "same_calls_from the number of cards left from which its calls "
+                        "stay the same"
                     )
 
     def check_seats_named(self, move: Move, text: str) -> None:
@@ -431,16 +493,22 @@ class _GameCheck:
                 )
 
     def check_effect(self) -> None:
-        """The effect in force reads back from its text (`Variant.parse_effect`), as
-        positions, saved games and the wire write it."""
+        """The effect in force is an immutable value (hashable: clones and saved games
+        share it) that reads back from its text (`Variant.parse_effect`), as positions,
+        saved games and the wire write it."""
         effect = self.game.effect
         if effect is None:
             return
         try:
             if effect in self.effects:
                 return
-        except TypeError:  # an unhashable effect: checked every time
-            pass
+        except TypeError as error:
+            raise self.fail(
+                f"the effect in force {shown(effect, 80)} is not hashable ({error}): an "
+                "effect is an immutable value that clones and saved games share, so a hook "
+                "that changes it in place changes them all; make its fields immutable (a "
+                "tuple, not a list; a frozenset, not a set) in a frozen attrs class"
+            ) from None
         try:
             text = effect.to_text()
         except Exception as error:
@@ -456,8 +524,7 @@ class _GameCheck:
             raise self.fail(
                 f"the effect in force {effect!r} writes as {text!r}, which reads {read!r}"
             )
-        with contextlib.suppress(TypeError):  # unhashable
-            self.effects.add(effect)
+        self.effects.add(effect)
 
     def check_answers(self) -> None:
         """The effect in force, if it gives a set of answers on the top card
@@ -700,6 +767,8 @@ class _GameCheck:
         befores = [(s, g, g.clone()) for s, g in games if s is not None and g is not None]
         events = game.play(move)
         self.check_cards()
+        if self.distrust is not None and self.may_skip(move, events, again):
+            self.check_declared(move, events, again, self.trials[move])
         self.check_effect()
         self.check_answers()
         for looker, other, other_again in befores:
@@ -708,6 +777,102 @@ class _GameCheck:
         if watcher is not None and actor is None:
             self.check_past_draw(watcher, move, events, again)
         return events
+
+    def may_skip(self, move: Move, events: tuple[Event, ...], again: Game) -> bool:
+        """Whether ``move`` (from ``again``, the game before it; its ``events``) is one a
+        declaration may have had the engine skip a hook in: made in the initial rule
+        state (``idle_in_initial_state``), or one that played cards without calls
+        (``after_play_applies``)."""
+        names = self.declared_names
+        if IDLE in names and again.rule_states == again.compiled.initial_state:
+            return True
+        return (
+            AFTER_PLAY in names
+            and not (type(move) is Play and move.calls)
+            and any(type(event) is CardsPlayed for event in events)
+        )
+
+    def tried(self, move: Move) -> _Trial:
+        """``move`` (listed) played on a clone, as `check_legal` plays every listed move:
+        with declarations that skip hooks (`skipping_declarations`), on the rule set that
+        calls those hooks (`distrusting`), kept for `check_declared` -- the game and what
+        the move told, or what the move raised there though the variant's own rule set
+        plays it. A failure of the variant's own rule set raises."""
+        trial = self.game.clone()
+        if self.distrust is None:
+            trial.play(move)
+            return None
+        trial.compiled = self.distrust
+        try:
+            return trial, trial.play(move)
+        except Exception as error:
+            self.game.clone().play(move)  # the move fails as the variant plays it: raised
+            return f"raised {error!r}"
+
+    def check_declared(
+        self, move: Move, events: tuple[Event, ...], again: Game, trial: _Trial
+    ) -> None:
+        """``move``, as `tried` played it on a rule set that calls the hooks the rules
+        declare they need not (``idle_in_initial_state``, ``after_play_applies``), did
+        what it did (its ``events``; ``again``, the game before it): a hook that acts
+        where its rule's declaration has the engine skip it is silently off there."""
+        done = _outcome(trial)
+        if done == (events, snapshot(self.game)):
+            return
+        # a move that does otherwise when played again hangs on something outside the game
+        self.check_repeatable(again.clone(), move, events, self.game)
+        for rule, name in self.declared:  # which declaration: the first that tells alone
+            alone = again.clone()
+            alone.compiled = distrusting(self.variant.rules, ((rule, name),))
+            try:
+                alone_done = _outcome((alone, alone.play(move)))
+            except Exception as error:
+                alone_done = f"raised {error!r}"
+            if alone_done == done:
+                break
+        else:  # no declaration alone: the move did otherwise when played again
+            raise self.outside(
+                f"{str(move)!r} played again from the same position did otherwise (with "
+                f"the hooks the rules declare idle called: {self.hook_did(events, done)}, "
+                "which no declaration alone does)"
+            )
+        did = self.hook_did(events, done)
+        if name == AFTER_PLAY:
+            skipped = [n for n in range(MOST_CARDS_LEFT + 1) if not rule.after_play_applies(n)]
+            raise self.fail(
+                f"{type(rule).__name__}.after_play_applies is False for {skipped} cards left "
+                f"({MOST_CARDS_LEFT}: four or more), but its after_play acted after "
+                f"{str(move)!r} ({did}): the engine does not call it after a play without "
+                "calls that leaves those cards, so the rule is off there; make "
+                "after_play_applies True wherever after_play may act"
+            )
+        raise self.fail(
+            f"{type(rule).__name__} declares {name} = True, but its before_move acted "
+            f"before {str(move)!r} in the initial rule state ({did}): the engine does not "
+            "call it while every rule's state is its initial state, so the rule is off "
+            f"there; declare {name} only for a rule whose before_move and extra_moves do "
+            "nothing then"
+        )
+
+    def hook_did(
+        self,
+        events: tuple[Event, ...],
+        done: _Outcome,
+    ) -> str:
+        """What a skipped hook did, called: ``done`` (`check_declared`) against the move's own
+        ``events`` and the game after it."""
+        if isinstance(done, str):
+            return done
+        told, state = done
+        extra = [event for event in told if event not in events]
+        if extra:
+            return "it recorded " + ", ".join(repr(event) for event in extra[:3])
+        changed = [
+            name
+            for name, now, then in zip(_STATE_NAMES, snapshot(self.game), state, strict=True)
+            if now != then
+        ]
+        return "it changed the game's " + ", ".join(changed) if changed else "its events differ"
 
     def check_past_draw(
         self, watcher: int, move: Move, events: tuple[Event, ...], again: Game
@@ -793,8 +958,9 @@ class _GameCheck:
     def outside(self, what: str) -> AssertionError:
         """The failure of a rule hook that, asked again the same, did otherwise (``what``)."""
         return self.fail(
-            f"{what}: the rules depend on something outside the game (a global or a "
-            "mutable rule state, `random` instead of the game's generator)"
+            f"{what}: the rules depend on something outside the game (a global, a value "
+            "changed in place -- a rule's field, its state or an effect --, `random` "
+            "instead of the game's generator)"
         )
 
     def check_redaction(self, events: tuple[Event, ...]) -> None:

@@ -4,8 +4,8 @@ and what its effects ask and allow."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import cast
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar, cast
 
 import attrs
 import pytest
@@ -30,6 +30,7 @@ from makao.rules.base import (
 
 PL = variants.polish()
 STOCK = "5c 6c 8c 9c"
+T = TypeVar("T")
 
 
 @attrs.frozen
@@ -49,21 +50,54 @@ class Nameless(Rule):
 
 
 @attrs.frozen
-class Sevens(Effect):
+class Named(Effect):
+    """A user's effect whose text is its class's name, in lower case."""
+
+    def to_text(self) -> str:
+        """Its name."""
+        return type(self).__name__.lower()
+
+
+@attrs.frozen
+class Sevens(Named):
     """A user's effect that overrides only what it allows: sevens (a demand, PL-21)."""
 
     def allows(self, game: Table, card: Card) -> bool:
         """Sevens only."""
         return card.rank is Rank.SEVEN
 
-    def to_text(self) -> str:
-        """Its name."""
-        return "sevens"
-
 
 def sevens(hand: str) -> Game:
     """Seat 0 holds ``hand`` under a `Sevens` effect; seat 1 holds 7s 10h."""
     return Game.from_position(PL, hands=[hand, "7s 10h"], pile="9h", stock=STOCK, effect=Sevens())
+
+
+Act = Callable[[Table, Choice], object]
+"""What an `Acting` rule's cards do when played: given the game and the play's choice."""
+
+
+def do_nothing(game: Table, choice: Choice) -> None:
+    """Nothing."""
+
+
+@attrs.frozen
+class Acting(CardSetRule):
+    """A user's card rule whose cards (a fixed set), played, do ``act`` (by default
+    nothing)."""
+
+    act: Act = attrs.field(default=do_nothing, kw_only=True)
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """The act."""
+        self.act(game, choice)
 
 
 def test_describe_is_the_first_line_of_the_rule_docstring_or_its_class_name() -> None:
@@ -249,12 +283,13 @@ def test_pl_8_pl_24_an_effects_default_draw_keeps_the_turn_open_for_a_drawn_answ
 
 
 @attrs.frozen
-class PlayCounter(Stateful[int], TurnRule):
-    """A user's rule that counts the plays made, keeping the default `after_play_applies`."""
+class Tally(Stateful[T], TurnRule):
+    """A user's rule that keeps a tally of the plays made as its state: after each play,
+    the `step` from the tally before (keeping the default `after_play_applies`)."""
 
-    def initial_state(self) -> int:
-        """No plays yet."""
-        return 0
+    def step(self, state: T, cards: tuple[Card, ...]) -> T:
+        """The tally after a play of ``cards``."""
+        raise NotImplementedError
 
     def after_play(
         self,
@@ -264,8 +299,21 @@ class PlayCounter(Stateful[int], TurnRule):
         calls: Iterable[str],
         events: list[Event],
     ) -> None:
+        """The tally one play on."""
+        self.set_state(game, self.step(self.state(game), cards))
+
+
+@attrs.frozen
+class PlayCounter(Tally[int]):
+    """A user's rule that counts the plays made, keeping the default `after_play_applies`."""
+
+    def initial_state(self) -> int:
+        """No plays yet."""
+        return 0
+
+    def step(self, state: int, cards: tuple[Card, ...]) -> int:
         """One more play."""
-        self.set_state(game, self.state(game) + 1)
+        return state + 1
 
 
 def test_a_turn_rules_after_play_is_called_after_every_play_by_default() -> None:
@@ -326,25 +374,20 @@ def test_ru_4_a_starting_card_that_needs_a_suit_names_its_own() -> None:
     assert dealt_on(ACTING, "Ad").pending.suit is Suit.DIAMONDS
 
 
+def sevens_unless_fives(game: Table, choice: Choice) -> None:
+    """`Sevens` in force, unless fives are named."""
+    game.set_effect(None if choice is Rank.FIVE else Sevens())
+
+
 @attrs.frozen
-class MaybeFives(CardSetRule):
+class MaybeFives(Acting):
     """A user's card that demands fives, or, with no choice, sevens."""
+
+    act: Act = attrs.field(default=sevens_unless_fives, kw_only=True)
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """Fives, or nothing."""
         return (Rank.FIVE, None)
-
-    def on_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        choice: Choice,
-        previous: Effect | None,
-        events: list[Event],
-    ) -> None:
-        """Sevens unless fives are named."""
-        game.set_effect(None if choice is Rank.FIVE else Sevens())
 
 
 def test_ru_4_a_starting_card_whose_choices_allow_none_acts_with_no_choice() -> None:
@@ -379,64 +422,36 @@ def test_pl_35_pl_36_a_lone_top_card_and_no_stock_leave_nothing_to_draw() -> Non
     assert Game.from_position(PL, hands=["5d", "6s"], pile="7h 8h").can_draw()
 
 
-@attrs.frozen
-class Reverser(CardSetRule):
-    """A rule that turns the direction of play around when it acts."""
-
-    def on_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        choice: Choice,
-        previous: Effect | None,
-        events: list[Event],
-    ) -> None:
-        """Reverse."""
-        game.reverse()
+REVERSER = Acting(act=lambda game, choice: game.reverse())
+"""A rule that turns the direction of play around when it acts."""
 
 
 @attrs.frozen
-class FiveClaim(CardSetRule):
+class FiveClaim(Acting):
     """A rule that takes over every play of fives and does nothing with it."""
 
     def claims(self, game: Table, cards: tuple[Card, ...]) -> bool:
         """Fives."""
         return cards[0].rank is Rank.FIVE
 
-    def on_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        choice: Choice,
-        previous: Effect | None,
-        events: list[Event],
-    ) -> None:
-        """Nothing."""
-
 
 @attrs.frozen
-class Closing(Effect):
-    """An effect whose answer rule, a `Reverser`, takes every play on it (as RU-15's)."""
+class Closing(Named):
+    """An effect whose answer rule, `REVERSER`, takes every play on it (as RU-15's)."""
 
     def allows(self, game: Table, card: Card) -> bool:
         """Any card."""
         return True
 
     @property
-    def answer_rule(self) -> Reverser:
+    def answer_rule(self) -> CardRule:
         """The reverser."""
-        return Reverser()
+        return REVERSER
 
     @property
     def answer_overrides(self) -> bool:
         """Every play."""
         return True
-
-    def to_text(self) -> str:
-        """Its name."""
-        return "closing"
 
 
 def test_ru_15_um_20_a_claiming_rule_takes_a_play_even_on_an_effect_that_takes_every_play() -> None:
@@ -474,18 +489,8 @@ def test_rule_state_of_an_equal_rule_of_an_equal_variant_and_of_a_stateless_rule
 
 @attrs.frozen
 class Coverless(CardRule):
-    """A user's card rule that forgot `covers`."""
-
-    def on_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        choice: Choice,
-        previous: Effect | None,
-        events: list[Event],
-    ) -> None:
-        """Nothing."""
+    """A user's card rule that forgot `covers` (refused before a play could need its
+    `on_play`)."""
 
 
 @attrs.frozen
@@ -567,23 +572,16 @@ class ListedState(Stateful[list[int]], TurnRule):
 
 
 @attrs.frozen
-class PlaysListed(Stateful[object], TurnRule):
+class PlaysListed(Tally[object]):
     """A user's rule that keeps the cards played as a tuple, then puts a list in."""
 
     def initial_state(self) -> object:
         """No plays yet."""
         return ()
 
-    def after_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        calls: Iterable[str],
-        events: list[Event],
-    ) -> None:
+    def step(self, state: object, cards: tuple[Card, ...]) -> object:
         """The cards played so far, as a list."""
-        self.set_state(game, [*cast("tuple[Card, ...]", self.state(game)), *cards])
+        return [*cast("tuple[Card, ...]", state), *cards]
 
     def restore_state(self, public: Mapping[str, object]) -> object:
         """A list, whatever the view showed."""
@@ -680,7 +678,7 @@ def test_a_service_refuses_what_is_not_a_play_an_effect_a_card_or_a_reason(
 
 
 @attrs.frozen
-class WrongChoices(CardSetRule):
+class WrongChoices(Acting):
     """A user's card rule whose choices are not a tuple of choices."""
 
     given: object = attrs.field(default=None, hash=False)  # a list too: compared, not hashed
@@ -688,17 +686,6 @@ class WrongChoices(CardSetRule):
     def choices(self, card: Card) -> tuple[Choice, ...]:
         """What it was given."""
         return self.given  # type: ignore[return-value]  # on purpose
-
-    def on_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        choice: Choice,
-        previous: Effect | None,
-        events: list[Event],
-    ) -> None:
-        """Nothing."""
 
 
 @pytest.mark.parametrize("given", [None, (), "h", iter([Suit.HEARTS])])
@@ -870,7 +857,7 @@ def test_a_listed_play_of_cards_not_held_is_a_setup_error_out_of_the_record() ->
 
 
 @attrs.frozen
-class NoTableChoices(CardSetRule):
+class NoTableChoices(Acting):
     """A user's card rule whose `table_choices` give no choice: the fixed ones stand."""
 
     def choices(self, card: Card) -> tuple[Choice, ...]:
@@ -880,17 +867,6 @@ class NoTableChoices(CardSetRule):
     def table_choices(self, game: Table, seat: int, card: Card) -> tuple[Choice, ...] | None:
         """None to add (an empty tuple)."""
         return ()
-
-    def on_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        choice: Choice,
-        previous: Effect | None,
-        events: list[Event],
-    ) -> None:
-        """Nothing."""
 
 
 def test_table_choices_that_are_empty_leave_the_fixed_choices() -> None:
@@ -902,7 +878,7 @@ def test_table_choices_that_are_empty_leave_the_fixed_choices() -> None:
 
 
 @attrs.frozen
-class Herald(Effect):
+class Herald(Named):
     """A user's effect that allows hearts, answered as the Polish ace's rule (RU-11's
     answer rule: a plain heart played on it names a suit)."""
 
@@ -914,10 +890,6 @@ class Herald(Effect):
     def answer_rule(self) -> CardRule | None:
         """The ace's rule of the Polish variant."""
         return next(rule for rule in PL.rules if isinstance(rule, SuitDemandCards))
-
-    def to_text(self) -> str:
-        """Its name."""
-        return "herald"
 
 
 def test_ru_11_a_drawn_card_that_answers_an_effect_is_listed_as_its_answer_rule_plays_it() -> None:
@@ -1003,23 +975,16 @@ def test_a_public_state_given_as_any_iterable_of_pairs_is_taken() -> None:
 
 
 @attrs.frozen
-class ShowsAList(Stateful[tuple[int, ...]], TurnRule):
+class ShowsAList(Tally[tuple[int, ...]]):
     """A user's rule that keeps the ranks played and shows them as a list."""
 
     def initial_state(self) -> tuple[int, ...]:
         """None played."""
         return ()
 
-    def after_play(
-        self,
-        game: Table,
-        seat: int,
-        cards: tuple[Card, ...],
-        calls: Iterable[str],
-        events: list[Event],
-    ) -> None:
+    def step(self, state: tuple[int, ...], cards: tuple[Card, ...]) -> tuple[int, ...]:
         """Keep the rank played."""
-        self.set_state(game, (*self.state(game), int(cards[-1].rank)))
+        return (*state, int(cards[-1].rank))
 
     def public_state(self, table: Table) -> tuple[tuple[str, object], ...]:
         """The ranks, as a list."""
@@ -1037,16 +1002,12 @@ def test_a_public_state_that_is_not_hashable_is_refused_not_shared_between_views
 
 
 @attrs.frozen
-class Bare(Effect):
+class Bare(Named):
     """A user's effect that may be passed but defines neither `allows` nor `on_pass`."""
 
     def may_pass(self, game: Table, seat: int) -> bool:
         """Always."""
         return True
-
-    def to_text(self) -> str:
-        """Its name."""
-        return "bare"
 
 
 @attrs.frozen

@@ -716,12 +716,14 @@ class TurnRule(Rule):
     """A [`Stateful`][makao.rules.base.Stateful] rule whose
     [`before_move`][makao.rules.base.TurnRule.before_move] and
     [`extra_moves`][makao.rules.base.TurnRule.extra_moves] do
-    nothing while every rule's state is its initial state: the engine skips them then."""
+    nothing while every rule's state is its initial state: the engine skips them then
+    (`makao.testing.check_variant` tells a rule whose hooks act there)."""
 
     def after_play_applies(self, cards_left: int) -> bool:
         """Whether [`after_play`][makao.rules.base.TurnRule.after_play] can do anything for a play
         without calls that leaves the player ``cards_left`` cards (4 means "four or more"); the
-        engine skips it otherwise (a table per hand size). Default: always."""
+        engine skips it otherwise (a table per hand size; `makao.testing.check_variant`
+        tells an ``after_play`` that acts where this says False). Default: always."""
         return True
 
     def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
@@ -739,7 +741,8 @@ class TurnRule(Rule):
         every larger number. The engine keeps one move table for all of those numbers and
         passes the smallest of them as ``cards_left``: the largest value of the variant's
         call rules, at least 1 (a play of the last card may differ, PL-33). Default 4,
-        the most the engine tells apart ("four or more", `MOST_CARDS_LEFT`)."""
+        the most the engine tells apart ("four or more", `MOST_CARDS_LEFT`);
+        `makao.testing.check_variant` tells calls that change past it."""
         return MOST_CARDS_LEFT
 
     def call_names(self) -> tuple[str, ...]:

@@ -1,0 +1,225 @@
+"""The declarations by which a rule has the engine skip its hooks
+(``TurnRule.idle_in_initial_state``, ``TurnRule.after_play_applies``,
+``TurnRule.same_calls_from``) and the immutable effects the engine shares between clones:
+the engine trusts them on the hot path, and `makao.testing.check_variant` tells a rule
+whose hooks do what its declarations deny (it passed such a rule, silently switched off)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import attrs
+import pytest
+
+from makao import Card, Game, Rank, variants
+from makao.events import Event, Penalised
+from makao.moves import Choice, Move
+from makao.rules import CardSetRule, Effect, FinishCall, LastCardCall, Stateful, Table, TurnRule
+from makao.tables import AFTER_PLAY, IDLE, distrusting, skipping_declarations
+from makao.testing import check_variant
+
+PL = variants.polish()
+
+
+@attrs.frozen
+class DrawToll(Stateful[int], TurnRule):
+    """A user's rule that records a toll of nothing before every draw, and declares
+    itself idle in the initial rule state (wrongly: its `before_move` acts there)."""
+
+    idle_in_initial_state = True
+
+    def initial_state(self) -> int:
+        """Nothing counted (and never changed)."""
+        return 0
+
+    def before_move(self, game: Table, move: Move, events: list[Event]) -> None:
+        """A toll of nothing before a draw."""
+        if str(move) == "draw":
+            events.append(Penalised(game.to_move, "X-1", "drew", 0))
+
+
+@attrs.frozen
+class TwoLeft(TurnRule):
+    """A user's rule that records a play leaving two cards, and declares that its
+    `after_play` never applies (wrongly)."""
+
+    def after_play_applies(self, cards_left: int) -> bool:
+        """Never (wrong: two cards left)."""
+        return False
+
+    def after_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        calls: Iterable[str],
+        events: list[Event],
+    ) -> None:
+        """A note of nothing when two cards are left."""
+        if len(game.hands[seat]) == 2:
+            events.append(Penalised(seat, "X-2", "two left", 0))
+
+
+@attrs.frozen
+class Plenty(TurnRule):
+    """A user's call, "plenty", with a play leaving three cards or more, that says its
+    calls stop changing from one card left (wrongly: they change at three)."""
+
+    def call_options(self, cards: tuple[Card, ...], cards_left: int) -> tuple[str, ...]:
+        """ "plenty" from three cards left."""
+        return ("plenty",) if cards_left >= 3 else ()
+
+    def same_calls_from(self) -> int:
+        """One (wrong)."""
+        return 1
+
+
+def test_pl_30_the_built_in_call_rules_declare_the_hooks_they_skip() -> None:
+    """PL-30, PL-31: the makao call is idle while nobody owes it and acts after a play
+    leaving one card only; the finishing call after the last card only: the rule set
+    skips their hooks elsewhere, and a distrusting rule set of its own calls them."""
+    calls = {(type(rule), name) for rule, name in skipping_declarations(PL.compiled)}
+    assert calls == {(LastCardCall, IDLE), (LastCardCall, AFTER_PLAY), (FinishCall, AFTER_PLAY)}
+    tables = distrusting(PL.rules, skipping_declarations(PL.compiled))
+    assert tables is not PL.compiled and skipping_declarations(tables) == ()
+    assert skipping_declarations(PL.compiled) != ()  # the variant's own skips as before
+
+
+def test_a_before_move_that_acts_in_the_initial_state_of_an_idle_rule_fails_the_suite() -> None:
+    """A rule declaring `idle_in_initial_state` whose `before_move` acts while every
+    rule's state is initial is never called then: the suite names the rule, the
+    declaration and what the hook did (it passed, the rule silently off) -- also for a
+    variant that shares the rule set of an equal one built first (whose rules are
+    other, equal objects)."""
+    first = PL.with_rules(DrawToll())
+    variant = PL.with_rules(DrawToll())
+    assert variant.compiled is first.compiled and variant.rules[-1] is not first.rules[-1]
+    with pytest.raises(
+        AssertionError,
+        match=r"DrawToll declares idle_in_initial_state = True, but its before_move acted "
+        r"before 'draw' in the initial rule state \(it recorded Penalised\(seat=\d, "
+        r"rule='X-1'.*the engine does not call it",
+    ):
+        check_variant(variant, players=(2,), games=2)
+
+
+def test_an_after_play_that_acts_where_after_play_applies_denies_it_fails_the_suite() -> None:
+    """A rule whose `after_play_applies` says False for a number of cards left where its
+    `after_play` acts is never called after such a play: the suite names the rule, the
+    declaration, the numbers and what the hook did (it passed)."""
+    with pytest.raises(
+        AssertionError,
+        match=r"TwoLeft.after_play_applies is False for \[0, 1, 2, 3, 4\] cards left .* "
+        r"but its after_play acted after '.*' \(it recorded Penalised\(seat=\d, rule='X-2'",
+    ):
+        check_variant(PL.with_rules(TwoLeft()), players=(2,), games=2)
+
+
+def test_pl_29_a_call_rule_whose_calls_change_past_same_calls_from_fails_the_suite() -> None:
+    """PL-29: calls listed for "two or more cards left" (the Polish call rules' numbers)
+    stand for every play leaving more: a rule whose calls change at three although its
+    `same_calls_from` says one never has them listed (they were not) -- the suite says
+    so, naming the rule and the numbers (it passed)."""
+    variant = PL.with_rules(Plenty())
+    game = Game.from_position(variant, hands=["5h 6d 7d 8d 9d", "7s"], pile="9h")
+    assert "5h +plenty" not in game.legal_moves_text()  # what the declaration costs
+    with pytest.raises(
+        AssertionError,
+        match=r"Plenty.call_options\(\(\S+\), [34]\) gives \('plenty',\), not \(\) as for 2 "
+        r"cards left.*Plenty's is 1",
+    ):
+        check_variant(variant, players=(2,), games=1)
+
+
+@attrs.frozen
+class Owed(Effect):
+    """A user's effect that keeps the seats whose turns it lasted in a list (a mutable
+    field) and grows it in place, for three turns: fives answer it."""
+
+    seats: list[int] = attrs.field(factory=list)
+
+    def allows(self, game: Table, card: Card) -> bool:
+        """Fives."""
+        return card.rank is Rank.FIVE
+
+    def on_turn_end(self, game: Table, seat: int, events: list[Event]) -> Effect | None:
+        """One turn more, in place."""
+        self.seats.append(seat)
+        return self if len(self.seats) < 3 else None
+
+    def to_text(self) -> str:
+        """``owed`` and the seats."""
+        return " ".join(["owed", *map(str, self.seats)])
+
+
+@attrs.frozen
+class FivesOwe(CardSetRule):
+    """A user's fives that put `Owed` in force."""
+
+    def on_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        choice: Choice,
+        previous: Effect | None,
+        events: list[Event],
+    ) -> None:
+        """A new `Owed`."""
+        game.set_effect(Owed())
+
+    def parse_effect(self, words: Sequence[str]) -> Effect | None:
+        """``owed`` and the seats."""
+        return Owed([int(word) for word in words[1:]]) if words[:1] == ["owed"] else None
+
+
+def test_an_effect_that_is_not_hashable_fails_the_suite_saying_what_to_change() -> None:
+    """An effect is an immutable value (clones and saved games share it): one with a list
+    field, changed in place, is told as such, naming the effect and what to use instead
+    (the suite blamed "something outside the game (a global or a mutable rule state)")."""
+    fives = FivesOwe(frozenset(Card.parse(f"5{suit}") for suit in "cdhs"))
+    with pytest.raises(
+        AssertionError,
+        match=r"the effect in force Owed\(seats=\[.*\]\) is not hashable \(unhashable type: "
+        r"'list'\): an effect is an immutable value .* \(a tuple, not a list",
+    ):
+        check_variant(PL.with_rules(fives), players=(2, 3), games=3)
+
+
+@attrs.frozen
+class Knock(Move):
+    """A user's out-of-turn move whose text no parser reads."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: knock"
+
+
+@attrs.frozen
+class Knocker(TurnRule):
+    """A user's rule: anyone may knock on a king (a call of nothing)."""
+
+    handles = (Knock,)
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        """A knock per seat on a king."""
+        return [Knock(seat) for seat in range(game.players)] if game.top.rank is Rank.KING else ()
+
+    def action_templates(self, players: int) -> tuple[Move, ...]:
+        """A knock per seat."""
+        return tuple(Knock(seat) for seat in range(players))
+
+    def apply(self, game: Table, move: Move, events: list[Event]) -> None:
+        """Nothing."""
+
+
+def test_a_move_whose_text_has_no_parser_fails_the_suite_naming_the_cure() -> None:
+    """A rule's own move prints a text that must read back: the failure says why it does
+    not and where a parser is registered (it said only "which does not read back")."""
+    with pytest.raises(
+        AssertionError,
+        match=r"Knock\(seat=\d\) prints as '\d: knock', which does not read back \(unknown "
+        r"action 'knock'.*register_move_parser",
+    ):
+        check_variant(PL.with_rules(Knocker()), players=(2,), games=2)
