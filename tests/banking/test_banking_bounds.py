@@ -3,6 +3,7 @@ runs of idle banks, and saves whose moves do not replay (MB-3, MB-9, MB-10)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections.abc import Callable
@@ -20,6 +21,7 @@ from makao.banking import (
     play_out,
 )
 from makao.banking.bots import Bot, DrawBelow, OptimalPunter
+from makao.banking.odds import FULL_SHOE, coup_odds, decision_values, shoe_counts
 from makao.banking.options import MAX_BALANCE, MAX_ROUNDS, MAX_STAKE_CHOICES
 from makao.banking.scoring import (
     HandResult,
@@ -572,3 +574,53 @@ def test_mb_10_a_save_with_the_last_seats_own_card_swapped_is_refused() -> None:
     saved["shoe"] = " ".join(shoe)
     with pytest.raises(StateError, match="in what seat 2 sees: its view's hands"):
         BankingGame.from_json(json.dumps(saved))
+
+
+def _huge(digits: int) -> Any:
+    """A sequence too long to copy (of no cards, no names, no balances)."""
+    return range(10**digits)
+
+
+def _endless() -> Any:
+    """An endless iterable of cards."""
+    return itertools.repeat(parse_cards("Kh")[0])
+
+
+@pytest.mark.parametrize("digits", [9, 30])
+def test_mb_1_a_huge_sequence_of_players_is_refused_without_copying_it(digits: int) -> None:
+    """MB-1: a sequence of names longer than the shoe is refused having read 105 of them
+    (``range(10**9)`` ran out of memory; ``range(10**30)`` was an OverflowError)."""
+    with pytest.raises(SetupError, match="more than 104 players need more than 104 cards"):
+        BankingGame(_huge(digits), seed=1)
+
+
+def test_mb_3_a_huge_sequence_of_balances_is_refused_without_copying_it() -> None:
+    """MB-3: one balance per seat; a sequence of 10**9 was copied whole before the check."""
+    with pytest.raises(SetupError, match="balances must be 3 whole numbers"):
+        BankingGame(3, seed=1, balances=_huge(9))
+
+
+def test_mb_1_an_endless_stack_is_refused_having_read_one_shoe_and_a_card() -> None:
+    """MB-1: a stack lies on a 104-card shoe; an endless iterable of cards never ended."""
+    with pytest.raises(SetupError, match="a stack holds at most the shoe's 104 cards"):
+        BankingGame(2, seed=1, stack=_endless())
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: shoe_counts(without=_huge(9)), "without must hold Card values, not 0"),
+        (lambda: shoe_counts(without=_endless()), "without must hold at most 104"),
+        (lambda: coup_odds(hand=_endless()), "hand must hold at most 8 cards"),
+        (lambda: coup_odds(hand=_huge(9)), "hand must hold Card values, not 0"),
+        (lambda: decision_values(macao(), _huge(9), 0, FULL_SHOE), "hand must hold Card"),
+    ],
+)
+def test_mb_11_odds_read_no_more_cards_than_a_shoe_or_hand_holds(
+    call: Callable[[], object], message: str
+) -> None:
+    """MB-11: what is removed from a shoe, or a punter's hand, is read no further than the
+    shoe or the largest hand: a huge or endless iterable never ended (or ran out of
+    memory) before the check."""
+    with pytest.raises(SetupError, match=message):
+        call()

@@ -267,6 +267,7 @@ def _check_view(game: BankingGame, seat: int) -> None:
     assert view.stakes == tuple(game._stakes) and view.draws == tuple(game._draws)
     assert view.shoe_size == game.shoe_size == len(game._shoe)
     assert view.discard_size == len(game._discards) and view.seen == tuple(game._seen)
+    assert view.discarded == tuple(game._discarded[seat])  # MB-6: its own redraw discards
     assert view.legal_moves == (game.legal_moves() if game.to_act == seat else ())
     for other in range(game.players):
         shown = other == seat and other != game.banker  # MB-4: the banker's own card too

@@ -2,8 +2,9 @@
 
 [`DrawBelow`][makao.banking.DrawBelow] buys while its hand is worth less than a threshold;
 [`OptimalPunter`][makao.banking.OptimalPunter] buys exactly when the exact odds (MB-11) over the
-cards it has not seen say buying is worth more than standing. Both stake the smallest allowed amount
-unless given a ``stake``.
+cards it has not seen say buying is worth more than standing: every card out of the shoe that its
+view shows ([`known_cards`][makao.banking.BankingView.known_cards]), its own redraw discards
+included. Both stake the smallest allowed amount unless given a ``stake``.
 """
 
 from __future__ import annotations
@@ -96,9 +97,8 @@ class OptimalPunter:
         _check(view)
         if view.phase == "stake":
             return _stake(view, self.stake)
-        own = view.own_cards
-        unseen = shoe_counts(without=(*view.seen, *own))
-        stand, buy = decision_values(view.options, own, view.draws[view.seat], unseen)
+        unseen = shoe_counts(without=view.known_cards)
+        stand, buy = decision_values(view.options, view.own_cards, view.draws[view.seat], unseen)
         return _choose(view, buy > stand)
 
 

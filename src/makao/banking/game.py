@@ -9,6 +9,7 @@ constructor.
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections.abc import Iterable, Sequence
 
@@ -45,7 +46,11 @@ def _names(players: int | Sequence[str]) -> tuple[str, ...]:
         raise SetupError(
             f"players must be a count or a sequence of names, not {shown(players, 200)}"
         )
-    names = tuple(players)
+    names = tuple(itertools.islice(players, SHOE_SIZE + 1))  # a huge sequence is never copied
+    if len(names) > SHOE_SIZE:
+        raise SetupError(
+            f"more than {SHOE_SIZE} players need more than {SHOE_SIZE} cards for one coup"
+        )
     if len(names) < 2 or not all(isinstance(name, str) and name for name in names):
         raise SetupError("players must name at least two players with non-empty strings")
     if len(set(names)) != len(names):
@@ -61,11 +66,14 @@ def _stack(stack: object) -> tuple[Card, ...]:
         raise SetupError(
             f"stack must be cards as text or a sequence of Cards, not {shown(stack, 40)}"
         )
-    cards = tuple(stack)
-    for card in cards:
+    cards: list[Card] = []
+    for card in itertools.islice(stack, SHOE_SIZE + 1):  # an endless iterable is never read out
         if not isinstance(card, Card):
             raise SetupError(f"stack must hold Card values, not {shown(card, 40)}")
-    return cards
+        cards.append(card)
+    if len(cards) > SHOE_SIZE:
+        raise SetupError(f"a stack holds at most the shoe's {SHOE_SIZE} cards")
+    return tuple(cards)
 
 
 class BankingGame(Table):
@@ -110,6 +118,7 @@ class BankingGame(Table):
         self._init_balances(balances)
         self._shoe, self._discards, self._seen = [], [], []
         self._hands = [[] for _ in self.names]
+        self._discarded = [[] for _ in self.names]
         self._draws = [0] * self.players
         self._stakes = [None] * self.players
         self._bank = self._banker = self._banks_opened = self._idle_banks = self._coup = 0
@@ -127,7 +136,7 @@ class BankingGame(Table):
                 f"balances must be a sequence of {self.players} whole numbers ≥ 0, "
                 f"not {shown(balances, 40)}"
             )
-        values = tuple(balances)
+        values = tuple(itertools.islice(balances, self.players + 1))  # never a huge copy
         if len(values) != self.players or not all(
             isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values
         ):
@@ -272,6 +281,7 @@ class BankingGame(Table):
         for name in ("_shoe", "_discards", "_seen", "_draws", "_stakes", "_balances", "_moves"):
             setattr(twin, name, list(getattr(self, name)))
         twin._hands = [list(hand) for hand in self._hands]
+        twin._discarded = [list(cards) for cards in self._discarded]
         return twin
 
     # --- changing the game ----------------------------------------------------------------

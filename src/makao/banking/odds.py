@@ -57,21 +57,27 @@ def shoe_counts(cards: Iterable[Card] | None = None, *, without: Iterable[Card] 
     counts = [0] * 10
     for card in _cards(ALL_CARDS * 2 if cards is None else cards, "cards"):
         counts[card_points(card)] += 1
-    for card in _cards(without, "without"):
+    for card in _cards(without, "without", most=sum(counts)):  # never more than the shoe
         counts[card_points(card)] -= 1
     if min(counts) < 0:
         raise SetupError("cannot remove cards that are not in the shoe")
     return tuple(counts)
 
 
-def _cards(cards: object, name: str) -> tuple[Card, ...]:
-    """``cards`` as a tuple of cards (not text); else a `SetupError` naming ``name``."""
+def _cards(cards: object, name: str, most: int | None = None) -> tuple[Card, ...]:
+    """``cards`` as a tuple of cards (not text); else a `SetupError` naming ``name``. Each
+    is checked as it comes, and past ``most`` cards the rest is not read: something else
+    than cards, or too many of them, is refused in bounded time."""
     if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
         raise SetupError(f"{name} must be a collection of Cards, not {shown(cards, 40)}")
-    found = tuple(cards)
-    if not all(isinstance(card, Card) for card in found):
-        raise SetupError(f"{name} must hold Card values, not {shown(found, 60)}")
-    return found
+    found: list[Card] = []
+    for card in cards if most is None else itertools.islice(cards, most + 1):
+        if not isinstance(card, Card):
+            raise SetupError(f"{name} must hold Card values, not {shown(card, 60)}")
+        found.append(card)
+    if most is not None and len(found) > most:
+        raise SetupError(f"{name} must hold at most {most} cards")
+    return tuple(found)
 
 
 FULL_SHOE: Counts = shoe_counts()
@@ -397,7 +403,7 @@ def _checked(
             f"coup; these options allow {most} (cards_dealt, max_draws, redraw)"
         )
     shoe = _checked_shoe(shoe)
-    cards = _cards(hand, "hand")
+    cards = _cards(hand, "hand", most=MAX_PUNTER_CARDS)
     if not isinstance(draws, int) or isinstance(draws, bool) or not 0 <= draws <= options.max_draws:
         raise SetupError(f"draws must be 0…{options.max_draws} (max_draws), not {shown(draws, 40)}")
     if cards or draws or not deal:

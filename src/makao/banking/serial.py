@@ -30,7 +30,7 @@ _INTS = ("_bank", "_banker", "_banks_opened", "_idle_banks", "_coup")
 _PILES = ("_shoe", "_discards", "_seen")
 _KEYS = frozenset(
     {"format", "options", "arrival", "names", "seed", "stack", "initial_balances", "rng"}
-    | {"hands", "phase", "to_act", "moves"}
+    | {"hands", "discarded", "phase", "to_act", "moves"}
     | {name[1:] for name in (*_PILES, *_LISTS, *_INTS)}
 )
 """The keys a banking save holds: another is an edit, refused."""
@@ -53,6 +53,7 @@ def state_to_json(game: BankingGame) -> str:
         "initial_balances": list(game.initial_balances),
         "rng": [version, list(internal), gauss],
         "hands": [format_cards(hand) for hand in game._hands],
+        "discarded": [format_cards(cards) for cards in game._discarded],
         "phase": game._phase,
         "to_act": game._to_act,
         "moves": list(game._moves),
@@ -77,7 +78,7 @@ def state_from_json(game: BankingGame, text: str) -> None:
             raise StateError(f"not a saved banking game (format must be {shown(FORMAT, 200)})")
         _load(game, data)
         _check(game)
-        _check_record(game)
+        _check_record(game, discarded="discarded" in data)
     except StateError:
         raise
     except (*_ERRORS, RecursionError) as error:
@@ -130,6 +131,13 @@ def _generator(saved: object) -> random.Random:
     return generator
 
 
+def _discarded(value: object, players: int) -> list[list[Card]]:
+    """Each seat's own redraw discards (MB-6), as text per seat."""
+    if not isinstance(value, list) or len(value) != players:
+        raise StateError(f"expected the discarded cards of {players} seats, not {shown(value, 60)}")
+    return [_cards(cards) for cards in value]
+
+
 def _load(game: Table, data: dict[str, Any]) -> None:
     no_other_keys(data, _KEYS, "a saved banking game")
     game.options = BankingOptions.from_dict(data["options"])
@@ -147,6 +155,8 @@ def _load(game: Table, data: dict[str, Any]) -> None:
     if not isinstance(data["hands"], list) or len(data["hands"]) != players:
         raise StateError(f"expected {players} hands")
     game._hands = [_cards(hand) for hand in data["hands"]]
+    saved = data.get("discarded", [""] * players)  # an older save: `_check_record` fills it
+    game._discarded = _discarded(saved, players)
     for name in _PILES:
         setattr(game, name, _cards(data[name[1:]]))
     for name in _LISTS:
@@ -208,12 +218,18 @@ _PUBLIC = (
 )
 
 
-def _check_record(game: BankingGame) -> None:
-    """Refuse a save whose moves its own replay refuses, or replay to another position."""
+def _check_record(game: BankingGame, *, discarded: bool) -> None:
+    """Refuse a save whose moves its own replay refuses, or replay to another position;
+    a save without the seats' ``discarded`` cards (an older one) takes them from the replay."""
     try:
         replayed = game.record.replay()
     except MakaoError as error:
         raise StateError(f"the saved moves do not replay: {error}") from None
+    if not discarded:
+        game._discarded = [list(cards) for cards in replayed._discarded]
+    out = Counter(game._seen + [card for cards in game._discarded for card in cards])
+    if out - Counter(game._discards):  # shown or let go: out of the shoe until it is shuffled
+        raise StateError("every card shown or discarded on a redraw must lie in the discards")
     for name in _PUBLIC:
         if getattr(replayed, name) != getattr(game, name):
             raise StateError(f"the saved {name.lstrip('_')} differs from the replay of its moves")

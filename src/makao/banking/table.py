@@ -34,6 +34,9 @@ class Table:
     _shoe: list[Card]
     _discards: list[Card]
     _seen: list[Card]
+    #: Each seat's own cards discarded face down on a redraw since the shoe was shuffled
+    #: (MB-6): that seat saw them, nobody else did.
+    _discarded: list[list[Card]]
     _hands: list[list[Card]]
     _draws: list[int]
     _stakes: list[int | None]
@@ -105,6 +108,7 @@ class Table:
             self._gather()
             self._shoe = new_shoe(self._rng, self.stack if self._banks_opened == 0 else ())
             self._seen = []
+            self._discarded = [[] for _ in self.names]
         self._banks_opened += 1
         banker = self._banker
         amount = self._balances[banker]
@@ -172,6 +176,7 @@ class Table:
             count = len(hand)
             events.append(ev.HandDiscarded(seat, tuple(hand)))
             self._discards.extend(hand)
+            self._discarded[seat].extend(hand)
             hand.clear()
         for _ in range(count):
             card = self._shoe.pop()

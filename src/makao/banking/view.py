@@ -1,8 +1,9 @@
 """What one seat may know (MB-10): [`BankingView`][makao.banking.BankingView].
 
 A view holds the seat's own cards (not the banker's own card before the showdown, MB-4),
-the number of every other hidden card, every card shown since the shoe was shuffled,
-balances, stakes and the bank — never another hidden card nor the order of the shoe.
+the cards it discarded face down on a redraw (MB-6), the number of every other hidden
+card, every card shown since the shoe was shuffled, balances, stakes and the bank — never
+another hidden card nor the order of the shoe.
 """
 
 from __future__ import annotations
@@ -23,7 +24,12 @@ __all__ = ["BankingView", "make_view"]
 
 @attrs.frozen
 class BankingView:
-    """One seat's knowledge of the game; bots decide from this alone."""
+    """One seat's knowledge of the game; bots decide from this alone.
+
+    ``discarded`` holds the seat's own cards it discarded face down on a redraw since the
+    shoe was shuffled (MB-6): it saw them before it let them go; nobody else did (empty in
+    a view built by hand, which leaves it out).
+    """
 
     seat: int
     options: BankingOptions
@@ -41,11 +47,18 @@ class BankingView:
     discard_size: int
     seen: tuple[Card, ...]
     legal_moves: tuple[Move, ...]
+    discarded: tuple[Card, ...] = ()
 
     @property
     def own_cards(self) -> tuple[Card, ...]:
         """The seat's own cards that it may see (none for the banker before the showdown)."""
         return tuple(card for card in self.hands[self.seat] if card is not None)
+
+    @property
+    def known_cards(self) -> tuple[Card, ...]:
+        """Every card the seat knows is out of the shoe: those shown since it was shuffled,
+        its own redraw discards and its own cards. The rest of the two decks is unseen."""
+        return (*self.seen, *self.discarded, *self.own_cards)
 
 
 def make_view(game: BankingGame, seat: int) -> BankingView:
@@ -71,4 +84,5 @@ def make_view(game: BankingGame, seat: int) -> BankingView:
         discard_size=len(game._discards),
         seen=tuple(game._seen),
         legal_moves=game.legal_moves() if game.to_act == seat else (),
+        discarded=tuple(game._discarded[seat]),
     )
