@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from fractions import Fraction
 
 from makao.banking import macao, victoria
@@ -44,4 +45,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    # no arguments: a stray one is an error line and status 2, not silently ignored
+    argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "").parse_args()
     main()

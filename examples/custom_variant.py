@@ -8,6 +8,7 @@ a suit. Every rule object cites the rule id it implements. Run it with
 
 from __future__ import annotations
 
+import argparse
 import random
 
 from makao import ALL_CARDS, Card, Game, Rank, Variant, variants
@@ -65,4 +66,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    # no arguments: a stray one is an error line and status 2, not silently ignored
+    argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "").parse_args()
     main()

@@ -11,6 +11,7 @@ Run it: ``python examples/house_rules.py``.
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Iterable
 
 import attrs
@@ -132,4 +133,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    # no arguments: a stray one is an error line and status 2, not silently ignored
+    argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "").parse_args()
     main()

@@ -10,6 +10,7 @@ the rule it broke.
 
 from __future__ import annotations
 
+import argparse
 import random
 from collections import Counter
 
@@ -57,4 +58,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    # no arguments: a stray one is an error line and status 2, not silently ignored
+    argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "").parse_args()
     main()

@@ -176,7 +176,8 @@ class Host:
         self._check_version(version)
         moves = self.moves(seat)
         if type(action) is not int or not 0 <= action < len(moves):
-            raise InvalidMoveError(f"no action {shown(action, 20)} for seat {seat}: ids are 0…")
+            listed = f"ids are 0…{len(moves) - 1}" if moves else "it has no move now"
+            raise InvalidMoveError(f"no action {shown(action, 20)} for seat {seat}: {listed}")
         return self.submit(seat, moves[action])
 
     def timeout(self) -> PerSeat:

@@ -8,7 +8,9 @@ Skipped when mkdocs (the ``docs`` extra) is not installed.
 from __future__ import annotations
 
 import html
+import importlib
 import os
+import pkgutil
 import re
 import subprocess
 import sys
@@ -115,3 +117,51 @@ def test_no_page_shows_a_markdown_table_as_running_text(site: Path) -> None:
         if found:
             shown[str(page.relative_to(site))] = found[:2]
     assert shown == {}
+
+
+def _rendered(site: Path) -> set[str]:
+    """The dotted paths the API reference renders an entry for (their anchors)."""
+    found: set[str] = set()
+    for page in _reference_pages(site):
+        found.update(re.findall(r'id="(makao(?:\.\w+)*)"', page.read_text(encoding="utf-8")))
+    return found
+
+
+def test_every_public_name_of_every_module_is_rendered(site: Path) -> None:
+    """Every ``__all__`` name of every makao module has an entry in the API reference, under
+    its own module or a module that exports the same object (the constants the limits page
+    cites, `makao.deck`, `makao.bots.mcts.MAX_PLAYOUTS`, `MAX_STAKE_CHOICES`, had none)."""
+    rendered = _rendered(site)
+    missing = []
+    for info in [None, *pkgutil.walk_packages(makao.__path__, "makao.")]:
+        name = "makao" if info is None else info.name
+        if name.rpartition(".")[2].startswith("_"):
+            continue
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # an optional extra; the adapters' pages need it to render too
+            continue
+        for public in getattr(module, "__all__", ()):
+            if public.startswith("__") or f"{name}.{public}" == "makao.compiled":
+                continue  # listed on the makao page as text, and with a link to Builds
+            obj = getattr(module, public)
+            owners = [
+                path.rpartition(".")[0] for path in rendered if path.rpartition(".")[2] == public
+            ]
+            if not any(_attribute(owner, public) is obj for owner in owners):
+                missing.append(f"{name}.{public}")
+    assert missing == []
+
+
+def _attribute(path: str, name: str) -> object:
+    """``name`` of the module (or class) at dotted ``path``; ``None`` if there is none."""
+    module_path, found = path, None
+    while module_path:
+        try:
+            found = importlib.import_module(module_path)
+            break
+        except ImportError:
+            module_path = module_path.rpartition(".")[0]
+    for part in path[len(module_path) :].split(".")[1:]:
+        found = getattr(found, part, None)
+    return getattr(found, name, None)

@@ -59,3 +59,20 @@ def test_ru_18_russian_match_example_refuses_a_bad_argument_in_one_line(
     assert done.returncode == 2
     assert message in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("name", ["banking_odds", "custom_variant", "house_rules", "mao_host"])
+def test_an_example_without_arguments_refuses_one(name: str, tmp_path: Path) -> None:
+    """A script that takes no arguments ran as if it had none (status 0): a stray or
+    mistyped argument is now an error line and status 2, before any work."""
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES[0].parent / f"{name}.py"), "--seed", "3"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert "error: unrecognized arguments: --seed 3" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -355,6 +355,20 @@ def test_action_ids_stop_at_the_end_of_the_list_and_are_not_booleans() -> None:
     assert host.version == 0
 
 
+def test_a_refused_action_id_names_the_ids_the_seat_has() -> None:
+    """The error named no range ("ids are 0…"); it names the last id, or that the seat has
+    no move now."""
+    host = _polish()
+    seat = host.game.to_move
+    last = len(host.moves(seat)) - 1
+    with pytest.raises(InvalidMoveError, match=f"for seat {seat}: ids are 0…{last}$"):
+        host.submit_action(seat, last + 1, 0)
+    idle = Host(Game.from_position(variants.polish(), ["5h 6h", "7s 8s", "9c"], "9h", "Kc"))
+    with pytest.raises(InvalidMoveError, match=r"no action 0 for seat 1: it has no move now$"):
+        idle.submit_action(1, 0, 0)
+    assert host.version == idle.version == 0
+
+
 def test_seat_zero_cannot_play_another_seats_turn() -> None:
     host = _polish()
     host.submit(host.game.to_move, "draw")

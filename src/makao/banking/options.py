@@ -13,7 +13,14 @@ import attrs
 from makao._text import shown
 from makao.errors import SetupError
 
-__all__ = ["MAX_ROUNDS", "MAX_STAKE_CHOICES", "BankingOptions", "macao", "victoria"]
+__all__ = [
+    "MAX_BALANCE",
+    "MAX_ROUNDS",
+    "MAX_STAKE_CHOICES",
+    "BankingOptions",
+    "macao",
+    "victoria",
+]
 
 Payout = Literal["classic", "even"]
 OverNine = Literal["mod10", "bust"]
