@@ -7,6 +7,7 @@ Needs the extra ``openspiel``. Run: ``python examples/openspiel_mcts.py``.
 
 from __future__ import annotations
 
+import argparse
 import random
 
 import numpy as np
@@ -59,4 +60,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    # no arguments: a stray one is an error line and status 2, not silently ignored
+    argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "").parse_args()
     main()

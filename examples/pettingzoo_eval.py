@@ -6,6 +6,8 @@ Needs the extra ``rl``. Run: ``python examples/pettingzoo_eval.py``.
 
 from __future__ import annotations
 
+import argparse
+
 import numpy as np
 
 from makao.adapters.pettingzoo import env
@@ -37,4 +39,6 @@ def evaluate(games: int = GAMES, seed: int = 0) -> float:
 
 
 if __name__ == "__main__":
+    # no arguments: a stray one is an error line and status 2, not silently ignored
+    argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "").parse_args()
     print(f"random policy vs HeuristicBot: mean reward {evaluate():+.2f} over {GAMES} games")

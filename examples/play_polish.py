@@ -6,6 +6,7 @@ Every event's ``str`` is a line of plain English (``seat 1 draws 2 cards (attack
 
 from __future__ import annotations
 
+import argparse
 import random
 
 from makao import Game, variants
@@ -26,4 +27,6 @@ def main(seed: int = 7, players: int = 3) -> Game:
 
 
 if __name__ == "__main__":
+    # no arguments: a stray one is an error line and status 2, not silently ignored
+    argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "").parse_args()
     main()

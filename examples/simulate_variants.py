@@ -7,6 +7,8 @@ Run: ``python examples/simulate_variants.py``.
 
 from __future__ import annotations
 
+import argparse
+
 import makao
 from makao import variants
 
@@ -26,4 +28,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    # no arguments: a stray one is an error line and status 2, not silently ignored
+    argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "").parse_args()
     main()
