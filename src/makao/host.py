@@ -245,10 +245,13 @@ class Host:
             raise SeatError(f"no seat {shown(seat, 20)} at a table of {self.players}")
 
     def _check_version(self, version: object) -> None:
-        if version is not None and (type(version) is not int or version != self.version):
-            raise StaleMoveError(
-                f"a move for state {shown(version, 20)} is stale: the state is now {self.version}"
-            )
+        if version is None or (type(version) is int and version == self.version):
+            return
+        wrong = "" if type(version) is int else "no version is anything but a whole number, and "
+        raise StaleMoveError(
+            f"a move for state {shown(version, 20)} is stale: {wrong}the state is now "
+            f"{self.version}"
+        )
 
     def _note_period(self) -> None:
         """Note when the question period in progress opened (UM-22)."""
