@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from makao._extras import install_line
 from makao._text import shown
@@ -25,14 +25,28 @@ NO_MATPLOTLIB = f"--plot needs matplotlib, the plot extra: {install_line('plot')
 
 
 SHOWN = 200
-
-#: The output path that means stdout (``--json -``, ``--csv -``): the output is printed in
-#: place of the table. A file named ``-`` is ``./-``.
-STDOUT = Path("-")
 """The most characters of a value (a path, a module name) a one-line error repeats."""
 
 MAX_ACTIONS_LIMIT = 10_000_000
 """The largest ``--max-actions`` (``makao simulate``, ``compare``, ``ladder``)."""
+
+
+class Stdout:
+    """The type of `STDOUT`: an output option given as ``-``."""
+
+    def __str__(self) -> str:
+        return "-"
+
+
+STDOUT: Final = Stdout()
+"""An output option's value ``-`` (`output_path`): stdout, the output printed in place of
+the table. Told apart from a path, which `Path` would normalise (``./-`` to ``-``)."""
+
+
+def output_path(text: str) -> Path | Stdout:
+    """An output option's value (``--json``, ``--csv``, ``--plot``): `STDOUT` for exactly
+    ``-``, else the path (``./-`` is a file named ``-``)."""
+    return STDOUT if text == "-" else Path(text)
 
 
 class UsageError(Exception):
@@ -103,27 +117,45 @@ def check_run(args: argparse.Namespace) -> None:
     """Refuse, before any game is played, what would only fail after the run: an output
     file (``--json``, ``--csv``, ``--plot``) that cannot be written, a plot format that cannot
     be drawn, two outputs named the same file (the last written would replace the other),
-    or both sent to stdout (`STDOUT`)."""
+    or both sent to stdout (`STDOUT`). An output path that names stdout's own file or pipe
+    becomes `STDOUT` in ``args``."""
     written: dict[object, str] = {}
     for flag in ("json", "csv", "plot"):
-        path: Path | None = getattr(args, flag, None)
-        if path is not None:
-            if path == STDOUT and flag == "plot":
-                raise UsageError("--plot -: a plot is drawn to a file, not to stdout")
-            if path != STDOUT:
-                _check_output(f"--{flag}", path)
-            target = STDOUT if path == STDOUT else _file_of(path)
-            if target is None:  # a device or a pipe (/dev/null, /dev/stdout): shared freely
-                continue
-            if target in written:
-                named = "go to stdout (-)" if target == STDOUT else f"name {short(path)}"
-                raise UsageError(
-                    f"--{written[target]} and --{flag} both {named}: give each output a file "
-                    "of its own"
-                )
-            written[target] = flag
-    if getattr(args, "plot", None) is not None:
+        path: Path | Stdout | None = getattr(args, flag, None)
+        if path is None:
+            continue
+        if isinstance(path, Path):
+            _check_output(f"--{flag}", path)
+            if _is_stdout(path):  # ``/dev/stdout``, or the file ``> out.txt`` names: as ``-``
+                path = STDOUT
+                setattr(args, flag, path)
+        if path is STDOUT and flag == "plot":
+            raise UsageError("--plot: a plot is drawn to a file, not to stdout")
+        target = _file_of(path) if isinstance(path, Path) else STDOUT
+        if target is None:  # a device (/dev/null, a terminal): shared freely
+            continue
+        if target in written:
+            named = "go to stdout" if target is STDOUT else f"name {short(path)}"
+            raise UsageError(
+                f"--{written[target]} and --{flag} both {named}: give each output a file of its own"
+            )
+        written[target] = flag
+    if isinstance(getattr(args, "plot", None), Path):
         _check_plot_format(args.plot)
+
+
+def _is_stdout(path: Path) -> bool:
+    """Whether ``path`` names the file or the pipe that stdout writes to (``/dev/stdout``,
+    ``/proc/self/fd/1``, or the file of ``> out.txt``): the output would be overwritten by
+    the table, or mixed with it. A device (a terminal, ``/dev/null``) is not: it keeps
+    nothing to overwrite."""
+    try:
+        mine, out = path.stat(), os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no such file; a stdout with no file
+        return False
+    if not (stat.S_ISREG(out.st_mode) or stat.S_ISFIFO(out.st_mode)):
+        return False
+    return (mine.st_dev, mine.st_ino) == (out.st_dev, out.st_ino)
 
 
 def _file_of(path: Path) -> object:

@@ -46,6 +46,7 @@ from makao._arguments import (
     UsageError,
     bounded,
     check_run,
+    output_path,
     short,
     user_code,
     whole_number,
@@ -211,7 +212,7 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
     )
     _add_run_arguments(parser)
     parser.add_argument(
-        "--csv", type=Path, help="write one row per game (- prints it in place of the table)"
+        "--csv", type=output_path, help="write one row per game (- prints it in place of the table)"
     )
 
 
@@ -263,9 +264,11 @@ def _add_run_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--events", action="store_true", help="add event counts to the table")
     parser.add_argument(
-        "--json", type=Path, help="write the statistics as JSON (- prints it in place of the table)"
+        "--json",
+        type=output_path,
+        help="write the statistics as JSON (- prints it in place of the table)",
     )
-    parser.add_argument("--plot", type=Path, help="draw the game-length distributions")
+    parser.add_argument("--plot", type=output_path, help="draw the game-length distributions")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -320,15 +323,15 @@ def _simulate(args: argparse.Namespace) -> int:
             max_actions=args.max_actions,
             progress=progress,
         )
-    if args.json not in (None, STDOUT):  # files first: a closed stdout must not lose them
+    if isinstance(args.json, Path):  # files first: a closed stdout must not lose them
         result.to_json(args.json)
-    if args.csv not in (None, STDOUT):
+    if isinstance(args.csv, Path):
         result.to_csv(args.csv)
     if args.plot is not None:
         plot_lengths([(result.variant, result.lengths())], args.plot)
-    if args.json == STDOUT:
+    if args.json is STDOUT:
         result.to_json(sys.stdout)
-    elif args.csv == STDOUT:
+    elif args.csv is STDOUT:
         result.to_csv(sys.stdout)
     else:
         print(result.table(events=args.events))
@@ -350,12 +353,12 @@ def _compare(args: argparse.Namespace) -> int:
             max_actions=args.max_actions,
             progress=progress,
         )
-    if args.json not in (None, STDOUT):
+    if isinstance(args.json, Path):
         result.to_json(args.json, paired=args.paired)
     if args.plot is not None:
         series = [(f"A {result.a.variant}", result.a.lengths())]
         plot_lengths([*series, (f"B {result.b.variant}", result.b.lengths())], args.plot)
-    if args.json == STDOUT:
+    if args.json is STDOUT:
         result.to_json(sys.stdout, paired=args.paired)
     else:
         print(result.table(events=args.events, paired=args.paired))

@@ -26,7 +26,14 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
-from makao._arguments import MAX_ACTIONS_LIMIT, bounded, check_run, user_code, whole_number
+from makao._arguments import (
+    MAX_ACTIONS_LIMIT,
+    bounded,
+    check_run,
+    output_path,
+    user_code,
+    whole_number,
+)
 from makao._extras import pyplot
 from makao._text import shown
 from makao.errors import SetupError
@@ -393,7 +400,7 @@ def add_ladder_command(commands: Any) -> None:
         default=200,
         help=f"bootstrap rounds (default 200, at most {MAX_BOOTSTRAP})",
     )
-    parser.add_argument("--plot", type=Path, help="draw the ratings to this image file")
+    parser.add_argument("--plot", type=output_path, help="draw the ratings to this image file")
     parser.set_defaults(handler=_run_ladder)
 
 

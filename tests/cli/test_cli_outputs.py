@@ -265,22 +265,46 @@ def test_two_outputs_naming_one_existing_file_by_a_hard_link_are_refused(
     assert first.read_text(encoding="utf-8") == "kept"
 
 
-def test_json_to_dev_stdout_through_a_pipe_is_written(tmp_path: Path) -> None:
-    """``--json /dev/stdout | …`` writes the JSON into the pipe (``--json -`` prints it in
-    place of the table). Was: refused before the run
-    ("cannot be written (No such file or directory)"): the check resolved the path to
-    ``/proc/self/fd/1``'s target, ``pipe:[…]``, which is no path."""
+def test_json_to_dev_stdout_through_a_pipe_or_into_a_file_is_the_json_alone(
+    tmp_path: Path,
+) -> None:
+    """``--json /dev/stdout`` names stdout's own pipe or file: it is ``--json -``, the JSON
+    printed in place of the table. Was: refused before the run through a pipe ("cannot be
+    written (No such file or directory)": the check resolved ``/proc/self/fd/1`` to
+    ``pipe:[…]``), and into a file (``> out.txt``) the table written over the JSON."""
     command = [sys.executable, "-m", "makao.cli", "simulate", "--games", "2", "--quiet"]
     done = subprocess.run(
-        [*command, "--json", "/dev/stdout"],
+        [*command, "--json", "/dev/stdout"], capture_output=True, check=False, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["games"] == 2
+    out = tmp_path / "out.txt"
+    with out.open("wb") as handle:
+        done = subprocess.run(
+            [*command, "--json", "/dev/stdout"], stdout=handle, check=False, cwd=tmp_path
+        )
+    assert done.returncode == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["games"] == 2
+    both = subprocess.run(
+        [*command, "--json", "/dev/stdout", "--csv", "-"],
         capture_output=True,
+        text=True,
         check=False,
         cwd=tmp_path,
     )
-    assert done.returncode == 0, done.stderr
-    written, end = json.JSONDecoder().raw_decode(done.stdout.decode())
-    assert written["games"] == 2
-    assert "win rate random1" in done.stdout.decode()[end:]  # then the table, as ever
+    assert (both.returncode, both.stdout) == (2, "")
+    assert both.stderr.startswith("makao: error: --json and --csv both go to stdout")
+
+
+def test_a_file_named_dash_is_written_as_dot_slash_dash(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``-`` alone is stdout; ``./-`` is a file named ``-`` (a `Path` would read both as
+    ``-``), and the table is printed as ever."""
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _run(capsys, "simulate", "--games", "2", "--quiet", "--json", "./-")
+    assert (code, err) == (0, "") and "win rate random1" in out
+    assert json.loads((tmp_path / "-").read_text(encoding="utf-8"))["games"] == 2
 
 
 def test_two_outputs_may_both_go_to_a_device(
@@ -332,11 +356,11 @@ def test_two_outputs_to_stdout_or_a_plot_to_stdout_are_refused_before_the_run(
     code, out, err = _run(capsys, *base, "--json", "-", "--csv", "-")
     assert (code, out) == (2, "")
     assert err == (
-        "makao: error: --json and --csv both go to stdout (-): give each output a file of its own\n"
+        "makao: error: --json and --csv both go to stdout: give each output a file of its own\n"
     )
     code, out, err = _run(capsys, *base, "--plot", "-")
     assert (code, out) == (2, "") and err == (
-        "makao: error: --plot -: a plot is drawn to a file, not to stdout\n"
+        "makao: error: --plot: a plot is drawn to a file, not to stdout\n"
     )
 
 
