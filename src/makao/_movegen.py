@@ -1268,21 +1268,28 @@ def listed(game: Position, move: Move, legal: tuple[Move, ...]) -> Move | None:
 
 def _why_not_played(move: Play, legal: tuple[Move, ...], state: str) -> str:
     """Why ``move``, a play of cards the seat holds, is not in ``legal``: the cards cannot
-    be played at all, or they can, but not with its choice or its calls (``9h +makao``
-    with two cards left: the call is what is wrong, not the card)."""
-    cards = Counter(move.cards)
+    be played at all, or not in that order (two cards: `listed` reorders three or more),
+    or they can, but not with its choice or its calls (``9h +makao`` with two cards left:
+    the call is what is wrong, not the card)."""
+    cards, text = Counter(move.cards), " ".join(map(str, move.cards))
     same: list[Play] = []  # loops, not comprehensions: no cell (test_core_no_cells)
+    in_order: list[Play] = []
     for listed_move in legal:
         if type(listed_move) is Play and Counter(listed_move.cards) == cards:
             same.append(listed_move)
+            if len(move.cards) != 2 or listed_move.cards == move.cards:
+                in_order.append(listed_move)
     if not same:
-        return f"{' '.join(map(str, move.cards))} cannot be played on {state}"
-    for play in same:
+        return f"{text} cannot be played on {state}"
+    if not in_order:
+        other = " ".join(map(str, same[0].cards))
+        return f"{text} cannot be played in that order on {state} ({other} may)"
+    for play in in_order:
         if Play(play.cards, move.choice, play.calls) == play:  # the same choice: the calls
             calls = " ".join(f"+{call}" for call in move.calls) or "no call"
-            return f"{' '.join(map(str, move.cards))} may be played, but not with {calls}"
+            return f"{text} may be played, but not with {calls}"
     chosen = "no choice" if move.choice is None else f"the choice {move.choice}"
-    return f"{' '.join(map(str, move.cards))} may be played, but not with {chosen}"
+    return f"{text} may be played, but not with {chosen}"
 
 
 def explain(game: Position, move: Move, legal: tuple[Move, ...]) -> str:

@@ -29,9 +29,10 @@ class Registry(Generic[T]):
     of one's own again replaces its factory (a notebook cell run twice).
 
     Safe to use from several threads: a registration checks and writes its names under
-    a lock, so that two threads never both take one name, and the listings that walk
-    the names take the lock too; finding a factory (`factory`, `get`) takes none (it
-    reads a name only after its factory is written)."""
+    a lock, so that two threads never both take one name, and the listings that filter
+    the names as they walk them (`aliases`, `built_ins`) take the lock too; `names` and
+    finding a factory (`factory`, `get`) take none: a copy of the names is made in one
+    step, and a name is written only after its factory."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind

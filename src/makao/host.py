@@ -247,7 +247,9 @@ class Host:
     def _check_version(self, version: object) -> None:
         if version is None or (type(version) is int and version == self.version):
             return
-        wrong = "" if type(version) is int else "no version is anything but a whole number, and "
+        wrong = (
+            "" if type(version) is int else f"a version is an int, not {type(version).__name__}; "
+        )
         raise StaleMoveError(
             f"a move for state {shown(version, 20)} is stale: {wrong}the state is now "
             f"{self.version}"

@@ -21,7 +21,13 @@ from makao.banking import (
     play_out,
 )
 from makao.banking.bots import Bot, DrawBelow, OptimalPunter
-from makao.banking.odds import FULL_SHOE, coup_odds, decision_values, shoe_counts
+from makao.banking.odds import (
+    FULL_SHOE,
+    MAX_SHOE_CARDS,
+    coup_odds,
+    decision_values,
+    shoe_counts,
+)
 from makao.banking.options import MAX_BALANCE, MAX_ROUNDS, MAX_STAKE_CHOICES
 from makao.banking.scoring import (
     HandResult,
@@ -611,6 +617,7 @@ def test_mb_1_an_endless_stack_is_refused_having_read_one_shoe_and_a_card() -> N
     [
         (lambda: shoe_counts(without=_huge(9)), "without must hold Card values, not 0"),
         (lambda: shoe_counts(without=_endless()), "without must hold at most 104"),
+        (lambda: shoe_counts(cards=_endless()), "cards must hold at most 52000 cards"),
         (lambda: coup_odds(hand=_endless()), "hand must hold at most 8 cards"),
         (lambda: coup_odds(hand=_huge(9)), "hand must hold Card values, not 0"),
         (lambda: decision_values(macao(), _huge(9), 0, FULL_SHOE), "hand must hold Card"),
@@ -624,3 +631,9 @@ def test_mb_11_odds_read_no_more_cards_than_a_shoe_or_hand_holds(
     memory) before the check."""
     with pytest.raises(SetupError, match=message):
         call()
+
+
+def test_mb_11_a_shoe_of_max_shoe_cards_is_counted() -> None:
+    """MB-11: ``shoe_counts`` takes up to `MAX_SHOE_CARDS` cards (a thousand decks)."""
+    counts = shoe_counts(cards=itertools.islice(_endless(), MAX_SHOE_CARDS))
+    assert sum(counts) == MAX_SHOE_CARDS and counts[0] == MAX_SHOE_CARDS  # kings count 0

@@ -61,18 +61,12 @@ def test_ru_18_russian_match_example_refuses_a_bad_argument_in_one_line(
     assert "Traceback" not in done.stderr
 
 
+#: The examples that take arguments (each has its own test of a bad one).
+_WITH_ARGUMENTS = {"host_server", "openspiel_dqn", "russian_match", "train_polish"}
+
+
 @pytest.mark.parametrize(
-    "name",
-    [
-        "banking_odds",
-        "custom_variant",
-        "house_rules",
-        "mao_host",
-        "openspiel_mcts",
-        "pettingzoo_eval",
-        "play_polish",
-        "simulate_variants",
-    ],
+    "name", [path.stem for path in EXAMPLES if path.stem not in _WITH_ARGUMENTS]
 )
 def test_an_example_without_arguments_refuses_one(name: str, tmp_path: Path) -> None:
     """A script that takes no arguments ran as if it had none (status 0): a stray or

@@ -42,6 +42,9 @@ def test_pl_6_pl_29_a_refused_play_of_a_matching_card_says_its_call_or_choice_is
     jack = Game.from_position(PL, hands=["Jh 9h 5d", "5s"], pile="7h", stock=STOCK)
     with pytest.raises(IllegalMoveError, match="'Jh:Q': Jh may be played, but not with the"):
         jack.play("Jh:Q")
+    fives = Game.from_position(PL, hands=["5h 5d 9c Kc", "5s"], pile="7h", stock=STOCK)
+    with pytest.raises(IllegalMoveError, match="5d 5h cannot be played in that order on top "):
+        fives.play("5d 5h")  # PL-7: the first card must follow; the order of two matters
 
 
 def test_pl_7_several_cards_of_one_rank_in_one_move() -> None:

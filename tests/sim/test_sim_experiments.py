@@ -969,3 +969,4 @@ def test_results_write_to_an_open_text_stream_as_to_a_file(tmp_path: Path) -> No
         assert stream.getvalue().rstrip("\n") == path.read_bytes().decode().rstrip("\n")
         with pytest.raises(SetupError, match="a file's path or an open text stream, not int"):
             write(5)
+        assert [entry.name for entry in tmp_path.iterdir()] == ["out"]  # nothing else made

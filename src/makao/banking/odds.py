@@ -29,6 +29,7 @@ from makao.errors import SetupError
 __all__ = [
     "FULL_SHOE",
     "MAX_PUNTER_CARDS",
+    "MAX_SHOE_CARDS",
     "CoupOdds",
     "Policy",
     "coup_odds",
@@ -50,12 +51,18 @@ MAX_PUNTER_CARDS = 8
 SetupError."""
 
 
+MAX_SHOE_CARDS = 52 * 1000
+"""The most cards [`shoe_counts`][makao.banking.odds.shoe_counts] counts (a thousand decks):
+more, or an endless iterable, is a SetupError in bounded time. A larger shoe is given by
+its counts, which the odds take whole."""
+
+
 def shoe_counts(cards: Iterable[Card] | None = None, *, without: Iterable[Card] = ()) -> Counts:
-    """Count ``cards`` (default: two full decks) by point value, minus the ``without`` cards;
-    anything but cards, or removing cards the shoe lacks, is a
-    [`SetupError`][makao.errors.SetupError]."""
+    """Count ``cards`` (default: two full decks; at most `MAX_SHOE_CARDS`) by point value,
+    minus the ``without`` cards; anything but cards, too many, or removing cards the shoe
+    lacks, is a [`SetupError`][makao.errors.SetupError]."""
     counts = [0] * 10
-    for card in _cards(ALL_CARDS * 2 if cards is None else cards, "cards"):
+    for card in _cards(ALL_CARDS * 2 if cards is None else cards, "cards", MAX_SHOE_CARDS):
         counts[card_points(card)] += 1
     for card in _cards(without, "without", most=sum(counts)):  # never more than the shoe
         counts[card_points(card)] -= 1
