@@ -38,7 +38,7 @@ from makao.banking.scoring import (
     result_of,
 )
 from makao.banking.seating import cut_for_seats, new_shoe
-from makao.cards import parse_cards
+from makao.cards import ALL_CARDS, parse_cards
 from makao.errors import GameOverError, IllegalMoveError, SetupError, StateError
 
 
@@ -637,3 +637,15 @@ def test_mb_11_a_shoe_of_max_shoe_cards_is_counted() -> None:
     """MB-11: ``shoe_counts`` takes up to `MAX_SHOE_CARDS` cards (a thousand decks)."""
     counts = shoe_counts(cards=itertools.islice(_endless(), MAX_SHOE_CARDS))
     assert sum(counts) == MAX_SHOE_CARDS and counts[0] == MAX_SHOE_CARDS  # kings count 0
+
+
+def test_mb_1_names_and_a_stack_may_fill_the_whole_shoe() -> None:
+    """MB-1: the bounds are the shoe's 104 cards, not one less: 104 names at a table whose
+    coup needs one card a seat (no draws), and a stack of both decks, are taken."""
+    names = [f"P{number}" for number in range(104)]
+    assert BankingGame(names, macao(max_draws=0), seed=1).players == 104
+    with pytest.raises(SetupError, match=r"^more than 104 players need more than 104 cards"):
+        BankingGame([*names, "one more"], macao(max_draws=0), seed=1)
+    whole = [card for card in ALL_CARDS for _ in range(2)]
+    game = BankingGame(2, seed=1, stack=whole)
+    assert game.stack == tuple(whole)

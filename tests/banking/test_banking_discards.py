@@ -120,3 +120,14 @@ def test_mb_10_a_save_whose_shown_card_lies_in_the_shoe_is_refused() -> None:
     saved["discards"], saved["shoe"] = " ".join(discards), " ".join(shoe)
     with pytest.raises(StateError, match="must lie in the discards"):
         BankingGame.from_json(json.dumps(saved))
+
+
+@pytest.mark.parametrize("bad", [[""], ["", "Kc Kd", ""], ["", "Kc Kd", "Kc"]])
+def test_mb_10_a_save_with_discards_for_another_number_of_seats_is_refused(bad: object) -> None:
+    """MB-10: one entry of discards per seat, no fewer and no more (an extra one, which no
+    seat's view shows, was loaded into the game)."""
+    saved = json.loads(_after_redraw().to_json())
+    assert saved["discarded"] == ["", "Kc Kd"]
+    saved["discarded"] = bad
+    with pytest.raises(StateError, match=r"expected the discarded cards of 2 seats, not \["):
+        BankingGame.from_json(json.dumps(saved))

@@ -334,6 +334,27 @@ def test_an_output_named_dash_is_printed_in_place_of_the_table(
     assert code == 0 and set(json.loads(out)) >= {"a", "b", "differences"}
 
 
+def test_an_output_to_stdout_is_no_file_named_dash(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``--json -`` / ``--csv -`` write no file ``./-``, nor try one before the run (a
+    directory named ``-`` where the command runs is no error); ``compare --paired --json -``
+    prints the paired differences, as ``--json FILE`` writes them."""
+    monkeypatch.chdir(tmp_path)
+    base = ["simulate", "--games", "2", "--quiet"]
+    pair = ["compare", "polish", "polish:last_card_effect_applies=true", "--games", "2", "--quiet"]
+    for argv in ([*base, "--json", "-"], [*base, "--csv", "-"], [*pair, "--json", "-"]):
+        code, out, err = _run(capsys, *argv)
+        assert (code, err) == (0, "") and out
+        assert list(tmp_path.iterdir()) == []
+    (tmp_path / "-").mkdir()
+    code, out, err = _run(capsys, *pair, "--paired", "--json", "-")
+    assert (code, err) == (0, "")
+    data = _strict_json(out)
+    assert isinstance(data, dict) and set(data) == {"a", "b", "differences", "paired_differences"}
+    assert list((tmp_path / "-").iterdir()) == []
+
+
 def test_the_docs_pipe_of_json_on_stdout_shows_what_the_command_prints(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -371,6 +392,19 @@ def test_plot_without_matplotlib_fails_before_the_run(
     monkeypatch.setitem(sys.modules, "matplotlib.backend_bases", None)
     code, out, err = _run(capsys, "simulate", "--games", "2", "--plot", str(tmp_path / "x.png"))
     assert code == 2 and out == "" and err.count("\n") == 1 and "pip install" in err
+
+
+def test_plot_without_matplotlib_names_both_installs_of_the_plot_extra(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The error names the plot extra, published and from a checkout (``install_line``)."""
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.backend_bases", None)
+    code, _out, err = _run(capsys, "simulate", "--games", "2", "--plot", str(tmp_path / "x.png"))
+    assert code == 2 and err == (
+        "makao: error: --plot needs matplotlib, the plot extra: pip install 'makao[plot]' once "
+        "published, or pip install '.[plot]' in a checkout\n"
+    )
 
 
 def test_plot_to_an_unknown_format_fails_before_the_run(

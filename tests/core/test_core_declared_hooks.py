@@ -220,6 +220,81 @@ def test_a_move_whose_text_has_no_parser_fails_the_suite_naming_the_cure() -> No
     with pytest.raises(
         AssertionError,
         match=r"Knock\(seat=\d\) prints as '\d: knock', which does not read back \(unknown "
-        r"action 'knock'.*register_move_parser",
+        r"action 'knock'.*\): a rule's own move needs a parser for its text "
+        r"\(`makao.moves.register_move_parser`\)",
     ):
         check_variant(PL.with_rules(Knocker()), players=(2,), games=2)
+
+
+@attrs.frozen
+class QuietTwoLeft(Stateful[int], TurnRule):
+    """A user's rule that counts plays leaving two cards in its state, telling nobody
+    (no event), and declares that its `after_play` never applies (wrongly)."""
+
+    def initial_state(self) -> int:
+        """None counted."""
+        return 0
+
+    def after_play_applies(self, cards_left: int) -> bool:
+        """Never (wrong: two cards left)."""
+        return False
+
+    def after_play(
+        self,
+        game: Table,
+        seat: int,
+        cards: tuple[Card, ...],
+        calls: Iterable[str],
+        events: list[Event],
+    ) -> None:
+        """One more play leaving two cards, in the state only."""
+        if len(game.hands[seat]) == 2:
+            self.set_state(game, self.state(game) + 1)
+
+
+def test_an_after_play_that_only_changes_the_game_where_it_is_skipped_fails_the_suite() -> None:
+    """A skipped `after_play` that records no event but changes the game (its rule's
+    state) is told too, naming what it changed: the suite compares the game after the
+    move, not its events alone."""
+    with pytest.raises(
+        AssertionError,
+        match=r"QuietTwoLeft.after_play_applies is False for .* but its after_play acted "
+        r"after '.*' \(it changed the game's rule_states\)",
+    ):
+        check_variant(PL.with_rules(QuietTwoLeft()), players=(2,), games=2)
+
+
+def test_a_skipped_after_play_is_told_in_a_variant_without_an_idle_rule() -> None:
+    """Without the makao call (the one rule idle in the initial rule state) every play
+    without calls is checked for a skipped `after_play` all the same, not only a move
+    made in the initial rule state."""
+    variant = PL.without(LastCardCall).with_rules(TwoLeft())
+    assert {name for _, name in skipping_declarations(variant.compiled)} == {AFTER_PLAY}
+    with pytest.raises(
+        AssertionError,
+        match=r"TwoLeft.after_play_applies is False for \[0, 1, 2, 3, 4\] cards left .* "
+        r"but its after_play acted after '.*' \(it recorded Penalised\(seat=\d, rule='X-2'",
+    ):
+        check_variant(variant, players=(2,), games=2)
+
+
+@attrs.frozen
+class NoDraws(TurnRule):
+    """A user's rule that lists the draw as ever, then raises when it is made."""
+
+    def before_move(self, game: Table, move: Move, events: list[Event]) -> None:
+        """A draw is a bug of this rule."""
+        if str(move) == "draw":
+            raise ValueError("no draws here")
+
+
+def test_a_listed_move_that_fails_as_the_variant_plays_it_fails_the_suite_as_such() -> None:
+    """A listed move the variant's own rule set cannot make is told as a listed move that
+    failed, with what it raised -- also while the suite plays every listed move on the rule
+    set that calls the skipped hooks (`distrusting`), where it fails too."""
+    variant = PL.with_rules(NoDraws())
+    assert skipping_declarations(variant.compiled) != ()
+    with pytest.raises(
+        AssertionError, match=r"listed move 'draw' failed: ValueError\('no draws here'\)"
+    ):
+        check_variant(variant, players=(2,), games=1)

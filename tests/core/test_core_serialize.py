@@ -827,3 +827,21 @@ def test_a_subclass_of_game_replays_loads_and_unpickles_as_itself() -> None:
     for bad in (int, "Game", Variant):
         with pytest.raises(StateError, match="kind must be Game or a subclass of it"):
             replay(POLISH, game.origin, game.record, kind=bad)  # type: ignore[arg-type]
+
+
+def test_loading_checks_its_kind_and_a_plain_games_pickle_names_no_class() -> None:
+    """``kind`` that is no subclass of `Game` is a `StateError` from `game_from_json` and
+    `game_from_dict` too (as from `replay`); a plain `Game` pickles as before the subclasses'
+    class was written (its state alone, as earlier versions load it), a subclass's with it."""
+    game = Game.new(POLISH, 2, seed=4)
+    game.play(game.legal_moves()[0])
+    for bad in (int, "Game", Variant, 0, ""):
+        with pytest.raises(StateError, match="kind must be Game or a subclass of it"):
+            game_from_json(game.to_json(), kind=bad)  # type: ignore[arg-type]
+        with pytest.raises(StateError, match="kind must be Game or a subclass of it"):
+            game_from_dict(game_to_dict(game), kind=bad)  # type: ignore[arg-type]
+    restore, fields = game.__reduce__()
+    assert callable(restore) and len(fields) == 1 and restore(*fields) == game
+    assert type(pickle.loads(pickle.dumps(game))) is Game
+    _, subclass_fields = Annotated.new(POLISH, 2, seed=4).__reduce__()
+    assert subclass_fields[1:] == (Annotated,)

@@ -13,6 +13,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from copy import copy as shallow_copy
 from typing import Any
 
 import pytest
@@ -233,3 +234,52 @@ def test_a_registry_listed_while_another_thread_registers_raises_nothing(
                 assert len(registry.built_ins()) == 100
 
     assert _in_threads(2, work) == []
+
+
+def test_a_registration_whose_aliases_register_another_entry_does_not_deadlock() -> None:
+    """The aliases are read before the lock is taken: an iterator of them runs the caller's
+    code, which may register in the same registry (a lock held around it would never be
+    given back)."""
+    registry: Registry[object] = Registry("bot")
+
+    def aliases() -> Iterator[str]:
+        registry.register("inner", dict)
+        yield "outer-alias"
+
+    worker = threading.Thread(target=registry.register, args=("outer", dict, aliases()))
+    worker.daemon = True  # a deadlocked worker must not hold up the test run
+    worker.start()
+    worker.join(timeout=10)
+    assert not worker.is_alive()
+    assert registry.names() == ("inner", "outer")
+    assert registry.aliases("outer") == ("outer-alias",)
+
+
+def test_freezing_the_built_ins_waits_for_a_registration_under_way() -> None:
+    """`freeze_built_ins` takes the registry's lock, as a registration holds it, so that
+    the built-in names are taken between registrations."""
+    registry: Registry[object] = Registry("bot")
+    registry.register("first", dict)
+    with registry._lock:  # a registration under way
+        freezing = threading.Thread(target=registry.freeze_built_ins, daemon=True)
+        freezing.start()
+        freezing.join(timeout=0.2)
+        assert freezing.is_alive()
+        registry._factories["second"] = dict  # what the registration writes meanwhile
+    freezing.join(timeout=10)
+    assert not freezing.is_alive()
+    assert registry.built_ins() == ("first", "second")
+
+
+def test_a_copied_registry_registers_apart_from_the_original() -> None:
+    """A copy takes the names as they are (`Registry.__getstate__`), in dicts of its own:
+    a name registered in the copy is not in the original, nor the other way round."""
+    registry: Registry[object] = Registry("bot")
+    registry.register("first", dict, ["one"])
+    for twin in (shallow_copy(registry), pickle.loads(pickle.dumps(registry))):
+        twin.register("second", dict, ["two"])
+        assert registry.names() == ("first",) and registry.aliases("first") == ("one",)
+        assert twin.names() == ("first", "second")
+    registry.register("two", dict)  # the copies' alias, free in the original
+    registry.register("third", dict, ["three"])
+    assert twin.names() == ("first", "second") and twin.aliases("third") == ()

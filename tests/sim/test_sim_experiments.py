@@ -970,3 +970,45 @@ def test_results_write_to_an_open_text_stream_as_to_a_file(tmp_path: Path) -> No
         with pytest.raises(SetupError, match="a file's path or an open text stream, not int"):
             write(5)
         assert [entry.name for entry in tmp_path.iterdir()] == ["out"]  # nothing else made
+
+
+class _NotAStream:
+    """Has a ``write`` that cannot be called: not an open text stream."""
+
+    write = "not a method"
+
+
+def test_results_take_a_path_as_text_and_end_a_stream_with_one_newline(tmp_path: Path) -> None:
+    """A path given as a ``str`` is written as a `Path` is; the JSON written to a stream
+    ends with exactly one newline, as a line of output does (a file's ends without one);
+    something whose ``write`` is no method is a `SetupError`, not an open text stream."""
+    result = simulate(POLISH, [RandomBot(), RandomBot()], games=2, seed=3)
+    comparison = Comparison(result, result)
+    writers: list[Callable[[Any], None]] = [result.to_json, result.to_csv, comparison.to_json]
+    for number, write in enumerate(writers):
+        text_path = str(tmp_path / f"out{number}")
+        write(text_path)
+        stream = io.StringIO()
+        write(stream)
+        written = Path(text_path).read_bytes().decode()
+        assert written.rstrip("\n") == stream.getvalue().rstrip("\n")
+        with pytest.raises(SetupError, match="not _NotAStream"):
+            write(_NotAStream())
+    for write in (result.to_json, comparison.to_json):
+        stream = io.StringIO()
+        write(stream)
+        assert stream.getvalue().endswith("}\n")
+    assert (tmp_path / "out0").read_bytes().endswith(b"}")  # a file's JSON: no newline
+
+
+def test_compared_event_kinds_come_sorted_whichever_side_saw_them() -> None:
+    """The table's ``events`` rows are in the order of their names, those only the second
+    side saw (a kind the first never had: 0 in each of its games) among the others, not
+    after them."""
+    prsi = simulate("prsi", ["random", "random"], games=5, seed=1)
+    polish = simulate(POLISH, ["random", "random"], games=5, seed=1)
+    only_polish = set(polish.per_game()) - set(prsi.per_game())
+    assert "events CallMade" in only_polish  # sorts before the kinds both saw
+    for comparison in (Comparison(prsi, polish), Comparison(polish, prsi)):
+        kinds = [row[0] for row in comparison.rows() if row[0].startswith("events ")]
+        assert kinds == sorted(kinds) and set(kinds) >= only_polish
