@@ -1266,18 +1266,19 @@ def listed(game: Position, move: Move, legal: tuple[Move, ...]) -> Move | None:
     return None
 
 
-def _why_not_played(move: Play, legal: tuple[Move, ...], state: str) -> str:
+def _why_not_played(game: Position, move: Play, legal: tuple[Move, ...], state: str) -> str:
     """Why ``move``, a play of cards the seat holds, is not in ``legal``: the cards cannot
-    be played at all, or not in that order (two cards: `listed` reorders three or more),
-    or they can, but not with its choice or its calls (``9h +makao`` with two cards left:
-    the call is what is wrong, not the card)."""
+    be played at all, or not in that order (the first card and the last count, as
+    `listed` reads a play: `canonical_order`), or they can, but not with its choice or its
+    calls (``9h +makao`` with two cards left: the call is what is wrong, not the card)."""
     cards, text = Counter(move.cards), " ".join(map(str, move.cards))
+    order = canonical_order(game, move.cards)
     same: list[Play] = []  # loops, not comprehensions: no cell (test_core_no_cells)
     in_order: list[Play] = []
     for listed_move in legal:
         if type(listed_move) is Play and Counter(listed_move.cards) == cards:
             same.append(listed_move)
-            if len(move.cards) != 2 or listed_move.cards == move.cards:
+            if listed_move.cards == order:
                 in_order.append(listed_move)
     if not same:
         return f"{text} cannot be played on {state}"
@@ -1323,7 +1324,7 @@ def _reason(game: Position, move: Move, seat: int, legal: tuple[Move, ...]) -> s
             and not game.compiled.play_any_after_draw
         ):
             return f"after drawing, only the drawn card {game.drawn} may be played (PL-8)"
-        return _why_not_played(move, legal, state)
+        return _why_not_played(game, move, legal, state)
     if type(move) is Draw:
         return f"drawing is not allowed now ({state})"
     if type(move) is Pass:

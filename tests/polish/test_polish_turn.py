@@ -43,20 +43,28 @@ def test_pl_6_pl_29_a_refused_play_of_a_matching_card_says_its_call_or_choice_is
     with pytest.raises(IllegalMoveError, match="'Jh:Q': Jh may be played, but not with the"):
         jack.play("Jh:Q")
     fives = Game.from_position(PL, hands=["5h 5d 9c Kc", "5s"], pile="7h", stock=STOCK)
-    with pytest.raises(IllegalMoveError, match="5d 5h cannot be played in that order on top "):
+    with pytest.raises(
+        IllegalMoveError,
+        match="5d 5h cannot be played in that order on top card 7h \\(5h 5d may\\);",
+    ):
         fives.play("5d 5h")  # PL-7: the first card must follow; the order of two matters
 
 
 def test_pl_7_a_refused_play_names_all_its_cards_and_what_is_wrong_with_it() -> None:
-    """PL-7, PL-29: the message names every card of a refused play; three 9s in another
-    order than listed with a wrong call are refused for the call (they are the listed play,
-    in any order), an ace without a suit for its missing choice."""
+    """PL-7, PL-29: the message names every card of a refused play; three 9s with a wrong
+    call are refused for the call, and in an order whose first card does not follow for
+    the order (only the middle cards may come in any order), whatever the call; an ace
+    without a suit for its missing choice."""
     game = Game.from_position(PL, hands=["Ah 9h 9s 9c 5d 5c", "5s"], pile="7h", stock=STOCK)
     with pytest.raises(IllegalMoveError, match="'5d 5c': 5d 5c cannot be played on top card 7h;"):
         game.play("5d 5c")
-    message = "'9s 9c 9h \\+makao': 9s 9c 9h may be played, but not with \\+makao;"
+    message = "'9h 9s 9c \\+makao': 9h 9s 9c may be played, but not with \\+makao;"
     with pytest.raises(IllegalMoveError, match=message):
-        game.play("9s 9c 9h +makao")
+        game.play("9h 9s 9c +makao")
+    for wrong in ("9s 9c 9h", "9s 9c 9h +makao"):
+        message = "9s 9c 9h cannot be played in that order on top card 7h \\(9h 9s 9c may\\);"
+        with pytest.raises(IllegalMoveError, match=message):
+            game.play(wrong)
     with pytest.raises(IllegalMoveError, match="'Ah': Ah may be played, but not with no choice;"):
         game.play("Ah")
 
