@@ -121,21 +121,18 @@ def check_run(args: argparse.Namespace) -> None:
     becomes `STDOUT` in ``args``."""
     written: dict[object, str] = {}
     for flag in ("json", "csv", "plot"):
-        path: Path | Stdout | None = getattr(args, flag, None)
-        if path is None:
+        given: Path | Stdout | None = getattr(args, flag, None)
+        if given is None:
             continue
-        if isinstance(path, Path):
-            _check_output(f"--{flag}", path)
-            if _is_stdout(path):  # ``/dev/stdout``, or the file ``> out.txt`` names: as ``-``
-                path = STDOUT
-                setattr(args, flag, path)
-        if path is STDOUT and flag == "plot":
-            raise UsageError("--plot: a plot is drawn to a file, not to stdout")
+        path = _settled(f"--{flag}", given)
+        setattr(args, flag, path)
         target = _file_of(path) if isinstance(path, Path) else STDOUT
         if target is None:  # a device (/dev/null, a terminal): shared freely
             continue
         if target in written:
-            named = "go to stdout" if target is STDOUT else f"name {short(path)}"
+            named = f"name {short(path)}" if target is not STDOUT else "go to stdout"
+            if target is STDOUT and isinstance(given, Path):
+                named += f" ({short(given)} is stdout's own file or pipe)"
             raise UsageError(
                 f"--{written[target]} and --{flag} both {named}: give each output a file of its own"
             )
@@ -144,8 +141,28 @@ def check_run(args: argparse.Namespace) -> None:
         _check_plot_format(args.plot)
 
 
+def _settled(option: str, given: Path | Stdout) -> Path | Stdout:
+    """What output ``option`` writes: `STDOUT` for ``-`` or a path naming stdout's own file
+    or pipe (`_is_stdout`); a plot's file with the ``.png`` matplotlib adds to a name
+    without a suffix; each checked (`_check_output`), else a `UsageError`."""
+    if isinstance(given, Path):
+        _check_output(option, given)
+        path = given
+        if option == "--plot" and not path.suffix:
+            path = path.with_name(path.name + ".png")  # what matplotlib writes
+            _check_output(option, path)
+        if not _is_stdout(path):
+            return path
+    if option == "--plot":
+        own = "" if given is STDOUT else f" {short(given)} is stdout's own file or pipe, and"
+        raise UsageError(f"--plot:{own} a plot is drawn to a file, not to stdout")
+    if sys.stdout is None:
+        raise UsageError(f"{option} {short(given)}: stdout is closed")
+    return STDOUT
+
+
 def _is_stdout(path: Path) -> bool:
-    """Whether ``path`` names the file or the pipe that stdout writes to (``/dev/stdout``,
+    """Whether ``path`` names the file, pipe or socket that stdout writes to (``/dev/stdout``,
     ``/proc/self/fd/1``, or the file of ``> out.txt``): the output would be overwritten by
     the table, or mixed with it. A device (a terminal, ``/dev/null``) is not: it keeps
     nothing to overwrite."""
@@ -153,8 +170,8 @@ def _is_stdout(path: Path) -> bool:
         mine, out = path.stat(), os.fstat(sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):  # no such file; a stdout with no file
         return False
-    if not (stat.S_ISREG(out.st_mode) or stat.S_ISFIFO(out.st_mode)):
-        return False
+    if not (stat.S_ISREG(out.st_mode) or stat.S_ISFIFO(out.st_mode) or stat.S_ISSOCK(out.st_mode)):
+        return False  # a socket too: the system opens no ``/dev/stdout`` of one
     return (mine.st_dev, mine.st_ino) == (out.st_dev, out.st_ino)
 
 

@@ -245,11 +245,10 @@ class Host:
             raise SeatError(f"no seat {shown(seat, 20)} at a table of {self.players}")
 
     def _check_version(self, version: object) -> None:
-        if version is None or (type(version) is int and version == self.version):
+        whole = isinstance(version, int) and not isinstance(version, bool)  # an IntEnum too
+        if version is None or (whole and version == self.version):
             return
-        wrong = (
-            "" if type(version) is int else f"a version is an int, not {type(version).__name__}; "
-        )
+        wrong = "" if whole else f"a version is an int, not {type(version).__name__}; "
         raise StaleMoveError(
             f"a move for state {shown(version, 20)} is stale: {wrong}the state is now "
             f"{self.version}"

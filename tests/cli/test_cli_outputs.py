@@ -9,10 +9,12 @@ import io
 import json
 import os
 import re
+import socket
 import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -294,6 +296,83 @@ def test_json_to_dev_stdout_through_a_pipe_or_into_a_file_is_the_json_alone(
     )
     assert (both.returncode, both.stdout) == (2, "")
     assert both.stderr.startswith("makao: error: --json and --csv both go to stdout")
+
+
+def test_outputs_naming_stdouts_own_file_a_closed_stdout_or_a_socket(tmp_path: Path) -> None:
+    """Run as a command: two outputs to ``/dev/null`` when stdout is ``/dev/null`` too (a
+    device keeps nothing: shared freely); a plot or two outputs naming the file stdout is
+    redirected to, refused naming it; ``-`` with stdout closed, refused before the run (was:
+    every game played, then "not NoneType"); ``/dev/stdout`` on a socket, the JSON sent
+    (was: every game played, then "No such device or address")."""
+    command = [sys.executable, "-m", "makao.cli", "simulate", "--games", "2", "--quiet"]
+
+    def run(*extra: str, out: Any = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [*command, *extra], stdout=out, stderr=subprocess.PIPE, text=True, cwd=tmp_path
+        )
+
+    done = run("--json", os.devnull, "--csv", os.devnull)
+    assert (done.returncode, done.stderr) == (0, "")
+    with (tmp_path / "out.png").open("w") as handle:
+        done = run("--plot", "out.png", out=handle)
+    assert done.returncode == 2 and done.stderr == (
+        "makao: error: --plot: out.png is stdout's own file or pipe, and a plot is drawn to a "
+        "file, not to stdout\n"
+    )
+    with (tmp_path / "o.txt").open("w") as handle:
+        done = run("--json", "o.txt", "--csv", "o.txt", out=handle)
+    assert done.returncode == 2 and done.stderr.startswith(
+        "makao: error: --json and --csv both go to stdout (o.txt is stdout's own file or pipe)"
+    )
+    closed = subprocess.run(
+        [*command, "--json", "-"],
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        close_fds=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert (closed.returncode, closed.stderr) == (2, "makao: error: --json -: stdout is closed\n")
+    mine, theirs = socket.socketpair()
+    with mine, theirs:
+        done = run("--json", "/dev/stdout", out=mine.fileno())
+        mine.shutdown(socket.SHUT_WR)
+        theirs.settimeout(30)
+        received = b""
+        while chunk := theirs.recv(1 << 16):
+            received += chunk
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(received)["games"] == 2
+
+
+def test_a_plot_name_without_a_suffix_is_the_png_file_it_writes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--plot x2`` writes ``x2.png``: that is the file compared with the other outputs
+    (was: ``--json x2.png --plot x2`` passed, and the plot overwrote the JSON)."""
+    target = tmp_path / "x2"
+    argv = ["simulate", "--games", "2", "--quiet", "--json", f"{target}.png", "--plot", str(target)]
+    code, out, err = _run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"makao: error: --json and --plot both name {target}.png: ")
+
+
+def test_ladder_refuses_a_plot_to_stdout_before_any_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``makao ladder --plot -`` goes through the same output check: refused before any
+    game (as ``--plot`` typed a `Path`, it played the ladder and wrote ``-.png``)."""
+    pytest.importorskip("matplotlib")
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the ladder played before its plot was checked")
+
+    monkeypatch.setattr(makao.tournament, "_ladder", no_games)
+    monkeypatch.chdir(tmp_path)
+    code, out, err = _run(capsys, "ladder", "--bots", "random", "heuristic", "--plot", "-")
+    assert (code, out) == (2, "")
+    assert err == "makao: error: --plot: a plot is drawn to a file, not to stdout\n"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_file_named_dash_is_written_as_dot_slash_dash(

@@ -3,6 +3,7 @@ seat is refused naming the seat to move, every seat gets its own redacted events
 
 from __future__ import annotations
 
+import enum
 import math
 
 import pytest
@@ -248,6 +249,12 @@ def test_action_ids_play_the_listed_move_of_the_current_state() -> None:
         host.submit_action(host.game.to_move, 0, None)  # type: ignore[arg-type]
     with pytest.raises(InvalidMoveError, match="no action 999"):
         host.submit_action(host.game.to_move, 999, 1)
+
+    class Version(enum.IntEnum):
+        NOW = 1
+
+    with pytest.raises(InvalidMoveError, match="no action 999"):  # an IntEnum's 1 is current
+        host.submit_action(host.game.to_move, 999, Version.NOW)
     for odd in (1.5, True, "1"):  # a version of another type: stale, and the message says why
         with pytest.raises(StaleMoveError, match=f"a version is an int, not {type(odd).__name__};"):
             host.submit_action(host.game.to_move, 0, odd)  # type: ignore[arg-type]
