@@ -78,6 +78,8 @@ class Host:
         [`Game.from_json`][makao.engine.Game.from_json]). ``question_time``: the seconds
         (by ``clock``) a question period stays open before it may be closed (UM-22; a
         period open in a loaded game counts from now); 0 lets it close at once."""
+        if not isinstance(game, Game):
+            raise SetupError(f"a host holds a Game, not {shown(game, 40)}")
         if (
             not isinstance(question_time, (int, float))
             or isinstance(question_time, bool)

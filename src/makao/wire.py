@@ -157,10 +157,17 @@ def view_to_dict(view: object) -> dict[str, Any]:
 
 
 def moves_to_list(moves: Iterable[object]) -> list[dict[str, Any]]:
-    """Moves (objects or their text) as ``[{"id": 0, "text": "7h"}, …]``."""
-    return [
-        {"id": index, "text": str(move)} for index, move in enumerate(_iterable(moves, "moves"))
-    ]
+    """Moves (objects or their text) as ``[{"id": 0, "text": "7h"}, …]``; raises
+    [`StateError`][makao.errors.StateError] for a value that lists no moves (one text, bytes)
+    or an item that is neither a move nor text."""
+    if isinstance(moves, (str, bytes, bytearray)):
+        raise StateError(f"moves must list moves, not one text {shown(moves, 60)}")
+    listed: list[dict[str, Any]] = []
+    for index, move in enumerate(_iterable(moves, "moves")):
+        if not isinstance(move, str) and not _is_move_class(type(move)):
+            raise StateError(f"moves must be moves or their text, not {shown(move, 60)}")
+        listed.append({"id": index, "text": str(move)})
+    return listed
 
 
 def _iterable(value: Iterable[object], name: str) -> Iterable[object]:

@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from makao import Game, GameOverError, InvalidMoveError, variants, wire
+from makao import Game, GameOverError, InvalidMoveError, Match, variants, wire
 from makao.errors import (
     IllegalMoveError,
     MakaoError,
@@ -103,6 +103,17 @@ def test_um_22_a_question_time_must_be_a_finite_number_of_seconds(question_time:
     float (it was an `OverflowError`)."""
     with pytest.raises(SetupError, match="question_time must be a number of seconds"):
         Host(Game.new(variants.mao(), players=3, seed=1), question_time=question_time)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", ["polish", None, 3, "match"])
+def test_a_host_holds_only_a_game(game: object) -> None:
+    """A host of no `Game` is refused by name: text, ``None`` and numbers were an
+    `AttributeError` (``'str' object has no attribute 'variant'``), and a `Match` was
+    taken, to fail with an `AttributeError` at its first move."""
+    if game == "match":
+        game = Match(variants.russian(), 2, 1)
+    with pytest.raises(SetupError, match="a host holds a Game, not"):
+        Host(game)  # type: ignore[arg-type]
 
 
 def test_um_22_the_question_time_counts_from_when_the_period_opened() -> None:

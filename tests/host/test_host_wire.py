@@ -16,6 +16,7 @@ from makao import Card, Game, Match, Rank, StateError, Suit, variants, wire
 from makao.banking import BankingGame
 from makao.events import CardsDrawn, CardsPlayed, DemandSet, PlayerFinished
 from makao.host import Host
+from makao.moves import Draw
 from makao.rules.base import Effect
 
 SCHEMA_FILE = Path(__file__).resolve().parents[2] / "docs" / "host" / "wire.schema.json"
@@ -276,6 +277,25 @@ def test_a_list_function_refuses_a_value_that_is_not_iterable(bad: object) -> No
         wire.events_to_list(bad)  # type: ignore[arg-type]
     with pytest.raises(StateError, match="moves must be an iterable, not"):
         wire.moves_to_list(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", ["draw", b"draw", bytearray(b"7h")])
+def test_moves_to_list_refuses_one_text_for_a_list_of_moves(bad: object) -> None:
+    """One move's text (or bytes) is no list of moves: it was split into one "move" per
+    character (``"draw"`` became ``d``, ``r``, ``a``, ``w``; bytes their numbers)."""
+    with pytest.raises(StateError, match="moves must list moves, not one text"):
+        wire.moves_to_list(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [None, 5, b"draw", object(), ["draw"]])
+def test_moves_to_list_refuses_an_item_that_is_no_move_nor_text(bad: object) -> None:
+    """An item that is neither a move nor text was sent as its ``str`` (``"None"``)."""
+    with pytest.raises(StateError, match="moves must be moves or their text, not"):
+        wire.moves_to_list(["7h", bad])
+    assert wire.moves_to_list(["7h", Draw(), BankingGame(2, seed=1).legal_moves()[0]])[1] == {
+        "id": 1,
+        "text": "draw",
+    }
 
 
 @pytest.mark.parametrize("depth", ["x", None, 1.5, True, -1, -(10**6)])
