@@ -19,6 +19,7 @@ from makao import (
     parse_move,
     variants,
 )
+from makao.actions import ActionSpace
 from makao.events import (
     Announced,
     AttackAccepted,
@@ -92,6 +93,48 @@ def test_um_18_a_wrong_spade_name_is_one_infraction() -> None:
     events = game.play("5s +six-of-spades")
     assert penalties(events) == [(0, "UM-18")]
     assert Penalised(0, "UM-18", "said six-of-spades, not five-of-spades", 1) in events
+
+
+_SPADE_NAMES = {
+    "2": "two",
+    "3": "three",
+    "4": "four",
+    "5": "five",
+    "6": "six",
+    "7": "seven",
+    "8": "eight",
+    "9": "nine",
+    "10": "ten",
+    "J": "jack",
+    "Q": "queen",
+    "K": "king",
+    "A": "ace",
+}
+
+
+@pytest.mark.parametrize(("rank", "word"), sorted(_SPADE_NAMES.items()))
+def test_um_18_each_spade_is_named_as_the_phrasebook_names_it(rank: str, word: str) -> None:
+    """UM-18: the call a spade needs is its English name (``jack-of-spades``), the same
+    call the phrasebook reads from what the player says: the two must never drift apart
+    (a ``knave-of-spades`` the player cannot say)."""
+    card = Card.parse(f"{rank}s")
+    assert spade_call(card) == f"{word}-of-spades"
+    assert to_call(f"{word} of spades") == spade_call(card)
+    game = position([f"{rank}s 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9s")
+    play = next(m for m in game.legal_moves_text(0) if m.startswith(f"{rank}s"))
+    assert f"+{word}-of-spades" in play.split()
+
+
+def test_um_20_every_count_to_twenty_has_an_action_id() -> None:
+    """UM-20: the action space numbers every multiplex call up to ``twenty``: a multiplex
+    at nineteen offers its next play's ``+twenty`` as an action (it was a KeyError)."""
+    space = ActionSpace(MAO, 3)
+    assert {number_word(count) for count in range(2, 21)} <= set(space.calls)
+    game = position(["5h 6c 7d", "5d 6d 7c", "9h 9c 9d"], "5c", effect="multiplex 5 19 by 2")
+    assert game.legal_moves_text(0)[0] == "5h +twenty"
+    twenty = space.first_call + space.calls.index("twenty")
+    assert space.legal_actions(game, (Card.parse("5h"),)) == [twenty]
+    assert space.encode(game.legal_moves()[0]) == (Card.parse("5h").index, twenty, 54)
 
 
 def test_um_23_one_card_left_says_last_card_or_mau_for_a_jack() -> None:
