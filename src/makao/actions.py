@@ -27,7 +27,7 @@ import attrs
 
 from makao._text import shown
 from makao.cards import ALL_CARDS, Card
-from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
+from makao.errors import IllegalMoveError, InvalidMoveError, SetupError, StateError
 from makao.moves import Choice, Draw, Move, Pass, Play, format_choice
 from makao.variant import Variant
 
@@ -190,7 +190,10 @@ class ActionSpace:
                 if move.calls[: len(calls)] != calls:
                     continue
                 key = ("call", more[0]) if more else ("end", move.choice)
-                actions[self._ids[key]] = None
+                action = self._ids.get(key)
+                if action is None:
+                    raise StateError(_unnumbered(move, key))
+                actions[action] = None
             elif not prefix:
                 actions[self.encode(move)[0]] = None
         return sorted(actions)
@@ -305,3 +308,15 @@ class Stepper:
         copy.prefix = self.prefix
         copy.calls = self.calls
         return copy
+
+
+def _unnumbered(move: Play, key: tuple[str, object]) -> str:
+    """Why a listed ``move`` has no action id: its call or end ``key`` is none the variant's
+    rules name (`TurnRule.call_names`: Ultimate Mao counts a multiplex in ids to twenty,
+    UM-20, so a count past twenty has none)."""
+    kind, value = key
+    what = f"the call {value!r}" if kind == "call" else f"the choice {value!r}"
+    return (
+        f"{move} is legal now but has no action id: {what} is none this variant's rules "
+        "name (an Ultimate Mao multiplex counted past twenty, UM-20, is one)"
+    )

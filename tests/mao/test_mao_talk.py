@@ -16,6 +16,7 @@ from makao import (
     InvalidMoveError,
     Say,
     SetupError,
+    StateError,
     parse_move,
     variants,
 )
@@ -848,3 +849,25 @@ def test_um_3_every_touch_during_the_deal_costs_a_card() -> None:
     assert penalties(game.play("host: touched-cards 3")) == [(3, "UM-3")]
     assert penalties(game.play("host: touched-cards 1")) == [(1, "UM-3")]
     assert game.view(0).public == (("dealing", True),)
+
+
+def test_um_20_a_count_past_twenty_has_no_action_id_and_says_so() -> None:
+    """UM-20: the action space numbers multiplex counts to twenty (`call_names`); a set-up
+    multiplex at twenty lists ``5h +21``, whose count has no id: `legal_actions` raises a
+    `StateError` naming the call (was: a bare ``KeyError: ('call', '21')``), and `encode`
+    an `InvalidMoveError`."""
+    space = ActionSpace(MAO, 3)
+    game = Game.from_position(
+        MAO,
+        hands=["5h 6c 7d 8d", "5d 6d 7c 8c", "9h 9c 9d Kc"],
+        pile="5c",
+        stock="Kd Kh Qd",
+        effect="multiplex 5 20 by 2",
+    )
+    assert game.legal_moves_text(0)[0] == "5h +21"
+    with pytest.raises(
+        StateError, match="5h \\+21 is legal now but has no action id: the call '21'"
+    ):
+        space.legal_actions(game, (Card.parse("5h"),))
+    with pytest.raises(InvalidMoveError, match="a choice or call this variant never uses"):
+        space.encode(game.legal_moves()[0])
