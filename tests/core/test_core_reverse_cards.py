@@ -4,7 +4,7 @@ variants: one flip per reverse card played (SW-5)."""
 from __future__ import annotations
 
 from makao import Card, Game, Rank, variants
-from makao.events import DirectionChanged
+from makao.events import CardsPlayed, DemandEnded, DirectionChanged
 from makao.rules import ReverseCards
 
 STOCK = "5d 6c 8c 9c 10c"
@@ -57,3 +57,26 @@ def test_pl_23_a_demand_outlives_a_reverse_card_of_the_demanded_rank() -> None:
     assert game.play("9d")[-1] == DirectionChanged(-1)
     assert (game.to_move, game.pending.kind, game.pending.rank) == (0, "demand", Rank.NINE)
     assert game.legal_moves_text() == ["draw"]  # 5c 6c follow no demand for nines
+
+
+def test_pl_28_a_reverse_card_on_a_named_suit_ends_it_once() -> None:
+    """PL-28 (SW-5): a reverse card of the named suit is a plain card on it: the suit is
+    over, with one `DemandEnded` (the engine's, not a second one from
+    `leave_as_plain_card`)."""
+    variant = variants.polish().with_rules(ReverseCards(SEVEN_OF_HEARTS))
+    game = Game.from_position(
+        variant, hands=["7h 5c", "6s 7s", "8d 9d"], pile="Ac", stock=STOCK, effect="suit h"
+    )
+    events = game.play("7h")
+    assert [type(event) for event in events] == [CardsPlayed, DirectionChanged, DemandEnded]
+    assert game.effect is None and (game.direction, game.to_move) == (-1, 2)
+
+
+def test_sw_5_two_reverse_cards_in_one_play_cancel_out() -> None:
+    """SW-5: each reverse card of a play flips the direction once, so two of them leave
+    it as it was (no `DirectionChanged`)."""
+    sevens = ReverseCards(frozenset(Card.parse(text) for text in ("7d", "7h")))
+    variant = variants.polish().with_rules(sevens)
+    game = Game.from_position(variant, hands=["7d 7h 5c", "6h 7s", "7c 8s"], pile="9d", stock=STOCK)
+    assert not any(isinstance(event, DirectionChanged) for event in game.play("7d 7h"))
+    assert (game.direction, game.to_move) == (1, 1)

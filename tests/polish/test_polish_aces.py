@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from makao import Card, Game, IllegalMoveError, Play, Rank, Suit, variants
-from makao.events import DemandEnded, SuitNamed
+from makao.events import CardsPlayed, DemandEnded, SuitNamed
 from makao.rules import SuitDemandCards
 from makao.rules.demand import SuitDemand
 
@@ -168,3 +168,13 @@ def test_pl_27_a_suit_changer_binds_the_next_player_only_by_default() -> None:
         game.play("pass")
     assert game.effect is None
     assert game.to_move == 2
+
+
+def test_pl_28_a_plain_card_on_the_named_suit_ends_it_once() -> None:
+    """PL-28: the bound player's plain card of the named suit ends the demand: one
+    `DemandEnded`, not a second one at the end of that player's turn."""
+    game = Game.from_position(
+        PL, hands=["5d 9c", "6s 7d", "8d"], pile="Ah", stock=STOCK, effect="suit s", to_move=1
+    )
+    assert game.play("6s") == (CardsPlayed(1, (Card.parse("6s"),)), DemandEnded(Suit.SPADES))
+    assert game.effect is None and game.to_move == 2

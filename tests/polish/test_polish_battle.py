@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from makao import Card, Game, IllegalMoveError, Pending, Play, parse_cards, variants
+from makao.errors import SetupError
 from makao.events import AttackAccepted, AttackRaised, CardsDrawn, CardsPlayed, TurnSkipped
 from makao.rules import BattleCards, StartRule
 from makao.variants.polish import polish_battle_cards
@@ -320,3 +321,38 @@ def test_pl_15_pl_19_pl_33_a_finished_ks_players_attack_resumes_after_them_past_
     events = game.play("draw")
     assert TurnSkipped(3) not in events
     assert game.to_move == 1 and game.waits == (0, 0, 0, 1)
+
+
+@pytest.mark.parametrize("penalty", [0, -2])
+def test_pl_12_a_battle_card_of_no_penalty_is_refused(penalty: int) -> None:
+    """PL-12: every penalty is a card or more: a battle card given 0 (or less) is a
+    `SetupError` naming it, as is an attack text of 0 cards."""
+    with pytest.raises(SetupError, match="2h's penalty"):
+        BattleCards({"2h": penalty})
+    with pytest.raises(SetupError, match="1 card or more"):
+        PL.parse_effect("attack 0 by 1")
+
+
+def test_pl_10_pl_16_a_card_with_no_penalty_adds_nothing() -> None:
+    """PL-10, PL-16: `BattleCards.penalty` is each battle card's penalty and 0 for any
+    other card (an ordinary king mixed into a king play adds nothing)."""
+    rule = polish_battle_cards()
+    penalties = {str(card): rule.penalty(card) for card in parse_cards("2h 3s Kh Ks Kc Kd 4h")}
+    assert penalties == {"2h": 2, "3s": 3, "Kh": 5, "Ks": 5, "Kc": 0, "Kd": 0, "4h": 0}
+
+
+@pytest.mark.parametrize("text", ["attack two", "attack -3 by 1", "attack 2 by 0 of 2"])
+def test_pl_12_an_attack_text_with_no_count_or_a_rank_is_no_polish_attack(text: str) -> None:
+    """PL-12: the battle cards read ``attack N`` with N a count of cards, and no ``of R``
+    (their cards are of several ranks); anything else is none of theirs (no error), which
+    the variant reports as an unknown effect."""
+    assert polish_battle_cards().parse_effect(text.split()) is None
+    with pytest.raises(SetupError, match="no effect written"):
+        PL.parse_effect(text)
+
+
+def test_pl_10_to_pl_16_the_battle_cards_cite_their_rule_ids() -> None:
+    """PL-10 … PL-16: the battle cards cite each of their rule ids."""
+    ids = tuple(f"PL-{n}" for n in range(10, 17))
+    assert polish_battle_cards().ids == ids
+    assert [rule.ids for rule in PL.rules if isinstance(rule, BattleCards)] == [ids]

@@ -264,3 +264,16 @@ def test_pl_30_the_late_calls_made_when_the_table_is_full_are_kept_and_shared() 
     finally:
         calls._LATE_MOVES.clear()
         calls._LATE_MOVES.update(kept)
+
+
+def test_pl_29_pl_30_a_view_naming_seat_0_as_owing_makao_keeps_the_call_open() -> None:
+    """PL-29, PL-30: a set-up position whose view names seat 0 (the first seat, a valid
+    one) as owing "makao" lets seat 0 say it late and the others call "stop" on it."""
+    game = Game.from_position(
+        PL, hands=["5h", "6h 7s 8d", "7h 8s 9s"], pile="9h", stock=STOCK,
+        public=[("makao", 0)], to_move=1,
+    )  # fmt: skip
+    assert out_of_turn(game) == ["0: say makao", "1: stop 0", "2: stop 0"]
+    events = game.play("2:stop 0")
+    assert Penalised(0, "PL-30", "stop makao called by seat 2", 5) in events
+    assert len(game.hands[0]) == 6

@@ -380,3 +380,17 @@ def test_pl_36_cards_drawn_after_a_pass_start_the_count_of_passes_again() -> Non
     assert game.legal_moves_text() == ["pass"]
     game.play("pass")
     assert not game.is_over and game.to_move == 0
+
+
+def test_pl_1_to_pl_36_the_variant_cites_every_rule_id_of_the_spec() -> None:
+    """PL-32 … PL-36 are the finish rule's ids, and every rule id of the spec, PL-1 …
+    PL-36, is cited by one of the variant's rules, in order."""
+    assert PL.compiled.finish.ids == ("PL-32", "PL-33", "PL-34", "PL-35", "PL-36")
+    assert PL.rule_ids == tuple(f"PL-{n}" for n in range(1, 37))
+
+
+def test_pl_34_the_basic_game_scores_no_points() -> None:
+    """PL-34: Polish makao's finish rule scores nothing (no `scores` of its own), unlike a
+    variant that counts points (RU-16)."""
+    assert PL.compiled.finish.scores_points is False
+    assert variants.russian().compiled.finish.scores_points is True

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from makao import Game, IllegalMoveError, Play, Suit, variants
+from makao import Game, IllegalMoveError, Play, SetupError, Suit, variants
 from makao.events import AttackRaised, SuitNamed, TurnSkipped, WaitAccepted, WaitRaised
 
 PL = variants.polish()
@@ -145,3 +145,9 @@ def test_pl_20_after_an_accepted_wait_the_top_card_stops_acting_at_once() -> Non
     assert game.effect is None
     assert plays(game) == {"5h", "Qs", "4c"}
     assert "draw" in game.legal_moves_text(2)
+
+
+def test_pl_17_a_wait_of_no_turns_is_refused() -> None:
+    """PL-17: every four adds a turn, so a wait text of 0 turns is a `SetupError`."""
+    with pytest.raises(SetupError, match="1 turn or more"):
+        PL.parse_effect("wait 0 by 1")

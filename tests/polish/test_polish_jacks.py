@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from makao import Card, Game, IllegalMoveError, Play, Rank, variants
+from makao import Card, Game, IllegalMoveError, Play, Rank, SetupError, variants
 from makao.events import CardsDrawn, DemandEnded, DemandSet, Passed, TurnSkipped
 from makao.rules import RankDemandCards
 from makao.rules.demand import RankDemand
@@ -222,3 +222,12 @@ def test_pl_23_a_new_jack_demanding_the_same_rank_ends_no_demand() -> None:
     game.play("Jh:7")
     assert game.play("Jc:7")[1:] == (DemandSet(1, Rank.SEVEN),)
     assert game.effect == PL.parse_effect("demand 7 by 1")
+
+
+@pytest.mark.parametrize("rank", ["4", "J", "Q", "A"])
+def test_pl_21_a_demand_for_a_rank_outside_five_to_ten_is_no_polish_effect(rank: str) -> None:
+    """PL-21: only 5…10 may be demanded, so a demand text for another rank is none the
+    jacks make (the variant reports it as unknown, a `SetupError`)."""
+    assert PL.parse_effect("demand 7 by 1").to_text() == "demand 7 by 1"
+    with pytest.raises(SetupError, match="no effect written"):
+        PL.parse_effect(f"demand {rank} by 1")

@@ -274,3 +274,14 @@ def test_pl_5_a_dealer_option_beyond_the_table_is_refused_at_the_deal_by_name() 
     with pytest.raises(SetupError, match="dealer option of 'polish': dealer must be a seat 0…2"):
         Game.new(variant, 3, seed=5)
     assert Game.new(variant, 8, seed=5).to_move == 0
+
+
+def test_pl_4_an_ordinary_card_turned_first_starts_the_pile() -> None:
+    """PL-4: when the first card turned after the deal is ordinary, it starts the pile and
+    the stock is left as the deal left it (nothing is put back)."""
+    players = 3
+    seed = next(s for s in range(1000) if first_turned(s, players) in ORDINARY)
+    stock_before = shuffled_deck(1, random.Random(seed))[: -(5 * players)]
+    game = Game.new(PL, players, seed=seed)
+    assert game.pile == [first_turned(seed, players)]
+    assert game.stock == stock_before[:-1]
