@@ -3,9 +3,12 @@ variants composed of rule objects, and their registration by name."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
-from makao import Card, Game, variants
+from makao import Card, Game, Variant, variants
 from makao.cards import ALL_CARDS
 from makao.errors import SetupError
 from makao.rules import (
@@ -166,3 +169,34 @@ def test_ce_1_mm_1_pr_1_sw_1_a_variant_records_the_options_it_was_built_with(nam
     options = OPTIONS[name]
     variant = variants.get(name, **options)
     assert variant.options == tuple(options.items())
+
+
+#: The family's factories, called directly rather than through `variants.get`.
+FACTORIES: dict[str, Callable[..., Variant]] = {
+    "crazy-eights": variants.crazy_eights,
+    "mau-mau": variants.mau_mau,
+    "prsi": variants.prsi,
+    "switch": variants.switch,
+}
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_a_factory_called_directly_refuses_a_bad_option_as_a_setup_error(name: str) -> None:
+    """Not only `variants.get`: ``variants.prsi(nope=1)``, or an option given by position
+    (they are keyword-only), raises `SetupError` naming the variant, not a bare
+    ``TypeError``."""
+    factory = FACTORIES[name]
+    with pytest.raises(SetupError, match=f"bad options for variant '{name}': .*nope"):
+        factory(nope=1)
+    with pytest.raises(SetupError, match=f"bad options for variant '{name}': .*positional"):
+        factory(4)
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_family_variant_is_named_as_registered_and_titled_as_its_docs_page(name: str) -> None:
+    """A variant's name is the one it is registered under (saves and rebuilding by name
+    read it), and its description is the title of its docs page (``# Czech prší``)."""
+    variant = variants.get(name)
+    assert variant.name == name
+    page = Path(__file__).resolve().parents[2] / "docs" / "variants" / f"{name}.md"
+    assert page.read_text(encoding="utf-8").splitlines()[0] == f"# {variant.description}"

@@ -143,3 +143,12 @@ def test_ce_4_drawing_until_nothing_is_left_reports_no_empty_draw() -> None:
     draws = [event for event in events if isinstance(event, CardsDrawn)]
     assert [event.amount for event in draws] == [1, 1, 1]
     assert len(game.hand(0)) == 5 and game.to_move == 1
+
+
+@pytest.mark.parametrize("option", ["hand_size", "decks", "max_draws"])
+def test_ce_1_ce_4_a_count_too_long_to_write_is_refused(option: str) -> None:
+    """CE-1's ``hand_size`` and ``decks`` and CE-4's ``max_draws``: a whole number Python
+    cannot write as text (over 4,300 digits) is refused naming the option, not built into
+    a variant whose repr, events and saves would break."""
+    with pytest.raises(SetupError, match=f"{option} must be a whole number of at most 4,300"):
+        variants.get("crazy-eights", **{option: 10**5000})
