@@ -422,6 +422,17 @@ def test_pl_35_pl_36_a_lone_top_card_and_no_stock_leave_nothing_to_draw() -> Non
     assert Game.from_position(PL, hands=["5d", "6s"], pile="7h 8h").can_draw()
 
 
+def test_pl_35_pl_36_a_listing_past_the_plain_tables_lists_no_draw_from_a_lone_top_card() -> None:
+    """PL-35, PL-36 (mutation audit): a variant whose listing is not read from the plain
+    tables (a rule that claims plays) lists no draw with no stock and only the top card on
+    the pile: the seat that cannot play passes; one pile card under it is a draw."""
+    variant = PL.with_rules(FiveClaim(), name="polish-five-claim")
+    game = Game.from_position(variant, hands=["5d", "6s"], pile="8h")
+    assert game.legal_moves_text(0) == ["pass"]
+    game = Game.from_position(variant, hands=["5d", "6s"], pile="7h 8h")
+    assert game.legal_moves_text(0) == ["draw"]
+
+
 REVERSER = Acting(act=lambda game, choice: game.reverse())
 """A rule that turns the direction of play around when it acts."""
 

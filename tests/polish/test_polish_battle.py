@@ -174,6 +174,25 @@ def test_pl_15_two_players_the_acceptors_draw_was_their_turn() -> None:
     assert game.to_move == 0  # the next player after the acceptor: the K♠ player
 
 
+def test_pl_15_pl_18_an_attack_back_accepted_by_its_own_player_skips_a_waiting_seat_once() -> None:
+    """PL-15, PL-18 (mutation audit): a set-up backwards attack whose player accepts it
+    resumes in turn order after that player; a waiting seat passed over waits one turn
+    less, once (resuming "after the K♠ player" must not pass it over a second time)."""
+    game = Game.from_position(
+        PL,
+        hands=["5d 6d", "7d"],
+        pile="Ks",
+        stock=STOCK,
+        effect="attack 5 by 0 back",
+        waits=[0, 2],
+    )
+    events = game.play("draw")
+    assert events[-1] == TurnSkipped(1)
+    assert events.count(TurnSkipped(1)) == 1
+    assert game.waits == (0, 1)
+    assert game.to_move == 0
+
+
 def test_pl_16_several_battle_cards_add_all_their_penalties() -> None:
     game = Game.from_position(PL, hands=["2h 2s 5d", "6d", "7d"], pile="9h", stock=STOCK)
     assert game.play("2h 2s")[-1] == AttackRaised(0, 1, 4)

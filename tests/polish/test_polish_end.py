@@ -258,6 +258,20 @@ def test_pl_36_a_game_nobody_can_move_in_ends_blocked() -> None:
     assert game.outcome == Outcome((2, 1, 0), blocked=True)
 
 
+def test_pl_36_a_game_blocked_under_a_demand_ends_with_no_effect_in_force() -> None:
+    """PL-36 (mutation audit): a game blocked while a jack's demand is in force (nobody
+    holds the rank, nothing to draw) ends, and the demand ends with it: a finished game
+    has no effect pending."""
+    hands = ["5c 6d", "8d 9d", "10c"]
+    game = Game.from_position(PL, hands=hands, pile="Jh", effect="demand 7 by 0", to_move=1)
+    for _ in range(3):
+        assert game.legal_moves_text() == ["pass"]
+        events = game.play("pass")
+    assert events[-1] == GameOver((2, 0, 1), True)
+    assert game.effect is None
+    assert not game.legal_moves()
+
+
 def test_pl_32_pl_36_players_with_as_many_cards_rank_in_turn_order_from_the_seat_to_move() -> None:
     """PL-36 ("then the rest by fewest cards") and PL-32: the spec orders no tie; the engine
     ranks players holding as many cards in turn order from the seat to move at the end
