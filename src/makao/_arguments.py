@@ -43,10 +43,18 @@ STDOUT: Final = Stdout()
 the table. Told apart from a path, which `Path` would normalise (``./-`` to ``-``)."""
 
 
+def file_path(text: str) -> Path:
+    """An argument type: a file's path, which is never empty (`Path` would read ``""`` as
+    ``.``, the current directory, and an error would name that)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty path names no file")
+    return Path(text)
+
+
 def output_path(text: str) -> Path | Stdout:
     """An output option's value (``--json``, ``--csv``, ``--plot``): `STDOUT` for exactly
-    ``-``, else the path (``./-`` is a file named ``-``)."""
-    return STDOUT if text == "-" else Path(text)
+    ``-``, else the path (`file_path`; ``./-`` is a file named ``-``)."""
+    return STDOUT if text == "-" else file_path(text)
 
 
 class UsageError(Exception):

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
-__all__ = ["install_line", "missing_extra", "pyplot"]
+from makao._files import replacing
+
+__all__ = ["install_line", "missing_extra", "pyplot", "save_figure"]
 
 
 def install_line(extra: str) -> str:
@@ -35,3 +39,19 @@ def pyplot(feature: str) -> Any:
     except ModuleNotFoundError as error:
         raise missing_extra(error, feature, "plot") from None
     return plt
+
+
+def save_figure(figure: Any, path: str | Path) -> None:
+    """Save matplotlib's ``figure`` to ``path`` as ``Figure.savefig`` does (the format its
+    suffix names; without one, matplotlib's default format, whose suffix is added), but
+    whole or not at all (`replacing`): a failed or interrupted save leaves no part of a
+    file."""
+    import matplotlib
+
+    name = str(path)
+    form = os.path.splitext(name)[1][1:]
+    if not form:
+        form = str(matplotlib.rcParams["savefig.format"])
+        name = f"{name.rstrip('.')}.{form}"
+    with replacing(name) as written:
+        figure.savefig(written, format=form)

@@ -46,13 +46,14 @@ from makao._arguments import (
     UsageError,
     bounded,
     check_run,
+    file_path,
     output_path,
     short,
     user_code,
     whole_number,
 )
 from makao._build import describe as describe_build
-from makao._extras import pyplot
+from makao._extras import pyplot, save_figure
 from makao._text import shown
 from makao.bots.protocol import Bot
 from makao.errors import MakaoError
@@ -113,6 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``makao`` command with ``argv`` (default: the process's arguments)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     _tolerant_stdout()
+    _open_stderr()
     try:
         _import_modules(argv)  # first: they may register bots, variants and commands
         args = _build_parser().parse_args(argv)
@@ -142,6 +144,13 @@ def _tolerant_stdout() -> None:
         reconfigure(errors="backslashreplace")
 
 
+def _open_stderr() -> None:
+    """On a closed stderr (``2>&-``), send what goes there (errors, progress) to the null
+    device: ``print(file=None)`` would write it to stdout, into the table or the JSON."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 (for the process)
+
+
 def _silence_stdout() -> None:
     """Point stdout at the null device, so flushing it at exit raises no second error."""
     try:
@@ -156,7 +165,8 @@ def _import_modules(argv: list[str]) -> None:
     may register bots (`makao.bots.register`), variants and commands (`register`); a module
     that is missing or fails is a `UsageError` naming it and its error, in one line."""
     before = _Parser(prog="makao", add_help=False, allow_abbrev=False)  # its errors: one line
-    _add_import_option(before)
+    _add_import_option(before)  # only before the command: what follows it is the command's
+    before.add_argument("command", nargs=argparse.REMAINDER)
     modules: list[str] = before.parse_known_args(argv)[0].modules
     if modules and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # as ``python -m`` finds a module (and workers too)
@@ -187,7 +197,9 @@ def _add_import_option(parser: _Parser) -> None:
 
 
 def _build_parser() -> _Parser:
-    parser = _Parser(prog="makao", description="Makao rules engine: experiments and tools.")
+    parser = _Parser(  # no abbreviation (``--imp``): `_import_modules` reads only --import
+        prog="makao", description="Makao rules engine: experiments and tools.", allow_abbrev=False
+    )
     _add_import_option(parser)
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for command in COMMANDS:
@@ -376,7 +388,9 @@ def _split_option(text: str) -> tuple[str, str]:
 
 
 def _replay_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("path", type=Path, help=f"a saved game, at most {MAX_SAVE_BYTES} bytes")
+    parser.add_argument(
+        "path", type=file_path, help=f"a saved game, at most {MAX_SAVE_BYTES} bytes"
+    )
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -712,7 +726,7 @@ def plot_lengths(series: Sequence[tuple[str, Sequence[int]]], path: Path) -> Non
     axes.set_ylabel("games")
     axes.legend()
     figure.tight_layout()
-    figure.savefig(path)
+    save_figure(figure, path)
     plt.close(figure)
 
 

@@ -34,7 +34,7 @@ from makao._arguments import (
     user_code,
     whole_number,
 )
-from makao._extras import pyplot
+from makao._extras import pyplot, save_figure
 from makao._text import shown
 from makao.errors import SetupError
 from makao.seeding import derive_seed, new_random
@@ -199,7 +199,7 @@ class Ladder:
         axes.set_xlabel("rating (Elo scale, mean 0), 95 % bootstrap interval")
         axes.set_title(f"{self.variant}, {self.players} players")
         figure.tight_layout()
-        figure.savefig(path)
+        save_figure(figure, path)
         plt.close(figure)
 
 

@@ -26,6 +26,7 @@ from typing import Any, TextIO
 import attrs
 from typing_extensions import TypeIs
 
+from makao._files import replacing
 from makao._text import shown
 from makao.errors import SetupError
 from makao.seeding import check_savable
@@ -214,8 +215,8 @@ class SimResult:
         """Write one row per game to ``path``, a file's path or an open text stream (places
         and penalties per bot)."""
         if _is_path(path):
-            with Path(path).open("w", newline="", encoding="utf-8") as handle:
-                self._write_csv(handle)
+            with replacing(path) as written, written.open("w", newline="", encoding="utf-8") as f:
+                self._write_csv(f)
         else:
             self._write_csv(path)
 
@@ -515,6 +516,7 @@ def _write_json(path: str | Path | TextIO, data: dict[str, Any], *seeds: int) ->
         check_savable(seed)
     text = json.dumps(_finite(data), indent=2, allow_nan=False)
     if _is_path(path):
-        Path(path).write_text(text, encoding="utf-8")
+        with replacing(path) as written:
+            written.write_text(text, encoding="utf-8")
     else:  # a stream: ended with a newline, as a line of output is
         path.write(text + "\n")

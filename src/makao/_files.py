@@ -1,0 +1,65 @@
+"""Output files written whole or not at all (`replacing`)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+__all__ = ["replacing"]
+
+
+@contextmanager
+def replacing(path: str | Path) -> Iterator[Path]:
+    """Write the file ``path`` whole or not at all: yields a new file beside it, for the
+    caller to write by name, which then takes ``path``'s place in one step (`os.replace`);
+    if writing fails or is interrupted (a full disk, Ctrl-C), the new file is removed and
+    ``path`` is left as it was, never half-written. A link is followed (its target is
+    replaced, not the link); an existing file keeps its permissions. What is not a regular
+    file (``/dev/null``, a pipe) is yielded itself, to be written in place, and so is a
+    file whose directory takes no new files (written in place, as before).
+
+    An `OSError` while writing names ``path`` (``File too large: 'out.csv'``)."""
+    name = Path(path)
+    try:
+        mode: int | None = name.stat().st_mode  # what a link names, as the writer would follow
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        yield name
+        return
+    target = name.resolve()  # a link's target, made if missing
+    try:
+        temporary = _new_beside(target, None if mode is None else stat.S_IMODE(mode))
+    except OSError:
+        yield name  # a directory that takes no new files: written in place
+        return
+    try:
+        yield temporary
+        os.replace(temporary, target)
+    except BaseException as error:
+        with suppress(OSError):
+            temporary.unlink()
+        if isinstance(error, OSError) and error.filename is None and error.errno is not None:
+            raise OSError(error.errno, error.strerror, str(name)) from None
+        raise
+
+
+def _new_beside(target: Path, mode: int | None) -> Path:
+    """A new, empty, hidden file in ``target``'s directory (made exclusively: never another's),
+    with the permissions ``mode`` (an existing file's), else those a new file gets."""
+    for _ in range(100):
+        temporary = target.with_name(f".{target.name[:100]}.{secrets.token_hex(4)}.tmp")
+        try:
+            made = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        except FileExistsError:
+            continue
+        os.close(made)
+        if mode is not None:
+            with suppress(OSError):
+                os.chmod(temporary, mode)
+        return temporary
+    raise FileExistsError(f"no free temporary name beside {target}")

@@ -1,0 +1,156 @@
+"""The command at the process's edges: an output file written whole or not at all (a full
+disk, Ctrl-C while writing), ``--import`` read only before the command and never
+abbreviated, a closed stderr, and empty paths."""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import makao.sim.results
+from makao.cli import main
+
+SRC = str(Path(makao.sim.results.__file__).resolve().parents[2])
+ENV = {**os.environ, "PYTHONPATH": SRC}
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _small_files() -> None:  # in the child: files of at most 8 kB (Python ignores SIGXFSZ)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))
+
+
+def _close_stderr() -> None:  # in the child: as 2>&- does
+    os.close(2)
+
+
+def test_an_output_too_big_for_the_disk_leaves_no_part_of_a_file(tmp_path: Path) -> None:
+    # Was: "makao: error: [Errno 27] File too large", naming no file, and out.csv left
+    # half-written (its first 8 kB, a row cut short); an old out.csv was lost.
+    old = tmp_path / "old.csv"
+    old.write_text("old\n", encoding="utf-8")
+    command = [sys.executable, "-m", "makao", "simulate", "--games", "300", "--quiet", "--csv"]
+    for out in (tmp_path / "new.csv", old):
+        done = subprocess.run(
+            [*command, str(out)],
+            capture_output=True,
+            text=True,
+            env=ENV,
+            preexec_fn=_small_files,
+            timeout=120,
+        )
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert done.stderr == f"makao: error: [Errno 27] File too large: {str(out)!r}\n"
+    assert old.read_text(encoding="utf-8") == "old\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["old.csv"]  # nothing else
+
+
+def test_ctrl_c_while_writing_the_outputs_leaves_the_old_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Was: out.csv half-written by the interrupted run, its old content lost.
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    written = makao.sim.results.SimResult._write_csv
+
+    def interrupted_csv(self: Any, handle: Any) -> None:
+        written(self, handle)
+        handle.flush()
+        raise KeyboardInterrupt
+
+    def interrupted_plot(self: Figure, path: Any, **kwargs: Any) -> None:
+        Path(path).write_bytes(b"part of a png")
+        raise KeyboardInterrupt
+
+    csv, png = tmp_path / "out.csv", tmp_path / "out.png"
+    csv.write_text("old csv\n", encoding="utf-8")
+    png.write_bytes(b"old png")
+    monkeypatch.setattr(makao.sim.results.SimResult, "_write_csv", interrupted_csv)
+    code, out, err = _run(capsys, "simulate", "--games", "2", "--quiet", "--csv", str(csv))
+    assert (code, out, err) == (130, "", "makao: interrupted\n")
+    monkeypatch.setattr(Figure, "savefig", interrupted_plot)
+    code, out, err = _run(capsys, "simulate", "--games", "2", "--quiet", "--plot", str(png))
+    assert (code, out, err) == (130, "", "makao: interrupted\n")
+    assert csv.read_text(encoding="utf-8") == "old csv\n" and png.read_bytes() == b"old png"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out.csv", "out.png"]
+
+
+def test_a_rewritten_output_keeps_its_permissions_and_a_link_its_target(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "out.json"
+    out.write_text("{}", encoding="utf-8")
+    out.chmod(0o640)
+    link = tmp_path / "link.csv"
+    link.symlink_to("target.csv")
+    code, _, _ = _run(
+        capsys, "simulate", "--games", "2", "--quiet", "--json", str(out), "--csv", str(link)
+    )
+    assert code == 0 and out.stat().st_mode & 0o777 == 0o640
+    assert link.is_symlink() and (tmp_path / "target.csv").read_text(encoding="utf-8")
+
+
+def test_an_abbreviated_import_is_refused_not_ignored(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Was: `makao --imp mine ...` ran without importing mine (the pre-parser reads no
+    # abbreviation, the command's parser took --imp for --import): "unknown bot 'mine'".
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "noisy_module_xyz.py").write_text("print('imported')\n", encoding="utf-8")
+    code, out, err = _run(capsys, "--imp", "noisy_module_xyz", "variants")
+    assert code == 2 and out == "" and err.startswith("makao: error: ")
+
+
+def test_import_after_the_command_is_refused_without_importing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Was: the module was imported (its side effects ran) before the command line was refused.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    (tmp_path / "noisy_module_abc.py").write_text("print('imported')\n", encoding="utf-8")
+    code, out, err = _run(capsys, "bench", "--import", "noisy_module_abc")
+    assert (code, out) == (2, "")
+    assert err == "makao: error: unrecognized arguments: --import noisy_module_abc\n"
+    assert "noisy_module_abc" not in sys.modules
+
+
+def test_a_closed_stderr_sends_nothing_to_stdout(tmp_path: Path) -> None:
+    # Was: with 2>&-, the progress lines and errors were printed on stdout (print(file=None)),
+    # into the table.
+    command = [sys.executable, "-m", "makao", "simulate", "--games"]
+    for games, status in (("4", 0), ("x", 2)):
+        done = subprocess.run(
+            [*command, games],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=ENV,
+            preexec_fn=_close_stderr,
+            timeout=60,
+        )
+        assert done.returncode == status
+        assert "/4 games" not in done.stdout and "error" not in done.stdout, done.stdout
+        assert done.stdout.startswith("polish: 4 games") if status == 0 else done.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("replay", ""), ("simulate", "--json", ""), ("compare", "polish", "mao", "--plot", "")],
+)
+def test_an_empty_path_is_named_empty_not_the_current_directory(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    # Was: "makao: error: .: not a regular file" (replay), "--json .: is a directory".
+    code, out, err = _run(capsys, *argv)
+    assert (code, out) == (2, "") and err.endswith(": an empty path names no file\n"), err
