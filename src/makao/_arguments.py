@@ -82,7 +82,7 @@ def whole_number(text: str) -> int:
     """An argument type: any whole number (a seed; a count its command checks), and one too
     long for ``int()`` said to be so."""
     try:
-        return int(text)
+        return _ascii_int(text)
     except ValueError:
         if (digits := digit_count(text)) is not None:
             limit = sys.get_int_max_str_digits()
@@ -92,8 +92,17 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"invalid int value: {shown(text, 200)}") from None
 
 
-_WHOLE = re.compile(r"\s*[+-]?(\d+(?:_\d+)*)\s*")
-"""A whole number as ``int()`` reads its text: one sign, underscores between digits."""
+_WHOLE = re.compile(r"\s*[+-]?(\d+(?:_\d+)*)\s*", re.ASCII)
+"""A whole number as ``int()`` reads its text: one sign, underscores between digits (ASCII
+digits only, as everywhere in makao: `_ascii_int`)."""
+
+
+def _ascii_int(text: str) -> int:
+    """``int(text)`` for a number written in ASCII digits; a `ValueError` for any other text
+    (``int()`` also reads other scripts' digits, ``"１２"``, which makao's texts refuse)."""
+    if not text.isascii():
+        raise ValueError(text)
+    return int(text)
 
 
 def bounded(least: int, most: int) -> Callable[[str], int]:
@@ -101,7 +110,7 @@ def bounded(least: int, most: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         try:
-            value = int(text)
+            value = _ascii_int(text)
         except ValueError:
             if (digits := digit_count(text)) is not None:  # whole, but too long for int()
                 raise argparse.ArgumentTypeError(

@@ -171,6 +171,10 @@ def _import_modules(argv: list[str]) -> None:
     if modules and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # as ``python -m`` finds a module (and workers too)
     for name in modules:
+        if name.startswith("."):  # `import_module` would want a package to start from
+            raise UsageError(
+                f"--import {short(name)}: a relative name; give the module's full name"
+            )
         try:
             importlib.import_module(name)
         except ImportError as error:  # the name once: the error repeats it

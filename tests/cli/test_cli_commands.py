@@ -532,6 +532,17 @@ def test_import_of_a_missing_module_is_one_line(
     assert err == "makao: error: --import no_such_module_here: no such module\n"
 
 
+@pytest.mark.parametrize("name", [".", ".mybots", "..x"])
+def test_import_of_a_relative_name_says_so(
+    plugin_dir: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    # Was: "--import .: TypeError: the 'package' argument is required to perform a relative
+    # import for '.'" (importlib's words, for a name the user cannot give a package for).
+    code, out, err = _run(capsys, "--import", name, "variants")
+    assert (code, out) == (2, "")
+    assert err == f"makao: error: --import {name}: a relative name; give the module's full name\n"
+
+
 def test_import_without_a_module_is_one_line(
     plugin_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

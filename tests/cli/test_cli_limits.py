@@ -418,6 +418,26 @@ def test_a_malformed_number_is_not_named_a_number_too_long_for_int(
     assert "digits" not in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "--games"], "argument --games: not a whole number: "),
+        (["bench", "--rounds"], "argument --rounds: not a whole number: "),
+        (["simulate", "--seed"], "argument --seed: invalid int value: "),
+        (["ladder", "--games"], "argument --games: invalid int value: "),
+    ],
+)
+@pytest.mark.parametrize("text", ["\uff11\uff12", "\u0661\u0662", "1\u0662"])
+def test_a_number_in_other_digits_than_ascii_is_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str, text: str
+) -> None:
+    # Was: taken (int() reads fullwidth and Arabic-Indic digits: --games １２ played twelve
+    # games), where variant options and the docs take numbers in ASCII digits only.
+    code, out, err = _run(capsys, argv[0], f"{argv[1]}={text}")
+    _one_line_error(code, out, err, words + repr(text))
+    assert "digits" not in err
+
+
 _LONG = "x" * 100_000
 
 
