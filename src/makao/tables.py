@@ -40,6 +40,7 @@ __all__ = [
     "answer_key",
     "compiled",
     "distrusting",
+    "reversing_in_turn",
     "skipping_declarations",
 ]
 
@@ -499,6 +500,18 @@ def distrusting(rules: tuple[Rule, ...], declarations: tuple[tuple[TurnRule, str
         tuple(rule for rule in tables.after_play_rules if _among(rule, by_left + after))
         for by_left in tables.after_play_by_left
     )
+    return tables
+
+
+def reversing_in_turn(rules: tuple[Rule, ...], kind: type) -> RuleSet:
+    """``rules`` compiled afresh (a rule set of its own, shared with no variant), but
+    taking the moves of type ``kind`` the other way than the
+    [`acts_in_turn`][makao.rules.base.TurnRule.acts_in_turn] of the rule that carries them
+    out says (`in_turn_moves`): a game run on it does what such a move would do were the
+    rule's declaration the other way. `makao.testing.check_variant` plays there a move whose
+    declaration its seat contradicts, and compares."""
+    tables = RuleSet.compile(rules)
+    tables.in_turn_moves = tables.in_turn_moves ^ {kind}
     return tables
 
 

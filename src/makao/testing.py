@@ -28,6 +28,13 @@ promises:
   did in the game -- a ``before_move`` of a rule ``idle_in_initial_state``, an
   ``after_play`` where ``after_play_applies`` says False; a call rule's ``call_options``
   give the same calls past the cards left its variant's ``same_calls_from`` tell apart;
+* a rule's ``acts_in_turn`` agrees with the seat of each of its moves played (listed or
+  admitted) wherever the declaration matters: the engine has the before-move rules see
+  the moves of a rule that acts in turn as the mover's own, and no other; a move declared
+  the mover's own but made by another seat or the host, or declared out of turn but naming
+  no seat (the engine takes it for the mover's: `makao.moves.move_seat`), must do what it
+  does when played on a rule set that takes it the other way
+  ([`reversing_in_turn`][makao.tables.reversing_in_turn]);
 * a sample of unlisted moves (cards from the hand in plays that are not listed, cards not
   held, ``draw``/``pass`` when not listed, out-of-turn actions nobody may take now, seats
   that do not exist) is refused with [`IllegalMoveError`][makao.errors.IllegalMoveError] or
@@ -89,7 +96,14 @@ from makao.moves import Draw, Move, Pass, Play, Say, Stop, move_seat, parse_move
 from makao.rules.base import MOST_CARDS_LEFT, Effect, Rule, TurnRule, public_pairs
 from makao.seeding import new_random
 from makao.state import DERIVED, FIELDS, State
-from makao.tables import AFTER_PLAY, IDLE, RuleSet, distrusting, skipping_declarations
+from makao.tables import (
+    AFTER_PLAY,
+    IDLE,
+    RuleSet,
+    distrusting,
+    reversing_in_turn,
+    skipping_declarations,
+)
 from makao.variant import Variant
 
 __all__ = ["CheckReport", "check_variant", "snapshot"]
@@ -304,6 +318,7 @@ class _GameCheck:
         self.declared, self.distrust = declared
         self.declared_names = {name for _, name in self.declared}
         self.trials: dict[Move, _Trial] = {}  # the listed moves as `tried` played them
+        self.reversed: dict[type, RuleSet] = {}  # `reversing_in_turn` per move type, once
         self.game = Game.new(variant, players, seed)
         self.cards = Counter(self._all_cards(self.game))
         self.events: list[tuple[Event, ...]] = []
@@ -560,10 +575,12 @@ class _GameCheck:
         sample = [move for move in self._unlisted_sample() if move not in listed]
         for move in self.rng.sample(sample, min(self.unlisted, len(sample))):
             if self.admitted(move, legal):
+                trial = self.game.clone()
                 try:
-                    self.game.clone().play(move)
+                    told = trial.play(move)
                 except Exception as error:
                     raise self.fail(f"the admitted move {str(move)!r} failed: {error!r}") from error
+                self.check_in_turn(self.game, move, trial, told)
             else:
                 self.expect_refused(move, _REFUSALS)
 
@@ -767,6 +784,7 @@ class _GameCheck:
         befores = [(s, g, g.clone()) for s, g in games if s is not None and g is not None]
         events = game.play(move)
         self.check_cards()
+        self.check_in_turn(again, move, game, events)
         if self.distrust is not None and self.may_skip(move, events, again):
             self.check_declared(move, events, again, self.trials[move])
         self.check_effect()
@@ -854,23 +872,78 @@ class _GameCheck:
             "nothing then"
         )
 
+    def check_in_turn(
+        self, before: Game, move: Move, played: Game, events: tuple[Event, ...]
+    ) -> None:
+        """The move ``played`` just carried out for ``move`` (``before``: the game before
+        it; its ``events``), if a rule carries it out (`TurnRule.handles`) and the seat
+        that makes it contradicts the rule's ``acts_in_turn`` -- declared the mover's own
+        but made by another seat or the host, or declared out of turn but naming no seat
+        (the engine takes it for the mover's, `move_seat`) --, must do what it does on a
+        rule set that takes it the other way (`reversing_in_turn`): else the declaration
+        silently changes the game (the before-move rules see another seat's action as the
+        mover's move, or miss the mover's own)."""
+        made = played.last_move  # an admitted move's stand-in (`TurnRule.admit`)
+        rules = before.compiled
+        rule = None if made is None else rules.handlers.get(type(made))
+        if made is None or rule is None:  # a turn move: the engine's own
+            return
+        in_turn = type(made) in rules.in_turn_moves
+        seat = before.actor(made)
+        if in_turn and seat != before.to_move:
+            maker = "the host" if seat is None else f"seat {seat}"
+            why = (
+                f"it is made by {maker}, not by seat {before.to_move}, the player to move: "
+                "the before-move rules see it as the mover's own move"
+            )
+        elif not in_turn and seat is not None and move_seat(made) is None:
+            why = (
+                f"it names no seat, so it is the move of seat {seat}, the player to move "
+                "(`makao.moves.move_seat`), yet the before-move rules, which see the "
+                "mover's own moves, do not see it"
+            )
+        else:
+            return
+        kind = type(made)
+        if kind not in self.reversed:
+            self.reversed[kind] = reversing_in_turn(self.variant.rules, kind)
+        other = before.clone()
+        other.compiled = self.reversed[kind]
+        try:
+            done: _Outcome = _outcome((other, other.play(move)))
+        except Exception as error:
+            done = f"raised {error!r}"
+        if done == (events, snapshot(played)):
+            return  # no before-move rule cares here
+        self.check_repeatable(before.clone(), move, events, played)
+        did = self.hook_did(events, done, played)
+        raise self.fail(
+            f"{type(rule).__name__} declares acts_in_turn = {in_turn}, but {str(made)!r} "
+            f"contradicts it: {why}; taken the other way, the move does otherwise ({did}). "
+            "acts_in_turn is for a rule whose moves are the turn's own actions of the "
+            "player to move (a move made out of turn names the seat that makes it)"
+        )
+
     def hook_did(
         self,
         events: tuple[Event, ...],
         done: _Outcome,
+        played: Game | None = None,
     ) -> str:
         """What a skipped hook did, called: ``done`` (`check_declared`) against the move's own
-        ``events`` and the game after it."""
+        ``events`` and the game after it (``played``, by default the game checked)."""
         if isinstance(done, str):
             return done
         told, state = done
         extra = [event for event in told if event not in events]
         if extra:
             return "it recorded " + ", ".join(repr(event) for event in extra[:3])
+        missing = [event for event in events if event not in told]
+        if missing:
+            return "it did not record " + ", ".join(repr(event) for event in missing[:3])
+        after = snapshot(self.game if played is None else played)
         changed = [
-            name
-            for name, now, then in zip(_STATE_NAMES, snapshot(self.game), state, strict=True)
-            if now != then
+            name for name, now, then in zip(_STATE_NAMES, after, state, strict=True) if now != then
         ]
         return "it changed the game's " + ", ".join(changed) if changed else "its events differ"
 

@@ -1,6 +1,7 @@
 """The declarations by which a rule has the engine skip its hooks
 (``TurnRule.idle_in_initial_state``, ``TurnRule.after_play_applies``,
-``TurnRule.same_calls_from``) and the immutable effects the engine shares between clones:
+``TurnRule.same_calls_from``) or call the before-move rules for its moves
+(``TurnRule.acts_in_turn``) and the immutable effects the engine shares between clones:
 the engine trusts them on the hot path, and `makao.testing.check_variant` tells a rule
 whose hooks do what its declarations deny (it passed such a rule, silently switched off)."""
 
@@ -12,11 +13,14 @@ import attrs
 import pytest
 
 from makao import Card, Game, Rank, variants
+from makao.errors import IllegalMoveError
 from makao.events import Event, Penalised
-from makao.moves import Choice, Move
+from makao.moves import Choice, Move, register_move_parser
 from makao.rules import CardSetRule, Effect, FinishCall, LastCardCall, Stateful, Table, TurnRule
-from makao.tables import AFTER_PLAY, IDLE, distrusting, skipping_declarations
+from makao.tables import AFTER_PLAY, IDLE, distrusting, reversing_in_turn, skipping_declarations
 from makao.testing import check_variant
+from makao.variants.mao.moves import Misplay
+from makao.variants.mao.talk import Misplays
 
 PL = variants.polish()
 
@@ -298,3 +302,121 @@ def test_a_listed_move_that_fails_as_the_variant_plays_it_fails_the_suite_as_suc
         AssertionError, match=r"listed move 'draw' failed: ValueError\('no draws here'\)"
     ):
         check_variant(variant, players=(2,), games=1)
+
+
+@attrs.frozen
+class Tap(Move):
+    """A user's out-of-turn move: seat ``seat`` taps the table."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"{self.seat}: tap"
+
+
+def _parse_tap(seat: int | None, words: list[str]) -> Tap:
+    if seat is None or seat < 0 or words:
+        raise ValueError("a tap is written '2: tap'")
+    return Tap(seat)
+
+
+register_move_parser("tap", _parse_tap)
+
+
+@attrs.frozen
+class Tapping(TurnRule):
+    """A user's rule: any seat may tap the table at any time (nothing happens)."""
+
+    handles = (Tap,)
+
+    def extra_moves(self, game: Table) -> Iterable[Move]:
+        """A tap per seat."""
+        return tuple(Tap(seat) for seat in range(game.players))
+
+    def action_templates(self, players: int) -> tuple[Move, ...]:
+        """A tap per seat."""
+        return tuple(Tap(seat) for seat in range(players))
+
+    def apply(self, game: Table, move: Move, events: list[Event]) -> None:
+        """Nothing."""
+
+
+@attrs.frozen
+class InTurnTapping(Tapping):
+    """`Tapping` declaring its taps the mover's own moves in their turn (wrongly: any
+    seat taps, out of turn)."""
+
+    acts_in_turn = True
+
+
+def test_pl_30_another_seats_move_declared_in_turn_closes_the_makao_window() -> None:
+    """PL-30: a tap by seat 2, out of turn, leaves seat 0's "makao" owed (the window
+    lasts until the next move of the player to move) -- unless its rule declares it the
+    mover's own (`acts_in_turn`), when the before-move rules close the window as if seat
+    1 had moved: nobody may call "stop" any more. The suite passed such a rule; it now
+    names the rule and the declaration. A wrong declaration that changes nothing (no
+    before-move rule) passes, and so does the right one."""
+    late = {"0: say makao", "1: stop 0", "2: stop 0"}
+    for rule, owed in ((Tapping(), late), (InTurnTapping(), set())):
+        game = Game.from_position(
+            PL.with_rules(rule), hands=["5h 6h", "7c 8c 9c", "5d 6d 9d"], pile="4h", stock="Kd"
+        )
+        game.play("5h")  # one card left, no "makao" said
+        assert late <= set(game.legal_moves_text())
+        game.play("2: tap")
+        assert late & set(game.legal_moves_text()) == owed
+    with pytest.raises(
+        AssertionError,
+        match=r"InTurnTapping declares acts_in_turn = True, but '(\d): tap' contradicts it: "
+        r"it is made by seat \1, not by seat \d, the player to move: the before-move rules "
+        r"see it as the mover's own move; taken the other way, the move does otherwise "
+        r"\(it changed the game's rule_states\)",
+    ):
+        check_variant(PL.with_rules(InTurnTapping()), players=(3,), games=2)
+    check_variant(PL.with_rules(Tapping()), players=(3,), games=1)
+    check_variant(PL.without(LastCardCall).with_rules(InTurnTapping()), players=(3,), games=1)
+
+
+@attrs.frozen
+class OutOfTurnMisplays(Misplays):
+    """Mao's misplays declared out-of-turn actions (wrongly: UM-27, a misplay is the
+    mover's own action in their turn)."""
+
+    acts_in_turn = False
+
+
+def test_um_3_um_27_a_misplay_declared_out_of_turn_leaves_the_deal_on() -> None:
+    """UM-3, UM-27: a misplay is the mover's own move, which ends the deal: touching
+    one's cards is then no infraction. Declared an out-of-turn action (`acts_in_turn`
+    False) the misplay names no seat yet is the mover's, the before-move rules do not
+    see it, and the deal goes on: a touch is charged. The suite passed such a rule; it
+    now names the rule and the declaration."""
+    right = variants.mao(illegal_play="penalize")
+    wrong = right.without(Misplays).with_rules(OutOfTurnMisplays(illegal_play="penalize"))
+    for variant, dealing in ((right, False), (wrong, True)):
+        game = Game.new(variant, 4, seed=2)
+        bad = next(card for card in game.hands[game.to_move] if not game.is_legal(str(card)))
+        game.play(f"misplay {bad}")
+        assert type(game.last_move) is Misplay
+        assert (("dealing", True) in game.view(0).public) is dealing
+        if dealing:
+            game.play("host: touched-cards 3")
+        else:
+            with pytest.raises(IllegalMoveError):
+                game.play("host: touched-cards 3")
+    with pytest.raises(
+        AssertionError,
+        match=r"OutOfTurnMisplays declares acts_in_turn = False, but 'misplay .+' contradicts "
+        r"it: it names no seat, so it is the move of seat \d, the player to move",
+    ):
+        check_variant(wrong, players=(3,), games=1, max_actions=150, allow_unfinished=True)
+
+
+def test_a_rule_set_taking_a_move_the_other_way_is_a_rule_set_of_its_own() -> None:
+    """`reversing_in_turn` compiles the rules afresh, one move type taken the other way
+    than its rule declares; the variant's own rule set is as it was."""
+    variant = PL.with_rules(InTurnTapping())
+    tables = reversing_in_turn(variant.rules, Tap)
+    assert Tap in variant.compiled.in_turn_moves and Tap not in tables.in_turn_moves
+    assert tables is not variant.compiled
+    assert Tap in reversing_in_turn(PL.with_rules(Tapping()).rules, Tap).in_turn_moves

@@ -1,7 +1,8 @@
 """Corners of move generation (`makao._movegen`) that no test reached before a mutation
 audit: plays whose choices depend on the table (`CardRule.table_choices`) and are never kept,
 required calls added to a play's optional ones, a user's battle-card rule whose answer
-set is its own, and a wild card under effects asked whether it may start (UM-16)."""
+set is its own, and a wild card under effects asked whether it may start (UM-16) or be
+played once drawn (PL-8)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import attrs
 from makao import Card, Game, Play, Rank, variants
 from makao.events import Event
 from makao.moves import Choice, Seat
-from makao.rules import BattleCards, CardRule, Effect, Table, TurnRule
+from makao.rules import BattleCards, CardRule, Effect, Table, TurnRule, Wild
 
 
 @attrs.frozen
@@ -145,3 +146,61 @@ def test_pl_16_a_subclass_covers_decides_which_cards_join_a_defence() -> None:
     )
     plays = [move for move in game.legal_moves_text() if move.startswith("2c")]
     assert plays == ["2c", "2c 2d"]
+
+
+def test_um_16_um_20_a_jack_may_start_on_a_multiplex_as_legal_moves_list_it() -> None:
+    """UM-16, UM-20: a jack is playable in any situation, a running multiplex included (an
+    effect of Mao's own, whose `allows` names the rank): `Table.may_start` says so for the
+    seat to move and for any other seat, and agrees with the listing card by card; with
+    ``jack_cancels_penalty=False`` the jack is no answer, and neither says it is."""
+    jack, five = Card.parse("Jc"), Card.parse("5c")
+    for cancels in (True, False):
+        game = Game.from_position(
+            variants.mao(jack_cancels_penalty=cancels),
+            hands=["Jc 6d 5c", "6c 7d", "8c 8d"],
+            pile="5h 5h",
+            stock="2c 3c 4c 9c",
+            effect="multiplex 5 4 by 1",
+        )
+        assert type(game.effect).__name__ == "MultiplexEffect"
+        starts = {card for card in game.hands[0] if game.may_start(0, card)}
+        assert starts == set(game.playable_cards(0))
+        assert starts == ({jack, five} if cancels else {five})
+        assert ("Jc:c" in game.legal_moves_text()) is cancels
+        assert game.may_start(1, jack) is cancels and game.may_start(2, jack) is cancels
+
+
+@attrs.frozen
+class _HeartsOnly(Effect):
+    """A user's effect: only a heart answers it; the player who cannot follow draws one
+    card and may play it if allowed (the default `on_draw`, as a demand's, PL-24)."""
+
+    def allows(self, game: Table, card: Card) -> bool:
+        return card.suit.name == "HEARTS"
+
+    def to_text(self) -> str:
+        return "hearts-only"
+
+
+def test_pl_8_um_16_a_drawn_card_wild_under_effects_may_be_played_under_an_effect() -> None:
+    """PL-8, UM-16: under an effect that lets a player who cannot follow draw a card and
+    play it if allowed -- a user's own (its `allows`) or a Polish rank demand (PL-24, its
+    answer set) --, a drawn card that is wild even under effects
+    (`WildRule.under_effects`: a house 5♠ beside the Polish queens) may be played, as it
+    could have been from the hand; without the wild rule the turn passes after the draw.
+    `Table.may_start` agrees, for any seat."""
+    five = Card.parse("5s")
+    wild_five = variants.polish().with_rules(
+        Wild(frozenset({five}), under_effects=True), name="polish-wild-five"
+    )
+    for effect in (_HeartsOnly(), "demand 7 by 1"):
+        for variant, kept in ((wild_five, True), (variants.polish(), False)):
+            game = Game.from_position(
+                variant, hands=["6d 8c", "8d 9c 5s"], pile="9h", stock="5s 3c", effect=effect
+            )
+            assert game.legal_moves_text() == ["draw"]
+            assert game.may_start(0, five) is kept and game.may_start(1, five) is kept
+            game.play("draw")
+            assert (game.drawn == five) is kept and game.to_move == (0 if kept else 1)
+            if kept:
+                assert game.legal_moves_text() == ["5s", "pass"]

@@ -221,6 +221,22 @@ def test_pl_31_a_po_makale_penalty_of_zero_may_be_given_and_is_the_default() -> 
         variants.polish(po_makale_penalty=-1)
 
 
+@pytest.mark.parametrize(
+    "bad",
+    [-1, True, "2", 1.0, None, 10**5000],
+    ids=["negative", "flag", "text", "float", "none", "too-long"],
+)
+def test_pl_31_a_bad_po_makale_penalty_is_refused_by_the_options_checker(bad: object) -> None:
+    """PL-31: every bad ``po_makale_penalty`` -- negative, a flag, text, a float, nothing,
+    a count too long to write -- is refused by the options checker, naming the option,
+    before the factory runs: the one home of the check (the factory's own, which said
+    "must be a whole number ≥ 0", was never reached, and is gone)."""
+    with pytest.raises(
+        SetupError, match=r"^bad options for variant 'polish': po_makale_penalty must be "
+    ):
+        variants.polish(po_makale_penalty=bad)  # type: ignore[arg-type]
+
+
 def test_pl_30_the_late_calls_kept_for_sharing_stay_bounded() -> None:
     """PL-30: the late "makao" and "stop makao" moves are made once per call, liable seat
     and table and shared, but at most `_KEPT_LATE_MOVES` such entries are kept: a full

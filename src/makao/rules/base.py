@@ -711,7 +711,10 @@ class TurnRule(Rule):
     the player to move, which end the time before the first move as a play does (Mao's
     misplays, UM-27): the engine calls the
     [`before_move`][makao.rules.base.TurnRule.before_move] rules for them first. Default:
-    out-of-turn actions, which no before-move rule sees."""
+    out-of-turn actions, which no before-move rule sees. Such a move is made by the player
+    to move; an out-of-turn action names the seat that makes it (a move naming no seat is
+    the mover's, `makao.moves.move_seat`): `makao.testing.check_variant` tells a
+    declaration that a move's seat contradicts where it changes the game."""
     idle_in_initial_state: ClassVar[bool] = False
     """A [`Stateful`][makao.rules.base.Stateful] rule whose
     [`before_move`][makao.rules.base.TurnRule.before_move] and

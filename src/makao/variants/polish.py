@@ -58,7 +58,7 @@ def polish(
     - ``may_decline_demands``: a player able to follow a demand may draw instead (PL-24).
     - ``makao_with_move_only``: "makao" counts only when said with the move (PL-29).
     """
-    _check(decks, po_makale_penalty)
+    _check(decks)
     options = dict(locals())
     rules = (
         StartRule(
@@ -90,12 +90,11 @@ def polish(
     return Variant("polish", rules, tuple(options.items()), "Polish makao")
 
 
-def _check(decks: int | None, po_makale_penalty: int) -> None:
+def _check(decks: int | None) -> None:
+    """Polish makao deals one deck or two (PL-1): a narrower range than the options
+    checker's (`checked_options`), which checks every other option, ``po_makale_penalty``
+    included, before the factory runs."""
     from makao.errors import SetupError
 
     if decks not in (None, 1, 2):
         raise SetupError(f"decks must be 1 or 2, not {shown(decks, 200)}")
-    if not isinstance(po_makale_penalty, int) or po_makale_penalty < 0:
-        raise SetupError(
-            f"po_makale_penalty must be a whole number ≥ 0: {shown(po_makale_penalty, 200)}"
-        )
