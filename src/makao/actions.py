@@ -159,12 +159,21 @@ class ActionSpace:
         if not self._numbers(game):
             raise SetupError(
                 f"this action space numbers {self.variant.name} at {self.players} seats, "
-                f"not {game.variant.name} at {game.players}"
+                f"not {self._game_variant(game)} at {game.players}"
             )
         if type(prefix) is not tuple or not all(isinstance(card, Card) for card in prefix):
             raise SetupError(f"prefix must be a tuple of cards, not {shown(prefix, 60)}")
         if type(calls) is not tuple or not all(isinstance(call, str) for call in calls):
             raise SetupError(f"calls must be a tuple of call names, not {shown(calls, 60)}")
+
+    def _game_variant(self, game: Game) -> str:
+        """``game``'s variant named for an error refusing it: its name, said to be another
+        variant's where it is this space's name too (a variant composed with
+        ``with_rules``, ``without`` or ``replace`` keeps its factory's name)."""
+        name = game.variant.name
+        if name == self.variant.name and game.variant != self.variant:
+            return f"another variant named {name}"
+        return name
 
     def _numbers(self, game: Game) -> bool:
         """Whether this space numbers ``game``'s actions: its variant, its table size."""
@@ -253,7 +262,7 @@ class Stepper:
         elif not space._numbers(game):
             raise SetupError(
                 f"the action space numbers {space.variant.name} at {space.players} seats; "
-                f"the game is {game.variant.name} at {game.players}"
+                f"the game is {space._game_variant(game)} at {game.players}"
             )
         self.game = game
         self.space = space

@@ -47,7 +47,9 @@ from makao.errors import (
 )
 from makao.events import Event, redact
 from makao.moves import Move, parse_move
-from makao.variants.mao.talk import QuestionPeriods
+from makao.variant import Variant
+from makao.variants.mao.moves import HostReport
+from makao.variants.mao.talk import HostReports, QuestionPeriods
 from makao.wire import VERSION, events_to_list, moves_to_list, view_to_dict
 
 __all__ = ["MAX_MOVE_TEXT", "QUESTION_TIME", "Host", "PerSeat"]
@@ -117,10 +119,13 @@ class Host:
 
     @property
     def time_limit(self) -> float | None:
-        """Seconds the player to move has before the host reports a time-out (UM-6), from
-        the variant's ``move_time_limit`` option (``inf`` for one too long for a float);
-        ``None`` if the variant has none."""
-        limit = dict(self._game.variant.options).get("move_time_limit")
+        """Seconds the player to move has before the host reports a time-out (UM-6): the
+        ``move_time_limit`` of the variant's rule that takes the host's reports
+        ([`HostReports`][makao.variants.mao.talk.HostReports]; ``inf`` for one too long
+        for a float), also in a variant composed from Mao's (which records no options);
+        ``None`` if the variant has no such rule."""
+        reports = self._game.variant.compiled.handlers.get(HostReport)
+        limit = reports.move_time_limit if isinstance(reports, HostReports) else None
         if not isinstance(limit, (int, float)):
             return None
         try:
@@ -235,10 +240,14 @@ class Host:
         text: str,
         question_time: float = QUESTION_TIME,
         clock: Callable[[], float] = time.monotonic,
+        *,
+        variant: Variant | None = None,
     ) -> Host:
         """Host a game saved by [`to_json`][makao.host.Host.to_json], with the
-        ``question_time`` and ``clock`` of [`Host`][makao.host.Host] (a save keeps neither)."""
-        return cls(Game.from_json(text), question_time, clock)
+        ``question_time`` and ``clock`` of [`Host`][makao.host.Host] (a save keeps neither);
+        ``variant`` is the variant of a game of one's own, as for
+        [`Game.from_json`][makao.engine.Game.from_json]."""
+        return cls(Game.from_json(text, variant), question_time, clock)
 
     def _check_seat(self, seat: object) -> None:
         if seat is None:

@@ -23,7 +23,9 @@ Versions 1 to 3 dealt a negative seed ``-n`` as seed ``n`` (before
 [`seed_key`][makao.seeding.seed_key]): such a deal is refused the same way; every other
 version 3 save loads as it is.
 A save loaded with ``variant=`` must name the same variant *and* the same options, or it
-is refused.
+is refused; and so must a variant that is not the one its ``builtin`` flag says: a save of
+a custom variant that kept a built-in's name (``polish().with_rules(...)``) does not load
+with ``variants.polish()``, nor a save of ``variants.polish()`` with a custom "polish".
 
 Every failure to load -- bad JSON, a wrong type, an unknown variant, an illegal move, a
 summary that does not match -- raises [`StateError`][makao.errors.StateError] saying what was
@@ -306,7 +308,13 @@ def saved_variant(
 ) -> Variant:
     """The variant a save (of a ``what``: "game", "match") names: ``given`` if it is that
     variant with the same options, else the built-in variant rebuilt from its name and
-    options; a `StateError` if ``given`` is another or a custom variant is not given."""
+    options; a `StateError` if ``given`` is another or a custom variant is not given.
+
+    ``given`` must also agree with the save's ``builtin`` flag (whether
+    [`makao.variants.get`][makao.variants.get] built the saved variant from its name and
+    options): a custom save does not load with the variant `get` builds, nor a built-in
+    one with another variant of that name (other rules). Where `get` builds no variant
+    from them here (a name this program does not register), ``given`` is taken as it is."""
     from makao import variants
 
     if given is not None:
@@ -314,6 +322,17 @@ def saved_variant(
             raise StateError(
                 f"the {what} was saved with variant {shown(name, 200)}, "
                 f"not {shown(given.name, 200)}"
+            )
+        rebuilt = variants.rebuilt(given)
+        if rebuilt is not None and (rebuilt == given) != builtin:
+            raise StateError(
+                f"the {what} was saved with a custom variant named {shown(name, 200)}, not the "
+                "one makao.variants.get builds from that name and options: pass the variant it "
+                "was saved with"
+                if not builtin
+                else f"the {what} was saved with variant {shown(name, 200)} as "
+                "makao.variants.get builds it, not with another variant of that name (its "
+                "rules, options or description differ): leave variant= out to rebuild it"
             )
         if _plain_options(given) != options:
             raise StateError(

@@ -63,6 +63,8 @@ class Variant:
     [`without`][makao.variant.Variant.without] or [`replace`][makao.variant.Variant.replace]
     records none (``()``): no constructor built its rules, so a save of its games records it
     as custom (``builtin: false``) and loads with ``Game.from_json(text, variant=...)``.
+    Such a variant keeps this one's name unless given a ``name=`` of its own: give one, as
+    the saves, results and errors that name it cannot tell it from the original otherwise.
     """
 
     name: str

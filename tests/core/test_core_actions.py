@@ -13,6 +13,7 @@ from makao import ALL_CARDS, ActionSpace, Card, Draw, Game, Pass, Play, Say, Ste
 from makao.actions import DRAW, MAX_PLAYERS, PASS
 from makao.cards import Rank, Suit
 from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
+from makao.rules import Wild
 from makao.testing import snapshot
 from makao.variants.mao.moves import Release
 
@@ -205,6 +206,17 @@ def test_a_stepper_refuses_a_space_of_another_variant_or_table() -> None:
         Stepper("game")  # type: ignore[arg-type]
     alike = ActionSpace(variants.polish(), 3)
     assert Stepper(game, alike).legal_actions() == Stepper(game).legal_actions()
+
+
+def test_pl_9_a_space_refusing_a_game_of_its_variants_name_says_it_is_another_variant() -> None:
+    """PL-9: a game of ``polish().without(Wild)`` (its name kept) is not numbered by a
+    space of `variants.polish()`; the refusal said "numbers polish at 2 seats, not polish
+    at 2", naming no difference."""
+    game = Game.new(POLISH.without(Wild), 2, seed=1)
+    with pytest.raises(SetupError, match=r"not another variant named polish at 2$"):
+        ActionSpace(POLISH, 2).legal_actions(game)
+    with pytest.raises(SetupError, match=r"the game is another variant named polish at 2$"):
+        Stepper(game, ActionSpace(POLISH, 2))
 
 
 @pytest.mark.parametrize("players", [3, 8])

@@ -10,8 +10,8 @@ import pytest
 
 from makao import Game, bots, variants
 from makao.bots import RandomBot
-from makao.errors import SetupError
-from makao.rules import Wild
+from makao.errors import SetupError, StateError
+from makao.rules import BattleCards, Wild
 from makao.sim.spec import describe, parse_bot, parse_variant
 from makao.variant import Variant
 
@@ -101,6 +101,37 @@ def test_a_variant_factorys_value_error_is_a_setup_error_naming_the_variant() ->
     variants.register("strict", strict)
     with pytest.raises(SetupError, match="bad options for variant 'strict': size must be 1"):
         variants.get("strict", size=2)
+
+
+def test_pl_10_a_registered_names_custom_save_does_not_load_with_the_registered_variant(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PL-10: a factory without options registered as "plain", and a variant composed
+    from it that kept its name and (no) options but dropped the battle cards: its save
+    (``builtin: false``) loaded with ``variants.get("plain")`` was replayed on those rules,
+    and a save of "plain" loaded with the composed one; both are refused. Where the name is
+    not registered when loading, the variant passed is taken as it is (nothing to compare)."""
+
+    def plain() -> Variant:
+        """Polish without wild cards, no options (a test variant)."""
+        return Variant("plain", variants.polish().without(Wild).rules)
+
+    unregistered = copy.deepcopy(variants._VARIANTS)
+    variants.register("plain", plain)
+    custom = variants.get("plain").without(BattleCards)
+    assert (custom.name, custom.options) == ("plain", ()) and not variants.rebuilds(custom)
+    custom_save = Game.new(custom, 2, seed=5)
+    custom_save.play(custom_save.legal_moves()[0])
+    plain_save = Game.new(plain(), 2, seed=5)
+    plain_save.play(plain_save.legal_moves()[0])
+    with pytest.raises(StateError, match="saved with a custom variant named 'plain'"):
+        Game.from_json(custom_save.to_json(), variant=variants.get("plain"))
+    with pytest.raises(StateError, match=r"'plain' as makao\.variants\.get builds it"):
+        Game.from_json(plain_save.to_json(), variant=custom)
+    assert Game.from_json(custom_save.to_json(), variant=custom) == custom_save
+    assert Game.from_json(plain_save.to_json()) == plain_save
+    monkeypatch.setattr(variants, "_VARIANTS", unregistered)
+    assert Game.from_json(plain_save.to_json(), variant=plain()) == plain_save
 
 
 def seeded_random(*, talk: float = 0.0) -> RandomBot:

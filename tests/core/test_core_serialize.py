@@ -397,6 +397,32 @@ def test_a_custom_variant_under_a_built_in_name_is_saved_as_custom() -> None:
     assert same_game(Game.from_json(text, custom), game)
 
 
+def test_pl_10_a_custom_save_with_a_built_in_name_and_options_loads_only_with_its_variant() -> None:
+    """PL-10: a variant that kept the name *and* the options of `variants.polish()` but
+    has no battle cards is saved as custom (``builtin: false``); passing `variants.polish()`
+    back loaded it as the built-in game (its first moves replay alike in both), and a save
+    of the built-in loaded with the custom variant: each is refused, naming the flag."""
+    custom = Variant("polish", POLISH.without(BattleCards).rules, POLISH.options)
+    assert custom.options == POLISH.options and custom != POLISH
+    custom_text = random_game(5, moves=2, variant=custom).to_json()
+    assert json.loads(custom_text)["variant"]["builtin"] is False
+    refused(custom_text, "custom variant named 'polish'", "pass the variant", variant=POLISH)
+    built_in_text = random_game(5, moves=2).to_json()
+    refused(built_in_text, "'polish' as makao.variants.get builds it", "variant=", variant=custom)
+    assert Game.from_json(custom_text, custom).variant is custom
+    assert Game.from_json(built_in_text, variants.polish()).variant == POLISH
+
+
+def test_pl_10_a_with_rules_save_given_the_built_in_is_refused_as_custom() -> None:
+    """PL-10: ``polish().with_rules(...)`` keeps the name "polish" (and records no
+    options); its save given `variants.polish()` is refused as a save of a custom variant,
+    not as one of other options (``{}``, which sent one looking for an option)."""
+    custom = POLISH.with_rules(BattleCards({}, ids=("PL-10",)))
+    text = random_game(5, moves=2, variant=custom).to_json()
+    message = refused(text, "custom variant named 'polish'", variant=POLISH)
+    assert "options {}" not in message
+
+
 def test_editing_a_position_games_origin_or_saved_data_leaves_the_game_as_it_was() -> None:
     """`Game.origin` and `game_to_dict` give copies: changing their lists changed the game's
     own record of how it began, and its next save was refused as not matching the replay."""

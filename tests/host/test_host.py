@@ -21,6 +21,9 @@ from makao.errors import (
 from makao.events import CardsDrawn, Penalised
 from makao.host import MAX_MOVE_TEXT, Host
 from makao.moves import Move
+from makao.rules import LastCardCall
+from makao.variants.mao.rules import HeldJacks
+from makao.variants.mao.talk import HostReports
 
 
 def _polish() -> Host:
@@ -201,6 +204,30 @@ def test_um6_a_time_limit_too_long_for_a_float_is_an_infinite_float() -> None:
     the option) is ``inf``. Was: an ``OverflowError`` from the property."""
     limit = Host(Game.new(variants.mao(move_time_limit=10**400), players=3, seed=1)).time_limit
     assert limit == math.inf and type(limit) is float
+
+
+def test_um6_a_composed_mao_keeps_the_time_limit_of_its_host_report_rule() -> None:
+    """UM-6: the time limit is the host-report rule's: a variant composed from Mao's
+    (``without``, ``replace``; it records no options) had none (``None``, no clock at
+    all), and a replaced rule's own limit was not read."""
+    mao = variants.mao(move_time_limit=2.5)
+    composed = mao.without(HeldJacks, name="mao-no-held-jacks")
+    assert Host(Game.new(composed, players=3, seed=1)).time_limit == 2.5
+    quick = mao.replace(HostReports, HostReports(move_time_limit=0.5, ids=("UM-6",)))
+    assert Host(Game.new(quick, players=3, seed=1)).time_limit == 0.5
+
+
+def test_a_hosted_game_of_ones_own_variant_resumes_given_the_variant() -> None:
+    """`Host.from_json` takes ``variant=`` as `Game.from_json` does: a hosted game of a
+    variant of one's own could not be resumed by it (its refusal said "pass it as
+    variant=", which it did not take)."""
+    mine = variants.polish().without(LastCardCall, name="polish-no-makao")
+    host = Host(Game.new(mine, players=3, seed=1))
+    host.submit(host.game.to_move, "draw")
+    with pytest.raises(StateError, match="custom variant named 'polish-no-makao'"):
+        Host.from_json(host.to_json())
+    again = Host.from_json(host.to_json(), variant=mine)
+    assert again.game == host.game and again.version == 1
 
 
 def test_a_move_text_of_two_hundred_characters_is_read() -> None:

@@ -27,6 +27,7 @@ from makao.events import DealScored, DealStarted, Event, GameOver, MatchOver
 from makao.match import Match, MatchView, deal_seed
 from makao.rules import LastCardCall
 from makao.seeding import derive_seed
+from makao.variant import Variant
 from makao.variants.russian.scoring import deal_scores
 
 RU = variants.russian()
@@ -580,6 +581,24 @@ def test_ru_18_a_refused_match_save_is_called_a_match() -> None:
         Match.from_json(text, variant=RU.without(LastCardCall, name="russian-no-call"))
     with pytest.raises(StateError, match="the match was saved with 'russian' options"):
         Match.from_json(text, variant=variants.russian(match_limit=100))
+
+
+def test_ru_18_a_custom_match_with_russians_name_and_options_loads_only_with_its_variant() -> None:
+    """RU-18: a match of a variant with the name and options of `variants.russian()` but
+    without the last-card call is saved as custom; loading it with `variants.russian()`
+    replayed it on the built-in rules, and a save of the built-in loaded with the custom
+    variant: both are refused (the check `Game.from_json` shares)."""
+    custom = Variant("russian", RU.without(LastCardCall).rules, RU.options)
+    match = Match(custom, players=2, seed=1)
+    match.play(match.legal_moves()[0])
+    text = match.to_json()
+    with pytest.raises(StateError, match="the match was saved with a custom variant named"):
+        Match.from_json(text, variant=variants.russian())
+    built_in = Match(RU, players=2, seed=1)
+    built_in.play(built_in.legal_moves()[0])
+    with pytest.raises(StateError, match=r"'russian' as makao\.variants\.get builds it"):
+        Match.from_json(built_in.to_json(), variant=custom)
+    assert Match.from_json(text, variant=custom).record == match.record
 
 
 def test_ru_3_a_first_dealer_beyond_the_table_names_the_variants_option() -> None:

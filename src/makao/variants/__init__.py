@@ -28,6 +28,7 @@ __all__ = [
     "polish",
     "prsi",
     "rebuilds",
+    "rebuilt",
     "register",
     "russian",
     "switch",
@@ -98,10 +99,17 @@ def rebuilds(variant: Variant) -> bool:
     variant composed from a factory's (``with_rules``, ``without``, ``replace``) that kept
     its name, or one whose name no factory is registered under. A save or a result names
     only a variant this is true of; any other is described, or passed back in by hand."""
+    return rebuilt(variant) == variant
+
+
+def rebuilt(variant: Variant) -> Variant | None:
+    """What `get` builds from ``variant``'s name and options, ``None`` if it builds none
+    (no factory has that name, or it refuses those options): `rebuilds` compares it with
+    ``variant``, and a save's loader with the variant it is given."""
     try:
-        return get(variant.name, **variant.option_dict) == variant
+        return get(variant.name, **variant.option_dict)
     except MakaoError:
-        return False
+        return None
 
 
 register("polish", polish, "pl", "makao")
