@@ -7,11 +7,20 @@ too long for ``str`` (Python refuses to write one of more than 4,300 digits, rai
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Iterable
 from contextlib import suppress
-from typing import Final
+from typing import Final, TypeVar
 
-__all__ = ["add_note", "is_too_long_to_write", "shown"]
+__all__ = ["MAX_ITEMS", "add_note", "is_too_long_to_write", "shown", "taken"]
+
+_T = TypeVar("_T")
+
+MAX_ITEMS: Final = 1_000_000
+"""The most items the library reads from one iterable it takes whole (cards, a play's
+calls, a position's public pairs, an encoder's call names): more, or an endless iterable,
+is refused after that many, in bounded time and memory."""
 
 #: Python writes no integer of this many digits or more as decimal text (its default
 #: limit, ``sys.get_int_max_str_digits()``, is 4,300 digits).
@@ -21,6 +30,16 @@ _TOO_LONG_TO_WRITE: Final = 10**4300
 def is_too_long_to_write(value: int) -> bool:
     """Whether Python, at its default limit, refuses to write ``value`` as decimal text."""
     return not -_TOO_LONG_TO_WRITE < value < _TOO_LONG_TO_WRITE
+
+
+def taken(items: Iterable[_T], most: int = MAX_ITEMS) -> tuple[_T, ...] | None:
+    """``items`` as a tuple, or ``None`` if they are more than ``most``: at most ``most + 1``
+    are read, so an endless iterable is told in bounded time (the caller raises its own
+    error). A tuple is not copied."""
+    if type(items) is tuple:
+        return items if len(items) <= most else None
+    found = tuple(itertools.islice(items, most + 1))
+    return found if len(found) <= most else None
 
 
 def shown(value: object, limit: int = 24) -> str:

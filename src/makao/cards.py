@@ -11,11 +11,12 @@ build compiles (docs/builds.md); this module is where they are imported from.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 
 from makao._card import ALL_CARDS, Card
 from makao._ranks import Rank, Suit
-from makao._text import shown
+from makao._text import MAX_ITEMS, shown
 from makao.errors import CardParseError, SetupError
 
 __all__ = [
@@ -30,8 +31,15 @@ __all__ = [
 ]
 
 
+_TOO_MANY = (
+    f"at most {MAX_ITEMS:,} cards are read at once: more, or an endless iterable, is refused"
+)
+
+
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
-    """Read several cards: ``"2h 5c 10s"`` (spaces or commas) or an iterable of texts/cards."""
+    """Read several cards: ``"2h 5c 10s"`` (spaces or commas) or an iterable of texts/cards;
+    at most a million (`makao._text.MAX_ITEMS`): more, or an endless iterable, is a
+    `CardParseError`."""
     if isinstance(text, str):
         parts: Iterable[str | Card] = text.replace(",", " ").split()
     elif isinstance(text, (bytes, bytearray, memoryview)):
@@ -40,18 +48,26 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
         parts = text
     else:
         raise CardParseError(f"cards are given as text or an iterable, not {shown(text, 200)}")
-    return tuple(part if isinstance(part, Card) else Card.parse(part) for part in parts)
+    cards: list[Card] = []
+    for part in itertools.islice(parts, MAX_ITEMS + 1):  # each checked as it comes
+        cards.append(part if isinstance(part, Card) else Card.parse(part))
+    if len(cards) > MAX_ITEMS:
+        raise CardParseError(_TOO_MANY)
+    return tuple(cards)
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Write cards as text separated by spaces: ``"2h 5c 10s"``."""
+    """Write cards as text separated by spaces: ``"2h 5c 10s"`` (at most a million cards: more,
+    or an endless iterable, is a `CardParseError`)."""
     if not isinstance(cards, Iterable) or isinstance(cards, str):
         raise CardParseError(f"format_cards needs an iterable of cards, not {shown(cards)}")
     texts = []
-    for card in cards:
+    for card in itertools.islice(cards, MAX_ITEMS + 1):
         if not isinstance(card, Card):
             raise CardParseError(f"format_cards needs Card values, not {shown(card)}")
         texts.append(card._text)
+    if len(texts) > MAX_ITEMS:
+        raise CardParseError(_TOO_MANY)
     return " ".join(texts)
 
 

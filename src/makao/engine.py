@@ -20,7 +20,7 @@ from typing import Final, SupportsIndex, TypeGuard
 from makao import _movegen, _random
 from makao._build import mypyc_attr
 from makao._core import MAX_WAIT, Core, as_move, store_rule_states, unfinished_by_cards
-from makao._text import add_note, shown
+from makao._text import MAX_ITEMS, add_note, shown, taken
 from makao.cards import Card, parse_cards, without_card
 from makao.deck import MAX_DECKS, shuffled_deck
 from makao.errors import MakaoError, SetupError
@@ -718,7 +718,10 @@ def _position_extras(game: Game, drawn: object, public: object) -> None:
     refuse a saved game's ``[name, value]`` lists with a `TypeError`."""
     if isinstance(public, (str, bytes)) or not isinstance(public, Iterable):
         raise SetupError(f"public must list (name, value) pairs, not {shown(public, 60)}")
-    pairs: list[object] = list(public)
+    read = taken(public)
+    if read is None:
+        raise SetupError(f"public lists at most {MAX_ITEMS:,} (name, value) pairs")
+    pairs: list[object] = list(read)
     given: dict[str, object] = {}
     for pair in pairs:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:

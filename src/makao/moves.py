@@ -13,12 +13,12 @@ with [`register_move_parser`][makao.moves.register_move_parser].
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from typing import Any, ClassVar, Final, NoReturn
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar, Final, NoReturn, cast
 
 import attrs
 
-from makao._text import shown
+from makao._text import MAX_ITEMS, shown, taken
 from makao.cards import Card, Rank, Suit, parse_cards
 from makao.errors import CardParseError, InvalidMoveError, SetupError
 
@@ -70,7 +70,11 @@ _MAX_SEAT = 999_999_999
 def _calls(value: object) -> tuple[str, ...]:
     if isinstance(value, str) or not hasattr(value, "__iter__"):
         raise InvalidMoveError(f"calls must be a sequence of call names, not {shown(value, 200)}")
-    calls = tuple(value)
+    calls: tuple[str, ...] | None = (
+        value if type(value) is tuple else taken(cast("Iterable[str]", value))
+    )  # a tuple is not copied; any other iterable is read to a bound (an endless one)
+    if calls is None:
+        raise InvalidMoveError(f"a play has at most {MAX_ITEMS:,} calls (an endless iterable?)")
     for call in calls:
         if not isinstance(call, str) or not _CALL_RE.match(call):
             raise InvalidMoveError(
@@ -109,7 +113,11 @@ def _cards(value: object) -> tuple[Card, ...]:
             raise InvalidMoveError(str(error)) from None
     if not hasattr(value, "__iter__"):
         raise InvalidMoveError(f"a play needs cards, not {shown(value, 200)}")
-    cards = tuple(value)
+    cards: tuple[Card, ...] | None = (
+        value if type(value) is tuple else taken(cast("Iterable[Card]", value))
+    )  # a tuple is not copied; any other iterable is read to a bound (an endless one)
+    if cards is None:
+        raise InvalidMoveError(f"a play has at most {MAX_ITEMS:,} cards (an endless iterable?)")
     for card in cards:  # an inline loop, not all(…): this runs for every listed play made
         if not isinstance(card, Card):
             raise InvalidMoveError(f"a play's cards must be Card values, not {shown(cards, 200)}")

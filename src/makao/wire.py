@@ -143,7 +143,8 @@ def events_to_list(events: Iterable[object]) -> list[dict[str, Any]]:
 
 def view_to_dict(view: object) -> dict[str, Any]:
     """A view (core [`View`][makao.view.View] or banking) as JSON-ready data; its ``public``
-    pairs become an object."""
+    pairs become an object, and the last card of its pile is written as ``top`` (a view
+    built by hand with an empty pile is a [`StateError`][makao.errors.StateError])."""
     if not _is_record(view):
         raise StateError(f"not a view: {type(view).__name__}")
     data = _record(view, 0)
@@ -151,7 +152,12 @@ def view_to_dict(view: object) -> dict[str, Any]:
     if isinstance(public, tuple):
         data["public"] = {str(key): _to_data(value, 1) for key, value in public}
     if "pile" in data and "top" not in data:
-        data["top"] = data["pile"][-1] if data["pile"] else None
+        pile = data["pile"]
+        if not isinstance(pile, list) or not pile:  # a game's pile never is (PL-4)
+            raise StateError(
+                f"a view's pile must list its cards, the top one last, not {shown(pile, 60)}"
+            )
+        data["top"] = pile[-1]
     data["schema"] = VERSION
     return data
 

@@ -4,6 +4,7 @@ hidden cards (makao.adapters.encoding)."""
 from __future__ import annotations
 
 import importlib
+import itertools
 import random
 import sys
 from typing import Any
@@ -375,6 +376,13 @@ def test_calls_that_are_no_call_names_are_setup_errors(calls: object) -> None:
     """``calls`` is an iterable of call names (a text would be read letter by letter)."""
     with pytest.raises(SetupError, match="calls must be an iterable of call names, not"):
         Encoder(2, calls=calls)  # type: ignore[arg-type]
+
+
+def test_endless_calls_are_refused_after_a_bound() -> None:
+    """``calls`` gives at most a million names (`makao._text.MAX_ITEMS`): an endless
+    iterable ran out of memory (a MemoryError), and is now a `SetupError`."""
+    with pytest.raises(SetupError, match="calls lists at most 1,000,000 call names"):
+        Encoder(2, calls=itertools.repeat("makao"))
 
 
 def test_calls_named_twice_are_a_setup_error() -> None:

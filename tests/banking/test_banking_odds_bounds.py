@@ -13,6 +13,7 @@ from makao.banking import BankingOptions, macao
 from makao.banking.odds import (
     FULL_SHOE,
     MAX_PUNTER_CARDS,
+    MAX_SHOE_COUNT,
     _Solver,
     coup_odds,
     decision_values,
@@ -211,6 +212,29 @@ def test_mb_11_a_huge_shoe_still_gives_probabilities_that_sum_to_one(
     assert odds.win + odds.tie + odds.lose == 1
     if dealt == 1:  # one card from ten equal counts: every total has a tenth
         assert set(odds.banker_points.values()) == {Fraction(1, 10)}
+
+
+@pytest.mark.parametrize("count", [MAX_SHOE_COUNT + 1, 10**3000], ids=["bound+1", "3001-digits"])
+def test_mb_11_a_shoe_count_past_the_bound_is_refused_at_once(count: int) -> None:
+    """MB-11: a shoe given by its counts holds at most `MAX_SHOE_COUNT` cards of a value;
+    ``hand_distribution(8, (10**3000,) * 10)`` took a minute on its huge integers."""
+    shoe = (count,) * 10
+    for call in (
+        lambda: hand_distribution(MAX_PUNTER_CARDS, shoe),
+        lambda: coup_odds(macao(), shoe=shoe),
+        lambda: decision_values(macao(), parse_cards("5h"), 0, shoe),
+    ):
+        with pytest.raises(SetupError, match="at most MAX_SHOE_COUNT"):
+            call()
+
+
+def test_mb_11_a_shoe_of_the_largest_counts_is_taken_as_an_endless_shoe() -> None:
+    """MB-11: the bound itself is taken; from ten equal counts one card has every point
+    with a tenth, and eight cards have a distribution."""
+    shoe = (MAX_SHOE_COUNT,) * 10
+    assert set(hand_distribution(1, shoe).values()) == {Fraction(1, 10)}
+    assert sum(hand_distribution(MAX_PUNTER_CARDS, shoe).values()) == 1
+    assert set(coup_odds(macao(max_draws=0), shoe=shoe).banker_points.values()) == {Fraction(1, 10)}
 
 
 @pytest.mark.parametrize("threshold", [None, "7", 7.5, True, [7]])

@@ -4,6 +4,7 @@ says what was wrong, never a crash inside the library, and never a half-applied 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import random
 import subprocess
@@ -922,3 +923,58 @@ def test_a_seed_longer_than_the_running_int_text_limit_cannot_be_saved() -> None
         sys.set_int_max_str_digits(limit)
     assert message.startswith("the seed, ") and "cannot be saved" in message
     assert "options" not in message
+
+
+_FIVE = Card.parse("5h")
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: parse_cards(itertools.repeat(_FIVE)), CardParseError, "at most 1,000,000 cards"),
+        (lambda: parse_cards(itertools.repeat("5h")), CardParseError, "at most 1,000,000 cards"),
+        (lambda: format_cards(itertools.repeat(_FIVE)), CardParseError, "at most 1,000,000"),
+        (lambda: Play(itertools.repeat(_FIVE)), InvalidMoveError, "at most 1,000,000 cards"),
+        (
+            lambda: Play((_FIVE,), None, itertools.repeat("makao")),
+            InvalidMoveError,
+            "at most 1,000,000 calls",
+        ),
+        (
+            lambda: Game.from_position(
+                variants.polish(), ["5h", "6h"], "9h", stock=itertools.repeat(_FIVE)
+            ),
+            SetupError,
+            "bad position: at most 1,000,000 cards",
+        ),
+        (
+            lambda: Game.from_position(variants.polish(), [itertools.repeat(_FIVE), "6h"], "9h"),
+            SetupError,
+            "bad position: at most 1,000,000 cards",
+        ),
+        (
+            lambda: Game.from_position(
+                variants.polish(), ["5h", "6h"], "9h", public=itertools.repeat(("x", 1))
+            ),
+            SetupError,
+            "public lists at most 1,000,000",
+        ),
+    ],
+    ids=["parse", "parse-text", "format", "play", "calls", "stock", "hand", "public"],
+)
+def test_an_endless_iterable_is_refused_after_a_bound(
+    call: Callable[[], object], error: type[MakaoError], message: str
+) -> None:
+    """An iterable read whole gives at most `makao._text.MAX_ITEMS` (a million) items: an
+    endless one of valid items (cards, calls, public pairs) ran until memory ran out (a
+    MemoryError or a hang), and is now a typed error after that many."""
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_a_million_cards_are_still_read() -> None:
+    """The bound itself is read: a million cards, from a text or an iterable."""
+    assert len(parse_cards(itertools.repeat(_FIVE, 10**6))) == 10**6
+    assert format_cards(itertools.repeat(_FIVE, 3)) == "5h 5h 5h"
+    with pytest.raises(CardParseError, match="at most 1,000,000 cards"):
+        parse_cards("5h " * (10**6 + 1))

@@ -305,3 +305,38 @@ def test_to_data_refuses_a_depth_that_is_not_a_whole_number_0_or_more(depth: obj
         nested = [nested]
     with pytest.raises(StateError, match="depth must be a whole number 0 or more, not"):
         wire.to_data(nested, depth)  # type: ignore[arg-type]
+
+
+class _NumberPile(NamedTuple):
+    pile: int
+
+
+def test_pl_4_a_view_without_a_top_card_is_refused_not_written_against_the_schema() -> None:
+    """PL-4: the schema's ``top`` is a card, and every game's pile holds one; a view built
+    by hand with an empty pile was written with ``"top": null``, which the schema refuses,
+    and a pile that lists nothing was a TypeError."""
+    game = Game.from_position(variants.polish(), hands=["5h 6h", "5c 9d"], pile="9h")
+    with pytest.raises(StateError, match="a view's pile must list its cards, the top one last"):
+        wire.view_to_dict(game.view(0)._replace(pile=()))
+    with pytest.raises(StateError, match="a view's pile must list its cards"):
+        wire.view_to_dict(_NumberPile(5))
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_views_of_set_up_positions_fit_the_schema(name: str) -> None:
+    """Every view the writer produces fits the schema's `View`: a set-up position's too,
+    from its smallest pile (one card) and with an effect in force."""
+    validator = _validator("View")
+    players = 3
+    hands = ["8h 9h", "10s 8s", "9c Kd"]  # in every deck, a 32-card one too
+    games = [Game.from_position(variants.get(name), hands=hands, pile="9h")]
+    game = Game.new(variants.get(name), players=players, seed=11)
+    rng = random.Random(11)
+    while not game.is_over and len(game.record) < 40:
+        game.play(rng.choice(game.legal_moves()))
+        games.append(game.clone())
+    for each in games:
+        for seat in range(players):
+            view = json.loads(wire.dumps(wire.view_to_dict(each.view(seat))))
+            errors = list(validator.iter_errors(view))
+            assert not errors, f"{name}: {errors[0].message} in {view}"

@@ -70,7 +70,7 @@ try:
 except ModuleNotFoundError as error:
     raise missing_extra(error, "makao.adapters.encoding", "rl") from None
 
-from makao._text import shown
+from makao._text import MAX_ITEMS, shown, taken
 from makao.actions import MAX_PLAYERS, ActionSpace
 from makao.adapters.driver import Driver
 from makao.adapters.fixed import fixed_layout
@@ -107,13 +107,16 @@ def padded_seats(players: int, fixed_size: bool) -> int | None:
 
 def _checked_calls(calls: object) -> tuple[str, ...]:
     """``calls`` as a tuple of call names, or a `SetupError` naming what it is (a text too:
-    it would be read letter by letter)."""
+    it would be read letter by letter); at most `makao._text.MAX_ITEMS` are read."""
     names: tuple[object, ...] | None = None
     if not isinstance(calls, str):
         try:
-            names = tuple(cast("Iterable[object]", calls))
+            names = taken(cast("Iterable[object]", calls))
         except TypeError:
             names = None
+        else:
+            if names is None:
+                raise SetupError(f"calls lists at most {MAX_ITEMS:,} call names")
     if names is None or not all(isinstance(name, str) for name in names):
         raise SetupError(f"calls must be an iterable of call names, not {shown(calls, 60)}")
     return cast("tuple[str, ...]", names)

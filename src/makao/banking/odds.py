@@ -30,6 +30,7 @@ __all__ = [
     "FULL_SHOE",
     "MAX_PUNTER_CARDS",
     "MAX_SHOE_CARDS",
+    "MAX_SHOE_COUNT",
     "CoupOdds",
     "Policy",
     "coup_odds",
@@ -54,7 +55,14 @@ SetupError."""
 MAX_SHOE_CARDS = 52 * 1000
 """The most cards [`shoe_counts`][makao.banking.odds.shoe_counts] counts (a thousand decks):
 more, or an endless iterable, is a SetupError in bounded time. A larger shoe is given by
-its counts, which the odds take whole."""
+its counts (each at most `MAX_SHOE_COUNT`), which the odds take whole."""
+
+
+MAX_SHOE_COUNT = 2**128
+"""The most cards of one point value a shoe given by its counts may hold (about 3.4 × 10**38):
+a shoe of any size up to it is taken whole (its odds are those of an endless shoe to within
+about 10**-37), while the exact integers of a larger one would grow without bound (ten
+counts of 3,000 digits took a minute to deal eight cards from): a SetupError."""
 
 
 def shoe_counts(cards: Iterable[Card] | None = None, *, without: Iterable[Card] = ()) -> Counts:
@@ -107,8 +115,9 @@ def hand_distribution(
     cards: int, shoe: Counts = FULL_SHOE, over_nine: str = "mod10"
 ) -> dict[int, Fraction]:
     """The exact distribution of the points of ``cards`` cards dealt from ``shoe``: 0 to
-    `MAX_PUNTER_CARDS` cards, from a shoe of 10 whole counts that holds them, read with
-    ``over_nine`` ``"mod10"`` or ``"bust"``; else a [`SetupError`][makao.errors.SetupError]."""
+    `MAX_PUNTER_CARDS` cards, from a shoe of 10 whole counts (each at most `MAX_SHOE_COUNT`)
+    that holds them, read with ``over_nine`` ``"mod10"`` or ``"bust"``; else a
+    [`SetupError`][makao.errors.SetupError]."""
     shoe = _checked_shoe(shoe)
     if not isinstance(cards, int) or isinstance(cards, bool) or not 0 <= cards <= MAX_PUNTER_CARDS:
         raise SetupError(f"cards must be 0…{MAX_PUNTER_CARDS}, not {shown(cards, 40)}")
@@ -384,13 +393,19 @@ def _start(options: BankingOptions, shoe: Counts, hand: Sequence[Card], draws: i
 
 
 def _checked_shoe(shoe: object) -> Counts:
-    """``shoe`` as 10 whole counts ≥ 0, one per point value; else a `SetupError`."""
+    """``shoe`` as 10 whole counts 0…`MAX_SHOE_COUNT`, one per point value; else a
+    `SetupError`."""
     if not isinstance(shoe, (tuple, list)) or len(shoe) != 10:
         raise SetupError(
             f"shoe must count the cards of each point value 0…9: 10 entries, not {shown(shoe, 60)}"
         )
     if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in shoe):
         raise SetupError(f"shoe counts must be whole numbers ≥ 0, not {shown(shoe, 60)}")
+    if max(shoe) > MAX_SHOE_COUNT:
+        raise SetupError(
+            f"shoe counts must be at most MAX_SHOE_COUNT (2**128) cards of a value, "
+            f"not {shown(max(shoe), 60)}"
+        )
     return tuple(shoe)
 
 
@@ -444,9 +459,9 @@ def coup_odds(
 ) -> CoupOdds:
     """The exact odds of one punter's coup against the banker (MB-11).
 
-    ``shoe`` counts the cards the punter has not seen (10 counts ≥ 0, by point value);
-    ``hand`` (with ``draws`` buys made) is the punter's hand so far, or empty (with no buys
-    made) to deal it from the shoe too. Options that let one punter take more than
+    ``shoe`` counts the cards the punter has not seen (10 counts 0…`MAX_SHOE_COUNT`, by
+    point value); ``hand`` (with ``draws`` buys made) is the punter's hand so far, or empty
+    (with no buys made) to deal it from the shoe too. Options that let one punter take more than
     `MAX_PUNTER_CARDS` cards are refused with [`SetupError`][makao.errors.SetupError].
     """
     options, shoe, hand, draws = _checked(options, shoe, hand, draws, deal=True)
