@@ -26,7 +26,8 @@ _SEALED: list[bool] = [False]  # True once the 52 cards are made: no other card 
 class Card:
     """A playing card: an immutable, interned ``(rank, suit)`` value.
 
-    ``Card(Rank.SEVEN, Suit.HEARTS)`` and ``Card.parse("7h")`` return the same object.
+    ``Card(Rank.SEVEN, Suit.HEARTS)``, ``Card.parse("7h")`` and ``Card("7h")`` (as its
+    repr writes it) return the same object.
     ``card.index`` is a stable number 0…51 (rank-major: ``(rank - 2) * 4 + suit``), used
     for action ids and compact encodings; ``card.bit`` is ``1 << card.index``, the card in
     a set of cards held as an int (a rank's four cards are four bits side by side).
@@ -40,14 +41,17 @@ class Card:
     bit: int
     _text: str
 
-    def __new__(cls, rank: object, suit: object) -> Card:
-        """Return the interned card of this rank and suit."""
+    def __new__(cls, rank: object, suit: object = None) -> Card:
+        """Return the interned card of this rank and suit; given one text alone
+        (``Card("7h")``, as the repr writes a card), the card it names (`parse`)."""
         try:
             card = _BY_PAIR.get((rank, suit))
         except TypeError:  # unhashable
             card = None
         if card is not None and card.rank is rank and card.suit is suit:
             return card  # the very enums: equal numbers (``Card(7, 2)``, swapped) are refused
+        if suit is None and isinstance(rank, str):  # ``Card("7h")``: no suit, a card's text
+            return Card.parse(rank)
         if _SEALED[0] or not isinstance(rank, Rank) or not isinstance(suit, Suit):
             raise CardParseError(f"not a card: rank {shown(rank, 200)}, suit {shown(suit, 200)}")
         card = super().__new__(cls)

@@ -83,6 +83,8 @@ MAX_SAVE_DEPTH = 64
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
+        if message.startswith("unrecognized arguments:") and "--import" in message.split():
+            message += " (--import goes before the command: makao --import MODULE simulate …)"
         raise UsageError(message)  # one prefix: main adds "makao: error: "
 
 
@@ -171,6 +173,13 @@ def _import_modules(argv: list[str]) -> None:
     if modules and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())  # as ``python -m`` finds a module (and workers too)
     for name in modules:
+        module = os.path.splitext(os.path.basename(name))[0]
+        if module and (name.endswith(".py") or "/" in name or os.sep in name):
+            raise UsageError(  # a file's path, the first thing a newcomer types
+                f"--import {short(name)}: give a module's name, not a file: "
+                f"--import {short(module)}, run from the file's directory "
+                "(or with it on PYTHONPATH)"
+            )
         if name.startswith("."):  # `import_module` would want a package to start from
             raise UsageError(
                 f"--import {short(name)}: a relative name; give the module's full name"

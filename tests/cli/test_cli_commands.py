@@ -543,6 +543,35 @@ def test_import_of_a_relative_name_says_so(
     assert err == f"makao: error: --import {name}: a relative name; give the module's full name\n"
 
 
+def test_import_of_a_file_path_says_to_give_the_module_name(
+    plugin_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--import mybots.py`` or a path to it (what a newcomer types first) says to give
+    the module's name; it said "no such module" of a file that is there, or repeated
+    Python's "No module named '/…/mybots'"."""
+    (plugin_dir / "mybots.py").write_text(_PLUGIN, encoding="utf-8")
+    hint = (
+        ": give a module's name, not a file: --import mybots, run from the file's "
+        "directory (or with it on PYTHONPATH)\n"
+    )
+    for given in ("mybots.py", str(plugin_dir / "mybots.py"), "./mybots"):
+        code, out, err = _run(capsys, "--import", given, "variants")
+        assert (code, out) == (2, "")
+        assert err == f"makao: error: --import {given}{hint}"
+
+
+def test_import_after_the_command_says_it_goes_before(
+    plugin_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (plugin_dir / "mybots.py").write_text(_PLUGIN, encoding="utf-8")
+    code, out, err = _run(capsys, "variants", "polish", "--import", "mybots")
+    assert (code, out) == (2, "")
+    assert err == (
+        "makao: error: unrecognized arguments: --import mybots (--import goes before the "
+        "command: makao --import MODULE simulate …)\n"
+    )
+
+
 def test_import_without_a_module_is_one_line(
     plugin_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -327,6 +327,15 @@ def test_variant_construction_and_effects_refuse_bad_input(call: Callable[[], ob
     typed(call, SetupError)
 
 
+@pytest.mark.parametrize("ids", ["H-1", ["H-1"], ("",), ("H-1", 2), None])
+def test_a_rules_ids_must_be_a_tuple_of_texts(ids: Any) -> None:
+    """``ids="H-1"`` (the obvious slip for one id) was taken as the ids ``H``, ``-``,
+    ``1``, which then stood in `Variant.rule_ids` and every listing of the rules."""
+    with pytest.raises(SetupError, match=r"^ids must be a tuple of rule ids, like ids=\('H-1',\)"):
+        Wild("Qh", ids=ids)
+    assert Wild("Qh", ids=("H-1", "H-2")).ids == ("H-1", "H-2")
+
+
 # ------------------------------------------------------------------------ new games
 
 

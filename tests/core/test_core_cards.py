@@ -86,6 +86,20 @@ def test_a_card_of_no_rank_and_suit_is_refused_with_a_typed_error(rank: Any, sui
         Card(rank, suit)
 
 
+def test_a_cards_repr_builds_the_card_again() -> None:
+    """``Card('7h')`` is how a card is shown (in events, rules, variants), so it is also how
+    one is made from its text; it was a bare ``TypeError`` (no suit). A one-argument call
+    that is no card's text is a typed error."""
+    for card in ALL_CARDS:
+        assert eval(repr(card), {"Card": Card}) is card
+        assert Card(str(card)) is card and Card(card.symbol_text) is card
+    with pytest.raises(CardParseError, match="unknown card '7x'"):
+        Card("7x")
+    for bad in (7, None, b"7h"):
+        with pytest.raises(CardParseError, match="not a card"):
+            Card(bad)
+
+
 @pytest.mark.parametrize("bad", [None, 5, b"7h", ["7h"]])
 def test_card_parse_refuses_a_non_string_with_a_typed_error(bad: Any) -> None:
     with pytest.raises(CardParseError, match="must be a string"):

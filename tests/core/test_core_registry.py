@@ -285,6 +285,29 @@ def test_a_variant_given_where_its_name_is_wanted_is_told_how_to_name_it() -> No
             call()
 
 
+def test_a_registered_variant_given_where_its_name_is_wanted_is_told_its_name() -> None:
+    """A variant its name rebuilds (a built-in's, or a registered factory's) is refused
+    with the name to pass and the options that differ from the defaults, as keywords: the
+    hint to register it was wrong advice for a variant already registered."""
+    for given, hint in (
+        (variants.polish(), "pass its name, 'polish'"),
+        (
+            variants.polish(decks=2, last_card_effect_applies=True),
+            "pass its name, 'polish', with its options as keywords: decks=2, "
+            "last_card_effect_applies=True",
+        ),
+        (
+            variants.get("switch", hand_size=5),
+            "pass its name, 'switch', with its options as keywords: hand_size=5",
+        ),
+    ):
+        with pytest.raises(SetupError) as refused:
+            variants.get(given)  # type: ignore[arg-type]
+        assert str(refused.value) == (
+            f"a variant's name is a string, not the Variant {given.name!r} itself ({hint})"
+        )
+
+
 def test_an_unknown_bot_name_says_how_a_bot_of_ones_own_is_registered() -> None:
     """An unknown bot's error names the bots' register (not the variants')."""
     with pytest.raises(

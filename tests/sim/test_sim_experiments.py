@@ -117,6 +117,21 @@ def test_heuristic_beats_random() -> None:
     assert result.wins(0) + result.wins(1) == 60
 
 
+def test_wins_and_places_take_a_bot_by_index_or_label_and_refuse_others() -> None:
+    """A bot of a result is named as in its table ("random2") or by its index; any other
+    value is a `SetupError` listing the labels, not a raw TypeError, an IndexError or,
+    for -1, the last bot's count."""
+    result = simulate(POLISH, ["heuristic", "random", "random"], games=6, seed=1)
+    assert result.bots == ("heuristic", "random1", "random2")
+    for j, label in enumerate(result.bots):
+        assert result.wins(label) == result.wins(j)
+        assert result.places(label) == result.places(j)
+    for bad in ("random", "HEURISTIC", 3, -1, True, None, 0.0):
+        for ask in (result.wins, result.places):
+            with pytest.raises(SetupError, match=r"no bot .*heuristic, random1, random2"):
+                ask(bad)  # type: ignore[arg-type]
+
+
 def test_pl_30_the_loop_lets_others_call_stop_on_a_silent_player() -> None:
     result = simulate(POLISH, [ForgetfulBot(), HeuristicBot()], games=30, seed=2)
     metrics = result.metrics()

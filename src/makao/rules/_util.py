@@ -19,6 +19,7 @@ __all__ = [
     "cards_of_ranks",
     "effect_table",
     "one_of",
+    "rule_ids",
     "seat_after_by",
 ]
 
@@ -94,6 +95,17 @@ def is_whole(value: object, least: int | None = None, most: int | None = None) -
         and (least is None or value >= least)
         and (most is None or value <= most)
     )
+
+
+def rule_ids(instance: object, attribute: Any, value: object) -> None:
+    """An attrs validator for a rule's ``ids``: a tuple of texts; else
+    [`SetupError`][makao.errors.SetupError] showing the form (one text alone, ``"H-1"``,
+    would be read as the ids ``H``, ``-``, ``1``)."""
+    if not isinstance(value, tuple) or not all(isinstance(i, str) and i for i in value):
+        raise SetupError(
+            f"{attribute.name} must be a tuple of rule ids, like ids=('H-1',), not "
+            f"{shown(value, 40)}"
+        )
 
 
 def check_whole(name: str, value: object, least: int | None, most: int | None = None) -> None:

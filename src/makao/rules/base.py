@@ -39,7 +39,7 @@ from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.deck import MAX_DECKS, check_rank
 from makao.errors import SetupError
 from makao.moves import Choice, Draw, Move, Pass, Play
-from makao.rules._util import card_set, check_whole, one_of, whole_number
+from makao.rules._util import card_set, check_whole, one_of, rule_ids, whole_number
 
 if TYPE_CHECKING:
     from makao.events import Event
@@ -298,7 +298,7 @@ class Setup(Table, Protocol):
 class Rule:
     """Base of every rule object. ``ids`` are the spec rule ids it implements."""
 
-    ids: tuple[str, ...] = attrs.field(default=(), kw_only=True)
+    ids: tuple[str, ...] = attrs.field(default=(), kw_only=True, validator=rule_ids)
 
     def describe(self) -> str:
         """A one-line plain-language statement of the rule (first docstring line)."""

@@ -98,13 +98,29 @@ class SimResult:
         """The games that ended (not truncated)."""
         return [record for record in self.records if record.places is not None]
 
-    def wins(self, bot: int) -> int:
-        """Games won by bot ``bot`` (an index into [`bots`][makao.sim.SimResult.bots])."""
-        return sum(1 for r in self.records if r.places is not None and r.places[bot] == 1)
+    def wins(self, bot: int | str) -> int:
+        """Games won by bot ``bot``: an index into [`bots`][makao.sim.SimResult.bots] or
+        its label there (``"heuristic"``, ``"random2"``); anything else is a `SetupError`."""
+        j = self._bot_index(bot)
+        return sum(1 for r in self.records if r.places is not None and r.places[j] == 1)
 
-    def places(self, bot: int) -> dict[int, int]:
-        """How often bot ``bot`` took each place, over the games that ended."""
-        return dict(sorted(Counter(r.places[bot] for r in self.finished() if r.places).items()))
+    def places(self, bot: int | str) -> dict[int, int]:
+        """How often bot ``bot`` (an index or a label, as for
+        [`wins`][makao.sim.SimResult.wins]) took each place, over the games that ended."""
+        j = self._bot_index(bot)
+        return dict(sorted(Counter(r.places[j] for r in self.finished() if r.places).items()))
+
+    def _bot_index(self, bot: object) -> int:
+        """The index of ``bot`` (an index into `bots` or a label in it); a `SetupError`
+        naming the labels otherwise."""
+        if isinstance(bot, str) and bot in self.bots:
+            return self.bots.index(bot)
+        if isinstance(bot, int) and not isinstance(bot, bool) and 0 <= bot < len(self.bots):
+            return bot
+        raise SetupError(
+            f"no bot {shown(bot, 40)} in this result: give an index 0…{len(self.bots) - 1} "
+            f"or a label, one of {', '.join(self.bots)}"
+        )
 
     def lengths(self) -> list[int]:
         """Moves (actions) per game, in game order."""

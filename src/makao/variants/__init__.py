@@ -75,9 +75,20 @@ def _check_not_variant(name: object) -> None:
     """A `SetupError` saying how a variant gets a name, if ``name`` is a variant itself
     (where a name is wanted: `get`, `factory`, `aliases`, and so the adapters)."""
     if isinstance(name, Variant):
+        if rebuilds(name):  # registered: its name (and options) build it
+            from makao.sim.spec import options_of  # the one reader of a factory's options
+
+            defaults = {key: p.default for key, p in options_of(factory(name.name)).items()}
+            options = ", ".join(
+                f"{key}={value!r}" for key, value in name.options if defaults.get(key) != value
+            )
+            hint = f"pass its name, {shown(name.name, 200)}" + (
+                f", with its options as keywords: {options[:200]}" if options else ""
+            )
+        else:
+            hint = own_hint("variant")
         raise SetupError(
-            f"a variant's name is a string, not the Variant {shown(name.name, 200)} itself "
-            f"({own_hint('variant')})"
+            f"a variant's name is a string, not the Variant {shown(name.name, 200)} itself ({hint})"
         )
 
 
