@@ -105,6 +105,11 @@ class Registry(Generic[T]):
         with self._lock:  # no registration changes the names while they are walked
             return tuple(key for key, owner in self._names.items() if owner == label != key)
 
+    def label(self, name: str) -> str | None:
+        """The registered name that ``name`` (a name or an alias, in any spelling) stands
+        for; ``None`` if it stands for none."""
+        return self._names.get(name_key(name))
+
     def factory(self, name: object) -> Callable[..., T]:
         """The factory registered under ``name`` or one of its aliases."""
         label = self._names.get(name_key(_checked_name(self.kind, name)))

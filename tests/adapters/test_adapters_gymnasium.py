@@ -417,3 +417,17 @@ def test_pl_29_after_a_call_step_the_observation_differs(fixed_size: bool) -> No
             observation, _, terminated, truncated, _ = env.step(action)
             done = terminated or truncated
     pytest.fail("no deal let the agent choose a call for a play it was building")
+
+
+def test_a_factorys_variant_named_otherwise_is_named_as_registered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The environment of a registered factory whose variant kept a built-in's name
+    (``polish().without(Wild)``) plays it called by the registered name. Was: "polish"."""
+    import copy
+
+    from makao.rules import Wild
+
+    monkeypatch.setattr(variants, "_VARIANTS", copy.deepcopy(variants._VARIANTS))
+    variants.register("nowild", lambda: variants.polish().without(Wild))
+    assert MakaoGymEnv(variant="nowild").variant.name == "nowild"

@@ -828,3 +828,21 @@ def test_game_name_refusing_a_variant_itself_says_how_one_gets_a_name() -> None:
         r"MODULE\)$",
     ):
         game_name(variants.polish())  # type: ignore[arg-type]
+
+
+def test_a_factorys_variant_named_otherwise_is_played_as_registered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A registered factory whose variant kept a built-in's name (``polish().without(Wild)``)
+    is played as the variant of the registered name. Was: a variant called "polish"."""
+    import copy
+
+    from makao.rules import Wild
+
+    name = f"nowild-{random.getrandbits(48):x}"  # a name new to OpenSpiel
+    monkeypatch.setattr(variants, "_VARIANTS", copy.deepcopy(variants._VARIANTS))
+    variants.register(name, lambda: variants.polish().without(Wild))
+    game = pyspiel.load_game(register(name))
+    assert game.spec.variant.name == name and game.spec.variant.rules == (
+        variants.polish().without(Wild).rules
+    )

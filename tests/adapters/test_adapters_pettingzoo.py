@@ -293,3 +293,18 @@ def test_pl_29_after_a_call_step_the_observation_differs(fixed_size: bool) -> No
     table.step(call)
     assert table.agent_selection == agent and table.driver.stepper.calls
     assert not np.array_equal(before, table.observe(agent)["observation"])
+
+
+def test_a_factorys_variant_named_otherwise_is_named_as_registered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The environment of a registered factory whose variant kept a built-in's name
+    (``polish().without(Wild)``) is named by the registered name. Was: ``makao_polish_v0``."""
+    import copy
+
+    from makao.rules import Wild
+
+    monkeypatch.setattr(variants, "_VARIANTS", copy.deepcopy(variants._VARIANTS))
+    variants.register("nowild", lambda: variants.polish().without(Wild))
+    table = raw_env("nowild")
+    assert (table.metadata["name"], table.variant.name) == ("makao_nowild_v0", "nowild")

@@ -19,6 +19,7 @@ from _processes import POSIX, run_python
 from makao import Game, bots, variants
 from makao.bots.protocol import Bot
 from makao.cli import main
+from makao.rules import Wild
 from makao.variant import Variant
 
 
@@ -840,3 +841,22 @@ def test_each_subcommands_help_says_what_it_does(
     summary = listing.split(f"\n    {command} ", 1)[1].splitlines()[0].strip()
     usage, description = capsys.readouterr().out.split("\n\n")[:2]
     assert usage.startswith(f"usage: makao {command}") and description == summary
+
+
+@pytest.mark.usefixtures("own_registries")
+def test_a_factorys_variant_named_otherwise_is_shown_and_replayed_as_registered(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``makao variants``, ``simulate`` and ``replay`` call a registered factory's variant
+    that kept a built-in's name (``polish().without(Wild)``) by its registered name. Was:
+    "polish" with Polish makao's aliases, "polish (custom rules)", and a save ``replay``
+    could not rebuild."""
+    variants.register("nowild", lambda: variants.polish().without(Wild), "plain")
+    shown = _run(capsys, "variants", "nowild")[1]
+    assert shown.startswith("nowild: ") and shown.endswith("\naliases: plain\n")
+    code, out, _ = _run(capsys, "simulate", "--variant", "nowild", "--games", "2", "--quiet")
+    assert code == 0 and out.startswith("nowild: 2 games")
+    saved = tmp_path / "game.json"
+    saved.write_text(Game.new(variants.get("nowild"), 2, seed=1).to_json(), encoding="utf-8")
+    code, out, _ = _run(capsys, "replay", str(saved))
+    assert code == 0 and out.startswith("nowild, 2 players")

@@ -4,6 +4,7 @@ found by name or alias, and their refusals of bad names, factories and taken nam
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -316,3 +317,79 @@ def test_an_unknown_bot_name_says_how_a_bot_of_ones_own_is_registered() -> None:
         r"registered: makao\.bots\.register, or on the command line makao --import MODULE\)$",
     ):
         bots.get("nosuch-bot")
+
+
+def polish_without_wilds() -> Variant:
+    """Polish without wild cards, composed and so still named "polish" (a test variant)."""
+    return variants.polish().without(Wild)
+
+
+def test_a_factorys_variant_named_otherwise_is_called_by_its_registered_name() -> None:
+    """docs/tutorials/variant.md ("Give it a name"): `get` calls a registered factory's
+    variant by its registered name where the name it carries does not build it again. Was:
+    ``register("nowild", lambda: polish().without(Wild))`` built a variant called "polish",
+    a custom one (``rebuilds`` false), which specs and results named "polish (custom rules)"."""
+    variants.register("nowild", polish_without_wilds, "plain")
+    built = variants.get("nowild")
+    assert (built.name, built.rules, built.options) == ("nowild", polish_without_wilds().rules, ())
+    assert built.description == variants.polish().description
+    assert variants.get("NoWild") == variants.get("PLAIN") == parse_variant("nowild") == built
+    assert variants.rebuilds(built) and describe(built) == "nowild"
+    assert not variants.rebuilds(polish_without_wilds())  # composed by hand: still "polish"
+    assert describe(polish_without_wilds()) == "polish (custom rules)"
+
+
+def test_a_factorys_variant_that_its_own_name_builds_keeps_that_name() -> None:
+    """A built-in factory registered under another name builds the built-in variant itself,
+    whose saves load wherever makao does; so does a variant of a registered name (or
+    alias, in any spelling) the factory is registered under."""
+    variants.register("mine", variants.polish)
+    variants.register("two-decks", lambda: variants.polish(decks=2))
+    variants.register("no-wilds", no_wilds, "plain")
+    variants.register("spelled", lambda: Variant("Spelled", polish_without_wilds().rules))
+    variants.register("aliased", lambda: Variant("other", polish_without_wilds().rules), "other")
+    assert variants.get("mine") == variants.polish()
+    assert variants.get("two-decks") == variants.polish(decks=2)
+    assert variants.get("plain") == no_wilds()
+    assert variants.get("spelled").name == "Spelled" and variants.get("aliased").name == "other"
+    saved = json.loads(Game.new(variants.get("two-decks"), 2, seed=3).to_json())["variant"]
+    assert (saved["name"], saved["options"]["decks"], saved["builtin"]) == ("polish", 2, True)
+
+
+def test_factories_naming_each_others_variants_are_called_each_by_its_own_name() -> None:
+    """Each factory's variant is checked against the factory of the name it carries, not
+    against `get` of it: two factories that name their variants after each other are built
+    in bounded time, each called by its own name."""
+    rules = polish_without_wilds().rules
+    variants.register("first", lambda: Variant("second", rules, (), "first"))
+    variants.register("second", lambda: Variant("first", rules, (), "second"))
+    assert [(v.name, v.description) for v in map(variants.get, ("first", "second"))] == [
+        ("first", "first"),
+        ("second", "second"),
+    ]
+
+
+def test_saves_of_a_factorys_variant_named_otherwise_load_by_its_registered_name() -> None:
+    """A game, a hosted game and a match of a registered factory's variant named otherwise
+    are saved under the registered name (``builtin: true``) and load by it, with and
+    without ``variant=``; results and hosted views name it so. Was: saved as a custom
+    "polish" ("russian"), refused without ``variant=``."""
+    from makao.host import Host
+    from makao.match import Match
+    from makao.sim import simulate
+
+    variants.register("nowild", polish_without_wilds)
+    variants.register("rus-house", lambda: variants.russian().without(Wild))
+    game = Game.new(variants.get("nowild"), 2, seed=3)
+    game.play(game.legal_moves()[0])
+    saved = json.loads(game.to_json())["variant"]
+    assert saved == {"name": "nowild", "options": {}, "builtin": True}
+    for given in (None, variants.get("nowild")):
+        assert Game.from_json(game.to_json(), variant=given) == game
+        assert Host.from_json(Host(game).to_json(), variant=given).game == game
+    assert Host(game).update(0)["view"]["variant"] == "nowild"
+    match = Match.new(variants.get("rus-house"), 2, seed=3)
+    match.play(match.legal_moves()[0])
+    for given in (None, variants.get("rus-house")):
+        assert Match.from_json(match.to_json(), variant=given).to_json() == match.to_json()
+    assert simulate("nowild", ["random", "random"], games=2).variant == "nowild"

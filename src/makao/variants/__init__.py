@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from makao._registry import Registry, own_hint
 from makao._text import shown
 from makao.errors import MakaoError, SetupError
@@ -44,7 +46,9 @@ def register(name: str, factory: Callable[..., Variant], *aliases: str) -> None:
     Case, hyphens, underscores and spaces do not matter in a name. A name that is empty
     or not a string, a factory that is not callable, a built-in variant's name, and a
     name or alias that already stands for another variant are refused with a
-    [`SetupError`][makao.errors.SetupError]; registering a name again replaces its factory."""
+    [`SetupError`][makao.errors.SetupError]; registering a name again replaces its factory.
+    The variants `get` builds from ``name`` are called ``name`` where the factory's
+    carry another name (see `get`)."""
     _VARIANTS.register(name, factory, aliases)
 
 
@@ -94,7 +98,13 @@ def _check_not_variant(name: object) -> None:
 
 def get(name: str, **options: Any) -> Variant:
     """Build the variant ``name`` with keyword ``options``; unknown options are refused, and
-    so is a registered factory that returns anything but a `Variant` (a `SetupError`)."""
+    so is a registered factory that returns anything but a `Variant` (a `SetupError`).
+
+    The variant is called by the name it was registered under where the factory's carries
+    a name that would not build it again (``polish().without(Wild)`` is still "polish"),
+    so that its saves load, and results and adapters name it, by that name; one that
+    its own name builds again is kept as it is (``variants.polish`` registered as
+    "mine" builds `polish`, whose saves load anywhere)."""
     _check_not_variant(name)
     variant = _VARIANTS.get(name, options)  # built-in factories check their options themselves
     if not isinstance(variant, Variant):
@@ -102,6 +112,14 @@ def get(name: str, **options: Any) -> Variant:
             f"the factory of variant {shown(name, 200)} must return a Variant, not "
             f"{shown(variant, 60)}"
         )
+    label = _VARIANTS.label(name)
+    if label is not None and _VARIANTS.label(variant.name) != label:
+        try:  # the factory of its own name, not `get`: no chain of factories followed
+            again = _VARIANTS.get(variant.name, variant.option_dict)
+        except MakaoError:
+            again = None
+        if again != variant:
+            return attrs.evolve(variant, name=label)
     return variant
 
 
