@@ -14,7 +14,7 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Final, TypeVar
 
-from makao._extras import install_line
+from makao._extras import figure_file, install_line
 from makao._text import shown
 from makao.errors import MakaoError
 
@@ -160,13 +160,14 @@ def check_run(args: argparse.Namespace) -> None:
 
 def _settled(option: str, given: Path | Stdout) -> Path | Stdout:
     """What output ``option`` writes: `STDOUT` for ``-`` or a path naming stdout's own file
-    or pipe (`_is_stdout`); a plot's file with the ``.png`` matplotlib adds to a name
-    without a suffix; each checked (`_check_output`), else a `UsageError`."""
+    or pipe (`_is_stdout`); a plot's file with the suffix matplotlib adds to a name
+    without one (`figure_file`: ``.png``); each checked (`_check_output`), else a
+    `UsageError`."""
     if isinstance(given, Path):
         _check_output(option, given)
         path = given
-        if option == "--plot" and not path.suffix:
-            path = path.with_name(path.name + ".png")  # what matplotlib writes
+        if option == "--plot" and (drawn := Path(figure_file(path)[0])) != path:
+            path = drawn  # what matplotlib writes
             _check_output(option, path)
         if not _is_stdout(path):
             return path

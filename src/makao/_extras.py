@@ -1,4 +1,5 @@
-"""The error for a feature whose optional extra (a third-party package) is not installed."""
+"""The error for a feature whose optional extra (a third-party package) is not installed,
+and the files matplotlib draws to (`figure_file`, `save_figure`)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 
 from makao._files import replacing
 
-__all__ = ["install_line", "missing_extra", "pyplot", "save_figure"]
+__all__ = ["figure_file", "install_line", "missing_extra", "pyplot", "save_figure"]
 
 
 def install_line(extra: str) -> str:
@@ -46,12 +47,25 @@ def save_figure(figure: Any, path: str | Path) -> None:
     suffix names; without one, matplotlib's default format, whose suffix is added), but
     whole or not at all (`replacing`): a failed or interrupted save leaves no part of a
     file."""
-    import matplotlib
-
-    name = str(path)
-    form = os.path.splitext(name)[1][1:]
-    if not form:
-        form = str(matplotlib.rcParams["savefig.format"])
-        name = f"{name.rstrip('.')}.{form}"
+    name, form = figure_file(path)
     with replacing(name) as written:
         figure.savefig(written, format=form)
+
+
+def figure_file(path: str | Path) -> tuple[str, str]:
+    """The file ``Figure.savefig`` writes for ``path``, and the format it draws there: the
+    one its suffix names; without one (``plot``, ``plot.``), matplotlib's default format
+    (``savefig.format``: ``png`` unless configured, or without matplotlib), whose suffix is
+    added (``plot.png``). The command line checks and compares this file before any game
+    is played (`makao._arguments.check_run`); `save_figure` writes it."""
+    name = str(path)
+    form = os.path.splitext(name)[1][1:]
+    if form:
+        return name, form
+    try:
+        import matplotlib
+    except ImportError:  # said by the caller that draws (`pyplot`, the command's check)
+        form = "png"
+    else:
+        form = str(matplotlib.rcParams["savefig.format"])
+    return f"{name.rstrip('.')}.{form}", form

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -20,9 +21,12 @@ def replacing(path: str | Path) -> Iterator[Path]:
     ``path`` is left as it was, never half-written. A link is followed (its target is
     replaced, not the link); an existing file keeps its permissions. What is not a regular
     file (``/dev/null``, a pipe) is yielded itself, to be written in place, and so is a
-    file whose directory takes no new files (written in place, as before).
+    file whose directory takes no new files (written in place, as before), and a file one
+    may write but not replace (another user's, in a directory such as ``/tmp`` whose sticky
+    bit keeps others' files: copied in place once written, as before).
 
-    An `OSError` while writing names ``path`` (``File too large: 'out.csv'``)."""
+    An `OSError` while writing names ``path`` (``File too large: 'out.csv'``), never the
+    new file beside it (``Permission denied: 'out.csv'`` for a read-only one)."""
     name = Path(path)
     try:
         mode: int | None = name.stat().st_mode  # what a link names, as the writer would follow
@@ -39,11 +43,19 @@ def replacing(path: str | Path) -> Iterator[Path]:
         return
     try:
         yield temporary
-        os.replace(temporary, target)
+        try:
+            os.replace(temporary, target)
+        except PermissionError:  # another's file in a sticky directory: written in place
+            shutil.copyfile(temporary, target)
+            temporary.unlink()
     except BaseException as error:
         with suppress(OSError):
             temporary.unlink()
-        if isinstance(error, OSError) and error.filename is None and error.errno is not None:
+        if (
+            isinstance(error, OSError)
+            and error.errno is not None
+            and error.filename in (None, temporary, str(temporary))
+        ):
             raise OSError(error.errno, error.strerror, str(name)) from None
         raise
 

@@ -126,12 +126,15 @@ def test_plot_writes_a_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
 
 
 @pytest.mark.parametrize(
-    ("given", "written"), [("lengths", "lengths.png"), ("lengths.PNG", "lengths.PNG")]
+    ("given", "written"),
+    [("lengths", "lengths.png"), ("lengths.PNG", "lengths.PNG"), ("lengths.", "lengths.png")],
 )
 def test_plot_without_a_suffix_or_in_capitals_draws_a_png(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, given: str, written: str
 ) -> None:
-    """No suffix draws a PNG (``.png`` added); a suffix is read in any case."""
+    """No suffix draws a PNG (``.png`` added, as matplotlib adds it: ``lengths.`` was
+    checked and written as ``lengths..png``, where `Ladder.plot` wrote ``lengths.png``); a
+    suffix is read in any case."""
     pytest.importorskip("matplotlib")
     plot = str(tmp_path / given)
     code, _, err = _run(capsys, "simulate", "--games", "2", "--quiet", "--plot", plot)

@@ -4,6 +4,7 @@ abbreviated, a closed stderr, and empty paths."""
 
 from __future__ import annotations
 
+import errno
 import os
 import resource
 import subprocess
@@ -14,6 +15,7 @@ from typing import Any
 import pytest
 
 import makao.sim.results
+from makao._files import replacing
 from makao.cli import main
 
 SRC = str(Path(makao.sim.results.__file__).resolve().parents[2])
@@ -154,3 +156,47 @@ def test_an_empty_path_is_named_empty_not_the_current_directory(
     # Was: "makao: error: .: not a regular file" (replay), "--json .: is a directory".
     code, out, err = _run(capsys, *argv)
     assert (code, out) == (2, "") and err.endswith(": an empty path names no file\n"), err
+
+
+def test_an_error_on_the_file_written_beside_the_output_names_the_output(
+    tmp_path: Path,
+) -> None:
+    # Was: "[Errno 13] Permission denied: '/…/.out.json.3f9a1c2e.tmp'", a hidden file the
+    # user never named (as for a read-only out.json, whose permissions the new file takes).
+    out = tmp_path / "out.json"
+    with pytest.raises(PermissionError) as raised, replacing(out) as written:
+        raise PermissionError(errno.EACCES, "Permission denied", str(written))
+    assert str(raised.value) == f"[Errno 13] Permission denied: {str(out)!r}"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes a read-only file")
+def test_a_read_only_output_is_refused_naming_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "out.json"
+    out.write_text("old\n", encoding="utf-8")
+    out.chmod(0o444)
+    code, _, err = _run(capsys, "simulate", "--games", "2", "--quiet", "--json", str(out))
+    assert (code, err) == (2, f"makao: error: [Errno 13] Permission denied: {str(out)!r}\n")
+    assert out.read_text(encoding="utf-8") == "old\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out.json"]
+
+
+def test_a_file_one_may_write_but_not_replace_is_written_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Was: refused ("Operation not permitted: '/tmp/.out.csv.….tmp' -> '/tmp/out.csv'") where
+    # it was written before outputs were replaced: another user's writable file in a sticky
+    # directory such as /tmp, which only its owner may replace (os.replace: EPERM).
+    out = tmp_path / "out.csv"
+    out.write_text("old\n", encoding="utf-8")
+
+    def sticky(source: Any, target: Any) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted", str(source), str(target))
+
+    monkeypatch.setattr(os, "replace", sticky)
+    with replacing(out) as written:
+        written.write_text("new\n", encoding="utf-8")
+    assert out.read_text(encoding="utf-8") == "new\n"
+    assert [path.name for path in tmp_path.iterdir()] == ["out.csv"]
