@@ -328,7 +328,8 @@ def saved_variant(
             raise StateError(
                 f"the {what} was saved with a custom variant named {shown(name, 200)}, not the "
                 "one makao.variants.get builds from that name and options: pass the variant it "
-                "was saved with"
+                "was saved with (a game saved before that name was registered with that very "
+                "variant: makao.serialize.replay(variant, data['origin'], data['moves']))"
                 if not builtin
                 else f"the {what} was saved with variant {shown(name, 200)} as "
                 "makao.variants.get builds it, not with another variant of that name (its "

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from makao import Game, bots, variants
+from makao import Game, bots, serialize, variants
 from makao.bots import RandomBot
 from makao.errors import SetupError, StateError
 from makao.rules import BattleCards, Wild
@@ -133,6 +133,23 @@ def test_pl_10_a_registered_names_custom_save_does_not_load_with_the_registered_
     assert Game.from_json(plain_save.to_json()) == plain_save
     monkeypatch.setattr(variants, "_VARIANTS", unregistered)
     assert Game.from_json(plain_save.to_json(), variant=plain()) == plain_save
+
+
+def test_pl_10_a_save_made_before_its_name_was_registered_is_told_how_to_load() -> None:
+    """PL-10: a game of a variant saved before its name was registered records it as custom
+    (``builtin: false``); once registered, that very variant is what `get` builds, so the
+    save cannot be told from one of another variant of that name and is refused with
+    ``variant=`` too. The refusal names the way that rebuilds it from the save's data
+    (`serialize.replay`), which gives the same game."""
+    mine = variants.polish().without(Wild, name="mine-later")
+    game = Game.new(mine, 2, seed=4)
+    game.play(game.legal_moves()[0])
+    text = game.to_json()
+    variants.register("mine-later", lambda: variants.polish().without(Wild, name="mine-later"))
+    with pytest.raises(StateError, match=r"makao\.serialize\.replay\(variant, data\['origin'\]"):
+        Game.from_json(text, variant=variants.get("mine-later"))
+    data = json.loads(text)
+    assert serialize.replay(variants.get("mine-later"), data["origin"], data["moves"]) == game
 
 
 def seeded_random(*, talk: float = 0.0) -> RandomBot:

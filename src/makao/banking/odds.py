@@ -403,7 +403,8 @@ def _checked_shoe(shoe: object) -> Counts:
         raise SetupError(f"shoe counts must be whole numbers ≥ 0, not {shown(shoe, 60)}")
     if max(shoe) > MAX_SHOE_COUNT:
         raise SetupError(
-            f"shoe counts must be at most MAX_SHOE_COUNT (2**128) cards of a value, "
+            f"shoe counts must be at most MAX_SHOE_COUNT (2**{MAX_SHOE_COUNT.bit_length() - 1}) "
+            "cards of a value, "
             f"not {shown(max(shoe), 60)}"
         )
     return tuple(shoe)
