@@ -254,3 +254,13 @@ def test_mb_4_mb_11_an_empty_hand_is_refused_unless_coup_odds_deals_it() -> None
         decision_values(macao(), (), 0, FULL_SHOE)
     with pytest.raises(SetupError, match="a hand after 1 buys holds 2 cards"):
         coup_odds(macao(), hand=(), draws=1)
+
+
+def test_mb_11_one_count_past_the_bound_is_refused_and_the_bound_is_2_to_the_128() -> None:
+    """MB-11: the bound is on each count, ``2**128`` cards of a value (as documented and
+    said in the error): one count past it is refused though the others are small."""
+    assert MAX_SHOE_COUNT == 2**128
+    shoe = (2**128 + 1, *FULL_SHOE[1:])
+    with pytest.raises(SetupError, match=r"at most MAX_SHOE_COUNT \(2\*\*128\)"):
+        hand_distribution(1, shoe)
+    assert sum(hand_distribution(1, (2**128, *FULL_SHOE[1:])).values()) == 1

@@ -987,3 +987,28 @@ def test_a_million_cards_are_still_read() -> None:
     assert format_cards(itertools.repeat(_FIVE, 3)) == "5h 5h 5h"
     with pytest.raises(CardParseError, match="at most 1,000,000 cards"):
         parse_cards("5h " * (10**6 + 1))
+
+
+def test_a_million_public_pairs_are_read_and_one_more_is_refused() -> None:
+    """The bound of `makao._text.MAX_ITEMS` is the same for any iterable and for a tuple:
+    a million ``public`` pairs are read (from a tuple or an iterator), a million and one
+    are refused, a tuple too; and a million cards are written by `format_cards`."""
+    pair = ("x", 1)
+    for public in (tuple(itertools.repeat(pair, 10**6)), itertools.repeat(pair, 10**6)):
+        Game.from_position(variants.polish(), ["5h", "6h"], "9h", public=public)
+    for public in (tuple(itertools.repeat(pair, 10**6 + 1)), itertools.repeat(pair, 10**6 + 1)):
+        with pytest.raises(SetupError, match="public lists at most 1,000,000"):
+            Game.from_position(variants.polish(), ["5h", "6h"], "9h", public=public)
+    assert len(format_cards(itertools.repeat(_FIVE, 10**6)).split()) == 10**6
+
+
+class _Cards(tuple):  # type: ignore[type-arg]
+    """A tuple subclass (as a NamedTuple is)."""
+
+
+def test_a_plays_cards_given_as_a_tuple_subclass_are_kept_as_a_plain_tuple() -> None:
+    """A play's cards and calls are plain tuples, whatever iterable gave them: a tuple
+    subclass is read as any other iterable (its own methods are not kept)."""
+    play = Play(_Cards((_FIVE,)), None, _Cards(("makao",)))
+    assert type(play.cards) is tuple and type(play.calls) is tuple
+    assert play == Play((_FIVE,), None, ("makao",))

@@ -410,3 +410,27 @@ def test_saves_of_a_factorys_variant_named_otherwise_load_by_its_registered_name
     for given in (None, variants.get("rus-house")):
         assert Match.from_json(match.to_json(), variant=given).to_json() == match.to_json()
     assert simulate("nowild", ["random", "random"], games=2).variant == "nowild"
+
+
+def test_pl_10_a_built_in_save_of_a_name_no_longer_registered_loads_with_its_variant(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PL-10: a save written while "plain" was registered (``builtin: true``), loaded where
+    it is not (another program) with the variant passed by hand: nothing to compare the
+    variant with, so it is taken as it is, not refused as another variant of the name."""
+
+    def plain() -> Variant:
+        """Polish without wild cards, no options (a test variant)."""
+        return Variant("plain", variants.polish().without(Wild).rules)
+
+    unregistered = copy.deepcopy(variants._VARIANTS)
+    variants.register("plain", plain)
+    game = Game.new(plain(), 2, seed=5)
+    game.play(game.legal_moves()[0])
+    text = game.to_json()
+    assert '"builtin": true' in text
+    monkeypatch.setattr(variants, "_VARIANTS", unregistered)
+    assert variants.rebuilt(plain()) is None
+    assert Game.from_json(text, variant=plain()) == game
+    with pytest.raises(StateError, match="cannot rebuild variant 'plain'"):
+        Game.from_json(text)

@@ -469,3 +469,25 @@ def test_plot_without_matplotlib_names_the_plot_extra(
         result.plot(tmp_path / "ladder.png")
     assert caught.value.name == "matplotlib"
     assert not (tmp_path / "ladder.png").exists()
+
+
+def test_an_interrupted_ladder_plot_leaves_the_old_image(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``makao ladder --plot``, as every output, is written whole or not at all: Ctrl-C
+    while saving the image leaves the old one, and no part of a new one."""
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    def interrupted(self: Figure, path: Any, **kwargs: Any) -> None:
+        Path(path).write_bytes(b"part of a png")
+        raise KeyboardInterrupt
+
+    image = tmp_path / "ladder.png"
+    image.write_bytes(b"old png")
+    monkeypatch.setattr(Figure, "savefig", interrupted)
+    argv = ["ladder", "--bots", "random", "heuristic", "--games", "2", "--bootstrap", "10"]
+    assert main([*argv, "--plot", str(image)]) == 130
+    assert capsys.readouterr().err == "makao: interrupted\n"
+    assert image.read_bytes() == b"old png"
+    assert [path.name for path in tmp_path.iterdir()] == ["ladder.png"]
