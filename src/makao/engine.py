@@ -33,7 +33,7 @@ from makao.state import DERIVED, FIELDS, Beginning, Earlier, State, record_lengt
 from makao.variant import Variant
 from makao.view import View
 
-__all__ = ["MAX_WAIT", "Game", "dealer_seat"]
+__all__ = ["MAX_WAIT", "Game", "check_table", "dealer_seat"]
 
 _DRAW = Draw()
 _FIELD_NAMES = tuple(field.name for field in FIELDS)
@@ -84,11 +84,7 @@ class Game(Core):
         _check_variant(variant)
         seed = _checked_seed(random.SystemRandom().randrange(2**63) if seed is None else seed)
         start = variant.compiled.start
-        start.check_players(players)
-        assert _is_int(players)  # `check_players` refused anything else
-        players = int(players)  # an IntEnum's number, as the compiled build's fields keep it
-        for rule in variant.compiled.table_checks:
-            rule.check_table(players)
+        players = _seated(variant, players)
         deck = shuffled_deck(start.decks_for(players), seeded_random(seed_key(seed)), start.ranks)
         game = cls._blank(variant, players, seed)
         if dealer is None:  # the variant's option (PL-5), checked against the table here
@@ -491,6 +487,31 @@ if isinstance(getattr(Game, "play"), FunctionType):  # noqa: B009
 
 #: How many (rule states, announcements) keys a rule set caches views' public state for.
 _PUBLIC_CACHE_SIZE = 4096
+
+
+def check_table(variant: Variant, players: SupportsIndex) -> None:
+    """Refuse, with a [`SetupError`][makao.errors.SetupError] saying why, a table of
+    ``players`` seats at which [`Game.new(variant, players)`][makao.engine.Game.new] could
+    not deal: a number of players outside the variant's range or more than its deck serves
+    (PL-1), a seat one of its rules names that the table lacks (Mao's ``oldest_player``),
+    or a ``dealer`` option that is no seat of it (PL-5). An experiment checks its tables
+    with it before any game ([`makao.simulate`][makao.sim.simulate], ``compare``,
+    ``ladder``)."""
+    _check_variant(variant)
+    dealer_seat(variant.compiled.start.dealer, _seated(variant, players), variant)
+
+
+def _seated(variant: Variant, players: object) -> int:
+    """``players`` as a plain `int` (an `IntEnum`'s number, as the compiled build's fields
+    keep it) if ``variant``'s start rule (PL-1) and its rules' table checks take a table of
+    that many seats; else their `SetupError`. The variant's ``dealer`` option is not
+    checked: `Game.new` may be given a dealer of its own."""
+    variant.compiled.start.check_players(players)
+    assert _is_int(players)  # `check_players` refused anything else
+    seats = int(players)
+    for rule in variant.compiled.table_checks:
+        rule.check_table(seats)
+    return seats
 
 
 def dealer_seat(dealer: object, players: int, option_of: Variant | None = None) -> int:

@@ -36,6 +36,7 @@ from makao._arguments import (
 )
 from makao._extras import pyplot, save_figure
 from makao._text import shown
+from makao.engine import check_table
 from makao.errors import SetupError
 from makao.seeding import derive_seed, new_random
 from makao.sim import simulate
@@ -318,7 +319,7 @@ def _checked_ladder(
             f"at most {MAX_GAMES}"
         )
     built: Variant = made(f"variant {variant}", partial(parse_variant, variant))
-    built.compiled.start.check_players(players)
+    check_table(built, players)
     for bot in bots:  # a bad spec is refused before any table plays, not at its table
         made(f"--bots {bot}", partial(parse_bot, bot))
     return built

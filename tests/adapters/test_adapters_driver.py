@@ -11,7 +11,7 @@ import pytest
 
 from makao import Card, Draw, Game, Play, parse_cards, variants
 from makao.adapters.driver import Driver, point_rewards, rank_rewards, scoring
-from makao.bots import BaseBot
+from makao.bots import BaseBot, RandomBot
 from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
 from makao.events import Penalised
 from makao.moves import Move
@@ -227,6 +227,14 @@ def test_bot_actions_refuse_a_value_that_is_not_a_bot(bot: object) -> None:
     driver = Driver(Game.new(PL, players=2, seed=1))
     with pytest.raises(SetupError, match="bot must be a Bot, not"):
         driver.bot_actions(bot)  # type: ignore[arg-type]
+
+
+def test_bot_actions_refuse_a_bot_class_for_a_bot() -> None:
+    """A bot's class has a bot's methods (``isinstance(RandomBot, Bot)``), unbound."""
+    # Was: TypeError: BaseBot.respond() missing 1 required positional argument: 'moves'.
+    driver = Driver(Game.new(PL, players=2, seed=1))
+    with pytest.raises(SetupError, match=r"not <class .* \(a class: give a bot, RandomBot\(\)\)"):
+        driver.bot_actions(RandomBot)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("game", [None, 5, "game"])

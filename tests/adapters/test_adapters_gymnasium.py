@@ -201,6 +201,8 @@ def test_a_cap_below_one_or_no_whole_number_is_refused(cap: object) -> None:
         ({"rewards": "points"}, "rewards 'points' need a variant that scores points .*polish"),
         ({"players": 9, "fixed_size": True}, "fixed_size pads to 8 seats: it cannot hold 9"),
         ({"opponents": [123]}, "each opponent must be a bot name or a Bot, not 123"),
+        # Was: no error until `reset` called the class's `reset` unbound (a TypeError).
+        ({"opponents": [RandomBot]}, r"each opponent .*, not <class .*\(a class: give a bot, "),
         ({"opponents": None}, "opponents must be a bot name or a sequence, not None"),
     ],
 )

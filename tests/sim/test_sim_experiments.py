@@ -6,6 +6,7 @@ import io
 import math
 import multiprocessing
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -419,6 +420,78 @@ def test_bots_that_are_no_list_of_bots_are_refused(bots: object, message: str) -
     iterator or a seat holding no bot is a `SetupError`, not an `AttributeError`."""
     with pytest.raises(SetupError, match=message):
         simulate(POLISH, bots, games=1)  # type: ignore[arg-type]
+
+
+def test_a_bot_class_given_for_a_bot_is_refused_before_any_game() -> None:
+    """A class has a bot's methods (``isinstance(HeuristicBot, Bot)`` holds), but unbound:
+    ``HeuristicBot`` where ``HeuristicBot()`` was meant is a `SetupError` that says so."""
+    # Was: TypeError: BaseBot.reset() missing 1 required positional argument: 'seed'.
+    with pytest.raises(SetupError, match=r"a class: give a bot, HeuristicBot\(\)") as refused:
+        simulate(POLISH, [HeuristicBot, RandomBot()], games=1)  # type: ignore[list-item]
+    assert str(refused.value).startswith("each bot must be a Bot or its spec ('random'), not ")
+
+
+class _LockedBot(RandomBot):
+    """A bot holding what cannot be copied (a lock, as of a program it talks to)."""
+
+    name = "locked"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lock = threading.Lock()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_bot_that_cannot_be_copied_is_refused_before_any_game(
+    workers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every chunk of games plays with its own copy of the bots (`copy.deepcopy`): a bot
+    that cannot be copied is a `SetupError` naming it, before any game or worker, not the
+    copy's `TypeError` (one process) or advice to run with one process (several)."""
+    # Was: TypeError: cannot pickle '_thread.lock' object (workers=1); with workers=2,
+    # "... cannot be sent to worker processes ...: ... or run with workers=1", which fails too.
+    from makao.sim import run
+
+    monkeypatch.setattr(run, "play_game", _no_game)
+    with pytest.raises(SetupError, match=r"^bot 'locked' \(_LockedBot\) cannot be copied \("):
+        simulate(POLISH, [_LockedBot(), "random"], games=2, workers=workers)
+
+
+def _no_game(*args: object, **kwargs: object) -> None:
+    raise AssertionError("a game was played")
+
+
+@pytest.mark.parametrize(
+    ("variant_b", "bots", "message"),
+    [
+        ("mao", 2, "variant mao cannot seat 2 bots: this variant needs at least 3 players"),
+        (
+            "mao:oldest_player=3",
+            3,
+            "variant mao:oldest_player=3 cannot seat 3 bots: oldest_player 3 is not a seat",
+        ),
+        (
+            "polish:dealer=5",
+            2,
+            "variant polish:dealer=5 cannot seat 2 bots: the dealer option of 'polish'",
+        ),
+    ],
+)
+def test_compare_names_the_variant_that_cannot_seat_the_bots_before_any_game(
+    variant_b: str, bots: int, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each side's table is checked as `Game.new` would deal it -- the player range, a
+    seat a rule names (Mao's oldest player), the dealer option -- before the first game of
+    either side, and the refusal names the variant (of two, which one cannot seat them)."""
+    # Was: "this variant needs at least 3 players, not 2" (which of the two?); and a
+    # table the rules or the dealer option refuse let through until B's first game, after
+    # every game of A.
+    from makao.sim import run
+
+    monkeypatch.setattr(run, "play_game", _no_game)
+    variant_a = "mao" if bots == 3 else POLISH
+    with pytest.raises(SetupError, match=f"^{re.escape(message)}"):
+        compare(variant_a, variant_b, ["random"] * bots, 4)
 
 
 def test_a_table_too_large_is_refused_before_any_bot_is_built() -> None:

@@ -293,6 +293,8 @@ def no_games(monkeypatch: pytest.MonkeyPatch) -> None:
         ({"bootstrap": 2.5}, "bootstrap must be a whole number .* not 2.5"),
         ({"seed": "x"}, "seed must be a whole number, not 'x'"),
         ({"variant": 5}, "variant must be a variant spec"),
+        # Was: the first table's games played, each refused as it was dealt.
+        ({"variant": "polish:dealer=5"}, "the dealer option of 'polish': dealer must be a seat"),
     ],
 )
 def test_bad_ladder_options_are_setup_errors_before_any_game(

@@ -264,6 +264,29 @@ def test_the_same_games_on_both_sides_pair() -> None:
     assert all(d.value == 0 and d.p_value == 1 for *_, d in comparison.paired_rows())
 
 
+@pytest.mark.parametrize(
+    ("variant_b", "same"),
+    [
+        ("polish:last_card_effect_applies=true", True),
+        ("polish:decks=2", False),
+    ],
+)
+def test_the_same_seed_deals_the_same_hands_only_from_the_same_deck(
+    variant_b: str, same: bool
+) -> None:
+    """What docs/experiments.md says of common random numbers: game ``i`` of each side is
+    dealt the same seed, which gives the same hands where both variants deal from the same
+    deck, and other cards from another deck."""
+    comparison = makao.compare("polish", variant_b, ["random", "random"], games=3, seed=4)
+    for a, b in zip(comparison.a.records, comparison.b.records, strict=True):
+        assert a.seed == b.seed and a.seats == b.seats
+        hands = [
+            makao.Game.new(makao.sim.parse_variant(spec), 2, seed=a.seed).hands
+            for spec in ("polish", variant_b)
+        ]
+        assert (hands[0] == hands[1]) is same
+
+
 _UNPAIRED = [
     (
         _result(_record(0, (1, 2), 10), _record(1, (1, 2), 10)),

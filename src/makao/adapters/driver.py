@@ -225,10 +225,9 @@ class Driver:
         """The action ids a makao [`Bot`][makao.bots.Bot] picks for `actor`: its
         ``respond`` in a reaction turn (``None``: [`noop`][makao.adapters.driver.Driver.noop]), else
         its ``choose``; a [`SetupError`][makao.errors.SetupError] if ``bot`` is not a bot."""
-        from makao.bots import Bot
+        from makao.bots.protocol import check_bot
 
-        if not isinstance(bot, Bot):
-            raise SetupError(f"bot must be a Bot, not {shown(bot, 60)}")
+        check_bot(bot, "bot must be a Bot")
         view = self.stepper.game.view(self.actor)
         moves = self.legal_moves()
         if self.window:

@@ -60,6 +60,7 @@ from makao._text import shown
 from makao.adapters._spaces import Observation, Spaces
 from makao.adapters.driver import DEFAULT_MAX_ACTIONS, Driver, Rewards, scoring, variant_name
 from makao.bots import Bot
+from makao.bots.protocol import check_bot
 from makao.engine import Game
 from makao.errors import IllegalMoveError, InvalidMoveError, SetupError
 from makao.sim.run import check_optional_count
@@ -262,10 +263,7 @@ def _opponents(opponents: str | Sequence[str | Bot], players: int) -> list[Bot]:
     if len(opponents) != players - 1:
         raise SetupError(f"give one opponent per other seat ({players - 1}), not {len(opponents)}")
     found = [bots.get(bot) if isinstance(bot, str) else bot for bot in opponents]
-    for bot in found:
-        if not isinstance(bot, Bot):
-            raise SetupError(f"each opponent must be a bot name or a Bot, not {shown(bot, 40)}")
-    return found
+    return [check_bot(bot, "each opponent must be a bot name or a Bot") for bot in found]
 
 
 register_envs()

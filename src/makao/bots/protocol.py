@@ -111,6 +111,17 @@ class BaseBot:
         return f"{type(self).__name__}()"
 
 
+def check_bot(value: object, what: str) -> Bot:
+    """``value`` if it is a bot, else a `SetupError` (``what``, then the value): an object with
+    the methods of [`Bot`][makao.bots.Bot], not a class that has them (``HeuristicBot`` where
+    ``HeuristicBot()`` was meant, which ``isinstance(value, Bot)`` takes; its methods would
+    then be called unbound, in the middle of a game)."""
+    if isinstance(value, Bot) and not isinstance(value, type):
+        return value
+    hint = f" (a class: give a bot, {value.__qualname__}())" if isinstance(value, type) else ""
+    raise SetupError(f"{what}, not {shown(value, 40)}{hint}")
+
+
 def is_turn_move(move: Move) -> bool:
     """Whether ``move`` is a turn move (no seat of its own), not an out-of-turn action
     ([`move_seat`][makao.moves.move_seat] is ``None``)."""

@@ -34,11 +34,12 @@ from typing import Any
 import attrs
 
 from makao._text import shown
-from makao.bots.protocol import Bot
+from makao.bots.protocol import Bot, check_bot
+from makao.engine import check_table
 from makao.errors import SetupError
 from makao.rules._util import is_whole
 from makao.seeding import derive_seed
-from makao.sim.play import GameRecord, play_game
+from makao.sim.play import GameRecord, _bot_label, play_game
 from makao.sim.results import Comparison, SimResult
 from makao.sim.spec import describe, parse_bot, parse_variant
 from makao.variant import Variant
@@ -228,14 +229,38 @@ def _make_job(
         raise SetupError(f"bots must list one bot (or its spec) per seat, not {shown(bots, 40)}")
     if not bots:
         raise SetupError("simulate needs one bot per seat, at least two")
-    variant.compiled.start.check_players(len(bots))
-    built = tuple(parse_bot(bot) if isinstance(bot, str) else bot for bot in bots)
+    try:
+        check_table(variant, len(bots))
+    except SetupError as error:  # which variant, when compare checks two
+        raise SetupError(
+            f"variant {describe(variant)} cannot seat {len(bots)} bots: {error}"
+        ) from None
+    built = tuple(
+        check_bot(
+            parse_bot(bot) if isinstance(bot, str) else bot,
+            "each bot must be a Bot or its spec ('random')",
+        )
+        for bot in bots
+    )
     for bot in built:
-        if not isinstance(bot, Bot):
-            raise SetupError(f"each bot must be a Bot or its spec ('random'), not {shown(bot, 40)}")
+        _check_copyable(bot)
     check_seed(seed)
     check_optional_count("max_actions", max_actions)
     return _Job(variant, built, seed, max_actions)
+
+
+def _check_copyable(bot: Bot) -> None:
+    """A `SetupError` unless ``bot`` can be copied (`copy.deepcopy`), as `_play_chunk`
+    copies the bots for every chunk of games: checked before any game, for any workers."""
+    try:
+        copy.deepcopy(bot)
+    except Exception as error:
+        raise SetupError(
+            f"{_bot_label(bot)} cannot be copied ({type(error).__name__}: "
+            f"{shown(str(error), 200)}): simulate plays every chunk of games with its own "
+            "copy of the bots (copy.deepcopy); give its class a __deepcopy__ that makes a "
+            "fresh bot"
+        ) from None
 
 
 def check_count(name: str, value: object, least: int, most: int) -> None:
