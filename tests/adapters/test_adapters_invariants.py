@@ -8,10 +8,15 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from _hidden import hide_anew
 from makao import variants
+from makao.actions import MAX_PLAYERS
 from makao.adapters.driver import Driver, rank_rewards
 from makao.engine import Game
+from makao.errors import SetupError
 from makao.state import replaced
 
 VARIANTS = list(variants.names())
@@ -292,3 +297,70 @@ def test_pettingzoo_same_seed_same_trajectory_and_done_agents_step_none() -> Non
     assert len(first) == len(second)
     for a, b in zip(first, second, strict=True):
         assert a[:4] == b[:4] and np.array_equal(a[4], b[4])
+
+
+def _every_table() -> list[tuple[str, int]]:
+    """Every (built-in variant, table size) a game deals, none skipped (2–20 seats)."""
+    tables = []
+    for name in VARIANTS:
+        for players in range(1, MAX_PLAYERS + 1):
+            try:
+                Game.new(variants.get(name), players, 0)
+            except SetupError:
+                continue
+            tables.append((name, players))
+    return tables
+
+
+EVERY_TABLE = _every_table()
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"), EVERY_TABLE, ids=[f"{v}-{p}" for v, p in EVERY_TABLE]
+)
+@settings(max_examples=2, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 4095), length=st.integers(20, 80))  # one of the 4096 deals
+def test_pl_3_an_adapters_observation_shows_nothing_hidden_at_every_table(
+    variant: str, players: int, seed: int, length: int
+) -> None:
+    """PL-3, PL-8 and design principle 4 in the RL adapters, at every table size of every
+    built-in variant: a seat's observation (the Gymnasium / PettingZoo vector and action
+    mask, by the table's own numbering and, up to `MAX_SEATS`, the fixed one) and its
+    OpenSpiel observation and information state (strings and tensors) are the same in a
+    game that differs only in what the seat may not see -- the other hands and the stock
+    dealt anew (the cards of a play another seat is building and its drawn card kept in
+    its hand), the random generator, the seed."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("gymnasium")
+    from makao.adapters._spaces import Spaces
+    from makao.adapters.encoding import MAX_SEATS
+
+    state = _openspiel_state(variant, players, 0, seed=seed)
+    driver = state.driver
+    tables = [Spaces(driver, False)] + ([Spaces(driver, True)] if players <= MAX_SEATS else [])
+    rng = random.Random(seed)
+    for step in range(length):
+        if state.is_terminal():
+            break
+        if step % 3 == length % 3:  # every third position, each of another game
+            driver = state.driver
+            for seat in range(players):
+                twin = driver.clone()
+                game = twin.game
+                hide_anew(
+                    game, seat, rng, keep=(*driver.stepper.prefix, *filter(None, [game.drawn]))
+                )
+                swapped = state.clone()
+                swapped.driver = twin
+                for spaces in tables:
+                    mine, theirs = spaces.observe(driver, seat), spaces.observe(twin, seat)
+                    for key in ("observation", "action_mask"):
+                        assert np.array_equal(mine[key], theirs[key]), (seat, key)
+                assert swapped.observation_string(seat) == state.observation_string(seat)
+                assert swapped.observation_tensor(seat) == state.observation_tensor(seat)
+                info = state.information_state_string(seat)
+                assert swapped.information_state_string(seat) == info
+                assert swapped.information_state_tensor(seat) == state.information_state_tensor(
+                    seat
+                )
+        state.apply_action(rng.choice(state.legal_actions()))
