@@ -54,8 +54,8 @@ def replacing(path: str | Path) -> Iterator[Path]:
         if (
             isinstance(error, OSError)
             and error.errno is not None
-            and error.filename in (None, temporary, str(temporary))
-        ):
+            and error.filename in (None, temporary, str(temporary), target, str(target))
+        ):  # the new file's, or the output's as resolved: the output as given
             raise OSError(error.errno, error.strerror, str(name)) from None
         raise
 

@@ -83,7 +83,10 @@ MAX_SAVE_DEPTH = 64
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        if message.startswith("unrecognized arguments:") and "--import" in message.split():
+        words = message.split()
+        if message.startswith("unrecognized arguments:") and any(
+            word == "--import" or word.startswith("--import=") for word in words
+        ):
             message += " (--import goes before the command: makao --import MODULE simulate …)"
         raise UsageError(message)  # one prefix: main adds "makao: error: "
 

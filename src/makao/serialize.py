@@ -325,15 +325,22 @@ def saved_variant(
             )
         rebuilt = variants.rebuilt(given)
         if rebuilt is not None and (rebuilt == given) != builtin:
+            if builtin:
+                raise StateError(
+                    f"the {what} was saved with variant {shown(name, 200)} as "
+                    "makao.variants.get builds it, not with another variant of that name (its "
+                    "rules, options or description differ): leave variant= out to rebuild it"
+                )
+            way = (  # `replay` rebuilds a game, not a match, from its save's data
+                " (a game saved before that name was registered with that very variant: "
+                "makao.serialize.replay(variant, data['origin'], data['moves']))"
+                if what == "game"
+                else ""
+            )
             raise StateError(
                 f"the {what} was saved with a custom variant named {shown(name, 200)}, not the "
                 "one makao.variants.get builds from that name and options: pass the variant it "
-                "was saved with (a game saved before that name was registered with that very "
-                "variant: makao.serialize.replay(variant, data['origin'], data['moves']))"
-                if not builtin
-                else f"the {what} was saved with variant {shown(name, 200)} as "
-                "makao.variants.get builds it, not with another variant of that name (its "
-                "rules, options or description differ): leave variant= out to rebuild it"
+                f"was saved with{way}"
             )
         if _plain_options(given) != options:
             raise StateError(

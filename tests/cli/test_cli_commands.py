@@ -571,6 +571,13 @@ def test_import_after_the_command_says_it_goes_before(
         "makao: error: unrecognized arguments: --import mybots (--import goes before the "
         "command: makao --import MODULE simulate …)\n"
     )
+    # Was: no hint for the ``--import=MODULE`` form, which argparse takes before a command.
+    code, out, err = _run(capsys, "variants", "polish", "--import=mybots")
+    assert (code, out) == (2, "")
+    assert err == (
+        "makao: error: unrecognized arguments: --import=mybots (--import goes before the "
+        "command: makao --import MODULE simulate …)\n"
+    )
 
 
 def test_import_without_a_module_is_one_line(

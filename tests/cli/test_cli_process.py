@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import os
 import resource
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -199,4 +200,28 @@ def test_a_file_one_may_write_but_not_replace_is_written_in_place(
     with replacing(out) as written:
         written.write_text("new\n", encoding="utf-8")
     assert out.read_text(encoding="utf-8") == "new\n"
+    assert [path.name for path in tmp_path.iterdir()] == ["out.csv"]
+
+
+def test_a_file_one_may_neither_replace_nor_write_is_named_as_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another user's read-only file in a sticky directory: not replaced (EPERM), and its
+    # copy in place refused too; the error names the output as given, as every other
+    # error of `replacing` does. Was: the resolved path ('/tmp/…/out.csv' for 'out.csv').
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out.csv").write_text("old\n", encoding="utf-8")
+
+    def sticky(source: Any, target: Any) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted", str(source), str(target))
+
+    def read_only(source: Any, target: Any) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied", str(target))
+
+    monkeypatch.setattr(os, "replace", sticky)
+    monkeypatch.setattr(shutil, "copyfile", read_only)
+    with pytest.raises(PermissionError) as caught, replacing("out.csv") as written:
+        written.write_text("new\n", encoding="utf-8")
+    assert (caught.value.errno, caught.value.filename) == (errno.EACCES, "out.csv")
+    assert (tmp_path / "out.csv").read_text(encoding="utf-8") == "old\n"
     assert [path.name for path in tmp_path.iterdir()] == ["out.csv"]

@@ -152,6 +152,25 @@ def test_pl_10_a_save_made_before_its_name_was_registered_is_told_how_to_load() 
     assert serialize.replay(variants.get("mine-later"), data["origin"], data["moves"]) == game
 
 
+def test_ru_16_a_match_saved_before_its_name_was_registered_is_not_sent_to_replay() -> None:
+    """RU-16: a match of a variant saved before its name was registered is refused with
+    ``variant=`` as a game is, but not told to rebuild it with `serialize.replay` from
+    ``data['origin']``: a match's save has no origin (its deals are its own). Was: the
+    game's advice, which fails on a match's save."""
+    from makao.match import Match
+
+    mine = variants.russian().without(Wild, name="ru-later")
+    match = Match.new(mine, 2, seed=4)
+    match.play(match.legal_moves()[0])
+    text = match.to_json()
+    assert "origin" not in json.loads(text)
+    variants.register("ru-later", lambda: variants.russian().without(Wild, name="ru-later"))
+    with pytest.raises(StateError, match="saved with a custom variant named 'ru-later'") as caught:
+        Match.from_json(text, variant=variants.get("ru-later"))
+    assert "serialize.replay" not in str(caught.value)
+    assert str(caught.value).endswith("pass the variant it was saved with")
+
+
 def seeded_random(*, talk: float = 0.0) -> RandomBot:
     """A random bot that never talks (a test bot)."""
     return RandomBot(talk=talk)
@@ -384,6 +403,23 @@ def test_factories_naming_each_others_variants_are_called_each_by_its_own_name()
         ("first", "first"),
         ("second", "second"),
     ]
+
+
+def test_a_factorys_variant_is_built_whatever_the_factory_of_the_name_it_carries_raises() -> None:
+    """`get` of one name asks the factory of the name its variant carries whether it builds
+    that variant again; that factory failing in its own way (not a `MakaoError`) means it
+    does not, so the variant is called by its registered name. Was: ``get("mine")`` raised
+    the other factory's error, though "mine"'s factory had built its variant."""
+
+    def broken() -> Variant:
+        raise RuntimeError("this factory is broken")
+
+    variants.register("broken", broken)
+    variants.register("mine", lambda: polish_without_wilds().without(BattleCards, name="broken"))
+    built = variants.get("mine")
+    assert (built.name, built.rules) == ("mine", polish_without_wilds().without(BattleCards).rules)
+    with pytest.raises(RuntimeError, match="this factory is broken"):
+        variants.get("broken")  # its own failure is still its caller's
 
 
 def test_saves_of_a_factorys_variant_named_otherwise_load_by_its_registered_name() -> None:

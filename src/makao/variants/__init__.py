@@ -116,7 +116,7 @@ def get(name: str, **options: Any) -> Variant:
     if label is not None and _VARIANTS.label(variant.name) != label:
         try:  # the factory of its own name, not `get`: no chain of factories followed
             again = _VARIANTS.get(variant.name, variant.option_dict)
-        except MakaoError:
+        except Exception:  # another factory's failure: it does not build this variant
             again = None
         if again != variant:
             return attrs.evolve(variant, name=label)
