@@ -13,7 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from makao.banking import BankingGame, BankingOptions, CardDealt, Settled, parse_move
-from makao.banking.events import BankingEvent
+from makao.banking.events import (
+    BankingEvent,
+    CardDrawn,
+    CoupStarted,
+    HandDiscarded,
+    HandShown,
+    redact,
+)
 from makao.banking.moves import Draw, Redraw, Stake, Stand
 from makao.cards import ALL_CARDS, Card
 from makao.errors import GameOverError, IllegalMoveError, InvalidMoveError, StateError
@@ -365,3 +372,59 @@ def test_mb_1_to_mb_10_every_invariant_at_every_step_and_table_size(
     for copy in (game.record.replay(), BankingGame.from_json(text), game.clone()):
         assert copy.to_json() == text and copy.moves == game.moves
         assert all(copy.view(s) == game.view(s) for s in range(players))
+
+
+def _told(events: tuple[BankingEvent, ...], seat: int, banker: int) -> list[BankingEvent]:
+    """``events`` as ``seat`` is told them (`redact`, the bank's holder as each was made),
+    up to the showdown (MB-7: the hands turned), with the faces of its own cards left
+    out: the cards it is dealt or buys are each game's own (MB-4)."""
+    told: list[BankingEvent] = []
+    for event in events:
+        if isinstance(event, HandShown):
+            break
+        if isinstance(event, CoupStarted):
+            banker = event.banker
+        shown = redact(event, seat, banker)
+        if isinstance(shown, (CardDealt, CardDrawn)) and shown.seat == seat != banker:
+            assert shown.card is not None  # a punter sees its own card (MB-4)
+            shown = attrs.evolve(shown, card=None)
+        elif isinstance(shown, HandDiscarded) and shown.seat == seat:
+            shown = HandDiscarded(seat, (None,) * len(shown.cards))
+        told.append(shown)
+    return told
+
+
+@settings(max_examples=40, deadline=None)
+@given(games_st, st.integers(0, 80), st.integers(0, 6))
+def test_mb_4_mb_7_mb_10_a_seat_is_told_nothing_hidden_until_the_showdown(
+    game_args: Any, cut: int, viewer: int
+) -> None:
+    """MB-4, MB-6, MB-7 and MB-10: games that differ only in cards hidden from a seat (the
+    other hands and the banker's own, MB-4; the shoe's order and contents; the random
+    generator of the next shoe), played on with the same moves, tell that seat the same
+    events (`redact`), but for the faces of its own cards, until the showdown reveals the
+    hands (MB-7) -- or until another's hidden hand makes the games part: a hand over 9
+    out at once (MB-5, ``over_nine="bust"``), a punter below 7 made to buy (MB-6,
+    ``must_draw_below``)."""
+    seed, players, options = game_args
+    game, _ = random_game(seed, players, options, moves=cut)
+    seat = viewer % players
+    rng = random.Random(seed ^ cut)
+    for twin in _hidden_changes(game, seat, rng):
+        real = game.clone()
+        for _ in range(MAX_MOVES):
+            if real.is_over:
+                assert twin.is_over
+                break
+            move = rng.choice(real.legal_moves())
+            if real.to_act == seat and twin.to_act == seat:
+                assert twin.legal_moves() == real.legal_moves() or options.must_draw_below
+            if twin.to_act != real.to_act or move not in twin.legal_moves():
+                assert options.over_nine == "bust" or options.must_draw_below is not None
+                break
+            banker = real.banker
+            events, twin_events = real.play(move), twin.play(move)
+            told = _told(events, seat, banker)
+            assert _told(twin_events, seat, banker) == told, move
+            if len(told) < len(events):
+                break  # the showdown: each hand is shown, and settled (MB-7, MB-8)

@@ -21,6 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _hidden import hide_rule_states
 from makao import Card, Game, variants
 from makao.actions import MAX_PLAYERS, ActionSpace
 from makao.cards import ALL_CARDS
@@ -487,45 +488,6 @@ def _drawn(game: Game, seat: int, rng: random.Random) -> bool:
     return True
 
 
-def _private_rule_states(game: Game, seat: int, rng: random.Random) -> bool:
-    """A rule's own state replaced by any value that keeps what the rule shows every seat
-    (its `public_state`): the rest of a rule's state -- the calls of a play being judged
-    (Mao's `MaoCalls`), a flag the public state does not read -- is private."""
-    changed = False
-    for rule in game.compiled.stateful:
-        index = game.compiled.state_index[id(rule)]
-        shown = rule.public_state(game)
-        for value in _STATE_VALUES:
-            states = list(game.rule_states)
-            old, states[index] = states[index], value
-            if value == old:
-                continue
-            game.rule_states = tuple(states)
-            try:
-                same = rule.public_state(game) == shown
-            except Exception:  # a value of the wrong type for this rule
-                same = False
-            if same:
-                changed = True
-                break
-            states[index] = old
-            game.rule_states = tuple(states)
-    return changed
-
-
-#: Values tried as a rule's private state (`_private_rule_states`).
-_STATE_VALUES: tuple[object, ...] = (
-    None,
-    True,
-    False,
-    0,
-    1,
-    (None, False),
-    (None, True),
-    ((), ()),
-    (("mao",), (("UM-25", "wrong call"),)),
-)
-
 HIDDEN: dict[str, Callable[[Game, int, random.Random], bool]] = {
     "other hands, exchanged": _other_hands_exchanged,
     "other hands, reordered": _other_hands_reordered,
@@ -535,7 +497,7 @@ HIDDEN: dict[str, Callable[[Game, int, random.Random], bool]] = {
     "rng": _generator,
     "beginning": _beginning,
     "drawn": _drawn,
-    "rule_states": _private_rule_states,
+    "rule_states": hide_rule_states,
 }
 """Each part of the state hidden from a seat, and how to change only it."""
 

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from _hidden import hide_anew
+from _hidden import hide_anew, hide_rule_states
 from makao import Game, variants
 from makao.actions import MAX_PLAYERS
 from makao.errors import MakaoError, SetupError, StaleMoveError, WrongSeatError
@@ -160,3 +160,42 @@ def test_pl_3_a_host_sends_each_seat_its_view_moves_and_redacted_events_and_noth
         with pytest.raises(error):
             host.submit(sender, text, version)
         assert {s: dumps(host.update(s)) for s in range(players)} == sent, text
+
+
+#: The tables of the hosted variants whose rules keep a private state (Mao's calls of a
+#: play being judged, its host reports; `_hidden.hide_rule_states`): the least, four and
+#: the most seats of each.
+PRIVATE_STATE_TABLES = [
+    (name, players)
+    for name, players in TABLES
+    if hide_rule_states(Game.new(HOSTED[name], players, 0), 0, random.Random(0))
+    and (players == 4 or {(name, players - 1), (name, players + 1)} - set(TABLES))
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "players"),
+    PRIVATE_STATE_TABLES,
+    ids=[f"{name}-{players}" for name, players in PRIVATE_STATE_TABLES],
+)
+@settings(max_examples=10, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32 - 1), length=st.integers(0, 60))
+def test_um_25_a_host_sends_no_part_of_a_rules_private_state(
+    name: str, players: int, seed: int, length: int
+) -> None:
+    """UM-25 (the calls of a play being judged), UM-3/UM-7 (the host's reports) and design
+    principle 4 over the wire: a rule's own state is shown only as the rule declares
+    (its `public_state`), so a host of a game whose rules' state differs only in a part
+    no rule declares public sends each seat the very same update (its view, its moves,
+    the deal's announcements; after a move the host adds the move's text, its maker and
+    the seat's events, which the state does not give)."""
+    assert PRIVATE_STATE_TABLES, "no variant keeps a private rule state: drop this test"
+    host = _host(Game.new(HOSTED[name], players, seed))
+    rng = random.Random(seed)
+    for _ in _hosted_walk(host, rng, length):
+        pass
+    for seat in range(players):
+        twin = host.game.clone()
+        assert hide_rule_states(twin, seat, rng), "no private state to change"
+        assert twin.rule_states != host.game.rule_states
+        assert dumps(_host(twin).update(seat)) == dumps(host.update(seat)), f"seat {seat}"

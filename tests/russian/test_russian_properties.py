@@ -276,3 +276,70 @@ def test_ru_1_ru_18_a_match_accepts_its_listed_moves_and_a_refused_move_changes_
 
 def _deal_cards(game: Game) -> list[Card]:
     return [card for hand in game.hands for card in hand] + game.stock + game.pile
+
+
+def _ends_the_deal(match: Match, move: object) -> bool:
+    after = match.clone()
+    after.play(move)  # type: ignore[arg-type]
+    return after.is_over or after.deal != match.deal
+
+
+def _without_own_cards(events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
+    """``events`` as ``seat`` is told them, its own drawn cards left out (each game's)."""
+    told = redact(events, seat)
+    return tuple(
+        e._replace(cards=()) if isinstance(e, CardsDrawn) and e.seat == seat else e for e in told
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(match_tables, st.integers(0, 400))
+def test_ru_15_ru_16_ru_3_a_match_view_after_the_seats_move_that_ends_a_deal_shows_nothing_hidden(
+    args: tuple[int, int, dict[str, Any], int], cut: int
+) -> None:
+    """RU-15, RU-16, RU-3, RU-18 and design principle 4: when the seat to move makes the
+    move that ends a deal (its last card, or its answer to the last player's penalty
+    card), a match whose deal differed only in what the seat may not see (other hands,
+    the stock, the random generator, the deal's seed) tells it the same events up to the
+    deal's end, and shows it the same match view after -- the next deal (dealt from the
+    match's seed, RU-3) whole, its number and dealer, the limit -- but for what the end
+    reveals by the rules: each hand's points scored (RU-16: ``scores``, ``totals``, as the
+    ``DealScored`` event told it) and so the match's end (RU-18)."""
+    match = _new_match(args)
+    rng = random.Random(args[0] - cut)
+    _walk_match(match, rng, cut)
+    for _ in range(5000):  # on to a position where the seat to move can end the deal
+        if match.is_over:
+            return
+        if min(map(len, match.game.hands)) <= 2:
+            enders = [
+                m
+                for m in match.legal_moves()
+                if not hasattr(m, "seat") and _ends_the_deal(match, m)
+            ]
+            if enders:
+                break
+        _walk_match(match, rng, 1)
+    else:
+        pytest.fail("no deal ended")
+    seat = match.to_move
+    move = rng.choice(enders)
+    twin = _hidden_dealt_anew(match, seat, rng)
+    assert twin.view(seat) == match.view(seat)
+    after = match.clone()
+    told, twin_told = after.play(move), twin.play(move)
+    assert twin.deal != match.deal or twin.is_over, "the same move ends the twin's deal"
+    end = next(i for i, e in enumerate(told) if isinstance(e, DealScored))
+    assert isinstance(twin_told[end], DealScored)
+    assert _without_own_cards(twin_told[:end], seat) == _without_own_cards(told[:end], seat)
+    for m, events in ((after, told), (twin, twin_told)):
+        assert events[end] == DealScored(m.scores[-1], m.totals)
+        assert m.is_over == (max(m.totals) >= m.match_limit)
+    view, twin_view = after.view(seat), twin.view(seat)
+    drew = any(isinstance(e, CardsDrawn) and e.seat == seat for e in told + twin_told)
+    if not drew:  # its own hand, scored alike
+        assert twin.scores[-1][seat] == after.scores[-1][seat]
+    if after.is_over == twin.is_over:
+        deal = twin_view.deal if after.is_over and drew else view.deal  # its drawn cards
+        assert twin_view == attrs.evolve(view, scores=twin.scores, totals=twin.totals, deal=deal)
+        assert told[end + 1 :] == twin_told[end + 1 :] or after.is_over
