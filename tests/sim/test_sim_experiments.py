@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import io
 import math
 import multiprocessing
@@ -131,6 +132,23 @@ def test_wins_and_places_take_a_bot_by_index_or_label_and_refuse_others() -> Non
         for ask in (result.wins, result.places):
             with pytest.raises(SetupError, match=r"no bot .*heuristic, random1, random2"):
                 ask(bad)  # type: ignore[arg-type]
+
+
+def test_wins_and_places_take_a_bot_index_of_any_whole_number_type() -> None:
+    """An index that is a whole number of another type -- NumPy's (``np.argmax`` of a
+    table), an `IntEnum` -- is taken as its number, as everywhere an index is (it was
+    refused as "no bot" when the label lookup came in)."""
+    np = pytest.importorskip("numpy")
+
+    class Seat(enum.IntEnum):
+        SECOND = 1
+
+    result = simulate(POLISH, ["heuristic", "random"], games=6, seed=1)
+    for index in (np.int64(1), np.intp(1), Seat.SECOND):
+        assert result.wins(index) == result.wins(1)
+        assert result.places(index) == result.places(1)
+    with pytest.raises(SetupError, match=r"no bot .*2.* in this result: give an index 0…1"):
+        result.wins(np.int64(2))
 
 
 def test_pl_30_the_loop_lets_others_call_stop_on_a_silent_player() -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import operator
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -111,12 +112,19 @@ class SimResult:
         return dict(sorted(Counter(r.places[j] for r in self.finished() if r.places).items()))
 
     def _bot_index(self, bot: object) -> int:
-        """The index of ``bot`` (an index into `bots` or a label in it); a `SetupError`
-        naming the labels otherwise."""
-        if isinstance(bot, str) and bot in self.bots:
-            return self.bots.index(bot)
-        if isinstance(bot, int) and not isinstance(bot, bool) and 0 <= bot < len(self.bots):
-            return bot
+        """The index of ``bot`` (an index into `bots`, any whole number such as NumPy's, not a
+        `bool`; or a label in it); a `SetupError` naming the labels otherwise."""
+        if isinstance(bot, str):
+            if bot in self.bots:
+                return self.bots.index(bot)
+        elif not isinstance(bot, bool):
+            try:
+                index = operator.index(bot)  # type: ignore[arg-type]  # checked here
+            except TypeError:
+                pass
+            else:
+                if 0 <= index < len(self.bots):
+                    return index
         raise SetupError(
             f"no bot {shown(bot, 40)} in this result: give an index 0…{len(self.bots) - 1} "
             f"or a label, one of {', '.join(self.bots)}"
