@@ -333,7 +333,7 @@ def test_pl_3_an_adapters_observation_shows_nothing_hidden_at_every_table(
     game that differs only in what the seat may not see -- the other hands and the stock
     dealt anew (the cards of a play another seat is building and its drawn card kept in
     its hand), the random generator, the seed."""
-    np = pytest.importorskip("numpy")
+    pytest.importorskip("numpy")
     pytest.importorskip("gymnasium")
     from makao.adapters._spaces import Spaces
     from makao.adapters.encoding import MAX_SEATS
@@ -353,20 +353,29 @@ def test_pl_3_an_adapters_observation_shows_nothing_hidden_at_every_table(
                 hide_anew(
                     game, seat, rng, keep=(*driver.stepper.prefix, *filter(None, [game.drawn]))
                 )
-                swapped = state.clone()
-                swapped.driver = twin
-                for spaces in tables:
-                    mine, theirs = spaces.observe(driver, seat), spaces.observe(twin, seat)
-                    for key in ("observation", "action_mask"):
-                        assert np.array_equal(mine[key], theirs[key]), (seat, key)
-                assert swapped.observation_string(seat) == state.observation_string(seat)
-                assert swapped.observation_tensor(seat) == state.observation_tensor(seat)
-                info = state.information_state_string(seat)
-                assert swapped.information_state_string(seat) == info
-                assert swapped.information_state_tensor(seat) == state.information_state_tensor(
-                    seat
-                )
+                _assert_seat_sees_the_same(state, twin, seat, tables)
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _assert_seat_sees_the_same(state: Any, twin: Driver, seat: int, tables: list[Any]) -> None:
+    """The adapters show ``seat`` the same in the OpenSpiel ``state`` and in the game its
+    driver's ``twin`` plays: the Gymnasium / PettingZoo observation and action mask by each
+    of ``tables``' numberings (`Spaces`), and the OpenSpiel observation and information
+    state, strings and tensors."""
+    import numpy as np
+
+    driver = state.driver
+    swapped = state.clone()
+    swapped.driver = twin
+    for spaces in tables:
+        mine, theirs = spaces.observe(driver, seat), spaces.observe(twin, seat)
+        for key in ("observation", "action_mask"):
+            assert np.array_equal(mine[key], theirs[key]), (seat, key)
+    assert swapped.observation_string(seat) == state.observation_string(seat)
+    assert swapped.observation_tensor(seat) == state.observation_tensor(seat)
+    info = state.information_state_string(seat)
+    assert swapped.information_state_string(seat) == info
+    assert swapped.information_state_tensor(seat) == state.information_state_tensor(seat)
 
 
 #: The tables of the variants whose rules keep a private state (Mao's calls of a play
@@ -396,7 +405,7 @@ def test_um_25_an_adapters_observation_shows_no_part_of_a_rules_private_state(
     action mask, and the same OpenSpiel observation and information state (strings and
     tensors), at every third position of a random game."""
     assert PRIVATE_STATE_TABLES, "no variant keeps a private rule state: drop this test"
-    np = pytest.importorskip("numpy")
+    pytest.importorskip("numpy")
     pytest.importorskip("gymnasium")
     from makao.adapters._spaces import Spaces
 
@@ -415,18 +424,7 @@ def test_um_25_an_adapters_observation_shows_no_part_of_a_rules_private_state(
                     continue
                 changed += 1
                 assert twin.game.rule_states != driver.game.rule_states
-                swapped = state.clone()
-                swapped.driver = twin
-                mine, theirs = spaces.observe(driver, seat), spaces.observe(twin, seat)
-                for key in ("observation", "action_mask"):
-                    assert np.array_equal(mine[key], theirs[key]), (seat, key)
-                assert swapped.observation_string(seat) == state.observation_string(seat)
-                assert swapped.observation_tensor(seat) == state.observation_tensor(seat)
-                info = state.information_state_string(seat)
-                assert swapped.information_state_string(seat) == info
-                assert swapped.information_state_tensor(seat) == state.information_state_tensor(
-                    seat
-                )
+                _assert_seat_sees_the_same(state, twin, seat, [spaces])
         state.apply_action(rng.choice(state.legal_actions()))
     assert changed > 0 or length < 3
 
