@@ -483,6 +483,50 @@ def test_a_comparison_of_unequal_runs_says_how_many_games_each_side_played() -> 
     assert "2 games each" in Comparison(a, a).table().splitlines()[0]
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("variant", 3, "SimResult.variant must be text"),
+        ("bots", "ab", "SimResult.bots must be a tuple of different labels"),
+        ("bots", ("a", "a"), "SimResult.bots must be a tuple of different labels"),
+        ("bots", ("a", "b", "c"), r"records\[0\] \(game 0\) must give .* for 3 bots \(a, b, c\)"),
+        ("seed", "1", "seed must be a whole number"),
+        ("records", [], "SimResult.records must be a tuple of GameRecords"),
+        ("records", ("junk",), r"SimResult.records\[0\] must be a GameRecord, not 'junk'"),
+        ("records", (_given(0, (1, 2)), _given(1, (1,))), r"records\[1\] \(game 1\)"),  # type: ignore[arg-type]
+        ("records", (_given(0, (1, 2), scores=(1.0,)),), "for 2 bots"),  # type: ignore[arg-type]
+        ("max_actions", 0, "SimResult.max_actions must be None or a whole number ≥ 1"),
+        ("max_actions", True, "SimResult.max_actions must be None"),
+    ],
+)
+def test_a_sim_result_of_bad_parts_is_a_setup_error(
+    field: str, value: object, message: str
+) -> None:
+    """A `SimResult` built from parts that do not fit (records of another table, a record
+    that is none) is a `SetupError` saying which part, when built. Was: accepted, and then
+    an ``IndexError`` or ``AttributeError`` from `metrics`, `table` or `to_csv`."""
+    parts: dict[str, Any] = {
+        "variant": "polish",
+        "bots": ("a", "b"),
+        "seed": 0,
+        "records": (_given(0, (1, 2)),),
+        "max_actions": 10,
+    }
+    with pytest.raises(SetupError, match=message):
+        SimResult(**(parts | {field: value}))
+
+
+def test_a_comparison_of_different_tables_names_each_sides_bots() -> None:
+    """A `Comparison` of two results played by other bots (a table of two against one of
+    three) names the bots of each side in its title. Was: A's bots only, as if B had been
+    played by them too."""
+    two = simulate(POLISH, [HeuristicBot(), RandomBot()], games=2, seed=1)
+    three = simulate(POLISH, [RandomBot(), HeuristicBot(), RandomBot()], games=2, seed=1)
+    title = Comparison(two, three).table().splitlines()[0]
+    assert "A bots heuristic, random, B bots random1, heuristic, random2;" in title
+    assert "2 games each, bots heuristic, random;" in Comparison(two, two).table()
+
+
 @pytest.mark.parametrize("side", [None, "polish", 3])
 def test_a_comparison_of_what_is_no_result_is_a_setup_error(side: Any) -> None:
     """`Comparison` takes two `SimResult`s: anything else is refused when built, not an
@@ -509,11 +553,82 @@ def test_to_csv_writes_one_full_row_per_game(tmp_path: Path) -> None:
     result.to_csv(path)
     with path.open(newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
-    assert [len(row) for row in rows] == [11, 11] and None not in rows[0]
+    assert [len(row) for row in rows] == [15, 15] and None not in rows[0]
     assert [row["truncated"] for row in rows] == ["True", "False"]
     assert [row["blocked"] for row in rows] == ["False", "True"]
     assert (rows[0]["place a"], rows[0]["place b"], rows[0]["penalties a"]) == ("", "", "2")
     assert (rows[1]["place a"], rows[1]["place b"], rows[1]["first"]) == ("2", "1", "1")
+
+
+_OLD_CSV_COLUMNS = [
+    *("game", "seed", "actions", "turns", "truncated", "blocked", "first"),
+    *("place a", "place b", "penalties a", "penalties b"),
+]
+
+
+def test_ru_16_to_csv_appends_seats_lead_changes_decided_at_scores_and_events(
+    tmp_path: Path,
+) -> None:
+    """The CSV has every per-game figure the metrics are drawn from, in columns after those
+    of earlier versions (kept first, in their order): each bot's seat, the lead changes,
+    "decided at", each bot's score (RU-16) and the count of each kind of event (0 where a
+    game had none); a truncated game's "decided at" and scores are empty cells. Was: none of
+    them, so that a Russian game's scores, the seat win rates, lead changes, decisiveness and
+    events could not be worked out from the CSV."""
+    result = _result(
+        _given(0, (1, 2), scores=(0.0, 70.0), events=(("DemandSet", 2),)),
+        _given(1, None, events=(("AttackRaised", 1), ("DemandSet", 1))),
+    )
+    path = tmp_path / "r.csv"
+    result.to_csv(path)
+    with path.open(newline="", encoding="utf-8") as handle:
+        header, *rows = list(csv.reader(handle))
+    assert header == [
+        *_OLD_CSV_COLUMNS,
+        *("seat a", "seat b", "lead changes", "decided at", "score a", "score b"),
+        *("events AttackRaised", "events DemandSet"),
+    ]
+    assert rows[0][11:] == ["0", "1", "1", "0.5", "0.0", "70.0", "0", "2"]
+    assert rows[1][11:] == ["1", "0", "1", "", "", "", "1", "1"]
+
+
+def test_to_csv_has_no_score_columns_where_no_game_was_scored(tmp_path: Path) -> None:
+    """A variant that scores nothing (Polish, PL-34) gets no ``score <bot>`` columns, and an
+    experiment without events no ``events <Type>`` column."""
+    path = tmp_path / "r.csv"
+    _result(_given(0, (2, 1))).to_csv(path)
+    header = path.read_text(encoding="utf-8").splitlines()[0].split(",")
+    assert header == [*_OLD_CSV_COLUMNS, "seat a", "seat b", "lead changes", "decided at"]
+
+
+def test_ru_16_every_metric_of_a_russian_experiment_follows_from_its_csv(tmp_path: Path) -> None:
+    """The CSV can be analysed on its own: each metric's value, worked out from its rows
+    alone, is the metric's (scores, RU-16; seats; lead changes; "decided at"; events)."""
+    result = simulate("russian", ["heuristic", "random"], games=12, seed=1, max_actions=80)
+    assert 0 < result.truncated() < result.games  # some games cut short, some scored
+    path = tmp_path / "r.csv"
+    result.to_csv(path)
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    metrics = result.metrics()
+
+    def mean_of(column: str) -> float:
+        return statistics.fmean(float(row[column]) for row in rows if row[column] != "")
+
+    for label in result.bots:
+        assert mean_of(f"score {label}") == pytest.approx(metrics[f"score {label}"].value)
+    for seat in range(result.players):
+        won = sum(
+            1
+            for row in rows
+            for label in result.bots
+            if row[f"place {label}"] == "1" and row[f"seat {label}"] == str(seat)
+        )
+        assert won / len(rows) == metrics[f"win rate seat {seat}"].value
+    for name in ("lead changes", "decided at"):
+        assert mean_of(name) == pytest.approx(metrics[name].value)
+    kinds = [name for name in metrics if name.startswith("events ")]
+    assert kinds and all(mean_of(kind) == pytest.approx(metrics[kind].value) for kind in kinds)
 
 
 # ---------------------------------------------------------------- edges of the estimates

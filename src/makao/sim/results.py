@@ -30,6 +30,7 @@ from typing_extensions import TypeIs
 from makao._files import replacing
 from makao._text import shown
 from makao.errors import SetupError
+from makao.rules._util import is_whole, whole_number
 from makao.seeding import check_savable
 from makao.sim.play import GameRecord
 from makao.sim.stats import (
@@ -76,14 +77,69 @@ class PerGame:
 class SimResult:
     """Every game of one experiment and the statistics of them."""
 
-    variant: str
+    variant: str = attrs.field()
     """The variant's name and options, as ``"polish:decks=2"``."""
-    bots: tuple[str, ...]
+    bots: tuple[str, ...] = attrs.field()
     """A label per bot (its name; repeated names are numbered)."""
-    seed: int
-    records: tuple[GameRecord, ...]
-    max_actions: int | None = None
+    seed: int = attrs.field(validator=whole_number(None))
+    records: tuple[GameRecord, ...] = attrs.field()
+    max_actions: int | None = attrs.field(default=None)
     """The cap on actions per game (``None``: no cap); a capped game is truncated."""
+
+    @variant.validator
+    def _check_variant(self, _: object, variant: object) -> None:
+        """A `SetupError` unless ``variant`` is text."""
+        if not isinstance(variant, str):
+            raise SetupError(f"SimResult.variant must be text, not {shown(variant, 40)}")
+
+    @bots.validator
+    def _check_bots(self, _: object, bots: object) -> None:
+        """A `SetupError` unless ``bots`` is a tuple of different labels (texts)."""
+        if (
+            not isinstance(bots, tuple)
+            or not bots
+            or not all(isinstance(label, str) for label in bots)
+            or len(set(bots)) != len(bots)
+        ):
+            raise SetupError(
+                f"SimResult.bots must be a tuple of different labels, not {shown(bots, 60)}"
+            )
+
+    @records.validator
+    def _check_records(self, _: object, records: object) -> None:
+        """A `SetupError` unless ``records`` is a tuple of `GameRecord` records, each with one
+        seat, place, penalty and score (or none) per bot: a record of another table would
+        otherwise fail deep in `metrics` or `to_csv` (an ``IndexError``), or be misread."""
+        if not isinstance(records, tuple):
+            raise SetupError(
+                f"SimResult.records must be a tuple of GameRecords, not {shown(records, 40)}"
+            )
+        players = len(self.bots)
+        for number, record in enumerate(records):
+            if not isinstance(record, GameRecord):
+                raise SetupError(
+                    f"SimResult.records[{number}] must be a GameRecord, not {shown(record, 40)}"
+                )
+            if not (
+                _per_bot(record.seats, players)
+                and _per_bot(record.penalties, players)
+                and (record.places is None or _per_bot(record.places, players))
+                and (record.scores is None or _per_bot(record.scores, players))
+            ):
+                raise SetupError(
+                    f"SimResult.records[{number}] (game {shown(record.game, 20)}) must give its "
+                    f"seats, places, penalties and scores for {players} bots "
+                    f"({', '.join(self.bots)})"
+                )
+
+    @max_actions.validator
+    def _check_max_actions(self, _: object, max_actions: object) -> None:
+        """A `SetupError` unless ``max_actions`` is ``None`` or a whole number from 1."""
+        if max_actions is not None and not is_whole(max_actions, 1):
+            raise SetupError(
+                "SimResult.max_actions must be None or a whole number ≥ 1, "
+                f"not {shown(max_actions, 40)}"
+            )
 
     @property
     def games(self) -> int:
@@ -236,24 +292,45 @@ class SimResult:
         _write_json(path, self.to_dict(), self.seed)
 
     def to_csv(self, path: str | Path | TextIO) -> None:
-        """Write one row per game to ``path``, a file's path or an open text stream (places
-        and penalties per bot)."""
+        """Write one row per game to ``path``, a file's path or an open text stream: each
+        game's [`GameRecord`][makao.sim.GameRecord], places, penalties, seats, lead changes,
+        "decided at", scores (variants that score) and event counts per bot or kind, so
+        that every metric can be worked out from the CSV alone (the columns: `_csv_columns`;
+        docs/experiments.md lists them)."""
         if _is_path(path):
             with replacing(path) as written, written.open("w", newline="", encoding="utf-8") as f:
                 self._write_csv(f)
         else:
             self._write_csv(path)
 
-    def _write_csv(self, handle: TextIO) -> None:
-        """The rows of `to_csv`, written to ``handle``."""
-        writer = csv.writer(handle)
-        writer.writerow(
+    def _csv_columns(self) -> tuple[list[str], bool, list[str]]:
+        """The CSV's header, whether it has score columns, and the kinds of event it counts.
+        In order: ``game``, ``seed``, ``actions``, ``turns``, ``truncated``, ``blocked``,
+        ``first``, ``place <bot>`` and ``penalties <bot>`` for each bot -- the columns of
+        earlier versions, kept first so that a reader of them keeps working -- then
+        ``seat <bot>``, ``lead changes``, ``decided at``, ``score <bot>`` (if any game was
+        scored) and ``events <Type>`` for each kind of event seen."""
+        scored = any(record.scores is not None for record in self.records)
+        kinds = sorted({name for record in self.records for name, _ in record.events})
+        header = (
             ["game", "seed", "actions", "turns", "truncated", "blocked", "first"]
             + [f"place {b}" for b in self.bots]
             + [f"penalties {b}" for b in self.bots]
+            + [f"seat {b}" for b in self.bots]
+            + ["lead changes", "decided at"]
+            + [f"score {b}" for b in (self.bots if scored else ())]
+            + [f"events {kind}" for kind in kinds]
         )
+        return header, scored, kinds
+
+    def _write_csv(self, handle: TextIO) -> None:
+        """The rows of `to_csv`, written to ``handle``."""
+        writer = csv.writer(handle)
+        header, scored, kinds = self._csv_columns()
+        writer.writerow(header)
+        blank = ("",) * self.players
         for r in self.records:
-            places = r.places or ("",) * self.players
+            counts = dict(r.events)
             writer.writerow(
                 [
                     r.game,
@@ -263,10 +340,20 @@ class SimResult:
                     r.truncated,
                     r.blocked,
                     r.first,
-                    *places,
+                    *(r.places or blank),
                     *r.penalties,
+                    *r.seats,
+                    r.lead_changes,
+                    "" if r.decided_at is None else r.decided_at,
+                    *((r.scores or blank) if scored else ()),
+                    *(counts.get(kind, 0) for kind in kinds),
                 ]
             )
+
+
+def _per_bot(values: object, players: int) -> bool:
+    """Whether ``values`` is a tuple of one entry per bot."""
+    return isinstance(values, tuple) and len(values) == players
 
 
 def _won_from(record: GameRecord, seat: int) -> int:
@@ -355,7 +442,7 @@ class Comparison:
         ]
         title = (
             f"A = {self.a.variant}, B = {self.b.variant}: {_games(self.a.games, self.b.games)}, "
-            f"bots {', '.join(self.a.bots)}; "
+            f"{_bots(self.a.bots, self.b.bots)}; "
             f"A {_truncation(self.a.truncated(), self.a.max_actions)}, "
             f"B {_truncation(self.b.truncated(), self.b.max_actions)}"
         )
@@ -489,6 +576,13 @@ def _family(name: str) -> str | None:
 def _games(a: int, b: int) -> str:
     """How many games each side of a comparison played."""
     return f"{a} games each" if a == b else f"A {a} games, B {b} games"
+
+
+def _bots(a: tuple[str, ...], b: tuple[str, ...]) -> str:
+    """The bots of each side of a comparison, as its title names them."""
+    if a == b:
+        return f"bots {', '.join(a)}"
+    return f"A bots {', '.join(a)}, B bots {', '.join(b)}"
 
 
 def _truncation(count: int, max_actions: int | None) -> str:

@@ -3,7 +3,9 @@ parallel if asked.
 
 Game ``i`` is dealt with a seed derived from the master seed and ``i``, and its seats are
 rotated by ``i`` (bot ``j`` sits at seat ``(j + i) % players``), so every bot plays every
-seat equally often and the results do not depend on how games are spread over workers.
+seat equally often when the games are a multiple of the players (otherwise the first
+``games % players`` rotations once more), and the results do not depend on how games are
+spread over workers.
 """
 
 from __future__ import annotations
