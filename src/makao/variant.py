@@ -78,7 +78,7 @@ class Variant:
     _compiled: RuleSet = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name:
+        if not isinstance(self.name, str) or not self.name.strip():
             raise SetupError(f"a variant's name is a non-empty string, not {shown(self.name, 200)}")
         if not isinstance(self.description, str):
             raise SetupError(
@@ -119,20 +119,32 @@ class Variant:
 
     def with_rules(self, *rules: Rule, name: str | None = None) -> Variant:
         """A variant with ``rules`` appended (they override earlier rules for their cards)."""
-        return Variant(name or self.name, (*self.rules, *rules), (), self.description)
+        return Variant(self._new_name(name), (*self.rules, *rules), (), self.description)
 
-    def without(self, *kinds: type[Rule], name: str | None = None) -> Variant:
-        """A variant without the rules of the given types."""
+    def without(
+        self, *kinds: type[Rule], name: str | None = None, missing_ok: bool = False
+    ) -> Variant:
+        """A variant without the rules of the given types (and their subclasses).
+
+        A kind none of this variant's rules is is a [`SetupError`][makao.errors.SetupError]
+        naming the kinds it has, as for [`replace`][makao.variant.Variant.replace] (a rule
+        class of another variant would otherwise remove nothing, unnoticed); with
+        ``missing_ok=True`` such a kind is skipped, for code that strips the same kinds
+        from any variant."""
         _check_kinds(kinds)
+        if not isinstance(missing_ok, bool):
+            raise SetupError(f"missing_ok is True or False, not {shown(missing_ok, 40)}")
+        if not missing_ok:
+            for kind in kinds:
+                self._check_has(kind, "remove")
         kept = tuple(rule for rule in self.rules if not isinstance(rule, kinds))
-        return Variant(name or self.name, kept, (), self.description)
+        return Variant(self._new_name(name), kept, (), self.description)
 
     def replace(self, old: type[Rule], new: Rule, name: str | None = None) -> Variant:
         """A new variant with every rule of type ``old`` replaced by ``new``, at the old
         rule's position (this variant is unchanged: variants are values)."""
         _check_kinds((old,))
-        if not any(isinstance(rule, old) for rule in self.rules):
-            raise SetupError(f"{self.name} has no {old.__name__} rule to replace")
+        self._check_has(old, "replace")
         rules: list[Rule] = []
         for rule in self.rules:
             if isinstance(rule, old):
@@ -140,7 +152,33 @@ class Variant:
                     rules.append(new)
             else:
                 rules.append(rule)
-        return Variant(name or self.name, tuple(rules), (), self.description)
+        return Variant(self._new_name(name), tuple(rules), (), self.description)
+
+    def _new_name(self, name: str | None) -> str:
+        """The name of a variant made from this one: ``name``, or if none is given, this
+        one's (an empty name is refused by `Variant`, not taken for none)."""
+        return self.name if name is None else name
+
+    def _check_has(self, kind: type[Rule], what: str) -> None:
+        """A `SetupError` unless some rule of this variant is a ``kind``, naming the kinds
+        of rule it has (``what``: what was to be done with it)."""
+        if not any(isinstance(rule, kind) for rule in self.rules):
+            kinds = ", ".join(dict.fromkeys(type(rule).__name__ for rule in self.rules))
+            raise SetupError(
+                f"{self.name} has no {kind.__name__} rule to {what}; its rules are: {kinds}"
+            )
+
+    @property
+    def effect_forms(self) -> tuple[str, ...]:
+        """The text forms of the effects this variant's card rules read, without repeats
+        (each rule's [`CardRule.effect_forms`][makao.rules.base.CardRule.effect_forms]):
+        what [`parse_effect`][makao.variant.Variant.parse_effect] and
+        [`Game.from_position`][makao.engine.Game.from_position] take."""
+        return tuple(
+            dict.fromkeys(
+                form for rule in self._compiled.card_rules for form in rule.effect_forms()
+            )
+        )
 
     def parse_effect(self, text: str) -> Effect:
         """Read an effect's text form (``"attack 5 by 1"``) with this variant's rules."""
@@ -148,30 +186,35 @@ class Variant:
             raise SetupError(f"an effect's text must be a string, not {type(text).__name__}")
         words = text.split()
         if any(not word.isascii() for word in words if word[:1].isdigit()):
-            raise SetupError(
-                f"{self.name} has no effect written {shown(text[:60], 200)}: bad number"
-            )
+            raise self._unread(text, "bad number")
         if "by" in words:
             position = words.index("by")
             if position + 1 >= len(words) or not (
                 words[position + 1].isascii() and words[position + 1].isdigit()
             ):
-                raise SetupError(
-                    f"{self.name} has no effect written {shown(text[:60], 200)}: 'by' needs a seat "
-                    "number"
-                )
+                raise self._unread(text, "'by' needs a seat number")
         for rule in self._compiled.card_rules:
             try:
                 effect = rule.parse_effect(words)
             except SetupError:
                 raise
             except (ValueError, TypeError, LookupError) as error:
-                raise SetupError(
-                    f"{self.name} has no effect written {shown(text[:60], 200)}: {error}"
-                ) from None
+                raise self._unread(text, str(error)) from None
             if effect is not None:
                 return effect
-        raise SetupError(f"{self.name} has no effect written {shown(text[:60], 200)}")
+        raise self._unread(text, "")
+
+    def _unread(self, text: str, why: str) -> SetupError:
+        """The error for an effect ``text`` this variant does not read (``why``, if known),
+        led by the forms it reads ([`effect_forms`][makao.variant.Variant.effect_forms]);
+        for a blank text, the plain error."""
+        unread = f"{self.name} has no effect written {shown(text[:60], 200)}"
+        because = f": {why}" if why else ""
+        if not text.strip():
+            return SetupError(unread + because)
+        forms = self.effect_forms
+        reads = f"the effect texts {' | '.join(forms)}" if forms else "no effect text"
+        return SetupError(f"{self.name} reads {reads}; {unread}{because}")
 
     def parse_move(self, text: str) -> Move:
         """Read a move in this variant's notation."""

@@ -370,3 +370,148 @@ def test_rebuilds_tells_a_factorys_own_variant_from_one_composed_from_it() -> No
     assert variants.rebuilds(polish) and variants.rebuilds(variants.get("polish", decks=2))
     assert not variants.rebuilds(polish.without(WaitCards))
     assert not variants.rebuilds(polish.without(WaitCards, name="no-wait"))
+
+
+_RUSSIAN = variants.russian()
+_MAO = variants.get("mao")
+
+
+@pytest.mark.parametrize(
+    ("variant", "text", "forms"),
+    [
+        (
+            POLISH,
+            "suit h by 0",
+            [
+                "attack N by S [back]",
+                "wait N by S",
+                "demand R by S (R: 5 6 7 8 9 10)",
+                "suit X (X: c d h s)",
+            ],
+        ),
+        (_RUSSIAN, "final wait 2 by 0", ["suit X (X: c d h s)", "final attack N by S"]),
+        (
+            _MAO,
+            "multiplex 5 by 0",
+            ["attack N by S of 4", "seven by S", "jack X by S (X: c d h s)", "free"],
+        ),
+    ],
+    ids=["polish", "russian", "mao"],
+)
+def test_pl_26_ru_15_um_20_an_effect_text_of_no_form_lists_the_forms_the_variant_reads(
+    variant: Variant, text: str, forms: list[str]
+) -> None:
+    """PL-26, RU-15, UM-20: an effect text none of the variant's rules reads is a
+    `SetupError` that lists the forms they read (`Variant.effect_forms`, from each card
+    rule's `effect_forms`), which are the texts a position's effect is written in."""
+    assert set(forms) <= set(variant.effect_forms)
+    with pytest.raises(SetupError) as caught:
+        variant.parse_effect(text)
+    message = str(caught.value)
+    assert f"{variant.name} has no effect written '{text}'" in message
+    assert all(form in message for form in variant.effect_forms), message
+    hands = ["5h", "6h", "7h"] if variant is _MAO else ["5h", "6h"]
+    with pytest.raises(SetupError, match=re.escape(forms[-1])):
+        Game.from_position(variant, hands=hands, pile="9h", effect=text)
+
+
+def test_a_user_rule_that_reads_effects_is_named_among_the_forms() -> None:
+    """A user's card rule with a `parse_effect` of its own and no `effect_forms` is named in
+    the list (it keeps working unchanged); one that reads no effect text adds nothing; one
+    that gives its forms has them listed."""
+
+    @attrs.frozen
+    class Silent(CardRule):
+        """No card, no effect text."""
+
+        def covers(self, card: Card) -> bool:
+            """No card."""
+            return False
+
+    @attrs.frozen
+    class Told(_Picky):
+        """Gives its form."""
+
+        def effect_forms(self) -> tuple[str, ...]:
+            """``picky N``."""
+            return ("picky N",)
+
+    assert Silent().effect_forms() == ()
+    assert _Picky().effect_forms() == ("the texts _Picky.parse_effect reads",)
+    variant = POLISH.with_rules(_Picky(), Silent(), name="user")
+    assert variant.effect_forms == (*POLISH.effect_forms, "the texts _Picky.parse_effect reads")
+    with pytest.raises(SetupError, match=r"_Picky\.parse_effect reads; user has no effect"):
+        variant.parse_effect("sevens 2")
+    assert POLISH.with_rules(Told()).effect_forms[-1] == "picky N"
+    assert Variant("bare", [StartRule()]).effect_forms == ()
+    with pytest.raises(SetupError, match=r"^bare reads no effect text; bare has no effect written"):
+        Variant("bare", [StartRule()]).parse_effect("attack 2 by 0")
+
+
+@pytest.mark.parametrize(
+    ("variant", "text", "fitting"),
+    [
+        (POLISH, "attack 3 by 1 x", "attack 3 by 1"),
+        (POLISH, "attack 3 by 1 by 0", "attack 3 by 1"),
+        (POLISH, "attack 3 back back", "attack 3 back"),
+        (POLISH, "wait 2 by 0 2", "wait 2 by 0"),
+        (POLISH, "demand 7 by 0 by 1", "demand 7 by 0"),
+        (_RUSSIAN, "final attack 2 by 0 x", "final attack 2 by 0"),
+        (_MAO, "seven 2 by 1", "seven by 1"),
+        (_MAO, "jack h by 1 h", "jack h by 1"),
+        (_MAO, "multiplex 5 3 by 0 x", "multiplex 5 3 by 0"),
+    ],
+)
+def test_pl_12_pl_17_pl_21_ru_15_um_13_um_16_um_20_an_effect_text_with_a_word_more_is_refused(
+    variant: Variant, text: str, fitting: str
+) -> None:
+    """PL-12, PL-17, PL-21, RU-15, UM-13, UM-16, UM-20: an effect text with a word its form
+    does not have (or a ``by`` twice, naming two seats) is no effect of the rule, as a named
+    suit with a word more is not (PL-26); it was read, the extra word dropped."""
+    with pytest.raises(SetupError, match=f"has no effect written '{text}'"):
+        variant.parse_effect(text)
+    assert variant.parse_effect(fitting).to_text().split()[:2] == fitting.split()[:2]
+
+
+@pytest.mark.parametrize("count", ["0", "1"])
+def test_um_20_a_multiplex_counts_two_or_more(count: str) -> None:
+    """UM-20: a multiplex starts at "two" (the first identical card), so a set-up multiplex
+    counting 0 or 1 is refused (a multiplex of 0 was taken, and its player drew nothing)."""
+    with pytest.raises(SetupError, match=f"a multiplex counts 2 or more, not {count}"):
+        _MAO.parse_effect(f"multiplex 5 {count} by 0")
+    assert _MAO.parse_effect("multiplex 5 2 by 0").to_text() == "multiplex 5 2 by 0"
+
+
+def test_without_refuses_a_rule_type_the_variant_does_not_have() -> None:
+    """`without` of a type the variant has no rule of (a Russian rule on Polish makao) is a
+    `SetupError` naming the types it has, as `replace`'s is, not a silent no-op;
+    ``missing_ok=True`` skips such a type, for code stripping the same types anywhere."""
+    from makao.rules import WaitCards
+    from makao.variants.russian.rules import ClosingAnswer
+
+    with pytest.raises(SetupError, match=r"polish has no ClosingAnswer rule to remove; its rules"):
+        POLISH.without(ClosingAnswer)
+    with pytest.raises(SetupError, match=r"its rules are: StartRule, .*WaitCards"):
+        POLISH.without(Wild, ClosingAnswer)
+    stripped = POLISH.without(WaitCards, ClosingAnswer, missing_ok=True)
+    assert stripped.rules == POLISH.without(WaitCards).rules
+    assert _RUSSIAN.without(WaitCards, missing_ok=True).rules == _RUSSIAN.rules
+    with pytest.raises(SetupError, match="missing_ok is True or False, not 'yes'"):
+        POLISH.without(Wild, missing_ok="yes")  # type: ignore[arg-type]
+    with pytest.raises(SetupError, match="polish has no _Picky rule to replace; its rules are"):
+        POLISH.replace(_Picky, Wild(frozenset()))
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_a_derived_variants_empty_or_blank_name_is_refused(name: str) -> None:
+    """``name=""`` given to `with_rules`, `without` or `replace` is refused as `Variant`
+    refuses it (it silently kept the old name: ``name or self.name``); a blank name is no
+    name either."""
+    with pytest.raises(SetupError, match="a variant's name is a non-empty string"):
+        POLISH.with_rules(name=name)
+    with pytest.raises(SetupError, match="a variant's name is a non-empty string"):
+        POLISH.without(Wild, name=name)
+    with pytest.raises(SetupError, match="a variant's name is a non-empty string"):
+        POLISH.replace(Wild, Wild(frozenset()), name=name)
+    with pytest.raises(SetupError, match="a variant's name is a non-empty string"):
+        Variant(name, POLISH.rules)

@@ -1055,7 +1055,7 @@ def test_a_composed_variant_is_named_custom_not_taken_for_its_factorys_own() -> 
     result = compare(POLISH, custom, [RandomBot(), RandomBot()], games=1, seed=1)
     assert (result.a.variant, result.b.variant) == ("polish", "polish (custom rules)")
     assert result.table().startswith("A = polish, B = polish (custom rules): ")
-    named = simulate(custom.without(WaitCards, name="no-wait"), ["random"] * 2, games=1)
+    named = simulate(POLISH.without(WaitCards, name="no-wait"), ["random"] * 2, games=1)
     assert named.variant == "no-wait"  # named anew: no factory's own to be taken for
     assert simulate("polish:decks=2", ["random"] * 2, games=1).variant == "polish:decks=2"
 

@@ -21,6 +21,7 @@ __all__ = [
     "one_of",
     "rule_ids",
     "seat_after_by",
+    "words_known",
 ]
 
 K = TypeVar("K")
@@ -145,3 +146,26 @@ def seat_after_by(words: Sequence[str]) -> int:
         if position + 1 < len(words) and words[position + 1].isdigit():
             return int(words[position + 1])
     return 0
+
+
+def words_known(
+    words: Sequence[str], head: int, pairs: tuple[str, ...] = ("by",), flags: tuple[str, ...] = ()
+) -> bool:
+    """Whether the words of an effect's text after its first ``head`` are only ``pairs``
+    words each followed by a value (``by S``) and ``flags`` words (``back``), each at most
+    once: a text with a word more (``"attack 3 by 1 x"``, ``"wait 2 by 0 by 1"``) is not of
+    the rule's form."""
+    seen: set[str] = set()
+    position = head
+    while position < len(words):
+        word = words[position]
+        if word in seen:
+            return False
+        seen.add(word)
+        if word in pairs and position + 1 < len(words):
+            position += 2
+        elif word in flags:
+            position += 1
+        else:
+            return False
+    return True

@@ -13,7 +13,15 @@ from makao.cards import ALL_CARDS, Card, Rank
 from makao.errors import CardParseError, SetupError
 from makao.events import Interned
 from makao.moves import Choice
-from makao.rules._util import Cache, ReadOnlyDict, card_set, effect_table, one_of, seat_after_by
+from makao.rules._util import (
+    Cache,
+    ReadOnlyDict,
+    card_set,
+    effect_table,
+    one_of,
+    seat_after_by,
+    words_known,
+)
 from makao.rules.base import CardRule, Effect, Events, Pending, Table
 
 __all__ = ["Answer", "AttackEffect", "BattleCards"]
@@ -126,6 +134,8 @@ class BattleCards(CardRule):
         several battle-card rules, the one whose cards are of rank ``R`` (Mao's fours)."""
         if len(words) < 2 or words[0] != "attack" or not words[1].isdigit():
             return None
+        if not words_known(words, 2, ("by", "of"), ("back",)):
+            return None
         if "of" in words:
             position = list(words).index("of")
             rank = _rank(words[position + 1]) if position + 1 < len(words) else None
@@ -135,6 +145,16 @@ class BattleCards(CardRule):
         if total < 1:  # every penalty is a card or more (PL-12)
             raise SetupError(f"an attack is of 1 card or more, not {total}")
         return self.attack(total, seat_after_by(words), "back" in words)
+
+    def effect_forms(self) -> tuple[str, ...]:
+        """``attack N by S``, with ``[back]`` when some cards attack backwards and ``of R``
+        when the battle cards share rank ``R``."""
+        rank = self.single_rank
+        return (
+            "attack N by S"
+            + (" [back]" if self.backwards else "")
+            + ("" if rank is None else f" of {rank.text}"),
+        )
 
     def attack(self, total: int, seat: int, backwards: bool) -> AttackEffect:
         """The effect these cards raise: an attack of ``total`` by ``seat`` (a rule that

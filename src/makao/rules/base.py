@@ -668,6 +668,16 @@ class CardRule(Rule):
         one of this rule's."""
         return None
 
+    def effect_forms(self) -> tuple[str, ...]:
+        """The text forms of the effects [`parse_effect`][makao.rules.base.CardRule.parse_effect]
+        reads (``"wait N by S"``), which a [`SetupError`][makao.errors.SetupError] for an
+        effect text no rule reads lists
+        ([`Variant.parse_effect`][makao.variant.Variant.parse_effect]). Default: none for a
+        rule that reads none; for a rule with a `parse_effect` of its own, a line naming it."""
+        if type(self).parse_effect is CardRule.parse_effect:
+            return ()
+        return (f"the texts {type(self).__name__}.parse_effect reads",)
+
 
 @attrs.frozen
 class CardSetRule(CardRule):

@@ -20,6 +20,7 @@ from makao.rules._util import (
     effect_table,
     one_of,
     seat_after_by,
+    words_known,
 )
 from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
@@ -103,7 +104,7 @@ class RankDemandCards(CardSetRule):
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``demand R [by S]``, ``R`` one of the rule's ``ranks`` (PL-21: a demand of
         another rank is none this rule makes)."""
-        if len(words) < 2 or words[0] != "demand":
+        if len(words) < 2 or words[0] != "demand" or not words_known(words, 2):
             return None
         try:
             rank = Rank.parse(words[1])
@@ -112,6 +113,10 @@ class RankDemandCards(CardSetRule):
         if rank not in self.ranks:
             return None
         return RankDemand(rank, seat_after_by(words), self)
+
+    def effect_forms(self) -> tuple[str, ...]:
+        """``demand R by S``, ``R`` one of the rule's ``ranks``."""
+        return (f"demand R by S (R: {' '.join(rank.text for rank in self.ranks)})",)
 
 
 @attrs.frozen
@@ -205,6 +210,10 @@ class SuitDemandCards(CardSetRule):
             return SuitDemand(Suit.parse(words[1]), self)
         except ValueError:  # a CardParseError
             return None
+
+    def effect_forms(self) -> tuple[str, ...]:
+        """``suit X``, ``X`` a suit's letter."""
+        return ("suit X (X: c d h s)",)
 
 
 @attrs.frozen

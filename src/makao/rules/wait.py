@@ -12,7 +12,7 @@ from makao.cards import Card, Rank
 from makao.errors import SetupError
 from makao.events import Interned, TurnSkipped
 from makao.moves import Choice
-from makao.rules._util import card_set, cards_of_ranks, effect_table, seat_after_by
+from makao.rules._util import card_set, cards_of_ranks, effect_table, seat_after_by, words_known
 from makao.rules.base import CardSetRule, Effect, Events, Pending, Table
 
 __all__ = ["SkipCards", "WaitCards", "WaitEffect"]
@@ -48,12 +48,21 @@ class WaitCards(CardSetRule):
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``wait N [by S]``."""
-        if len(words) < 2 or words[0] != "wait" or not words[1].isdigit():
+        if (
+            len(words) < 2
+            or words[0] != "wait"
+            or not words[1].isdigit()
+            or not words_known(words, 2)
+        ):
             return None
         turns = int(words[1])
         if turns < 1:  # every wait card adds a turn (PL-17)
             raise SetupError(f"a wait is of 1 turn or more, not {turns}")
         return WaitEffect(turns, seat_after_by(words), self)
+
+    def effect_forms(self) -> tuple[str, ...]:
+        """``wait N by S``."""
+        return ("wait N by S",)
 
 
 @attrs.frozen

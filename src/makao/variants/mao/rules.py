@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from makao.cards import Card, Rank, Suit
+from makao.errors import SetupError
 from makao.events import (
     AttackAccepted,
     AttackRaised,
@@ -28,7 +29,14 @@ from makao.events import (
     SuitNamed,
 )
 from makao.moves import Choice, Move
-from makao.rules._util import card_set, cards_of_ranks, one_of, seat_after_by, whole_number
+from makao.rules._util import (
+    card_set,
+    cards_of_ranks,
+    one_of,
+    seat_after_by,
+    whole_number,
+    words_known,
+)
 from makao.rules.attack import Answer, AttackEffect, BattleCards, penalty_pairs
 from makao.rules.base import CardRule, CardSetRule, Effect, Events, Pending, Table, TurnRule
 from makao.variants.mao.moves import Release
@@ -175,9 +183,13 @@ class SevenCards(BattleCards):
 
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``seven by S``."""
-        if not words or words[0] != "seven":
+        if not words or words[0] != "seven" or not words_known(words, 1):
             return None
         return SevenAttack(2, seat_after_by(words), False, self)
+
+    def effect_forms(self) -> tuple[str, ...]:
+        """``seven by S``."""
+        return ("seven by S",)
 
 
 @attrs.frozen
@@ -257,9 +269,13 @@ class HeldJacks(CardSetRule):
         """Read ``jack X by S`` or ``free``."""
         if list(words) == ["free"]:
             return FreeSuit()
-        if len(words) < 2 or words[0] != "jack":
+        if len(words) < 2 or words[0] != "jack" or not words_known(words, 2):
             return None
         return HeldJack(Suit.parse(words[1]), seat_after_by(words), self)
+
+    def effect_forms(self) -> tuple[str, ...]:
+        """``jack X by S`` and ``free``."""
+        return ("jack X by S (X: c d h s)", "free")
 
 
 @attrs.frozen
@@ -409,7 +425,16 @@ class Multiplex(CardRule):
         """Read ``multiplex R N by S``."""
         if len(words) < 3 or words[0] != "multiplex" or not words[2].isdigit():
             return None
-        return MultiplexEffect(Rank.parse(words[1]), int(words[2]), seat_after_by(words), self)
+        if not words_known(words, 3):
+            return None
+        count = int(words[2])
+        if count < 2:  # the first card of the rank on its twin says "two" (UM-20)
+            raise SetupError(f"a multiplex counts 2 or more, not {count}")
+        return MultiplexEffect(Rank.parse(words[1]), count, seat_after_by(words), self)
+
+    def effect_forms(self) -> tuple[str, ...]:
+        """``multiplex R N by S``."""
+        return ("multiplex R N by S",)
 
 
 @attrs.frozen

@@ -115,6 +115,14 @@ class ClosingAnswer(CardRule):
         attack = self.battle.parse_effect(words[1:])
         return FinalAttack(attack) if isinstance(attack, AttackEffect) else None
 
+    def effect_forms(self) -> tuple[str, ...]:
+        """``final`` and the ``battle`` cards' attack (``final attack N by S``)."""
+        return (
+            ()
+            if self.battle is None
+            else tuple(f"final {form}" for form in self.battle.effect_forms())
+        )
+
 
 _CLOSING = ClosingAnswer(ids=("RU-15",))
 
