@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pickle
 import threading
 from collections.abc import Callable, Iterable
 from typing import Any, Generic, TypeVar
@@ -10,9 +11,18 @@ from typing import Any, Generic, TypeVar
 from makao._text import shown
 from makao.errors import SetupError
 
-__all__ = ["Registry", "name_key", "own_hint"]
+__all__ = ["MAX_SHIPPED_FACTORY", "Registry", "Shipped", "name_key", "own_hint"]
 
 T = TypeVar("T")
+
+MAX_SHIPPED_FACTORY = 4096
+"""The most bytes a registered factory may pickle to and still travel to worker processes
+with an experiment ([`Registry.shipped`][makao._registry.Registry.shipped]): a function or a
+class pickles to its module and name, far below this."""
+
+Shipped = tuple[tuple[str, bytes, tuple[str, ...]], ...]
+"""Registrations as they travel to another process: each name, its factory pickled, and
+its aliases."""
 
 
 def name_key(name: str) -> str:
@@ -85,6 +95,34 @@ class Registry(Generic[T]):
         for key in keys:
             self._names[key] = label
 
+    def shipped(self) -> Shipped:
+        """The entries registered since the built-ins, for another process to register
+        (`receive`): a worker process that is not forked starts with the built-ins only. A
+        factory that does not pickle (a lambda, a function defined in a function) or pickles
+        to more than `MAX_SHIPPED_FACTORY` bytes is left out: a forked process knows it."""
+        with self._lock:
+            entries = [(k, f) for k, f in self._factories.items() if k not in self._built_in]
+        shipped = []
+        for label, factory in entries:
+            data = _pickled(factory)
+            if data is not None and len(data) <= MAX_SHIPPED_FACTORY:
+                shipped.append((label, data, self.aliases(label)))
+        return tuple(shipped)
+
+    def receive(self, shipped: Shipped) -> None:
+        """Register the entries of another process's `shipped` that this one lacks or holds
+        with another factory. One this process cannot take (its factory's module is not
+        importable here, or its names stand for other entries here) is left out, as it is
+        where the registry is shared or forked (there, nothing is missing)."""
+        for label, data, aliases in shipped:
+            current = self._factories.get(label)
+            if current is not None and _pickled(current) == data:
+                continue
+            try:
+                self.register(label, pickle.loads(data), aliases)
+            except Exception:  # not importable here, or a name taken here
+                continue
+
     def freeze_built_ins(self) -> None:
         """Mark every entry so far as built in: no later `register` replaces it."""
         with self._lock:
@@ -130,6 +168,14 @@ class Registry(Generic[T]):
             raise
         except (TypeError, ValueError) as error:
             raise SetupError(f"bad options for {self.kind} {shown(name, 200)}: {error}") from None
+
+
+def _pickled(factory: object) -> bytes | None:
+    """``factory`` pickled, ``None`` if it does not pickle."""
+    try:
+        return pickle.dumps(factory, pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        return None
 
 
 def own_hint(kind: str) -> str:

@@ -31,10 +31,13 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     wait,
 )
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
+from makao import bots as _bots
+from makao import variants as _variants
+from makao._registry import Shipped
 from makao._text import shown
 from makao.bots.protocol import Bot, check_bot
 from makao.engine import check_table
@@ -46,7 +49,16 @@ from makao.sim.results import Comparison, SimResult
 from makao.sim.spec import describe, parse_bot, parse_variant
 from makao.variant import Variant
 
-__all__ = ["DEFAULT_MAX_ACTIONS", "MAX_GAMES", "Progress", "compare", "max_workers", "simulate"]
+__all__ = [
+    "DEFAULT_MAX_ACTIONS",
+    "GUESSED_WORKERS",
+    "MAX_GAMES",
+    "MIN_GUESSED_CHUNK",
+    "Progress",
+    "compare",
+    "max_workers",
+    "simulate",
+]
 
 DEFAULT_MAX_ACTIONS = 10_000
 """The default cap on actions per game: far above any game that ends normally (a Polish game
@@ -63,6 +75,16 @@ def max_workers() -> int:
     return 4 * (os.cpu_count() or 1)
 
 
+GUESSED_WORKERS = 64
+"""The workers assumed for an ``executor`` that does not tell how many it has (a cluster's;
+`concurrent.futures`' own pools tell theirs): the default chunk size and the chunks kept in
+flight are set for that many, so that a large cluster is kept busy."""
+
+MIN_GUESSED_CHUNK = 10
+"""The fewest games in a chunk of the default size on an ``executor`` that does not tell
+how many workers it has: each chunk costs a round trip (the experiment sent, the records
+back), which a cluster makes slower than a game."""
+
 Progress = Callable[[int, int], None]
 """Called as ``progress(games_done, games_total)`` while an experiment runs."""
 
@@ -73,6 +95,9 @@ class _Job:
     bots: tuple[Bot, ...]
     seed: int
     max_actions: int | None
+    registered: tuple[Shipped, Shipped] = ((), ())
+    """The variants and bots registered where the experiment was set up
+    ([`Registry.shipped`][makao._registry.Registry.shipped]), for workers to register."""
 
 
 def _run_chunk(job: _Job, start: int, stop: int) -> list[GameRecord]:
@@ -82,6 +107,9 @@ def _run_chunk(job: _Job, start: int, stop: int) -> list[GameRecord]:
     cannot be rebuilt from its arguments) is given as a `RuntimeError` naming it, with its
     traceback as text: the pool would otherwise lose it (``BrokenProcessPool``)."""
     try:
+        variants, bots = job.registered  # a worker not forked knows the built-ins only
+        _variants._VARIANTS.receive(variants)
+        _bots._BOTS.receive(bots)
         return _play_chunk(job, start, stop)
     except Exception as error:
         if multiprocessing.parent_process() is None or _survives_pickling(error):
@@ -151,8 +179,14 @@ def simulate(
     executor reaches a cluster). ``max_actions`` caps each game (default
     [`DEFAULT_MAX_ACTIONS`][makao.sim.run.DEFAULT_MAX_ACTIONS]; ``None``: no cap); capped games are
     reported as truncated. ``chunk_size`` is how many games go to a worker at a time (default:
-    a quarter of each worker's share, at most 200; ``None``: the default). The same ``seed``
-    gives the same results for any workers, executor or chunk size. At
+    a quarter of each worker's share, at most 200; ``None``: the default); an ``executor``'s
+    workers are its ``_max_workers`` (`concurrent.futures`' pools have it), else
+    [`GUESSED_WORKERS`][makao.sim.run.GUESSED_WORKERS], in chunks of at least
+    [`MIN_GUESSED_CHUNK`][makao.sim.run.MIN_GUESSED_CHUNK] games. Twice as many chunks as
+    workers (at least 16) are in flight at a time. The variants and bots registered here
+    (`makao.variants.register`, ``makao --import``) are registered in worker processes too,
+    where their factories pickle (a function or class at the top level of a module). The same
+    ``seed`` gives the same results for any workers, executor or chunk size. At
     most [`MAX_GAMES`][makao.sim.run.MAX_GAMES] games and [`max_workers`][makao.sim.run.max_workers]
     workers; ``games=0`` is an empty experiment (no records: each metric over no games),
     where a [`ladder`][makao.tournament.ladder], which rates bots, needs at least one.
@@ -161,19 +195,25 @@ def simulate(
     labels = _labels(job.bots)
     _check_counts(games, workers, chunk_size)
     _check_hooks(executor, progress)
-    size = chunk_size or max(1, min(200, math.ceil(games / (4 * max(workers, 1)))))
+    slots = workers if executor is None else _workers_of(executor)
+    size = chunk_size or max(1, min(200, math.ceil(games / (4 * (slots or GUESSED_WORKERS)))))
+    if chunk_size is None and slots is None:
+        size = max(size, MIN_GUESSED_CHUNK)
     chunks = ((start, min(start + size, games)) for start in range(0, games, size))
+    window = max(16, 2 * (slots or GUESSED_WORKERS))
     if executor is None and workers <= 1:
         records = _run_here(job, chunks, games, progress)
     elif executor is not None:
+        job = attrs.evolve(job, registered=_registered())
         if isinstance(executor, ProcessPoolExecutor):
             _check_portable(job, getattr(executor, "_mp_context", None))
-        records = _run_on(executor, job, chunks, games, progress)
+        records = _run_on(executor, job, chunks, games, progress, window)
     else:
+        job = attrs.evolve(job, registered=_registered())
         _check_portable(job, None)
         pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
         try:
-            records = _run_on(pool, job, chunks, games, progress)
+            records = _run_on(pool, job, chunks, games, progress, window)
         except BaseException:  # an error or Ctrl-C: stop the workers, not finish the chunks
             _stop(pool)
             raise
@@ -218,6 +258,18 @@ def compare(
     a = simulate(variant_a, bots, games, seed, workers, progress=report(0), **options)  # type: ignore[arg-type]
     b = simulate(variant_b, bots, games, seed, workers, progress=report(1), **options)  # type: ignore[arg-type]
     return Comparison(a, b)
+
+
+def _workers_of(executor: Executor) -> int | None:
+    """How many calls ``executor`` runs at once, where it tells (``_max_workers``, as the
+    process and thread pools of `concurrent.futures` have); ``None`` if it does not."""
+    count = getattr(executor, "_max_workers", None)
+    return count if is_whole(count, 1, max_workers() * 1024) else None
+
+
+def _registered() -> tuple[Shipped, Shipped]:
+    """The variants and bots registered in this process, as they travel to workers."""
+    return _variants._VARIANTS.shipped(), _bots._BOTS.shipped()
 
 
 def _make_job(
@@ -416,14 +468,14 @@ def _run_on(
 ) -> list[GameRecord]:
     """Run the chunks on ``executor``, at most ``window`` of them in flight at once; on an
     error (or Ctrl-C) the chunks not yet started are cancelled."""
-    pending: set[Future[list[GameRecord]]] = set()
+    pending: dict[Future[list[GameRecord]], tuple[int, int]] = {}
     records: list[GameRecord] = []
     try:
         pending |= _submit(executor, job, itertools.islice(chunks, window))
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                records += future.result()
+                records += _checked(future.result(), *pending.pop(future))
                 if progress is not None:
                     progress(len(records), games)
             pending |= _submit(executor, job, itertools.islice(chunks, len(done)))
@@ -434,11 +486,31 @@ def _run_on(
     return records
 
 
+def _checked(records: object, start: int, stop: int) -> list[GameRecord]:
+    """``records`` if they are the records of games ``start``…``stop - 1`` in order, as
+    `_run_chunk` returns them; else a `SetupError`: an executor whose futures hold anything
+    else (a chunk run twice, cut short, another chunk's games) would skew the statistics."""
+    if (
+        isinstance(records, list)
+        and len(records) == stop - start
+        and all(
+            isinstance(record, GameRecord) and record.game == game
+            for game, record in enumerate(records, start)
+        )
+    ):
+        return cast("list[GameRecord]", records)
+    raise SetupError(
+        f"the executor's future for games {start} to {stop - 1} holds {shown(records, 60)}, "
+        f"not their {stop - start} records: it must hold what the submitted call returned"
+    )
+
+
 def _submit(
     executor: Executor, job: _Job, chunks: Iterator[tuple[int, int]]
-) -> set[Future[list[GameRecord]]]:
-    """Submit each chunk to ``executor``: a `SetupError` if it hands back no `Future`."""
-    futures: set[Future[list[GameRecord]]] = set()
+) -> dict[Future[list[GameRecord]], tuple[int, int]]:
+    """Submit each chunk to ``executor`` (each future with its chunk): a `SetupError` if it
+    hands back no `Future`."""
+    futures: dict[Future[list[GameRecord]], tuple[int, int]] = {}
     try:
         for chunk in chunks:
             future: object = executor.submit(_run_chunk, job, *chunk)
@@ -447,7 +519,7 @@ def _submit(
                     "executor.submit must return a concurrent.futures.Future, not "
                     f"{shown(future, 40)}"
                 )
-            futures.add(future)
+            futures[future] = chunk
     except BaseException:
         for started in futures:
             started.cancel()
