@@ -33,7 +33,7 @@ from makao.cli import (
 from makao.errors import SetupError
 from makao.moves import Move, Say
 from makao.sim import compare, simulate
-from makao.sim.run import DEFAULT_MAX_ACTIONS, MAX_GAMES
+from makao.sim.run import DEFAULT_MAX_ACTIONS, GUESSED_WORKERS, MAX_GAMES
 from makao.view import View
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -168,9 +168,12 @@ def test_the_api_refuses_the_same_bounds(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 class _Counting(Executor):
-    """Runs work at once, and notes the most submitted-but-unread results at a time."""
+    """Runs work at once, and notes the most submitted-but-unread results at a time. It
+    tells its size as `concurrent.futures`' pools do (``_max_workers``): 8 workers, so
+    16 chunks in flight (twice its workers)."""
 
     def __init__(self) -> None:
+        self._max_workers = 8
         self.pending: list[Future[Any]] = []
         self.most = 0
 
@@ -209,6 +212,15 @@ class _Refilling(_Counting):
         future = super().submit(fn, *args, **kwargs)
         self.in_flight.append(len(self.pending))
         return future
+
+
+def test_an_executor_that_does_not_tell_its_size_gets_a_window_for_guessed_workers() -> None:
+    """At most twice `GUESSED_WORKERS` chunks in flight, refilled as they finish."""
+    executor = _Refilling()
+    del executor._max_workers
+    chunks = 2 * GUESSED_WORKERS
+    simulate("polish", ["random", "random"], chunks + 8, 1, executor=executor, chunk_size=1)
+    assert executor.in_flight == [*range(1, chunks + 1), *range(1, 9)]
 
 
 def test_the_window_is_refilled_as_chunks_finish() -> None:
