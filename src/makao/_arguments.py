@@ -4,6 +4,7 @@ whole-number argument type and the checks made before a run (``makao`` and ``mak
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import re
 import shutil
@@ -12,7 +13,7 @@ import sys
 from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
-from typing import Final, TypeVar
+from typing import Any, Final, TextIO, TypeVar
 
 from makao._extras import figure_file, install_line
 from makao._text import shown
@@ -59,6 +60,67 @@ def output_path(text: str) -> Path | Stdout:
 
 class UsageError(Exception):
     """A bad argument: reported in one line (``makao: error: …``), exit status 2."""
+
+
+class StdoutError(Exception):
+    """A write to stdout that failed (a full disk, a closed stdout): the command's results
+    are lost. Reported in one line (``makao: error: write error on stdout: …``), exit status
+    2. Not an `OSError`: no ``except OSError`` on the way (argparse printing its help, a
+    check that tries a file) takes it for its own."""
+
+
+class GuardedStdout:
+    """``sys.stdout`` while a command runs (`makao.cli.main`): what it writes goes to
+    ``stream``, and a write or flush that fails with an `OSError` or a `ValueError` (a full
+    disk, a stream closed meanwhile) raises a `StdoutError`; so does every write when
+    ``stream`` is ``None`` (Python's stdout when it was closed: ``>&-``). A
+    `BrokenPipeError` (a reader that stopped early, ``| head``) passes as it is. Anything
+    else is ``stream``'s own."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        """Write ``text`` to the stream; a failure is a `StdoutError`."""
+        try:
+            if self.stream is None:
+                raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+            return self.stream.write(text)
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as error:
+            raise _write_error(error) from None
+
+    def flush(self) -> None:
+        """Flush the stream; a failure is a `StdoutError`."""
+        try:
+            if self.stream is not None:
+                self.stream.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as error:
+            raise _write_error(error) from None
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "stream":  # not set yet (a copy being made): never the stream's
+            raise AttributeError(name)
+        if self.stream is None:
+            raise AttributeError(f"stdout is closed: no {name}")
+        return getattr(self.stream, name)
+
+
+def _write_error(error: OSError | ValueError) -> StdoutError:
+    """The `StdoutError` of a failed write: the system's reason (``No space left on
+    device``), or the error's text (``I/O operation on closed file.``)."""
+    reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
+    return StdoutError(f"write error on stdout: {reason or type(error).__name__}")
+
+
+def stdout_closed() -> bool:
+    """Whether stdout was closed when the process started (``>&-``): Python's
+    ``sys.stdout`` is ``None``, or the `GuardedStdout` in its place holds none."""
+    out: object = sys.stdout
+    return out is None or (isinstance(out, GuardedStdout) and out.stream is None)
 
 
 def user_code(
@@ -174,7 +236,7 @@ def _settled(option: str, given: Path | Stdout) -> Path | Stdout:
     if option == "--plot":
         own = "" if given is STDOUT else f" {short(given)} is stdout's own file or pipe, and"
         raise UsageError(f"--plot:{own} a plot is drawn to a file, not to stdout")
-    if sys.stdout is None:
+    if stdout_closed():
         raise UsageError(f"{option} {short(given)}: stdout is closed")
     return STDOUT
 

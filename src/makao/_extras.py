@@ -3,7 +3,9 @@ and the files matplotlib draws to (`figure_file`, `save_figure`)."""
 
 from __future__ import annotations
 
+import io
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -44,20 +46,28 @@ def pyplot(feature: str) -> Any:
 
 def save_figure(figure: Any, path: str | Path) -> None:
     """Save matplotlib's ``figure`` to ``path`` as ``Figure.savefig`` does (the format its
-    suffix names; without one, matplotlib's default format, whose suffix is added), but
-    whole or not at all (`replacing`): a failed or interrupted save leaves no part of a
-    file."""
+    suffix names; without one, matplotlib's default format, whose suffix is added to a
+    file's name: `figure_file`), but whole or not at all (`replacing`): a failed or
+    interrupted save leaves no part of a file. What is not a regular file (a pipe, a
+    device) gets the figure drawn whole first, then written."""
     name, form = figure_file(path)
     with replacing(name) as written:
-        figure.savefig(written, format=form)
+        if not _special(name):
+            figure.savefig(written, format=form)
+            return
+        drawn = io.BytesIO()  # a pipe: drawn first, as most formats seek in their file
+        figure.savefig(drawn, format=form)
+        written.write_bytes(drawn.getvalue())
 
 
 def figure_file(path: str | Path) -> tuple[str, str]:
     """The file ``Figure.savefig`` writes for ``path``, and the format it draws there: the
     one its suffix names; without one (``plot``, ``plot.``), matplotlib's default format
     (``savefig.format``: ``png`` unless configured, or without matplotlib), whose suffix is
-    added (``plot.png``). The command line checks and compares this file before any game
-    is played (`makao._arguments.check_run`); `save_figure` writes it."""
+    added (``plot.png``), unless ``path`` names what is not a regular file (``/dev/null``, a
+    pipe such as ``>(cat)``'s ``/dev/fd/63``): that is written as it is named. The command
+    line checks and compares this file before any game is played
+    (`makao._arguments.check_run`); `save_figure` writes it."""
     name = str(path)
     form = os.path.splitext(name)[1][1:]
     if form:
@@ -68,4 +78,13 @@ def figure_file(path: str | Path) -> tuple[str, str]:
         form = "png"
     else:
         form = str(matplotlib.rcParams["savefig.format"])
-    return f"{name.rstrip('.')}.{form}", form
+    return (name if _special(name) else f"{name.rstrip('.')}.{form}"), form
+
+
+def _special(name: str) -> bool:
+    """Whether ``name`` names what is there but is not a regular file: a device, a pipe
+    (followed through links, as a writer would follow them)."""
+    try:
+        return not stat.S_ISREG(os.stat(name).st_mode)
+    except (OSError, ValueError):  # no such file (yet), a name no file can have
+        return False

@@ -25,37 +25,47 @@ def replacing(path: str | Path) -> Iterator[Path]:
     may write but not replace (another user's, in a directory such as ``/tmp`` whose sticky
     bit keeps others' files: copied in place once written, as before).
 
-    An `OSError` while writing names ``path`` (``File too large: 'out.csv'``), never the
-    new file beside it (``Permission denied: 'out.csv'`` for a read-only one)."""
+    An `OSError` while writing names ``path`` (``File too large: 'out.csv'``, ``No space
+    left on device: '/dev/full'``), never the new file beside it (``Permission denied:
+    'out.csv'`` for a read-only one)."""
     name = Path(path)
     try:
         mode: int | None = name.stat().st_mode  # what a link names, as the writer would follow
     except FileNotFoundError:
         mode = None
     if mode is not None and not stat.S_ISREG(mode):
-        yield name
+        with _naming(name):
+            yield name
         return
     target = name.resolve()  # a link's target, made if missing
     try:
         temporary = _new_beside(target, None if mode is None else stat.S_IMODE(mode))
     except OSError:
-        yield name  # a directory that takes no new files: written in place
+        with _naming(name):
+            yield name  # a directory that takes no new files: written in place
         return
-    try:
-        yield temporary
+    with _naming(name, temporary, target):  # the new file's error, or the output's as resolved
         try:
-            os.replace(temporary, target)
-        except PermissionError:  # another's file in a sticky directory: written in place
-            shutil.copyfile(temporary, target)
-            temporary.unlink()
-    except BaseException as error:
-        with suppress(OSError):
-            temporary.unlink()
-        if (
-            isinstance(error, OSError)
-            and error.errno is not None
-            and error.filename in (None, temporary, str(temporary), target, str(target))
-        ):  # the new file's, or the output's as resolved: the output as given
+            yield temporary
+            try:
+                os.replace(temporary, target)
+            except PermissionError:  # another's file in a sticky directory: written in place
+                shutil.copyfile(temporary, target)
+                temporary.unlink()
+        except BaseException:
+            with suppress(OSError):
+                temporary.unlink()
+            raise
+
+
+@contextmanager
+def _naming(name: Path, *own: Path) -> Iterator[None]:
+    """An `OSError` raised inside that names no file (a write to a full device) or one of
+    ``own`` names ``name``, the output as given, instead."""
+    try:
+        yield
+    except OSError as error:
+        if error.errno is not None and error.filename in (None, *own, *map(str, own)):
             raise OSError(error.errno, error.strerror, str(name)) from None
         raise
 

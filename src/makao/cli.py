@@ -7,7 +7,9 @@
     makao bench
     makao --import mybots simulate --bots shedder random
 
-Bad arguments and bad files print one line on stderr and exit with status 2.
+Bad arguments and bad files print one line on stderr and exit with status 2, and so do results
+that cannot be written to stdout (a full disk, a closed stdout); a reader that stops early
+(``| head``) ends the command quietly with status 1.
 
 Limits: ``--games`` at most [`MAX_GAMES`][makao.sim.run.MAX_GAMES], ``--workers`` at most
 [`max_workers`][makao.sim.run.max_workers] (4 per CPU), every game capped at ``--max-actions``
@@ -35,7 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Final, NamedTuple, NoReturn
+from typing import Any, Final, NamedTuple, NoReturn, TextIO, cast
 
 from makao import bots as bot_registry
 from makao import variants
@@ -43,6 +45,8 @@ from makao._arguments import (
     MAX_ACTIONS_LIMIT,
     NO_MATPLOTLIB,
     STDOUT,
+    GuardedStdout,
+    StdoutError,
     UsageError,
     bounded,
     check_run,
@@ -120,22 +124,58 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     _tolerant_stdout()
     _open_stderr()
+    given = sys.stdout
+    guard = cast("TextIO", GuardedStdout(given))  # a failed write of results is said
+    sys.stdout = guard
+    try:
+        return _run(argv)
+    finally:
+        if sys.stdout is guard:
+            sys.stdout = given
+        _drop_unwritable(given)
+
+
+def _run(argv: list[str]) -> int:
+    """`main`'s work, with stdout guarded (`GuardedStdout`): the status, every error said."""
     try:
         _import_modules(argv)  # first: they may register bots, variants and commands
-        args = _build_parser().parse_args(argv)
+        parser = _build_parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit:  # --help, printed: flushed as any output, a failure said
+            sys.stdout.flush()
+            raise
         handler: Callable[[argparse.Namespace], int] = args.handler
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()  # the results, all written now (not at exit, past our errors)
+        return status
     except BrokenPipeError:  # the reader went away (``makao … | head``): stop quietly
         _silence_stdout()
         return 1
     except KeyboardInterrupt:  # Ctrl-C: one line, and the shell's status for SIGINT
         print("makao: interrupted", file=sys.stderr)
         return 130
+    except StdoutError as error:  # a full disk, a closed stdout: the results are lost
+        _silence_stdout()
+        print(f"makao: error: {error}", file=sys.stderr)
+        return 2
     except _ONE_LINE as error:
         text = str(error)
         message = text.splitlines()[0] if text.strip() else type(error).__name__
         print(f"makao: error: {message}", file=sys.stderr)
         return 2
+
+
+def _drop_unwritable(stdout: TextIO | None) -> None:
+    """Flush what a failed command left unwritten on ``stdout``; if that fails too, drop
+    it (`_silence_stdout`): the error is said already, and Python would say it again at
+    exit (``Exception ignored … OSError``, status 120)."""
+    if stdout is None:
+        return
+    try:
+        stdout.flush()
+    except (OSError, ValueError):
+        _silence_stdout()
 
 
 def _tolerant_stdout() -> None:
@@ -159,10 +199,14 @@ def _open_stderr() -> None:
 def _silence_stdout() -> None:
     """Point stdout at the null device, so flushing it at exit raises no second error."""
     try:
+        target = sys.stdout.fileno()
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        pass
+    except (OSError, ValueError, AttributeError):  # no file (a closed stdout, a test's)
+        return
+    with suppress(OSError):
+        os.dup2(devnull, target)
+    if devnull != target:
+        os.close(devnull)
 
 
 def _import_modules(argv: list[str]) -> None:

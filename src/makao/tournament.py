@@ -42,7 +42,7 @@ from makao.seeding import derive_seed, new_random
 from makao.sim import simulate
 from makao.sim.results import _render
 from makao.sim.run import DEFAULT_MAX_ACTIONS, MAX_GAMES, check_count, check_seed
-from makao.sim.spec import parse_bot, parse_variant
+from makao.sim.spec import bot_key, parse_bot, parse_variant
 
 if TYPE_CHECKING:
     from makao.bots import Bot
@@ -226,7 +226,9 @@ def ladder(
     [`MAX_LADDER_BOTS`][makao.tournament.MAX_LADDER_BOTS] bots,
     [`MAX_BOOTSTRAP`][makao.tournament.MAX_BOOTSTRAP] bootstrap rounds and
     [`MAX_GAMES`][makao.sim.run.MAX_GAMES] games over all the tables, and at least one
-    game a table (a rating needs games; [`simulate`][makao.sim.simulate] takes none)."""
+    game a table (a rating needs games; [`simulate`][makao.sim.simulate] takes none), and
+    no bot given twice, in any spelling (``random`` and ``RANDOM``, ``mcts`` and
+    ``mcts:playouts=20``: [`bot_key`][makao.sim.spec.bot_key])."""
     return _ladder(
         variant, bots, games, players, seed, workers, max_actions, bootstrap, _made_as_it_is
     )
@@ -306,7 +308,17 @@ def _checked_ladder(
             raise SetupError(f"a bot must be a bot spec such as 'random', not {shown(bot, 40)}")
     check_count("players", players, 2, MAX_LADDER_BOTS)
     assert isinstance(players, int)  # checked above
-    if len(set(bots)) != len(bots) or len(bots) < players:
+    keys: list[object] = []  # one bot in two spellings is one bot, rated once
+    for bot in bots:
+        key = bot_key(bot)
+        if key in keys:
+            twin = bots[keys.index(key)]
+            same = "" if twin == bot else f" ({shown(twin, 60)} and {shown(bot, 60)} are one bot)"
+            raise SetupError(
+                f"give at least {players} different bots, not {shown(list(bots), 200)}{same}"
+            )
+        keys.append(key)
+    if len(bots) < players:
         raise SetupError(f"give at least {players} different bots, not {shown(list(bots), 200)}")
     check_count("games", games, 1, MAX_GAMES)
     check_count("bootstrap", bootstrap, 1, MAX_BOOTSTRAP)

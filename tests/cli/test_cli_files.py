@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import makao._files
-from makao._extras import save_figure
+from makao._extras import figure_file, save_figure
 from makao._files import replacing
 
 SRC = str(Path(makao._files.__file__).resolve().parents[1])
@@ -121,6 +121,64 @@ def test_a_plot_is_saved_under_the_name_savefig_would_give_it(
         assert head.startswith(b"\x89PNG")
     else:
         assert b"<svg" in head or b"<?xml" in head
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("name", ["pipe", "pipe.png"])
+def test_a_plot_to_a_pipe_is_drawn_into_it_under_its_own_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """``--plot PIPE`` (a FIFO, ``>(cat)``'s ``/dev/fd/63``) with no suffix: the PNG goes
+    into the pipe, whole. Was: ``PIPE.png``, a regular file beside it, written instead
+    (``/dev/null.png`` made in ``/dev`` for ``--plot /dev/null``, run as root), and a pipe
+    named with its suffix refused (``File or stream is not seekable``)."""
+    pytest.importorskip("matplotlib")
+    import threading
+
+    from makao.cli import main
+
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)  # a reader first: no open blocks
+    keeper = os.open(fifo, os.O_WRONLY)  # a writer kept open: no read sees the end early
+    os.set_blocking(reader, True)
+    received: list[bytes] = []
+
+    def read_all() -> None:
+        while chunk := os.read(reader, 1 << 16):
+            received.append(chunk)
+
+    thread = threading.Thread(target=read_all, daemon=True)
+    thread.start()
+    try:
+        code = main(["simulate", "--games", "2", "--quiet", "--plot", str(fifo)])
+    finally:
+        os.close(keeper)
+        thread.join(30)
+        os.close(reader)
+    assert code == 0, capsys.readouterr().err
+    assert b"".join(received).startswith(b"\x89PNG")
+    assert [path.name for path in tmp_path.iterdir()] == [name]
+
+
+@pytest.mark.skipif(not Path("/dev/null").exists(), reason="no /dev/null here")
+def test_a_device_plot_is_drawn_to_the_device_not_beside_it() -> None:
+    """``--plot /dev/null``: the device itself, no suffix added (`figure_file`). Was:
+    ``/dev/null.png``, a file made in ``/dev`` when run as root."""
+    assert figure_file("/dev/null") == ("/dev/null", figure_file("plot")[1])
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_device_that_fails_a_write_is_named_in_the_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A write to a device that fails (``--csv /dev/full``) names it, as a file's does.
+    Was: ``[Errno 28] No space left on device``, naming no file."""
+    from makao.cli import main
+
+    code = main(["simulate", "--games", "1", "--quiet", "--csv", "/dev/full"])
+    err = capsys.readouterr().err
+    assert (code, err) == (2, "makao: error: [Errno 28] No space left on device: '/dev/full'\n")
 
 
 def _small_files() -> None:  # in the child: files of at most 8 kB (Python ignores SIGXFSZ)

@@ -225,3 +225,63 @@ def test_a_file_one_may_neither_replace_nor_write_is_named_as_given(
     assert (caught.value.errno, caught.value.filename) == (errno.EACCES, "out.csv")
     assert (tmp_path / "out.csv").read_text(encoding="utf-8") == "old\n"
     assert [path.name for path in tmp_path.iterdir()] == ["out.csv"]
+
+
+# ------------------------------------------------------------- stdout that fails
+
+#: The environment of a run whose stdout is buffered as a user's is (``PYTHONUNBUFFERED``
+#: left out: with it, every print writes at once), or not.
+_BUFFERED = {key: value for key, value in ENV.items() if key != "PYTHONUNBUFFERED"}
+_UNBUFFERED = {**ENV, "PYTHONUNBUFFERED": "1"}
+
+_PRINTING = [
+    ("simulate", "--games", "3", "--quiet"),
+    ("variants",),
+    ("--help",),
+    ("ladder", "--bots", "random", "heuristic", "--games", "2", "--bootstrap", "2"),
+]
+
+
+def _close_stdout() -> None:  # in the child: as >&- does
+    os.close(1)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@pytest.mark.parametrize("stdout", ["full, buffered", "full, unbuffered", "closed"])
+@pytest.mark.parametrize("argv", _PRINTING)
+def test_results_that_cannot_be_written_to_stdout_are_an_error(
+    argv: tuple[str, ...], stdout: str
+) -> None:
+    """A stdout that takes no text (``> /dev/full``, ``>&-``): the lost results are one
+    line on stderr and status 2, as for an output file, and nothing more from Python at
+    exit. Was: status 0 with nothing said (closed; ``--help`` printed on stderr), or 120
+    and ``Exception ignored … OSError`` (full, buffered)."""
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "makao", *argv],
+            stdout=None if stdout == "closed" else full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_UNBUFFERED if stdout == "full, unbuffered" else _BUFFERED,
+            preexec_fn=_close_stdout if stdout == "closed" else None,
+            timeout=120,
+        )
+    reason = "Bad file descriptor" if stdout == "closed" else "No space left on device"
+    assert (done.returncode, done.stderr) == (2, f"makao: error: write error on stdout: {reason}\n")
+
+
+def test_a_reader_that_stops_before_the_buffered_table_ends_the_command_quietly() -> None:
+    """``makao simulate | head -0`` with stdout buffered, as a user's is: the table is
+    sent when the command ends, into a pipe no one reads; status 1 (a pipe closed early is
+    no error: said nowhere). Was: status 120 and ``Exception ignored … BrokenPipeError``."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "makao", "simulate", "--games", "3", "--quiet"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_BUFFERED,
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()
+        err = process.stderr.read().decode()
+        code = process.wait(timeout=120)
+    assert (code, err) == (1, "")

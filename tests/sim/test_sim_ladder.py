@@ -3,6 +3,7 @@ intervals, the table, the plot and ``makao ladder`` (makao.tournament)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import sys
@@ -303,6 +304,41 @@ def test_bad_ladder_options_are_setup_errors_before_any_game(
     options: dict[str, Any] = {"variant": "polish", "bots": ["random", "heuristic"], "games": 5}
     with pytest.raises(SetupError, match=message):
         ladder(**{**options, **arguments})
+
+
+@pytest.mark.parametrize(
+    "twins",
+    [
+        ("random", "RANDOM"),
+        ("random", " random"),
+        ("random", "random:"),
+        ("mcts:playouts=5", "MCTS:playouts=05,"),
+        ("mcts", "mcts:playouts=20"),  # 20 is the default
+        ("nobody", "NoBody"),  # unknown either way: one name, refused as one
+    ],
+)
+def test_one_bot_spelled_two_ways_is_rated_once_not_twice(
+    twins: tuple[str, str], no_games: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot's name in any case, an empty option list, an option spelled another way or
+    given its default: one bot, which a ladder refuses to rate against itself, naming both
+    spellings (``makao ladder`` too: one line, status 2), as it refuses ``random random``.
+    Was: rated twice under two labels."""
+    bots = ["heuristic", *twins]
+    with pytest.raises(SetupError, match="different bots") as refused:
+        ladder("polish", bots, 5)
+    assert f"({twins[0]!r} and {twins[1]!r} are one bot)" in str(refused.value)
+    assert main(["ladder", "--bots", *bots, "--games", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("makao: error: give at least 2 different bots") and err.count("\n") == 1
+
+
+def test_specs_of_different_bots_are_told_apart() -> None:
+    """Different options, or different bots: different keys (`bot_key`)."""
+    from makao.sim.spec import bot_key
+
+    keys = [bot_key(spec) for spec in ("random", "heuristic", "mcts", "mcts:playouts=5")]
+    assert all(a != b for a, b in itertools.combinations(keys, 2))
 
 
 def test_a_bad_ladders_message_stays_short(no_games: None) -> None:

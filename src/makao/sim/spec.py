@@ -16,12 +16,21 @@ from typing import Any
 
 from makao import bots as _bots
 from makao import variants as _variants
+from makao._registry import name_key
 from makao._text import shown
 from makao.bots.protocol import Bot
 from makao.errors import SetupError
 from makao.variant import Variant
 
-__all__ = ["describe", "options_of", "parse_bot", "parse_options", "parse_spec", "parse_variant"]
+__all__ = [
+    "bot_key",
+    "describe",
+    "options_of",
+    "parse_bot",
+    "parse_options",
+    "parse_spec",
+    "parse_variant",
+]
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -119,6 +128,22 @@ def parse_bot(text: str) -> Bot:
     name, raw = parse_spec(text)
     build = _bots.factory(name)
     return _bots.get(name, **parse_options(f"bot {name!r}", build, raw))
+
+
+def bot_key(text: str) -> object:
+    """What tells the bots of specs apart: two specs of one key build the same bot, the
+    name in any spelling (``RANDOM``, ``random``) and the options typed, a default given
+    or not (``mcts``, ``mcts:playouts=20``, ``MCTS:playouts=020``). An unknown name's
+    key is its spelling-free name (`name_key`) and option texts; its error is said when the
+    bot is built. A malformed spec or a bad option is a `SetupError`."""
+    name, raw = parse_spec(text)
+    try:
+        build = _bots.factory(name)
+    except SetupError:
+        return (name_key(name), sorted(raw.items()))
+    options = {key: param.default for key, param in options_of(build).items()}
+    options.update(parse_options(f"bot {name!r}", build, raw))
+    return (build, options)
 
 
 def describe(variant: Variant) -> str:
