@@ -66,7 +66,7 @@ from makao.rules.base import (
 from makao.rules.demand import RankDemandCards, SuitDemand, SuitDemandCards
 from makao.rules.wait import WaitCards, WaitEffect
 from makao.state import Earlier, State, record_moves, replaced
-from makao.tables import check_rule_states
+from makao.tables import check_rule_states, keep_bounded
 
 __all__ = ["Core", "store_rule_states", "unfinished_by_cards"]
 
@@ -142,12 +142,6 @@ _KEPT_SEATS: Final = 256
 _Played = tuple[CardsPlayed, tuple[Card, ...], Choice, tuple[str, ...]]
 _DRAWN: Final[list[list[CardsDrawn | None]]] = [[None] * 52 for _ in range(_KEPT_SEATS)]
 _PASSED: Final = tuple(Passed(seat) for seat in range(_KEPT_SEATS))
-#: `_unlike`'s copies: per shared effect (by its identity), the effect and its one copy,
-#: made the first time it is needed (``copy.copy`` of an attrs effect costs about 35,000
-#: instructions). Holding the effect keeps its id from being taken by another object while
-#: it is kept; emptied when it grows past `_KEPT_TWINS` entries.
-_TWINS: Final[dict[int, tuple[Effect, Effect]]] = {}
-_KEPT_TWINS: Final = 20_000
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -706,20 +700,21 @@ def _effect_target(game: Core, seat: int, direction: int) -> int:
     return -1
 
 
-def _unlike(effect: Effect) -> Effect:
+def _unlike(game: Core, effect: Effect) -> Effect:
     """A copy of ``effect``, for a play that would put in force the very effect in force
     before it (its callers ask only then: a call fewer at every other play). The engine
     tells the effect in force when a turn began from one put in force during it by
     identity (only the first counts the turn, `_end_turn`), so a shared effect
     ([`Interned`][makao.events.Interned]) equal to the one in force must not be that
-    object. The copy is made once per effect and handed out again (`_TWINS`): an effect
-    is immutable, so one copy serves every game."""
-    pair = _TWINS.get(id(effect))
+    object. The copy is made once per effect (``copy.copy`` of an attrs effect costs about
+    35,000 instructions) and handed out again (`RuleSet.twins`: the rule set's, freed
+    with its rules): an effect is immutable, so one copy serves every game."""
+    twins = game.compiled.twins
+    pair = twins.get(id(effect))
     if pair is None:
-        if len(_TWINS) >= _KEPT_TWINS:
-            _TWINS.clear()
-        pair = _TWINS[id(effect)] = (effect, copy.copy(effect))
-    return pair[1]
+        pair = keep_bounded(twins, id(effect), (effect, copy.copy(effect)))
+    twin: Effect = pair[1]
+    return twin
 
 
 def _raise_attack(
@@ -749,7 +744,7 @@ def _raise_attack(
         attack = rule._attacks[total, seat, backwards]
     else:  # a subclass may make its own attacks (Mao's)
         attack = rule.attack(total, seat, backwards)
-    game.effect = attack if attack is not previous else _unlike(attack)
+    game.effect = attack if attack is not previous else _unlike(game, attack)
     game.next_seat = target
     raised = (seat, target, total)
     events.append(
@@ -779,7 +774,7 @@ def _raise_wait(
     if target < 0:
         return  # nobody can receive it: it lapses (PL-19)
     effect = rule._waits[turns, seat]
-    game.effect = effect if effect is not previous else _unlike(effect)
+    game.effect = effect if effect is not previous else _unlike(game, effect)
     game.next_seat = target
     raised = (seat, target, turns)
     events.append(_WAIT_RAISED.get(raised) or _INTERN(_WAIT_RAISED, _WAIT_RAISED_KIND, raised))
@@ -803,7 +798,7 @@ def _demand_rank(
         events.append(_RANK_ENDED[(previous.rank,)])
     if demanded is not None:
         effect = rule._demands[demanded, seat]
-        game.effect = effect if effect is not previous else _unlike(effect)
+        game.effect = effect if effect is not previous else _unlike(game, effect)
 
 
 def _name_suit(
@@ -826,7 +821,7 @@ def _name_suit(
             return  # nobody can be bound: the suit lapses (PL-19)
         game.next_seat = target
     effect = rule._named[(suit,)]
-    game.effect = effect if effect is not previous else _unlike(effect)
+    game.effect = effect if effect is not previous else _unlike(game, effect)
 
 
 def _accept_wait(game: Core, effect: WaitEffect, seat: int, events: list[Event]) -> None:

@@ -196,6 +196,7 @@ class RuleSet:
         "table_checks",
         "table_choice_cards",
         "turn_rules",
+        "twins",
         "uniform_rank",
         "wild",
         "wild_answers",
@@ -346,6 +347,12 @@ class RuleSet:
     """
     state_index: dict[int, int]
     """Where each stateful rule's value sits in a game's ``rule_state`` (by ``id``)."""
+    twins: dict[int, tuple[Any, Any]]
+    """`makao._core._unlike`'s copies of this rule set's shared effects, by the effect's
+    ``id``: the effect (kept alive here, so that its id stays its own) and its one copy,
+    made the first time a play puts in force the very effect in force before it. Kept
+    here, not by the process: an effect holds its rule, and with it the rule's tables,
+    which must go with the rule set (at most `MOST_KEPT_PLAYS` entries)."""
     initial_state: tuple[object, ...]
     """The starting value of a game's ``rule_state``."""
 
@@ -381,6 +388,7 @@ class RuleSet:
         tables.answer_keys = {}
         tables.public_cache = {}
         tables.interned_plays = {}
+        tables.twins = {}
         tables.card_rule = card_rule
         tables.wild = wild
         tables.has_wilds = any(w is not None for w in wild)

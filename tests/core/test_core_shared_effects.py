@@ -6,11 +6,13 @@ PL-23, PL-27)."""
 
 from __future__ import annotations
 
+import gc
 import pickle
+import weakref
 
 import attrs
 
-from makao import Game, Play, Rank, variants
+from makao import Game, Play, Rank, tables, variants
 from makao.events import DemandSet
 from makao.rules import BattleCards, WaitCards
 
@@ -61,7 +63,7 @@ def test_pl_27_an_ace_naming_the_same_suit_binds_the_next_player_again() -> None
 
 def test_pl_27_the_same_suit_named_again_in_two_games_shares_one_copy() -> None:
     """The copy `_unlike` puts in force is made once per shared effect and handed out
-    again (`makao._core._TWINS`): equal, not the effect in force, one object in every game."""
+    again (`RuleSet.twins`): equal, not the effect in force, one object in every game."""
     hands = ["Ah 5d 6d", "As 9c 8c", "5s 6c 9d"]
     games = [Game.from_position(PL, hands=hands, pile="9h", stock=STOCK) for _ in "ab"]
     for game in games:
@@ -73,6 +75,26 @@ def test_pl_27_the_same_suit_named_again_in_two_games_shares_one_copy() -> None:
     again = games[0].effect
     assert again == shared and again is not shared
     assert games[1].effect is again
+
+
+def test_pl_27_the_copy_of_a_suit_named_again_goes_with_its_variant() -> None:
+    """The copy `_unlike` makes is kept by the rule set (`RuleSet.twins`), not by the
+    process: once a variant, its games and its rule set are gone, so is the rule whose
+    effect was copied, with its tables. A sweep over variants (a new rule object per
+    variant) kept up to 20,000 such effects, each holding its rule, for ever."""
+    variant = variants.polish(po_makale_penalty=97)  # rule objects of its own
+    hands = ["Ah 5d 6d", "As 9c 8c", "5s 6c 9d"]
+    game = Game.from_position(variant, hands=hands, pile="9h", stock=STOCK)
+    game.play("Ah:s")
+    game.play("As:s")  # the same suit named again: the shared effect's copy
+    assert game.effect == PL.parse_effect("suit s")
+    effect = game.effect
+    assert effect is not None
+    rule = weakref.ref(effect.rule)  # type: ignore[attr-defined]  # a SuitDemand's
+    tables._COMPILED.pop(variant.rules, None)  # not kept for equal variants to share
+    del variant, game, effect
+    gc.collect()
+    assert rule() is None
 
 
 def test_a_rule_pickles_without_its_caches() -> None:
