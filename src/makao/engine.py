@@ -27,7 +27,7 @@ from makao.errors import MakaoError, SetupError
 from makao.events import CardsDrawn, Event
 from makao.moves import Draw, Move, Pass
 from makao.outcome import Outcome
-from makao.rules.base import Effect, Pending, public_pairs
+from makao.rules.base import Effect, Pending, check_restored, public_pairs, restored_states
 from makao.seeding import seed_key, seeded_random
 from makao.state import DERIVED, FIELDS, Beginning, Earlier, State, record_length, record_moves
 from makao.variant import Variant
@@ -696,6 +696,14 @@ def _check_position(
             )
     if to_move in finished:
         raise SetupError(f"seat {to_move} to move has already finished")
+    if game.compiled.start.hand_size:  # a deal of no cards plays on from empty hands
+        for seat, hand in enumerate(game.hands):
+            if not hand and seat not in finished:  # finishing is what an empty hand means
+                raise SetupError(
+                    f"bad position: seat {seat} holds no cards but has not finished (a player "
+                    "with no cards has gone out, PL-32): list it in finished=[…], the seats "
+                    "in the order they went out"
+                )
     for seat in finished:
         if waits is not None and waits[seat]:
             # a seat that finishes waits no more (`record_finish`): never in a real game
@@ -743,7 +751,7 @@ def _position_extras(game: Game, drawn: object, public: object) -> None:
     if read is None:
         raise SetupError(f"public lists at most {MAX_ITEMS:,} (name, value) pairs")
     pairs: list[object] = list(read)
-    given: dict[str, object] = {}
+    named: list[tuple[str, object]] = []
     for pair in pairs:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
             raise SetupError(f"public must list (name, value) pairs, not {shown(pairs, 60)}")
@@ -751,9 +759,12 @@ def _position_extras(game: Game, drawn: object, public: object) -> None:
         kind = type(value)  # told by its type, not narrowed: compiled, an `int` is kept
         if kind is not int and kind is not bool and issubclass(kind, int):
             value = operator.index(value)  # an IntEnum seat: its number, as seats elsewhere
-        given[str(pair[0])] = value
-    if pairs:
-        store_rule_states(game, tuple(rule.restore_state(given) for rule in game.compiled.stateful))
+        named.append((str(pair[0]), value))
+    if named:
+        rules = game.compiled.stateful
+        states, names = restored_states(rules, dict(named), game.players)
+        store_rule_states(game, states)
+        check_restored(game, rules, named, names)  # what did not take is refused
     if drawn is None:
         return
     try:

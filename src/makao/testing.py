@@ -664,10 +664,22 @@ class _GameCheck:
             self.restored.add(view.public)
         except TypeError:  # an unhashable value: rebuilt every time
             pass
-        rebuilt = sample_hidden(view, self.spare_rng)
+        try:
+            rebuilt = sample_hidden(view, self.spare_rng)
+        except SetupError as error:  # refused (what did not take): the rules' own restore
+            refused: SetupError | None = error
+            rebuilt = game.clone()
+            for rule in game.compiled.stateful:
+                rebuilt.set_rule_state(rule, rule.restore_state(dict(view.public)))
+        else:
+            refused = None
         rules = _restoring(game)
         shown_by, restored = _public_by_rule(game, rules), _public_by_rule(rebuilt, rules)
-        if restored != shown_by:
+        if refused is not None and restored == shown_by:
+            self.unrestored = self.fail(
+                f"the position rebuilt from seat {seat}'s view was refused: {refused}"
+            )
+        elif restored != shown_by:
             names = ", ".join(
                 type(rules[n]).__name__ for n, pairs in enumerate(restored) if pairs != shown_by[n]
             )

@@ -181,7 +181,9 @@ class Variant:
         )
 
     def parse_effect(self, text: str) -> Effect:
-        """Read an effect's text form (``"attack 5 by 1"``) with this variant's rules."""
+        """Read an effect's text form (``"attack 5 by 1"``) with this variant's rules; a
+        text that two rules read as different effects (Mao's ``attack 4 by 1``: of threes
+        or of fours?) is refused, naming the forms that tell them apart."""
         if not isinstance(text, str):
             raise SetupError(f"an effect's text must be a string, not {type(text).__name__}")
         words = text.split()
@@ -193,16 +195,26 @@ class Variant:
                 words[position + 1].isascii() and words[position + 1].isdigit()
             ):
                 raise self._unread(text, "'by' needs a seat number")
+        found: Effect | None = None
         for rule in self._compiled.card_rules:
             try:
                 effect = rule.parse_effect(words)
             except SetupError:
-                raise
+                if found is None:
+                    raise
+                continue  # read already: a rule that refuses it does not make it ambiguous
             except (ValueError, TypeError, LookupError) as error:
-                raise self._unread(text, str(error)) from None
-            if effect is not None:
-                return effect
-        raise self._unread(text, "")
+                if found is None:
+                    raise self._unread(text, str(error)) from None
+                continue
+            if found is None:
+                found = effect
+            elif effect is not None and effect != found:
+                ways = " and as ".join(shown(_written(read), 80) for read in (found, effect))
+                raise self._unread(text, f"it reads as {ways}: write which")
+        if found is None:
+            raise self._unread(text, "")
+        return found
 
     def _unread(self, text: str, why: str) -> SetupError:
         """The error for an effect ``text`` this variant does not read (``why``, if known),
@@ -221,6 +233,14 @@ class Variant:
         from makao.moves import parse_move
 
         return parse_move(text)
+
+
+def _written(effect: Effect) -> str:
+    """``effect``'s text form, else its repr (an effect without one, for an error)."""
+    try:
+        return effect.to_text()
+    except (NotImplementedError, ValueError):
+        return repr(effect)
 
 
 def _check_switches(rule: Rule) -> None:

@@ -280,12 +280,12 @@ def test_two_decks_count_each_card_twice() -> None:
     assert pile[Card.parse("9h").index] == 2 and pile.sum() == 3
 
 
-def test_pl_30_a_public_seat_the_table_lacks_owes_no_call() -> None:
-    """PL-30: a set-up position may name a seat the table lacks as owing "makao" (it owes
-    nothing); seat 3 of 3 must not wrap round onto seat 0's ``owes_call`` entry."""
-    game = table(public=[("makao", 3)])
-    assert ("makao", 3) in game.view(0).public
-    assert segment(game, "owes_call") == [0, 0, 0]
+def test_pl_30_a_public_seat_the_table_lacks_is_refused_and_the_last_seat_is_encoded() -> None:
+    """PL-30: a set-up position may not name a seat the table lacks as owing "makao" (a
+    `SetupError`; it was kept, and shown in views); seat 2 of 3 is the last
+    ``owes_call`` entry."""
+    with pytest.raises(SetupError, match=r"^public: \('makao', 3\): 'makao' takes"):
+        table(public=[("makao", 3)])
     assert segment(table(public=[("makao", 2)]), "owes_call") == [0, 0, 1]
 
 

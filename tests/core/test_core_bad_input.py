@@ -993,7 +993,7 @@ def test_a_million_public_pairs_are_read_and_one_more_is_refused() -> None:
     """The bound of `makao._text.MAX_ITEMS` is the same for any iterable and for a tuple:
     a million ``public`` pairs are read (from a tuple or an iterator), a million and one
     are refused, a tuple too; and a million cards are written by `format_cards`."""
-    pair = ("x", 1)
+    pair = ("makao", 1)  # a pair the rules take (a name no rule keeps is refused)
     for public in (tuple(itertools.repeat(pair, 10**6)), itertools.repeat(pair, 10**6)):
         Game.from_position(variants.polish(), ["5h", "6h"], "9h", public=public)
     for public in (tuple(itertools.repeat(pair, 10**6 + 1)), itertools.repeat(pair, 10**6 + 1)):

@@ -352,9 +352,13 @@ def test_pl_8_a_draw_rule_draws_again_only_with_draw_until_playable_up_to_max_dr
 
 def dealt_on(variant: Variant, start: str) -> Game:
     """Three seats dealt one card each from ``5c 6c 7c``, then ``start`` turned to start
-    the pile, by ``variant``'s start rule; seat 0 moves first (the dealer is seat 2)."""
-    game = Game.from_position(variant, hands=["", "", ""], pile="9d", stock="5c 6c 7c " + start)
-    variant.compiled.start.deal(game)
+    the pile, by ``variant``'s start rule; seat 0 moves first (the dealer is seat 2). The
+    table before the deal is set up with a start rule dealing no cards (only then may a
+    seat still playing hold none, PL-32)."""
+    dealing = variant.compiled.start
+    blank = variant.replace(StartRule, attrs.evolve(dealing, hand_size=0))
+    game = Game.from_position(blank, hands=["", "", ""], pile="9d", stock="5c 6c 7c " + start)
+    dealing.deal(game)
     return game
 
 

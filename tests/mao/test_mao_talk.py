@@ -532,9 +532,18 @@ def test_um_22_a_position_set_up_after_a_closed_period_charges_talk_under_um_22(
     assert penalties(game.play("1: say remark")) == [(1, "UM-22")]
 
 
-def test_um_21_a_view_naming_no_seat_opens_no_period() -> None:
-    """UM-21: a ``question`` entry that is not a seat (``True``) is no open period."""
-    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", public=[("question", True)])
+@pytest.mark.parametrize("opener", [True, 3, -1, "1"])
+def test_um_21_a_position_naming_no_seat_as_opening_a_period_is_refused(opener: object) -> None:
+    """UM-21: a ``question`` entry that is not a seat of the table (``True``, a seat the
+    table lacks, a text) is a `SetupError` naming the pair and what it takes (it was read
+    as no open period, or kept as an opener the table lacks); ``None`` is no period."""
+    with pytest.raises(
+        SetupError,
+        match=r"^public: \('question', .*\): 'question' takes the seat that opened the "
+        r"question period, a seat 0…2",
+    ):
+        position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", public=[("question", opener)])
+    game = position(["5h 6d 7c", "5d 6c 7c", "5h 6h 7h"], "9h", public=[("question", None)])
     assert penalties(game.play("1: say remark")) == [(1, "UM-21")]
 
 

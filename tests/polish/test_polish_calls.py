@@ -199,15 +199,25 @@ def test_pl_29_a_call_said_only_with_the_move_is_refused_beyond_four_cards_left(
     assert "5h +four" in [str(move) for move in game.legal_moves()]
 
 
-@pytest.mark.parametrize("seat", [-1, 3, 7])
+@pytest.mark.parametrize("seat", [-1, 3, 7, True, "1", 1.0])
 @pytest.mark.parametrize("name", ["polish", "russian"])
-def test_pl_30_ru_14_a_view_naming_a_seat_the_table_lacks_owes_no_call(
-    name: str, seat: int
+def test_pl_30_ru_14_a_position_naming_no_seat_of_the_table_as_owing_the_call_is_refused(
+    name: str, seat: object
 ) -> None:
-    """PL-30, RU-14: a call owed by a seat the table lacks lists no late move and charges nobody."""
+    """PL-30, RU-14: a call owed by a seat the table lacks (or by no seat: a flag, a text, a
+    float) is a `SetupError` naming the pair and what it takes (a position set up with it
+    showed ``('makao', 7)`` in its views at a two-seat table, and dropped the others)."""
+    with pytest.raises(
+        SetupError,
+        match=r"^public: \('makao', .*\): 'makao' takes the seat that owes the call, a seat 0…2",
+    ):
+        Game.from_position(
+            variants.get(name), hands=["5h 6d", "6h 7s 8d", "7h 8s 9s"], pile="9h", stock=STOCK,
+            public=[("makao", seat)],
+        )  # fmt: skip
     game = Game.from_position(
         variants.get(name), hands=["5h 6d", "6h 7s 8d", "7h 8s 9s"], pile="9h", stock=STOCK,
-        public=[("makao", seat)],
+        public=[("makao", None)],
     )  # fmt: skip
     assert out_of_turn(game) == []
     assert [type(event) for event in game.play("5h")] == [CardsPlayed]

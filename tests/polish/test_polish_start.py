@@ -5,12 +5,22 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 import pytest
 
 from makao import ALL_CARDS, Card, Game, SetupError, variants
 from makao.deck import shuffled_deck
 from makao.events import CardsPlayed
 from makao.rules import StartRule
+from makao.variant import Variant
+
+
+def before_deal(variant: Variant) -> Variant:
+    """``variant`` with a start rule dealing no cards: a table before the deal, whose seats
+    still playing hold none (a position of the variant itself refuses that, PL-32); the
+    tests deal on it with ``variant``'s own start rule."""
+    return variant.replace(StartRule, attrs.evolve(variant.compiled.start, hand_size=0))
+
 
 PL = variants.polish()
 ORDINARY = {c for c in ALL_CARDS if 5 <= c.rank <= 10} | {Card.parse("Kc"), Card.parse("Kd")}
@@ -109,7 +119,7 @@ def test_pl_3_a_stock_too_small_for_the_deal_is_refused() -> None:
     """PL-3: a start rule asked to deal more cards than the stock holds (a custom rule
     whose player check let the table through) refuses with a typed error, dealing
     nothing."""
-    game = Game.from_position(PL, hands=["", ""], pile="5h", stock="2h 3h 4h")
+    game = Game.from_position(before_deal(PL), hands=["", ""], pile="5h", stock="2h 3h 4h")
     before = (list(game.stock), list(game.hands))
     with pytest.raises(SetupError, match="3 cards"):
         PL.compiled.start.deal(game)
@@ -185,7 +195,9 @@ def test_pl_5_play_goes_clockwise() -> None:
 def test_pl_3_pl_4_a_deal_that_leaves_no_starting_card_is_refused() -> None:
     """PL-3, PL-4: a deal that would take the whole stock, leaving no card to start the
     pile, refuses with a typed error, dealing nothing."""
-    game = Game.from_position(PL, hands=["", ""], pile="5h", stock="2h 3h 4h 6h 7h 8h 9h 10h Jh Qh")
+    game = Game.from_position(
+        before_deal(PL), hands=["", ""], pile="5h", stock="2h 3h 4h 6h 7h 8h 9h 10h Jh Qh"
+    )
     before = (list(game.stock), list(game.hands))
     with pytest.raises(SetupError, match="start a pile"):
         PL.compiled.start.deal(game)
@@ -213,7 +225,9 @@ def test_pl_4_when_the_redraws_keep_turning_function_cards_the_topmost_ordinary_
     """PL-4: in a stock whose redraws only ever turn function cards, the ordinary card
     nearest the top (6♣, above 7♣) starts the pile."""
     deal = "5d 6d 7d 8d 9d 10d 5s 6s 7s 8s"  # the ten cards dealt, from the top
-    game = Game.from_position(PL, hands=["", ""], pile="5h", stock=deal + " 2h 4h Ah Kh 6c 7c Jh")
+    game = Game.from_position(
+        before_deal(PL), hands=["", ""], pile="5h", stock=deal + " 2h 4h Ah Kh 6c 7c Jh"
+    )
     PL.compiled.start.deal(game)
     assert game.top == Card.parse("6c")
     assert Card.parse("7c") in game.stock and len(game.stock) == 6
@@ -249,7 +263,9 @@ def test_pl_1_a_start_rule_serves_up_to_and_including_its_max_players() -> None:
 def test_pl_4_the_redraws_go_on_as_long_as_the_stock_holds_cards() -> None:
     """PL-4: a function card is redrawn into the middle once per stock card, leaving 3♥ under 2♥."""
     variant = PL.replace(StartRule, StartRule(hand_size=1))
-    game = Game.from_position(variant, hands=["", ""], pile="9d", stock="5c 6c 3h 2h 5d")
+    game = Game.from_position(
+        before_deal(variant), hands=["", ""], pile="9d", stock="5c 6c 3h 2h 5d"
+    )
     variant.compiled.start.deal(game)
     assert game.top == Card.parse("5d")
     assert list(game.stock) == [Card.parse("3h"), Card.parse("2h")]  # bottom to top

@@ -59,7 +59,7 @@ class Determinizer:
             raise StateError(
                 f"the view needs {needed} hidden cards but only {len(self.unseen)} are unseen"
             )
-        self.base = _base_game(view)
+        self.base = _base_game(view, self.unseen, self.others)
 
     def sample(self, rng: random.Random) -> Game:
         """A complete game consistent with the view: hidden cards dealt at random with
@@ -101,9 +101,16 @@ def _check_view(view: object) -> None:
         raise SetupError(f"a View is needed, not {shown(view, 40)}")
 
 
-def _base_game(view: View) -> Game:
+def _base_game(view: View, unseen: list[Card], others: list[int]) -> Game:
+    """The position ``view`` shows, the ``others``' hands dealt from the ``unseen`` cards in
+    order (a seat holding cards has not finished: each sample deals them anew)."""
     hands: list[list[Card]] = [[] for _ in range(view.players)]
     hands[view.seat] = list(view.hand)
+    position = 0
+    for seat in others:
+        size = view.hand_sizes[seat]
+        hands[seat] = unseen[position : position + size]
+        position += size
     game = Game.from_position(
         view.variant,
         hands=hands,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn, TypeVar, get_args
 
 import attrs
@@ -19,6 +19,8 @@ __all__ = [
     "cards_of_ranks",
     "effect_table",
     "one_of",
+    "public_flag",
+    "public_seat",
     "rule_ids",
     "seat_after_by",
     "words_known",
@@ -117,6 +119,27 @@ def check_whole(name: str, value: object, least: int | None, most: int | None = 
             "" if least is None else f" {least} or more" if most is None else f" {least}…{most}"
         )
         raise SetupError(f"{name} must be a whole number{bounds}, not {shown(value, 40)}")
+
+
+def public_seat(public: Mapping[str, object], name: str, players: int, what: str) -> None:
+    """A position's given public ``name`` (`Rule.check_public`) is ``None`` (nobody) or a
+    seat of a table of ``players`` seats (``what`` it names); else `SetupError`."""
+    value = public.get(name)
+    if value is not None and not is_whole(value, 0, players - 1):
+        raise SetupError(
+            f"public: ({name!r}, {shown(value, 40)}): {name!r} takes {what}, a seat "
+            f"0…{players - 1} (or None: nobody)"
+        )
+
+
+def public_flag(public: Mapping[str, object], name: str, what: str) -> None:
+    """A position's given public ``name`` (`Rule.check_public`) is a flag (``True``:
+    ``what``; ``False`` or ``None``: not); else `SetupError`."""
+    value = public.get(name)
+    if value is not None and not isinstance(value, bool):
+        raise SetupError(
+            f"public: ({name!r}, {shown(value, 40)}): {name!r} takes True ({what}) or False"
+        )
 
 
 def whole_number(least: int | None) -> Callable[[Any, Any, Any], None]:

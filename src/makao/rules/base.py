@@ -29,7 +29,7 @@ means; every effect describes itself as a [`Pending`][makao.rules.base.Pending] 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, Literal, Protocol, TypeVar, cast
 
 import attrs
@@ -63,7 +63,9 @@ __all__ = [
     "Table",
     "TurnRule",
     "WildRule",
+    "check_restored",
     "public_pairs",
+    "restored_states",
 ]
 
 Events = list["Event"]
@@ -324,8 +326,124 @@ class Rule:
 
     def restore_state(self, public: Mapping[str, object]) -> object:
         """The state that gives ``public`` (a view's `public` as a
-        dict), for a position set up from what a seat saw. Default: the initial state."""
+        dict), for a position set up from what a seat saw. Default: the initial state.
+
+        [`Game.from_position`][makao.engine.Game.from_position] refuses what did not take:
+        a given pair that the restored state does not show (`check_restored`)."""
         return self.initial_state()
+
+    def check_public(self, public: Mapping[str, object], players: int) -> None:
+        """Refuse (with [`SetupError`][makao.errors.SetupError]) a value in ``public`` (a
+        position's given public state, as a dict) that this rule's state cannot hold at a
+        table of ``players`` seats -- a seat the table lacks, a value of the wrong type --
+        naming the pair and what it takes. Default: any (`check_restored` still refuses a
+        pair that did not take)."""
+
+
+class _Reading(Mapping[str, object]):
+    """A position's given public state that notes the names a rule reads from it (a
+    rule's ``restore_state`` reads its own names only: the rest nobody takes)."""
+
+    __slots__ = ("given", "read")
+
+    def __init__(self, given: Mapping[str, object]) -> None:
+        self.given = given
+        self.read: set[str] = set()
+
+    def __getitem__(self, name: str) -> object:
+        self.read.add(name)
+        return self.given[name]
+
+    def __iter__(self) -> Iterator[str]:
+        self.read.update(self.given)  # a rule that looks at every name may take any
+        return iter(self.given)
+
+    def __len__(self) -> int:
+        return len(self.given)
+
+
+def restored_states(
+    rules: Sequence[Rule], public: Mapping[str, object], players: int
+) -> tuple[tuple[object, ...], frozenset[str]]:
+    """Each of the stateful ``rules``' state restored from ``public`` (a position's given
+    public state, as a dict) at a table of ``players`` seats, once each rule checked the
+    values it reads (`Rule.check_public`), and the names the rules read."""
+    for rule in rules:
+        rule.check_public(public, players)
+    reading = _Reading(public)
+    states = tuple(rule.restore_state(reading) for rule in rules)
+    return states, frozenset(reading.read)
+
+
+def check_restored(
+    table: Table,
+    rules: Sequence[Rule],
+    pairs: Sequence[tuple[str, object]],
+    read: frozenset[str],
+) -> None:
+    """Refuse (`SetupError`) given public ``pairs`` that did not take in ``table``, whose
+    stateful ``rules`` restored their state from them (`restored_states`, which tells the
+    names ``read``): a pair of a name a rule reads or shows that the restored state does
+    not show (``None`` and ``False`` may stand for a name shown by nobody: no seat, a flag
+    off), or a name no rule keeps. A rule that shows public state but keeps
+    `Rule.restore_state` starts over from its initial state whatever it is given: with
+    one, a name no other rule keeps may be its own, and passes."""
+    showing: dict[str, object] = {}
+    owned = set(read)  # the names the rules that restore their state keep
+    starts_over = False
+    for rule in rules:
+        found = public_pairs(rule, table)
+        showing.update(found)
+        if type(rule).restore_state is not Rule.restore_state:
+            owned.update(name for name, _ in found)
+        elif type(rule).public_state is not Rule.public_state:
+            starts_over = True
+    unknown = [pair for pair in pairs if pair[0] not in owned]
+    if unknown and not starts_over:
+        names = shown(tuple(sorted(owned)), 200) if owned else "none"
+        raise SetupError(
+            f"public: {_some(unknown)}: no rule of this variant keeps such a public state "
+            f"(the names its rules keep: {names})"
+        )
+    missed = [
+        (name, value)
+        for name, value in pairs
+        if name in owned and not _shows(showing.get(name, _UNSHOWN), value)
+    ]
+    if missed:
+        now = tuple((name, showing[name]) for name, _ in missed[:4] if name in showing)
+        raise SetupError(
+            f"public: {_some(missed)} did not take: the rules' restored state shows "
+            f"{shown(now, 200) if now else 'nothing'} for it (see the rules' public_state)"
+        )
+
+
+def _some(pairs: Sequence[tuple[str, object]]) -> str:
+    """The first few of ``pairs``, for an error message, and how many more there are."""
+    more = len(pairs) - 4
+    return shown(list(pairs[:4]), 200) + (f" and {more:,} more" if more > 0 else "")
+
+
+_UNSHOWN: Final = object()
+
+
+def _shows(showing: object, given: object) -> bool:
+    """Whether a rule state ``showing`` a value (`_UNSHOWN`: nothing) took the ``given``
+    one: equal, a list for a tuple (as JSON reads one) and a flag for a flag only."""
+    if showing is _UNSHOWN:
+        return given is None or given is False
+    if isinstance(showing, (tuple, list)):
+        return (
+            isinstance(given, (tuple, list))
+            and len(given) == len(showing)
+            and all(map(_shows, showing, given))
+        )
+    if isinstance(showing, bool) is not isinstance(given, bool):
+        return False
+    try:
+        return bool(showing == given)
+    except (TypeError, ValueError):  # a value that will not compare: not the one shown
+        return False
 
 
 def public_pairs(rule: Rule, table: Table) -> tuple[tuple[str, object], ...]:

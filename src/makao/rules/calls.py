@@ -12,7 +12,7 @@ from makao.cards import Card
 from makao.errors import SetupError
 from makao.events import CallMade, Penalised
 from makao.moves import Move, Say, Stop
-from makao.rules._util import whole_number
+from makao.rules._util import public_seat, whole_number
 from makao.rules.base import MOST_CARDS_LEFT, Events, Stateful, Table, TurnRule
 
 __all__ = ["FinishCall", "LastCardCall"]
@@ -86,6 +86,10 @@ class LastCardCall(Stateful["int | None"], TurnRule):
         views' public state by the rules' states, so this reads nothing else)."""
         seat = self.state(table)
         return () if seat is None else ((self.call, seat),)
+
+    def check_public(self, public: Mapping[str, object], players: int) -> None:
+        """A position's call is owed by a seat of the table, or by nobody (PL-29)."""
+        public_seat(public, self.call, players, "the seat that owes the call")
 
     def restore_state(self, public: Mapping[str, object]) -> int | None:
         """The seat a view says owes the call (a flag or a negative number names none)."""

@@ -22,7 +22,7 @@ from makao.cards import ALL_CARDS, Card, Rank, Suit
 from makao.errors import SetupError
 from makao.events import Announced, CallMade, Event, Penalised
 from makao.moves import Move, Play, Say
-from makao.rules._util import one_of, whole_number
+from makao.rules._util import one_of, public_flag, public_seat, whole_number
 from makao.rules.base import Events, Setup, StartCard, StartRule, Stateful, Table, TurnRule
 from makao.variants.mao.moves import HostReport, Misplay
 from makao.variants.mao.rules import Multiplex, pending_penalty
@@ -237,6 +237,12 @@ class QuestionPeriods(Stateful["_Talk"], TurnRule):
         pairs: tuple[tuple[str, object], ...] = () if opener is None else (("question", opener),)
         return (*pairs, ("questions-closed", True)) if closed else pairs
 
+    def check_public(self, public: Mapping[str, object], players: int) -> None:
+        """A position's open period was opened by a seat of the table (UM-21); whether
+        one was closed is a flag (UM-22)."""
+        public_seat(public, "question", players, "the seat that opened the question period")
+        public_flag(public, "questions-closed", "a question period was closed")
+
     def restore_state(self, public: Mapping[str, object]) -> _Talk:
         """The period a view shows."""
         opener = public.get("question")
@@ -328,6 +334,10 @@ class HostReports(Stateful["bool | None"], TurnRule):
     def initial_state(self) -> bool | None:
         """No turn move nor misplay yet: a dealt game is in its deal."""
         return None
+
+    def check_public(self, public: Mapping[str, object], players: int) -> None:
+        """Whether the deal is on is a flag (UM-3)."""
+        public_flag(public, "dealing", "the deal is on")
 
     def restore_state(self, public: Mapping[str, object]) -> bool | None:
         """The deal is on if the view says so."""
