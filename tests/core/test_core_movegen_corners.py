@@ -119,7 +119,7 @@ def test_um_16_a_jack_may_start_on_a_pending_penalty() -> None:
         hands=["Jc 5d", "6d 7d", "8c 8d"],
         pile="3h",
         stock="2c 3c 4c",
-        effect="attack 3 by 1",
+        effect="attack 3 by 1 of 3",  # the threes' (Mao has fours' attacks too)
     )
     jack = Card.parse("Jc")
     assert game.playable_cards(0) == [jack]
