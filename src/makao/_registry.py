@@ -99,13 +99,14 @@ class Registry(Generic[T]):
         """The entries registered since the built-ins, for another process to register
         (`receive`): a worker process that is not forked starts with the built-ins only. A
         factory that does not pickle (a lambda, a function defined in a function) or pickles
-        to more than `MAX_SHIPPED_FACTORY` bytes is left out: a forked process knows it."""
+        to more than `MAX_SHIPPED_FACTORY` bytes is left out (`_pickled`): a forked process
+        knows it."""
         with self._lock:
             entries = [(k, f) for k, f in self._factories.items() if k not in self._built_in]
         shipped = []
         for label, factory in entries:
             data = _pickled(factory)
-            if data is not None and len(data) <= MAX_SHIPPED_FACTORY:
+            if data is not None:
                 shipped.append((label, data, self.aliases(label)))
         return tuple(shipped)
 
@@ -171,11 +172,30 @@ class Registry(Generic[T]):
 
 
 def _pickled(factory: object) -> bytes | None:
-    """``factory`` pickled, ``None`` if it does not pickle."""
+    """``factory`` pickled, ``None`` if it does not pickle or pickles to more than
+    `MAX_SHIPPED_FACTORY` bytes: then the pickling stops soon after that many are written
+    (a factory holding a large object, a model's weights, is not pickled whole at every
+    experiment only to be left out)."""
+    written = _Capped()
     try:
-        return pickle.dumps(factory, pickle.HIGHEST_PROTOCOL)
-    except Exception:
+        pickle.Pickler(written, pickle.HIGHEST_PROTOCOL).dump(factory)
+    except Exception:  # no pickle, or `_Capped`'s: too large
         return None
+    return bytes(written.data)
+
+
+class _Capped:
+    """A file that takes at most `MAX_SHIPPED_FACTORY` bytes: a write past that raises."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def write(self, chunk: bytes) -> int:
+        """Keep ``chunk``; a `ValueError` once more than `MAX_SHIPPED_FACTORY` bytes are."""
+        self.data += chunk
+        if len(self.data) > MAX_SHIPPED_FACTORY:
+            raise ValueError(f"more than {MAX_SHIPPED_FACTORY} bytes")
+        return len(chunk)
 
 
 def own_hint(kind: str) -> str:

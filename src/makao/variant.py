@@ -20,7 +20,7 @@ import attrs
 
 from makao._text import shown
 from makao.errors import SetupError
-from makao.rules.base import Effect, Rule
+from makao.rules.base import Effect, Rule, effect_forms_of
 from makao.tables import RuleSet
 from makao.tables import compiled as compile_rules
 
@@ -171,12 +171,14 @@ class Variant:
     @property
     def effect_forms(self) -> tuple[str, ...]:
         """The text forms of the effects this variant's card rules read, without repeats
-        (each rule's [`CardRule.effect_forms`][makao.rules.base.CardRule.effect_forms]):
-        what [`parse_effect`][makao.variant.Variant.parse_effect] and
+        (each rule's [`CardRule.effect_forms`][makao.rules.base.CardRule.effect_forms], or a
+        line naming its `parse_effect` where that reads texts of its own:
+        `makao.rules.base.effect_forms_of`): what
+        [`parse_effect`][makao.variant.Variant.parse_effect] and
         [`Game.from_position`][makao.engine.Game.from_position] take."""
         return tuple(
             dict.fromkeys(
-                form for rule in self._compiled.card_rules for form in rule.effect_forms()
+                form for rule in self._compiled.card_rules for form in effect_forms_of(rule)
             )
         )
 

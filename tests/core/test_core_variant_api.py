@@ -515,3 +515,68 @@ def test_a_derived_variants_empty_or_blank_name_is_refused(name: str) -> None:
         POLISH.replace(Wild, Wild(frozenset()), name=name)
     with pytest.raises(SetupError, match="a variant's name is a non-empty string"):
         Variant(name, POLISH.rules)
+
+
+@pytest.mark.parametrize(
+    ("variant", "text"),
+    [
+        (_RUSSIAN, "attack 2 by 0 back"),
+        (_MAO, "attack 2 by 0 of 4 back"),
+        (_MAO, "attack 3 by 1 back of 3"),
+        (variants.get("mau-mau"), "attack 2 by 0 back"),
+    ],
+)
+def test_pl_15_only_a_variant_with_backwards_cards_reads_an_attack_sent_back(
+    variant: Variant, text: str
+) -> None:
+    """PL-15: only a K♠ sends an attack backwards; a variant whose battle cards attack only
+    forwards (Russian makao, Mao's threes and fours, Mau-Mau) has no ``back`` in its form
+    (``attack N by S``), so a text with it is refused, not read as a backwards attack no
+    card of the variant makes."""
+    with pytest.raises(SetupError, match=f"has no effect written '{text}'"):
+        variant.parse_effect(text)
+    assert "back" not in " ".join(variant.effect_forms)
+    forward = variant.parse_effect(text.replace(" back", ""))
+    assert "back" not in forward.to_text()
+    assert POLISH.parse_effect("attack 5 by 0 back").to_text() == "attack 5 by 0 back"
+
+
+def test_pl_17_a_user_subclass_reading_texts_of_its_own_is_named_not_its_parents_forms() -> None:
+    """PL-17: a `WaitCards` of yours whose `parse_effect` reads ``pause N`` and that lists no
+    forms of its own is named among the variant's forms; the inherited ``wait N by S``,
+    which it no longer reads, is not listed (the error said that the variant reads
+    ``wait N by S`` and has no effect written ``wait 2 by 0``). A subclass that lists its
+    forms again has them listed."""
+    from makao.rules import WaitCards
+    from makao.rules.wait import WaitEffect
+
+    @attrs.frozen
+    class Pause(WaitCards):
+        """Reads ``pause N``."""
+
+        def parse_effect(self, words: Sequence[str]) -> Effect | None:
+            """``pause N``."""
+            if len(words) == 2 and words[0] == "pause" and words[1].isdigit():
+                return WaitEffect(int(words[1]), 0, self)
+            return None
+
+    @attrs.frozen
+    class Listed(Pause):
+        """Reads ``pause N`` and says so."""
+
+        def effect_forms(self) -> tuple[str, ...]:
+            """``pause N``."""
+            return ("pause N",)
+
+    fours = "4c 4d 4h 4s"
+    variant = POLISH.replace(WaitCards, Pause(cards=fours), name="paused")
+    assert "wait N by S" not in variant.effect_forms
+    assert "the texts Pause.parse_effect reads" in variant.effect_forms
+    with pytest.raises(SetupError) as caught:
+        variant.parse_effect("wait 2 by 0")
+    assert "wait N by S" not in str(caught.value)
+    paused = variant.parse_effect("pause 2")
+    assert isinstance(paused, WaitEffect) and paused.turns == 2
+    listed = POLISH.replace(WaitCards, Listed(cards=fours), name="listed")
+    assert "pause N" in listed.effect_forms and "wait N by S" not in listed.effect_forms
+    assert POLISH.effect_forms[1] == "wait N by S"

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from _processes import POSIX, run_python
 from makao import variants
 from makao._registry import MAX_SHIPPED_FACTORY, Registry
+from makao.bots import RandomBot
 from makao.errors import SetupError
 from makao.sim import simulate
 from makao.sim.run import MIN_GUESSED_CHUNK
@@ -237,3 +238,69 @@ def test_an_executor_whose_futures_hold_other_than_the_chunks_records_is_a_setup
     executor = _Misreporting(change)
     with pytest.raises(SetupError, match=rf"future for games 0 to 1 {re.escape(shown)}"):
         simulate(POLISH, BOTS, games=2, seed=1, executor=executor, chunk_size=2)
+
+
+def test_an_executor_whose_futures_hold_a_chunks_records_as_a_tuple_is_taken() -> None:
+    """An executor that hands back a chunk's records, in order, as a tuple (one that
+    converts its results on the way back) gives the same records as one process: the
+    check of what a future holds refused them, where the records were counted before."""
+    executor = _Misreporting(lambda call: tuple(call()))
+    result = simulate(POLISH, BOTS, games=5, seed=1, executor=executor, chunk_size=2)
+    assert result.records == simulate(POLISH, BOTS, games=5, seed=1).records
+
+
+class _Counted(list[int]):
+    """A list that pickles its items one by one from a generator, counting how many the
+    pickler has taken (`taken`)."""
+
+    taken = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_Counted, (), None, self._items())
+
+    def _items(self) -> Any:
+        for item in self:
+            _Counted.taken += 1
+            yield item
+
+
+def test_a_factory_holding_a_large_object_is_not_pickled_whole_to_be_left_out() -> None:
+    """`Registry.shipped` stops pickling a factory soon after `MAX_SHIPPED_FACTORY` bytes:
+    a factory holding a large object (a model's weights) was pickled whole at every
+    experiment (2,000,000 entries: about 2 s a `simulate`, each table of a ladder) only to
+    be left out for its size."""
+    registry: Registry[object] = Registry("bot")
+    registry.freeze_built_ins()
+    large = _Counted(range(1_000_000))
+    registry.register("large", functools.partial(_factory, weights=large))
+    registry.register("small", functools.partial(_factory, weights=_Counted(range(3))))
+    _Counted.taken = 0
+    assert [name for name, _, _ in registry.shipped()] == ["small"]
+    assert 3 < _Counted.taken < 100_000
+
+
+def _first_build() -> RandomBot:
+    """A bot factory registered first (`_second_build` replaces it)."""
+    return RandomBot()
+
+
+def _second_build() -> RandomBot:
+    """The bot factory registered in its place while an experiment runs."""
+    return RandomBot()
+
+
+def test_a_name_registered_again_while_threads_run_an_experiment_stays_so() -> None:
+    """An executor's threads share this process's registries: a name registered again
+    while they run the experiment (a notebook's cell) keeps its new factory. Every chunk
+    registered the experiment's copy again, so the old factory came back."""
+    from makao import bots
+
+    bots.register("rebound-in-a-run", _first_build)
+
+    def progress(done: int, total: int) -> None:
+        if done == 2:
+            bots.register("rebound-in-a-run", _second_build)
+
+    with ThreadPoolExecutor(1) as pool:
+        simulate(POLISH, BOTS, games=8, seed=1, executor=pool, chunk_size=2, progress=progress)
+    assert bots.factory("rebound-in-a-run") is _second_build

@@ -132,12 +132,10 @@ class BattleCards(CardRule):
     def parse_effect(self, words: Sequence[str]) -> Effect | None:
         """Read ``attack N [by S] [back] [of R]``; ``of R`` picks, in a variant with
         several battle-card rules, the one whose cards are of rank ``R`` (Mao's fours);
-        ``back`` only if some of these cards send an attack back (PL-15's K♠)."""
+        ``back`` only where some of the cards attack backwards (PL-15: K♠)."""
         if len(words) < 2 or words[0] != "attack" or not words[1].isdigit():
             return None
-        if not words_known(words, 2, ("by", "of"), ("back",)):
-            return None
-        if "back" in words and not self.backwards:  # no card of these sends one back (PL-15)
+        if not words_known(words, 2, ("by", "of"), ("back",) if self.backwards else ()):
             return None
         if "of" in words:
             position = list(words).index("of")

@@ -64,6 +64,7 @@ __all__ = [
     "TurnRule",
     "WildRule",
     "check_restored",
+    "effect_forms_of",
     "public_pairs",
     "restored_states",
 ]
@@ -795,6 +796,20 @@ class CardRule(Rule):
         if type(self).parse_effect is CardRule.parse_effect:
             return ()
         return (f"the texts {type(self).__name__}.parse_effect reads",)
+
+
+def effect_forms_of(rule: CardRule) -> tuple[str, ...]:
+    """The forms ``rule`` reads, as [`Variant.effect_forms`][makao.variant.Variant.effect_forms]
+    lists them: its `effect_forms`, unless its `parse_effect` is that of a class below the
+    one its `effect_forms` comes from (a `WaitCards` of yours that reads texts of its own
+    and lists none): forms written for another reader, so the default's line naming its
+    `parse_effect` instead."""
+    kind = type(rule)
+    reader = next(cls for cls in kind.__mro__ if "parse_effect" in vars(cls))
+    writer = next(cls for cls in kind.__mro__ if "effect_forms" in vars(cls))
+    if reader is not writer and issubclass(reader, writer):
+        return CardRule.effect_forms(rule)
+    return rule.effect_forms()
 
 
 @attrs.frozen

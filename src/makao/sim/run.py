@@ -22,6 +22,7 @@ import signal
 import sys
 import traceback
 import types
+import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import (
@@ -31,7 +32,7 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     wait,
 )
-from typing import Any, cast
+from typing import Any, Final
 
 import attrs
 
@@ -98,6 +99,9 @@ class _Job:
     registered: tuple[Shipped, Shipped] = ((), ())
     """The variants and bots registered where the experiment was set up
     ([`Registry.shipped`][makao._registry.Registry.shipped]), for workers to register."""
+    origin: tuple[int, str] = (0, "")
+    """The process that set the experiment up (`_this_process`): its own threads share its
+    registries, and register nothing (a name registered again meanwhile stays so)."""
 
 
 def _run_chunk(job: _Job, start: int, stop: int) -> list[GameRecord]:
@@ -107,9 +111,10 @@ def _run_chunk(job: _Job, start: int, stop: int) -> list[GameRecord]:
     cannot be rebuilt from its arguments) is given as a `RuntimeError` naming it, with its
     traceback as text: the pool would otherwise lose it (``BrokenProcessPool``)."""
     try:
-        variants, bots = job.registered  # a worker not forked knows the built-ins only
-        _variants._VARIANTS.receive(variants)
-        _bots._BOTS.receive(bots)
+        if job.origin != _this_process():  # a worker not forked knows the built-ins only
+            variants, bots = job.registered
+            _variants._VARIANTS.receive(variants)
+            _bots._BOTS.receive(bots)
         return _play_chunk(job, start, stop)
     except Exception as error:
         if multiprocessing.parent_process() is None or _survives_pickling(error):
@@ -204,12 +209,12 @@ def simulate(
     if executor is None and workers <= 1:
         records = _run_here(job, chunks, games, progress)
     elif executor is not None:
-        job = attrs.evolve(job, registered=_registered())
+        job = _shipped(job)
         if isinstance(executor, ProcessPoolExecutor):
             _check_portable(job, getattr(executor, "_mp_context", None))
         records = _run_on(executor, job, chunks, games, progress, window)
     else:
-        job = attrs.evolve(job, registered=_registered())
+        job = _shipped(job)
         _check_portable(job, None)
         pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
         try:
@@ -267,9 +272,22 @@ def _workers_of(executor: Executor) -> int | None:
     return count if is_whole(count, 1, max_workers() * 1024) else None
 
 
-def _registered() -> tuple[Shipped, Shipped]:
-    """The variants and bots registered in this process, as they travel to workers."""
-    return _variants._VARIANTS.shipped(), _bots._BOTS.shipped()
+def _shipped(job: _Job) -> _Job:
+    """``job`` with the variants and bots registered in this process, as they travel to
+    workers, and this process's id (its own threads register nothing)."""
+    registered = (_variants._VARIANTS.shipped(), _bots._BOTS.shipped())
+    return attrs.evolve(job, registered=registered, origin=_this_process())
+
+
+_STARTED: Final = uuid.uuid4().hex
+"""A token of the process that imported this module (a forked child keeps it)."""
+
+
+def _this_process() -> tuple[int, str]:
+    """This process, told from any other: its id, which a forked child does not share,
+    and `_STARTED`, which a process with the same id elsewhere (another machine or
+    container of a cluster) does not share."""
+    return os.getpid(), _STARTED
 
 
 def _make_job(
@@ -488,17 +506,19 @@ def _run_on(
 
 def _checked(records: object, start: int, stop: int) -> list[GameRecord]:
     """``records`` if they are the records of games ``start``…``stop - 1`` in order, as
-    `_run_chunk` returns them; else a `SetupError`: an executor whose futures hold anything
-    else (a chunk run twice, cut short, another chunk's games) would skew the statistics."""
+    `_run_chunk` returns them (a list; a tuple of them, as an executor that converts its
+    results may give, is as good); else a `SetupError`: an executor whose futures hold
+    anything else (a chunk run twice, cut short, another chunk's games) would skew the
+    statistics."""
     if (
-        isinstance(records, list)
+        isinstance(records, (list, tuple))
         and len(records) == stop - start
         and all(
             isinstance(record, GameRecord) and record.game == game
             for game, record in enumerate(records, start)
         )
     ):
-        return cast("list[GameRecord]", records)
+        return list(records)
     raise SetupError(
         f"the executor's future for games {start} to {stop - 1} holds {shown(records, 60)}, "
         f"not their {stop - start} records: it must hold what the submitted call returned"
