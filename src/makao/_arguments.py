@@ -123,6 +123,12 @@ def stdout_closed() -> bool:
     return out is None or (isinstance(out, GuardedStdout) and out.stream is None)
 
 
+OUTPUT_FAILURES: Final = (StdoutError, BrokenPipeError)
+"""Failures to write the results to stdout (a full disk, a reader gone: ``| head``), which
+user code run on the way (an ``--import`` module, a factory printing) may meet first: said
+as what they are (`makao.cli.main`), never as that code's own failure."""
+
+
 def user_code(
     what: str,
     build: Callable[[], T],
@@ -131,10 +137,10 @@ def user_code(
     """``build()`` (a variant or bot from its spec); a failure of the user's own code that
     it runs (a registered factory with a bug, a file it cannot read) is a `UsageError`
     naming ``what`` and the error in one line. The library's own errors pass as they are,
-    and so do the ``passing`` ones."""
+    and so do the ``passing`` ones and `OUTPUT_FAILURES`."""
     try:
         return build()
-    except passing:
+    except passing + OUTPUT_FAILURES:
         raise
     except Exception as error:
         raise UsageError(f"{what}: {type(error).__name__}: {short(error)}") from None

@@ -44,6 +44,7 @@ from makao import variants
 from makao._arguments import (
     MAX_ACTIONS_LIMIT,
     NO_MATPLOTLIB,
+    OUTPUT_FAILURES,
     STDOUT,
     GuardedStdout,
     StdoutError,
@@ -237,6 +238,8 @@ def _import_modules(argv: list[str]) -> None:
             missing = isinstance(error, ModuleNotFoundError) and error.name == name
             reason = "no such module" if missing else short(error)
             raise UsageError(f"--import {short(name)}: {reason}") from None
+        except OUTPUT_FAILURES:  # its printing met a full disk or a closed pipe: said so
+            raise
         except Exception as error:  # the module's own failure, said in one line
             raise UsageError(
                 f"--import {short(name)}: {type(error).__name__}: {short(error)}"

@@ -270,6 +270,51 @@ def test_results_that_cannot_be_written_to_stdout_are_an_error(
     assert (done.returncode, done.stderr) == (2, f"makao: error: write error on stdout: {reason}\n")
 
 
+_LOUD_MODULE = "print('x' * 200_000, flush=True)\n"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_an_import_that_prints_to_a_full_stdout_is_a_write_error_not_the_modules(
+    tmp_path: Path,
+) -> None:
+    """An ``--import`` module whose printing meets a full disk: the lost output is said as
+    a write error on stdout (status 2), not blamed on the module. Was: ``--import loud:
+    StdoutError: …``."""
+    (tmp_path / "loud.py").write_text(_LOUD_MODULE, encoding="utf-8")
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "makao", "--import", "loud", "variants"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={
+                **_BUFFERED,
+                "PYTHONPATH": f"{tmp_path}{os.pathsep}{_BUFFERED.get('PYTHONPATH', '')}",
+            },
+            timeout=120,
+        )
+    expected = "makao: error: write error on stdout: No space left on device\n"
+    assert (done.returncode, done.stderr) == (2, expected)
+
+
+def test_an_import_that_prints_to_a_reader_gone_ends_the_command_quietly(tmp_path: Path) -> None:
+    """An ``--import`` module printing into a pipe whose reader stopped (``| head``): the
+    command ends quietly with status 1, as when the results meet it. Was: ``--import
+    loud: BrokenPipeError`` and status 2."""
+    (tmp_path / "loud.py").write_text(_LOUD_MODULE, encoding="utf-8")
+    with subprocess.Popen(
+        [sys.executable, "-m", "makao", "--import", "loud", "variants"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**_BUFFERED, "PYTHONPATH": f"{tmp_path}{os.pathsep}{_BUFFERED.get('PYTHONPATH', '')}"},
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()
+        err = process.stderr.read().decode()
+        code = process.wait(timeout=120)
+    assert (code, err) == (1, "")
+
+
 def test_a_reader_that_stops_before_the_buffered_table_ends_the_command_quietly() -> None:
     """``makao simulate | head -0`` with stdout buffered, as a user's is: the table is
     sent when the command ends, into a pipe no one reads; status 1 (a pipe closed early is
