@@ -191,8 +191,8 @@ def test_a_deal_of_no_cards_plays_on_from_empty_hands() -> None:
 
 
 @pytest.mark.parametrize("text", ["attack 4 by 1", "attack 3 by 0"])
-def test_um_8_um_11_an_attack_text_of_threes_or_fours_must_say_which(text: str) -> None:
-    """UM-8, UM-11: Mao has two battle rules (threes, fours); an attack written without
+def test_um_10_um_11_an_attack_text_of_threes_or_fours_must_say_which(text: str) -> None:
+    """UM-10, UM-11: Mao has two battle rules (threes, fours); an attack written without
     ``of 3`` / ``of 4`` is read by both, so it is refused listing the forms (the threes'
     rule, the first, took it). The texts the engine writes say which, and read back."""
     with pytest.raises(
