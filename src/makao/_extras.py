@@ -82,9 +82,11 @@ def figure_file(path: str | Path) -> tuple[str, str]:
 
 
 def _special(name: str) -> bool:
-    """Whether ``name`` names what is there but is not a regular file: a device, a pipe
-    (followed through links, as a writer would follow them)."""
+    """Whether ``name`` names what is there but is neither a regular file nor a directory:
+    a device, a pipe (followed through links, as a writer would follow them). A directory
+    is no file to draw into: ``savefig`` adds the suffix to its name."""
     try:
-        return not stat.S_ISREG(os.stat(name).st_mode)
+        mode = os.stat(name).st_mode
     except (OSError, ValueError):  # no such file (yet), a name no file can have
         return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))

@@ -123,6 +123,21 @@ def test_a_plot_is_saved_under_the_name_savefig_would_give_it(
         assert b"<svg" in head or b"<?xml" in head
 
 
+def test_a_plot_named_as_a_directory_is_saved_beside_it_as_savefig_does(tmp_path: Path) -> None:
+    """A plot's name without a suffix that is a directory (``Ladder.plot("out")`` where
+    ``out/`` is there): ``out.png`` beside it, as ``Figure.savefig`` writes, for a
+    directory is no device or pipe to draw into. Was: an ``IsADirectoryError``, the
+    directory taken for the file."""
+    (tmp_path / "out").mkdir()
+    assert figure_file(tmp_path / "out") == (f"{tmp_path / 'out'}.png", "png")
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    save_figure(Figure(), tmp_path / "out")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out", "out.png"]
+    assert (tmp_path / "out.png").read_bytes().startswith(b"\x89PNG")
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 @pytest.mark.parametrize("name", ["pipe", "pipe.png"])
 def test_a_plot_to_a_pipe_is_drawn_into_it_under_its_own_name(

@@ -230,6 +230,15 @@ def test_the_window_is_refilled_as_chunks_finish() -> None:
     assert executor.in_flight == [*range(1, 17), *range(1, 17), *range(1, 9)]
 
 
+def test_an_executor_of_few_workers_still_gets_sixteen_chunks_in_flight() -> None:
+    """Twice the executor's workers, at least 16: an executor of 2 workers gets 16 chunks
+    in flight, not 4."""
+    executor = _Refilling()
+    executor._max_workers = 2
+    simulate("polish", ["random", "random"], 20, 1, executor=executor, chunk_size=1)
+    assert executor.in_flight == [*range(1, 17), *range(1, 5)]
+
+
 # --------------------------------------------------------------------- replay
 
 

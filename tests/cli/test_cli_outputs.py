@@ -28,6 +28,9 @@ from makao.sim.spec import options_of
 from makao.variant import Variant
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
+#: The environment of a command run in a child process: this checkout's makao, found from
+#: any working directory (a relative ``PYTHONPATH=src`` is not, from a test's own).
+ENV = {**os.environ, "PYTHONPATH": str(Path(makao.__file__).resolve().parents[1])}
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -279,14 +282,22 @@ def test_json_to_dev_stdout_through_a_pipe_or_into_a_file_is_the_json_alone(
     ``pipe:[…]``), and into a file (``> out.txt``) the table written over the JSON."""
     command = [sys.executable, "-m", "makao.cli", "simulate", "--games", "2", "--quiet"]
     done = subprocess.run(
-        [*command, "--json", "/dev/stdout"], capture_output=True, check=False, cwd=tmp_path
+        [*command, "--json", "/dev/stdout"],
+        capture_output=True,
+        check=False,
+        cwd=tmp_path,
+        env=ENV,
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["games"] == 2
     out = tmp_path / "out.txt"
     with out.open("wb") as handle:
         done = subprocess.run(
-            [*command, "--json", "/dev/stdout"], stdout=handle, check=False, cwd=tmp_path
+            [*command, "--json", "/dev/stdout"],
+            stdout=handle,
+            check=False,
+            cwd=tmp_path,
+            env=ENV,
         )
     assert done.returncode == 0
     assert json.loads(out.read_text(encoding="utf-8"))["games"] == 2
@@ -296,6 +307,7 @@ def test_json_to_dev_stdout_through_a_pipe_or_into_a_file_is_the_json_alone(
         text=True,
         check=False,
         cwd=tmp_path,
+        env=ENV,
     )
     assert (both.returncode, both.stdout) == (2, "")
     assert both.stderr.startswith("makao: error: --json and --csv both go to stdout")
@@ -311,7 +323,12 @@ def test_outputs_naming_stdouts_own_file_a_closed_stdout_or_a_socket(tmp_path: P
 
     def run(*extra: str, out: Any = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            [*command, *extra], stdout=out, stderr=subprocess.PIPE, text=True, cwd=tmp_path
+            [*command, *extra],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tmp_path,
+            env=ENV,
         )
 
     done = run("--json", os.devnull, "--csv", os.devnull)
@@ -332,6 +349,7 @@ def test_outputs_naming_stdouts_own_file_a_closed_stdout_or_a_socket(tmp_path: P
         stderr=subprocess.PIPE,
         text=True,
         cwd=tmp_path,
+        env=ENV,
         close_fds=True,
         preexec_fn=lambda: os.close(1),
     )
@@ -505,7 +523,7 @@ def test_a_closed_stdout_is_quiet_and_keeps_the_files(tmp_path: Path) -> None:
         [*command, "--json", str(out_json)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**ENV, "PYTHONUNBUFFERED": "1"},
     ) as process:
         assert process.stdout is not None and process.stderr is not None
         process.stdout.close()  # like `| head` that has already stopped reading

@@ -4,7 +4,9 @@ abbreviated, a closed stderr, and empty paths."""
 
 from __future__ import annotations
 
+import copy
 import errno
+import io
 import os
 import resource
 import shutil
@@ -16,6 +18,7 @@ from typing import Any
 import pytest
 
 import makao.sim.results
+from makao._arguments import GuardedStdout, StdoutError
 from makao._files import replacing
 from makao.cli import main
 
@@ -227,6 +230,42 @@ def test_a_file_one_may_neither_replace_nor_write_is_named_as_given(
     assert [path.name for path in tmp_path.iterdir()] == ["out.csv"]
 
 
+def test_a_failed_write_in_place_is_named_as_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A directory that takes no new file beside the output (written in place): a write
+    error that names no file (a full disk) names the output as given, as every other
+    error of `replacing` does, not ``[Errno 28] No space left on device`` alone."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "out.csv").write_text("old\n", encoding="utf-8")
+    real_open = os.open
+
+    def no_new_files(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & os.O_EXCL:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", no_new_files)
+    with pytest.raises(OSError, match="No space left") as caught, replacing("out.csv") as written:
+        assert written == Path("out.csv")  # in place
+        raise OSError(errno.ENOSPC, "No space left on device")
+    assert (caught.value.errno, caught.value.filename) == (errno.ENOSPC, "out.csv")
+
+
+def test_an_error_of_no_errno_while_writing_passes_as_it_is(tmp_path: Path) -> None:
+    """An `OSError` of a text alone raised while writing (a library's, no errno) keeps its
+    text: only a system error is made to name the output, and it has a reason to give.
+    No part of a file is left."""
+    with (
+        pytest.raises(OSError, match=r"^the writer gave up$") as caught,
+        replacing(tmp_path / "out.csv") as written,
+    ):
+        written.write_text("part", encoding="utf-8")
+        raise OSError("the writer gave up")
+    assert caught.value.errno is None
+    assert list(tmp_path.iterdir()) == []
+
+
 # ------------------------------------------------------------- stdout that fails
 
 #: The environment of a run whose stdout is buffered as a user's is (``PYTHONUNBUFFERED``
@@ -330,3 +369,118 @@ def test_a_reader_that_stops_before_the_buffered_table_ends_the_command_quietly(
         err = process.stderr.read().decode()
         code = process.wait(timeout=120)
     assert (code, err) == (1, "")
+
+
+def test_a_write_or_flush_to_a_stdout_stream_closed_meanwhile_is_a_stdout_error() -> None:
+    """`GuardedStdout`: a stream closed while the command runs fails a write or a flush
+    with a `ValueError` (``I/O operation on closed file.``), which is lost results as an
+    `OSError` is: a `StdoutError` saying why, not a traceback."""
+    stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    stream.close()
+    guard = GuardedStdout(stream)
+    said = r"^write error on stdout: I/O operation on closed file\.$"
+    with pytest.raises(StdoutError, match=said):
+        guard.write("results\n")
+    with pytest.raises(StdoutError, match=said):
+        guard.flush()
+
+
+def test_a_copy_of_the_guarded_stdout_writes_to_the_same_stream() -> None:
+    """`GuardedStdout` hands what it lacks to its stream, but not while a copy of it is made
+    (``copy.copy``, as a library may copy ``sys.stdout``): the copy, not yet given its
+    stream, looks for its own methods and must find none, not look for them on a stream
+    it has not got (a `RecursionError`)."""
+    stream = io.StringIO()
+    twin = copy.copy(GuardedStdout(stream))
+    assert twin.stream is stream
+    twin.write("results\n")
+    assert stream.getvalue() == "results\n"
+
+
+def test_what_a_closed_stdout_lacks_is_an_attribute_error_saying_it_is_closed() -> None:
+    """`GuardedStdout` of a closed stdout (``>&-``: Python's is ``None``): asked for what a
+    stream has (``fileno``), an `AttributeError` saying that stdout is closed, as code
+    that probes ``sys.stdout`` expects of a stream that lacks it."""
+    with pytest.raises(AttributeError, match=r"^stdout is closed: no fileno$"):
+        GuardedStdout(None).fileno()
+
+
+class _Failing(io.StringIO):
+    """A stream whose writes fail with an error that gives no reason."""
+
+    def write(self, text: str) -> int:
+        raise OSError
+
+
+def test_a_stdout_write_error_that_gives_no_reason_is_named_by_its_type() -> None:
+    """A write to stdout that fails with an `OSError` of no text still says what failed:
+    ``write error on stdout: OSError``, not a line that ends at the colon."""
+    with pytest.raises(StdoutError, match=r"^write error on stdout: OSError$"):
+        GuardedStdout(_Failing()).write("results\n")
+
+
+_PRINTING_COMMAND = [sys.executable, "-m", "makao", "--import", "printing_module_h8"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_output_left_unwritten_by_a_failed_command_is_said_once(tmp_path: Path) -> None:
+    """A command that printed (a module of ``--import``, at import) and then failed (an
+    unknown bot), to a buffered stdout that takes no text (``> /dev/full``): the error in
+    one line and status 2; what it left unwritten is dropped, not flushed at exit (``Exception
+    ignored … OSError``, status 120)."""
+    (tmp_path / "printing_module_h8.py").write_text("print('imported')\n", encoding="utf-8")
+    env = {**_BUFFERED, "PYTHONPATH": os.pathsep.join([SRC, str(tmp_path)])}
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run(
+            [*_PRINTING_COMMAND, "simulate", "--bots", "nobody_h8", "random", "--games", "1"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("makao: error: ") and done.stderr.count("\n") == 1
+
+
+def test_main_gives_back_the_stdout_it_was_given(capsys: pytest.CaptureFixture[str]) -> None:
+    """`main` guards stdout while the command runs (`GuardedStdout`) and puts back the one
+    it was given when done: a program that calls it keeps its own stdout."""
+    given = sys.stdout
+    assert main(["variants"]) == 0
+    assert sys.stdout is given
+    assert "polish" in capsys.readouterr().out
+
+
+def test_a_stdout_closed_by_the_time_the_command_ends_is_one_error_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`main` on a stdout stream closed before it ran (a program that closed
+    ``sys.stdout``): the lost results are one line and status 2, and flushing what is
+    left on that stream at the end (a `ValueError`, not an `OSError`) raises nothing."""
+    closed = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    closed.close()
+    monkeypatch.setattr(sys, "stdout", closed)
+    assert main(["variants"]) == 2
+    err = capsys.readouterr().err
+    assert err == "makao: error: write error on stdout: I/O operation on closed file.\n"
+
+
+@pytest.mark.skipif(
+    not Path("/dev/full").exists() or not Path("/proc/self/fd").is_dir(),
+    reason="no /dev/full or /proc here",
+)
+def test_a_failed_stdout_silenced_leaves_no_descriptor_open(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lost results point stdout at the null device (`_silence_stdout`) and close the
+    descriptor opened for that: a program that calls `main` again and again does not run
+    out of descriptors."""
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        monkeypatch.setattr(sys, "stdout", full)
+        before = len(os.listdir("/proc/self/fd"))
+        assert main(["variants"]) == 2
+        after = len(os.listdir("/proc/self/fd"))
+        monkeypatch.undo()
+    assert after == before
+    assert "No space left on device" in capsys.readouterr().err

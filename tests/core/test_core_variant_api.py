@@ -258,6 +258,22 @@ def test_pl_12_a_by_with_no_seat_is_refused_and_crashes_no_rule() -> None:
             POLISH.parse_effect(text)
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["attack 2 by", "attack 2 back by", "wait 2 by", "demand 7 by", "seven by", "jack h by"],
+)
+def test_pl_12_pl_17_pl_21_um_13_um_16_a_by_with_no_seat_is_no_text_of_a_rules_form(
+    text: str,
+) -> None:
+    """PL-12, PL-17, PL-21, UM-13, UM-16: ``by`` is followed by a seat in every rule's form
+    (``attack N by S``), so a rule read on its own answers None for a text that ends in
+    ``by``, as for ``attack 2 of`` (no rule takes the seat as 0)."""
+    for variant in (POLISH, variants.get("mao")):
+        for rule in variant.rules:
+            if isinstance(rule, CardRule):
+                assert rule.parse_effect(text.split()) is None, rule
+
+
 class _EqualToAnyText:
     """No string, though equal to every string."""
 
@@ -446,6 +462,16 @@ def test_a_user_rule_that_reads_effects_is_named_among_the_forms() -> None:
     assert Variant("bare", [StartRule()]).effect_forms == ()
     with pytest.raises(SetupError, match=r"^bare reads no effect text; bare has no effect written"):
         Variant("bare", [StartRule()]).parse_effect("attack 2 by 0")
+
+
+def test_pl_17_effect_forms_lists_a_form_two_rules_read_once() -> None:
+    """PL-17: `Variant.effect_forms` is without repeats: a second wait rule (kings waiting
+    as the fours do) reads ``wait N by S`` too, listed once, where the first was."""
+    from makao.rules import WaitCards
+
+    variant = POLISH.with_rules(WaitCards(cards="Kc Kd"))
+    assert variant.effect_forms == POLISH.effect_forms
+    assert variant.effect_forms.count("wait N by S") == 1
 
 
 @pytest.mark.parametrize(

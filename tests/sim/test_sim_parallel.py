@@ -304,3 +304,53 @@ def test_a_name_registered_again_while_threads_run_an_experiment_stays_so() -> N
     with ThreadPoolExecutor(1) as pool:
         simulate(POLISH, BOTS, games=8, seed=1, executor=pool, chunk_size=2, progress=progress)
     assert bots.factory("rebound-in-a-run") is _second_build
+
+
+@pytest.mark.parametrize("size", [0, -3, True, "8", 10**9])
+def test_an_executor_whose_size_is_no_count_of_workers_is_taken_as_untold(size: object) -> None:
+    """An executor whose ``_max_workers`` is no count of workers it could have (0, a bool,
+    a text, a billion) does not tell its size: its chunks are sized for `GUESSED_WORKERS`,
+    at least `MIN_GUESSED_CHUNK` games each, not one game a chunk."""
+    executor = _Untold()
+    executor._max_workers = size  # type: ignore[attr-defined]
+    with executor.pool:
+        simulate(POLISH, BOTS, games=100, seed=2, executor=executor, max_actions=1)
+    assert {stop - start for start, stop in executor.chunks} == {MIN_GUESSED_CHUNK}
+
+
+def test_a_factory_of_exactly_the_most_bytes_is_shipped_and_one_byte_more_is_not() -> None:
+    """`Registry.shipped` leaves out a factory that pickles to more than
+    `MAX_SHIPPED_FACTORY` bytes: one of exactly that many travels."""
+    sizes = {}
+    for blob in range(MAX_SHIPPED_FACTORY):
+        factory = functools.partial(_factory, blob=bytes(blob))
+        sizes[len(pickle.dumps(factory, pickle.HIGHEST_PROTOCOL))] = factory
+    registry: Registry[object] = Registry("bot")
+    registry.freeze_built_ins()
+    registry.register("most", sizes[MAX_SHIPPED_FACTORY])
+    registry.register("more", sizes[MAX_SHIPPED_FACTORY + 1])
+    assert [name for name, _, _ in registry.shipped()] == ["most"]
+
+
+def test_a_chunk_is_at_most_two_hundred_games() -> None:
+    """The default chunk is a quarter of each worker's share, at most 200 games: 1000
+    games on one worker go in chunks of 200, not of 250."""
+    executor = _Untold()
+    executor._max_workers = 1  # type: ignore[attr-defined]
+    with executor.pool:
+        simulate(POLISH, BOTS, games=1000, seed=2, executor=executor, max_actions=1)
+    assert {stop - start for start, stop in executor.chunks} == {200}
+
+
+def test_a_registry_receives_a_name_it_holds_with_another_factory_as_shipped() -> None:
+    """`Registry.receive` registers an entry this process holds with another factory (a
+    worker kept from an earlier experiment, the name registered anew since): the
+    experiment's factory is the one the parent registered last."""
+    parent: Registry[object] = Registry("bot")
+    parent.freeze_built_ins()
+    worker: Registry[object] = pickle.loads(pickle.dumps(parent))
+    parent.register("mine", _factory)
+    worker.receive(parent.shipped())
+    parent.register("mine", functools.partial(_factory, size=2))
+    worker.receive(parent.shipped())
+    assert worker.factory("mine")() == {"size": 2}

@@ -516,6 +516,37 @@ def test_a_sim_result_of_bad_parts_is_a_setup_error(
         SimResult(**(parts | {field: value}))
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("bots", (), "SimResult.bots must be a tuple of different labels, not \\(\\)"),
+        ("bots", ("a", 2), "SimResult.bots must be a tuple of different labels"),
+        ("records", (_given(0, (1, 2))._replace(seats=(0,)),), r"records\[0\] .* for 2 bots"),
+        (
+            "records",
+            (_given(0, (1, 2))._replace(penalties=(0, 0, 0)),),
+            r"records\[0\] .* for 2 bots",
+        ),
+    ],
+    ids=["no bots", "a label no text", "seats of one bot", "penalties of three bots"],
+)
+def test_a_sim_result_without_bots_or_with_a_records_seats_or_penalties_unfit_is_refused(
+    field: str, value: object, message: str
+) -> None:
+    """A `SimResult` has a text label per bot, at least one, and each record gives its
+    seats and penalties per bot, as its places and scores: else a `SetupError` when built,
+    not a misread CSV (``seat <bot>``, ``penalties <bot>`` shifted) or an ``IndexError``."""
+    parts: dict[str, Any] = {
+        "variant": "polish",
+        "bots": ("a", "b"),
+        "seed": 0,
+        "records": (_given(0, (1, 2)),) if field == "records" else (),
+        "max_actions": 10,
+    }
+    with pytest.raises(SetupError, match=message):
+        SimResult(**(parts | {field: value}))
+
+
 def test_a_comparison_of_different_tables_names_each_sides_bots() -> None:
     """A `Comparison` of two results played by other bots (a table of two against one of
     three) names the bots of each side in its title. Was: A's bots only, as if B had been
