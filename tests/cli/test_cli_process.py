@@ -312,6 +312,11 @@ def test_results_that_cannot_be_written_to_stdout_are_an_error(
 _LOUD_MODULE = "print('x' * 200_000, flush=True)\n"
 
 
+def _importing_from(folder: Path) -> dict[str, str]:
+    """The buffered environment, with ``folder``'s modules importable (``--import``)."""
+    return {**_BUFFERED, "PYTHONPATH": os.pathsep.join([SRC, str(folder)])}
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
 def test_an_import_that_prints_to_a_full_stdout_is_a_write_error_not_the_modules(
     tmp_path: Path,
@@ -326,10 +331,7 @@ def test_an_import_that_prints_to_a_full_stdout_is_a_write_error_not_the_modules
             stdout=full,
             stderr=subprocess.PIPE,
             text=True,
-            env={
-                **_BUFFERED,
-                "PYTHONPATH": f"{tmp_path}{os.pathsep}{_BUFFERED.get('PYTHONPATH', '')}",
-            },
+            env=_importing_from(tmp_path),
             timeout=120,
         )
     expected = "makao: error: write error on stdout: No space left on device\n"
@@ -341,34 +343,31 @@ def test_an_import_that_prints_to_a_reader_gone_ends_the_command_quietly(tmp_pat
     command ends quietly with status 1, as when the results meet it. Was: ``--import
     loud: BrokenPipeError`` and status 2."""
     (tmp_path / "loud.py").write_text(_LOUD_MODULE, encoding="utf-8")
-    with subprocess.Popen(
-        [sys.executable, "-m", "makao", "--import", "loud", "variants"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env={**_BUFFERED, "PYTHONPATH": f"{tmp_path}{os.pathsep}{_BUFFERED.get('PYTHONPATH', '')}"},
-    ) as process:
-        assert process.stdout is not None and process.stderr is not None
-        process.stdout.close()
-        err = process.stderr.read().decode()
-        code = process.wait(timeout=120)
-    assert (code, err) == (1, "")
+    argv = ("--import", "loud", "variants")
+    assert _when_the_reader_is_gone(argv, _importing_from(tmp_path)) == (1, "")
 
 
 def test_a_reader_that_stops_before_the_buffered_table_ends_the_command_quietly() -> None:
     """``makao simulate | head -0`` with stdout buffered, as a user's is: the table is
     sent when the command ends, into a pipe no one reads; status 1 (a pipe closed early is
     no error: said nowhere). Was: status 120 and ``Exception ignored … BrokenPipeError``."""
+    code, err = _when_the_reader_is_gone(("simulate", "--games", "3", "--quiet"), _BUFFERED)
+    assert (code, err) == (1, "")
+
+
+def _when_the_reader_is_gone(argv: tuple[str, ...], env: dict[str, str]) -> tuple[int, str]:
+    """The status and stderr of ``makao *argv`` whose stdout is a pipe closed at once."""
     with subprocess.Popen(
-        [sys.executable, "-m", "makao", "simulate", "--games", "3", "--quiet"],
+        [sys.executable, "-m", "makao", *argv],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        env=_BUFFERED,
+        env=env,
     ) as process:
         assert process.stdout is not None and process.stderr is not None
         process.stdout.close()
         err = process.stderr.read().decode()
         code = process.wait(timeout=120)
-    assert (code, err) == (1, "")
+    return code, err
 
 
 def test_a_write_or_flush_to_a_stdout_stream_closed_meanwhile_is_a_stdout_error() -> None:
