@@ -102,7 +102,11 @@ class GuardedStdout:
             raise _write_error(error) from None
 
     def __getattr__(self, name: str) -> Any:
-        if name == "stream":  # not set yet (a copy being made): never the stream's
+        """The stream's ``name``, for what the guard lacks (``encoding``, ``isatty`` …). Never
+        ``stream`` itself (not set yet while a copy is made) nor a special name: those are
+        the guard's own protocols (before Python 3.11 objects have no ``__getstate__``, and
+        ``copy.copy`` would take the stream's)."""
+        if name == "stream" or name.startswith("__"):
             raise AttributeError(name)
         if self.stream is None:
             raise AttributeError(f"stdout is closed: no {name}")
